@@ -1,0 +1,619 @@
+"""``PetStoreClient``: the one way PetDesk talks to the Pet Store service.
+
+Contract: spec sections 4, 5, 7 and 8. Behaviour worth knowing:
+
+* Arguments are checked before anything is sent (``limit`` 1..100, ids positive
+  int64, a :class:`~petdesk.api.models.NewPet` that validates).
+* Every request carries ``Authorization: Bearer <key>``, ``Accept:
+  application/json`` and ``User-Agent: PetDesk/<version>``. The key is kept in a
+  private attribute, is never in a ``repr``, a log record or an error message.
+* ``https://`` only, except ``http://`` to a loopback address (the sandbox).
+  TLS is verified against the operating system's trust store (``truststore``);
+  there is no switch to turn verification off.
+* Redirects are not followed blindly: a same-origin redirect of a GET is
+  followed (key included); a redirect to another origin is refused, so the key
+  never reaches another host.
+* All requests pass one :class:`~petdesk.api.policy.RateLimitGate` (see there).
+  GET is retried on 429, 503, connection failures and timeouts; POST only on 429
+  and on connection failures before the request left, never after a read
+  timeout, a dropped reply or a 5xx (:class:`OutcomeUnknownError`).
+* Paging: the spec says "paginated" but shows no mechanism. When the server
+  sends ``Link: <…>; rel="next"`` (RFC 8288) the next page can be fetched with
+  :meth:`PetStoreClient.fetch_page` or :meth:`PetStoreClient.iter_pages`;
+  without one, the first page is all there is. A next link to another origin is
+  ignored (and logged), never followed with the key.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import logging
+import random
+import re
+import ssl
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from types import TracebackType
+from typing import Any
+
+import httpx
+from pydantic import TypeAdapter, ValidationError
+
+from .. import __version__
+from .deprecation import DeprecationInfo, deprecation_from_headers
+from .errors import (
+    AuthenticationError,
+    BadRequestError,
+    ConfigurationError,
+    ContractError,
+    InvalidArgumentError,
+    NetworkError,
+    NotFoundError,
+    OutcomeUnknownError,
+    PetStoreError,
+    RateLimitedError,
+    RequestTimeoutError,
+    ServerError,
+    redact,
+)
+from .links import find_link
+from .models import INT64_MAX, ErrorBody, NewPet, Pet, PetStatus
+from .policy import (
+    CancelToken,
+    Clock,
+    RateLimitGate,
+    RequestListener,
+    RequestPolicy,
+    SystemClock,
+    WaitReason,
+    backoff_delay,
+    wait_for,
+)
+from .ratelimit import RateLimitSnapshot, parse_rate_limit_headers, parse_retry_after
+
+log = logging.getLogger(__name__)
+
+LIMIT_MIN, LIMIT_MAX, LIMIT_DEFAULT = 1, 100, 20
+USER_AGENT = f"PetDesk/{__version__} (+httpx/{httpx.__version__})"
+_PETS = TypeAdapter(list[Pet])
+_WIRE_FIELDS = {"name": "name", "categoryId": "categoryId", "category_id": "categoryId",
+                "status": "status"}
+_FIELD_RE = re.compile(r"""['"`](name|categoryId|category_id|status)['"`]""")
+_KEY_OK = re.compile(r"^[\x21-\x7e]+$")
+
+
+@dataclass(frozen=True)
+class PetPage:
+    """One page of ``GET /pets``; ``next_url`` is set when the server offers more."""
+
+    pets: list[Pet]
+    next_url: str | None
+
+
+@dataclass(frozen=True)
+class PetLookup:
+    """The result of ``GET /pets/{petId}`` with its deprecation notice."""
+
+    pet: Pet
+    deprecation: DeprecationInfo
+
+
+def _is_loopback(host: str) -> bool:
+    if host.lower() in {"localhost", "localhost.localdomain"} or host.lower().endswith(
+        ".localhost"
+    ):
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def _validate_base_url(base_url: str) -> httpx.URL:
+    try:
+        url = httpx.URL(base_url.strip())
+    except (httpx.InvalidURL, TypeError) as exc:
+        raise ConfigurationError("The service address is not a valid URL.") from exc
+    if url.scheme not in {"http", "https"} or not url.host:
+        raise ConfigurationError("The service address must start with https://.")
+    if url.scheme == "http" and not _is_loopback(url.host):
+        raise ConfigurationError(
+            "The service address must use https:// (plain http:// is only allowed "
+            "for a server on this computer)."
+        )
+    if url.userinfo or url.query or url.fragment:
+        raise ConfigurationError(
+            "The service address must not contain a user name, a query or a fragment."
+        )
+    return url.copy_with(path=url.path.rstrip("/") or "")
+
+
+def _validate_key(api_key: str) -> str:
+    if not isinstance(api_key, str) or not api_key.strip():
+        raise ConfigurationError("No API key is set.")
+    key = api_key.strip()
+    if not _KEY_OK.match(key):
+        raise ConfigurationError(
+            "The API key contains spaces or characters that cannot be sent; "
+            "check for a paste error."
+        )
+    return key
+
+
+def _check_limit(limit: int) -> int:
+    if isinstance(limit, bool) or not isinstance(limit, int) or not (
+        LIMIT_MIN <= limit <= LIMIT_MAX
+    ):
+        raise InvalidArgumentError(
+            f"The page size must be a whole number from {LIMIT_MIN} to {LIMIT_MAX}."
+        )
+    return limit
+
+
+def _check_status(status: PetStatus | str | None) -> PetStatus | None:
+    if status is None:
+        return None
+    try:
+        return PetStatus(status)
+    except ValueError as exc:
+        raise InvalidArgumentError(
+            "The status must be one of: available, pending, sold."
+        ) from exc
+
+
+def _check_id(pet_id: int) -> int:
+    if isinstance(pet_id, bool) or not isinstance(pet_id, int) or not (1 <= pet_id <= INT64_MAX):
+        raise InvalidArgumentError("A pet ID is a whole number from 1 to 9223372036854775807.")
+    return pet_id
+
+
+def _trust_store_context() -> ssl.SSLContext:
+    import truststore  # the OS trust store: Windows, macOS Keychain, Linux CA bundle
+
+    return truststore.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+
+
+class PetStoreClient:
+    """Synchronous, thread-safe-to-cancel client of the Pet Store service.
+
+    Use it from one thread (PetDesk's worker); :meth:`cancel_all` may be called
+    from any other thread and makes every running wait end within 100 ms.
+    """
+
+    def __init__(
+        self,
+        base_url: str,
+        api_key: str,
+        *,
+        transport: httpx.BaseTransport | None = None,
+        timeout: float = 15.0,
+        policy: RequestPolicy | None = None,
+        clock: Clock | None = None,
+        listener: RequestListener | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        self._base = _validate_base_url(base_url)
+        self.__key = _validate_key(api_key)
+        if not (0 < timeout <= 600):
+            raise ConfigurationError("The timeout must be between 0 and 600 seconds.")
+        self.policy = policy or RequestPolicy()
+        self._clock: Clock = clock or SystemClock()
+        self.listener = listener or RequestListener()
+        self._rng = rng or random.Random()  # noqa: S311 - jitter, not cryptography
+        self._gate = RateLimitGate(self._clock, self.policy)
+        self._rate_limit: RateLimitSnapshot | None = None
+        self._tokens: set[CancelToken] = set()
+        self._tokens_lock = threading.Lock()
+        self._http = httpx.Client(
+            transport=transport,
+            verify=_trust_store_context() if transport is None else True,
+            timeout=httpx.Timeout(timeout, connect=min(timeout, 10.0)),
+            follow_redirects=False,
+            headers={"Accept": "application/json", "User-Agent": USER_AGENT},
+        )
+
+    # -- plumbing ---------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return f"PetStoreClient(base_url={str(self._base)!r})"
+
+    def __enter__(self) -> PetStoreClient:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.cancel_all()
+        self._http.close()
+
+    @property
+    def base_url(self) -> str:
+        return str(self._base)
+
+    @property
+    def rate_limit(self) -> RateLimitSnapshot | None:
+        """The quota as the last response reported it (``None`` before any)."""
+        return self._rate_limit
+
+    @property
+    def gate(self) -> RateLimitGate:
+        return self._gate
+
+    def cancel_all(self) -> None:
+        """Cancel every request and wait in progress (callable from any thread)."""
+        with self._tokens_lock:
+            tokens = list(self._tokens)
+        for token in tokens:
+            token.cancel()
+
+    # -- operations -------------------------------------------------------------
+
+    def list_pets(
+        self,
+        limit: int = LIMIT_DEFAULT,
+        status: PetStatus | None = None,
+        *,
+        cancel: CancelToken | None = None,
+    ) -> list[Pet]:
+        """``GET /pets`` (listPets): the first page."""
+        return self.list_pets_page(limit, status, cancel=cancel).pets
+
+    def list_pets_page(
+        self,
+        limit: int = LIMIT_DEFAULT,
+        status: PetStatus | None = None,
+        *,
+        cancel: CancelToken | None = None,
+    ) -> PetPage:
+        params: dict[str, str | int] = {"limit": _check_limit(limit)}
+        checked = _check_status(status)
+        if checked is not None:
+            params["status"] = checked.value
+        url = self._base.copy_with(path=self._base.path + "/pets", params=params)
+        return self._page(url, cancel)
+
+    def fetch_page(self, url: str, *, cancel: CancelToken | None = None) -> PetPage:
+        """Fetch a page a previous :class:`PetPage` offered as ``next_url``."""
+        target = httpx.URL(url)
+        if not self._same_service(target):
+            raise InvalidArgumentError("That page address does not belong to this service.")
+        return self._page(target, cancel)
+
+    def iter_pages(
+        self,
+        limit: int = LIMIT_DEFAULT,
+        status: PetStatus | None = None,
+        *,
+        cancel: CancelToken | None = None,
+    ) -> Iterator[PetPage]:
+        page = self.list_pets_page(limit, status, cancel=cancel)
+        yield page
+        while page.next_url is not None:
+            page = self.fetch_page(page.next_url, cancel=cancel)
+            yield page
+
+    def create_pet(self, new_pet: NewPet, *, cancel: CancelToken | None = None) -> Pet:
+        """``POST /pets`` (createPet). Never sent twice unless the server cannot have acted."""
+        if not isinstance(new_pet, NewPet):
+            raise InvalidArgumentError("create_pet needs a NewPet.")
+        url = self._base.copy_with(path=self._base.path + "/pets")
+        response = self._request("POST", url, body=new_pet.to_wire(), idempotent=False,
+                                 cancel=cancel)
+        if response.status_code != 201:
+            log.debug("createPet answered %s instead of 201", response.status_code)
+        return self._parse(response, Pet)
+
+    def get_pet(self, pet_id: int, *, cancel: CancelToken | None = None) -> Pet:
+        """``GET /pets/{petId}`` (getPet, deprecated: removal on 5 December 2030)."""
+        return self.get_pet_detailed(pet_id, cancel=cancel).pet
+
+    def get_pet_detailed(self, pet_id: int, *, cancel: CancelToken | None = None) -> PetLookup:
+        """Like :meth:`get_pet`, with the deprecation notice the response carried."""
+        url = self._base.copy_with(path=f"{self._base.path}/pets/{_check_id(pet_id)}")
+        response = self._request("GET", url, idempotent=True, cancel=cancel)
+        return PetLookup(self._parse(response, Pet), deprecation_from_headers(response.headers))
+
+    # -- internals --------------------------------------------------------------
+
+    def _page(self, url: httpx.URL, cancel: CancelToken | None) -> PetPage:
+        response = self._request("GET", url, idempotent=True, cancel=cancel)
+        pets = self._parse_list(response)
+        next_url: str | None = None
+        target = find_link(response.headers.get("link"), "next")
+        if target:
+            try:
+                resolved = response.request.url.join(target)
+            except httpx.InvalidURL:
+                resolved = None
+            if resolved is not None and self._same_service(resolved):
+                next_url = str(resolved)
+            else:
+                log.warning("ignoring a next-page link that points away from the service")
+        return PetPage(pets, next_url)
+
+    def _same_origin(self, url: httpx.URL) -> bool:
+        return (url.scheme, url.host, url.port) == (self._base.scheme, self._base.host,
+                                                    self._base.port)
+
+    def _same_service(self, url: httpx.URL) -> bool:
+        return self._same_origin(url) and (
+            url.path == self._base.path or url.path.startswith(self._base.path + "/")
+        )
+
+    def _register(self, token: CancelToken) -> None:
+        with self._tokens_lock:
+            self._tokens.add(token)
+
+    def _unregister(self, token: CancelToken) -> None:
+        with self._tokens_lock:
+            self._tokens.discard(token)
+
+    def _request(
+        self,
+        method: str,
+        url: httpx.URL,
+        *,
+        body: dict[str, Any] | None = None,
+        idempotent: bool,
+        cancel: CancelToken | None,
+    ) -> httpx.Response:
+        token = cancel or CancelToken()
+        self._register(token)
+        try:
+            return self._request_loop(method, url, body, idempotent, token)
+        finally:
+            self._unregister(token)
+
+    def _request_loop(
+        self,
+        method: str,
+        url: httpx.URL,
+        body: dict[str, Any] | None,
+        idempotent: bool,
+        token: CancelToken,
+    ) -> httpx.Response:
+        policy = self.policy
+        attempts = policy.max_attempts
+        attempt = 1
+        while True:
+            # The gate: after a 429 (or with the quota at 0) nothing leaves before the wait ends.
+            self._gate.wait_until_open(token, self.listener, attempt, attempts)
+            token.raise_if_cancelled()
+            self.listener.on_request(method, url.path, attempt)
+            try:
+                response = self._send(method, url, body)
+            except (httpx.TransportError, OSError) as exc:
+                error, request_left = self._transport_error(exc, method, url)
+                if request_left and not idempotent:
+                    raise OutcomeUnknownError(method=method, url=str(url)) from exc
+                if attempt >= attempts:
+                    raise error from exc
+                reason = (WaitReason.TIMED_OUT if isinstance(error, RequestTimeoutError)
+                          else WaitReason.SERVER_UNREACHABLE)
+                delay = backoff_delay(attempt - 1, policy, self._rng)
+                log.info("%s %s failed (%s); retrying in %.1f s", method, url.path,
+                         type(exc).__name__, delay)
+                wait_for(self._clock, delay, reason, attempt + 1, attempts, token,
+                         self.listener, policy)
+                attempt += 1
+                continue
+            token.raise_if_cancelled()
+            status = response.status_code
+            if 200 <= status < 300:
+                return response
+            if status == 429:
+                wait = max(self._retry_wait(response),
+                           backoff_delay(attempt - 1, policy, self._rng))
+                self._gate.close_for(wait, WaitReason.RATE_LIMITED)
+                log.warning("rate limited (429) on %s %s; no request for %.0f s", method,
+                            url.path, wait)
+                if attempt >= attempts:
+                    raise self._error_for(response, idempotent)
+                attempt += 1
+                continue
+            if status == 503 and idempotent and attempt < attempts:
+                announced = parse_retry_after(response.headers, self._clock.time())
+                delay = (policy.clamp_wait(announced, "Retry-After") if announced is not None
+                         else backoff_delay(attempt - 1, policy, self._rng))
+                if delay <= policy.max_auto_wait:
+                    wait_for(self._clock, delay, WaitReason.SERVER_BUSY, attempt + 1, attempts,
+                             token, self.listener, policy)
+                    attempt += 1
+                    continue
+            raise self._error_for(response, idempotent)
+
+    def _send(self, method: str, url: httpx.URL, body: dict[str, Any] | None) -> httpx.Response:
+        current = url
+        for _hop in range(4):
+            request = self._http.build_request(
+                method, current, json=body,
+                headers={"Authorization": f"Bearer {self.__key}"},
+            )
+            started = time.perf_counter()
+            response = self._http.send(request)
+            try:
+                response.read()
+            finally:
+                response.close()
+            log.debug("%s %s -> %s in %.0f ms", method, current.path, response.status_code,
+                      (time.perf_counter() - started) * 1000)
+            self._observe(response)
+            if not (response.is_redirect and response.status_code != 304):
+                return response
+            target = current.join(response.headers["location"])
+            if method != "GET" or not self._same_origin(target):
+                if method != "GET":
+                    raise OutcomeUnknownError(
+                        status_code=response.status_code, method=method, url=str(current)
+                    )
+                raise ContractError(
+                    "The service tried to send PetDesk to another address. PetDesk did not "
+                    "follow it, so your API key stays private.",
+                    status_code=response.status_code, method=method, url=str(current),
+                    server_message=f"redirect to {target.scheme}://{target.host}",
+                )
+            current = target
+        raise ContractError("The service redirected too many times.", method=method,
+                            url=str(url))
+
+    def _observe(self, response: httpx.Response) -> None:
+        snapshot, reset_ts = parse_rate_limit_headers(response.headers, self._clock.time())
+        if snapshot is None:
+            return
+        self._rate_limit = snapshot
+        self._gate.note_quota(snapshot.remaining, reset_ts)
+        self.listener.on_rate_limit(snapshot)
+
+    def _retry_wait(self, response: httpx.Response) -> float:
+        now = self._clock.time()
+        announced = parse_retry_after(response.headers, now)
+        if announced is not None:
+            return self.policy.clamp_wait(announced, "Retry-After")
+        _, reset_ts = parse_rate_limit_headers(response.headers, now)
+        if reset_ts is not None and reset_ts > now:
+            return self.policy.clamp_wait(reset_ts - now + self.policy.reset_slack,
+                                          "X-RateLimit-Reset")
+        return self.policy.default_retry_after
+
+    def _transport_error(
+        self, exc: BaseException, method: str, url: httpx.URL
+    ) -> tuple[PetStoreError, bool]:
+        """Map a transport failure; the bool says whether the request may have left."""
+        kw: dict[str, Any] = {"method": method, "url": str(url)}
+        if isinstance(exc, httpx.ConnectTimeout | httpx.PoolTimeout):
+            return RequestTimeoutError("Could not connect to the Pet Store service in time.",
+                                       **kw), False
+        if isinstance(exc, httpx.TimeoutException):
+            return RequestTimeoutError(**kw), True
+        if isinstance(exc, httpx.ConnectError):
+            if _is_certificate_error(exc):
+                return NetworkError(
+                    "The secure connection to the Pet Store service could not be verified. "
+                    "The network may be intercepting traffic.", **kw), False
+            return NetworkError(**kw), False
+        if isinstance(exc, httpx.UnsupportedProtocol | httpx.LocalProtocolError |
+                      httpx.ProxyError):
+            return NetworkError(**kw), False
+        return NetworkError("The connection to the Pet Store service was interrupted.",
+                            **kw), True
+
+    def _error_body(self, response: httpx.Response) -> tuple[ErrorBody | None, Any]:
+        try:
+            raw = json.loads(response.content)
+        except ValueError:
+            return None, None
+        try:
+            return ErrorBody.model_validate(raw), raw
+        except ValidationError:
+            return None, raw
+
+    def _error_for(self, response: httpx.Response, idempotent: bool) -> PetStoreError:
+        status = response.status_code
+        body, raw = self._error_body(response)
+        kw: dict[str, Any] = {
+            "status_code": status,
+            "code": body.code if body else None,
+            "server_message": redact(body.message, self.__key) if body else None,
+            "method": response.request.method,
+            "url": str(response.request.url),
+        }
+        if status == 429:
+            wait = self._gate.remaining_wait()
+            return RateLimitedError(
+                "The Pet Store service is limiting requests. PetDesk paused sending for "
+                f"{wait:.0f} s to keep your API key from being blocked; try again then.",
+                retry_after=wait, **kw,
+            )
+        if status >= 500:
+            if not idempotent:
+                error = OutcomeUnknownError(**kw)
+                error.__cause__ = ServerError(**kw)
+                return error
+            return ServerError(**kw)
+        if status == 400:
+            field = _field_of(body, raw)
+            detail = kw["server_message"]
+            message = (f"The Pet Store service did not accept this: {detail}" if detail
+                       else BadRequestError.user_message)
+            return BadRequestError(message, field=field, **kw)
+        if status == 401:
+            return AuthenticationError(**kw)
+        if status == 404:
+            return NotFoundError(**kw)
+        if status == 403:
+            return AuthenticationError("This API key is not allowed to do that.", **kw)
+        return PetStoreError(
+            f"The Pet Store service answered with an unexpected status ({status}).", **kw
+        )
+
+    def _json(self, response: httpx.Response) -> Any:
+        kw: dict[str, Any] = {"status_code": response.status_code,
+                              "method": response.request.method,
+                              "url": str(response.request.url)}
+        content_type = response.headers.get("content-type", "").lower()
+        if "html" in content_type or response.content.lstrip()[:1] == b"<":
+            raise ContractError(
+                "The service sent a web page instead of data. A proxy or a network "
+                "login page may be in the way.", server_message=content_type or None, **kw)
+        try:
+            return json.loads(response.content)
+        except ValueError as exc:
+            raise ContractError(server_message="response is not valid JSON", **kw) from exc
+
+    def _parse_list(self, response: httpx.Response) -> list[Pet]:
+        data = self._json(response)
+        try:
+            return _PETS.validate_python(data)
+        except ValidationError as exc:
+            raise ContractError(server_message=_summarise(exc), status_code=response.status_code,
+                                url=str(response.request.url)) from None
+
+    def _parse(self, response: httpx.Response, model: type[Pet]) -> Pet:
+        data = self._json(response)
+        try:
+            return model.model_validate(data)
+        except ValidationError as exc:
+            raise ContractError(server_message=_summarise(exc), status_code=response.status_code,
+                                url=str(response.request.url)) from None
+
+
+def _summarise(exc: ValidationError) -> str:
+    """A short, value-free summary of a validation error (no payload echoed)."""
+    parts = []
+    for err in exc.errors()[:5]:
+        loc = ".".join(str(p) for p in err["loc"]) or "(root)"
+        parts.append(f"{loc}: {err['msg']}")
+    more = exc.error_count() - len(parts)
+    return "; ".join(parts) + (f"; and {more} more" if more > 0 else "")
+
+
+def _field_of(body: ErrorBody | None, raw: Any) -> str | None:
+    if isinstance(raw, dict):
+        field = raw.get("field")
+        if isinstance(field, str) and field in _WIRE_FIELDS:
+            return _WIRE_FIELDS[field]
+    if body is not None:
+        match = _FIELD_RE.search(body.message) or _FIELD_RE.search(body.code)
+        if match:
+            return _WIRE_FIELDS[match.group(1)]
+    return None
+
+
+def _is_certificate_error(exc: BaseException) -> bool:
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        if isinstance(current, ssl.SSLCertVerificationError):
+            return True
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return False

@@ -1,0 +1,102 @@
+"""Pydantic models of the Pet Store contract (spec section 2).
+
+Decisions where the spec is silent:
+
+* ``name``: the spec only says "string, required". PetDesk strips surrounding
+  whitespace, refuses an empty result ("must not be blank") and caps the length
+  at :data:`NAME_MAX_LENGTH` characters, so a pasted 10 kB blob is a clear
+  message instead of a request the service may mangle. Control characters are
+  refused; any other Unicode (accents, right-to-left scripts, emoji) is fine.
+* ``categoryId``: int64 and positive (identifiers are assigned from 1). Booleans,
+  floats and numeric strings are refused (strict), so ``True`` never becomes 1.
+* ``status`` has no default (spec section 2): ``None`` means "not given" and is
+  left out of the request body.
+* Fields the server adds in a later version are tolerated and ignored
+  (forward compatibility); a missing required field is a contract error.
+"""
+
+from __future__ import annotations
+
+import enum
+import unicodedata
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
+
+INT64_MAX = 2**63 - 1
+INT64_MIN = -(2**63)
+NAME_MAX_LENGTH = 100
+
+#: A positive int64 identifier (``id``, ``categoryId``, ``petId``).
+PositiveInt64 = Annotated[StrictInt, Field(ge=1, le=INT64_MAX)]
+
+
+class PetStatus(enum.StrEnum):
+    """Spec section 2, ``PetStatus``."""
+
+    AVAILABLE = "available"
+    PENDING = "pending"
+    SOLD = "sold"
+
+
+def _check_name(value: str) -> str:
+    stripped = value.strip()
+    if not stripped:
+        raise ValueError("must not be blank")
+    if len(stripped) > NAME_MAX_LENGTH:
+        raise ValueError(f"must be at most {NAME_MAX_LENGTH} characters")
+    if any(unicodedata.category(ch) == "Cc" for ch in stripped):
+        raise ValueError("must not contain control characters")
+    return stripped
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(
+        populate_by_name=True,
+        extra="ignore",
+        frozen=True,
+        use_enum_values=False,
+    )
+
+
+class NewPet(_Model):
+    """Request body of ``POST /pets`` (spec section 2, ``NewPet``): no ``id``."""
+
+    name: str = Field(max_length=10_000)
+    category_id: PositiveInt64 = Field(alias="categoryId")
+    status: PetStatus | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        return _check_name(value)
+
+    def to_wire(self) -> dict[str, Any]:
+        """The JSON body as sent: wire names, ``status`` omitted when not given."""
+        return self.model_dump(by_alias=True, mode="json", exclude_none=True)
+
+
+class Pet(_Model):
+    """A pet as the service returns it (spec section 2, ``Pet``).
+
+    Names coming *from* the server are not length-checked: PetDesk shows what the
+    service stores, it does not refuse to display it.
+    """
+
+    id: Annotated[StrictInt, Field(ge=INT64_MIN, le=INT64_MAX)]
+    name: str
+    category_id: Annotated[StrictInt, Field(ge=INT64_MIN, le=INT64_MAX)] = Field(
+        alias="categoryId"
+    )
+    status: PetStatus | None = None
+
+    def to_wire(self) -> dict[str, Any]:
+        return self.model_dump(by_alias=True, mode="json", exclude_none=True)
+
+
+class ErrorBody(_Model):
+    """The ``Error`` object (spec section 2) carried by every error response."""
+
+    code: str
+    message: str
+    status: int

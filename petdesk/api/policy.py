@@ -1,0 +1,280 @@
+"""The request policy: the one gate that keeps a rate-limited key out of a ban.
+
+Spec sections 5.4 and 8: after a 429 the client must wait for ``Retry-After``,
+should back off exponentially, and repeated requests during the wait may get
+the key banned. So:
+
+* :class:`RateLimitGate` is shared by every request of a client. After a 429,
+  or when ``X-RateLimit-Remaining`` reaches 0, it closes until the wait is over;
+  *no request of any kind* passes it before then. It is an object you construct
+  (fresh per test, with an injectable :class:`Clock`), not module state.
+* Waits are reported to a :class:`RequestListener` ("waiting 12 s because rate
+  limited, attempt 2 of 4") and can be cancelled from any thread through a
+  :class:`CancelToken`; a cancelled wait returns within one poll (≤ 50 ms).
+* :func:`backoff_delay` is capped exponential backoff with full jitter.
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+import random
+import threading
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Protocol
+
+from .errors import RateLimitedError, RequestCancelled
+from .ratelimit import RateLimitSnapshot
+
+log = logging.getLogger(__name__)
+
+
+class Clock(Protocol):
+    """Time as the policy sees it. Tests pass a fake one that never sleeps."""
+
+    def monotonic(self) -> float: ...
+
+    def time(self) -> float: ...
+
+    def wait(self, event: threading.Event, timeout: float) -> bool:
+        """Block until ``event`` is set or ``timeout`` seconds pass; return ``event.is_set()``."""
+        ...
+
+
+class SystemClock:
+    """The real clock."""
+
+    def monotonic(self) -> float:
+        return time.monotonic()
+
+    def time(self) -> float:
+        return time.time()
+
+    def wait(self, event: threading.Event, timeout: float) -> bool:
+        return event.wait(max(0.0, timeout))
+
+
+class CancelToken:
+    """Cancels a request and any wait before it, from any thread."""
+
+    __slots__ = ("_event",)
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+
+    def cancel(self) -> None:
+        self._event.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._event.is_set()
+
+    @property
+    def event(self) -> threading.Event:
+        return self._event
+
+    def raise_if_cancelled(self) -> None:
+        if self._event.is_set():
+            raise RequestCancelled()
+
+
+class WaitReason(enum.Enum):
+    RATE_LIMITED = "rate limited"
+    QUOTA_EXHAUSTED = "the request quota is used up"
+    SERVER_BUSY = "the service is busy"
+    SERVER_UNREACHABLE = "the service could not be reached"
+    TIMED_OUT = "the service did not answer in time"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class WaitInfo:
+    """One wait, as reported to the listener (and shown in the status bar)."""
+
+    seconds: float
+    reason: WaitReason
+    #: The attempt the wait comes before (1-based) and the most there will be.
+    attempt: int
+    max_attempts: int
+    #: When the wait ends, on the clock's wall time (UTC-aware).
+    until: datetime
+
+    def describe(self) -> str:
+        return (
+            f"waiting {self.seconds:.0f} s because {self.reason}, "
+            f"attempt {self.attempt} of {self.max_attempts}"
+        )
+
+
+class RequestListener:
+    """Qt-free observer of the client. Subclass and override what you need.
+
+    Called on the thread that runs the request; a GUI forwards these through
+    signals to its own thread.
+    """
+
+    def on_wait(self, info: WaitInfo) -> None:
+        """A wait starts (rate limit, quota or backoff)."""
+
+    def on_wait_over(self, cancelled: bool) -> None:
+        """The wait announced by the last :meth:`on_wait` ended."""
+
+    def on_rate_limit(self, snapshot: RateLimitSnapshot) -> None:
+        """A response reported the quota."""
+
+    def on_request(self, method: str, path: str, attempt: int) -> None:
+        """A request is about to leave the client."""
+
+
+@dataclass(frozen=True)
+class RequestPolicy:
+    """The numbers of the policy. Defaults follow spec section 8."""
+
+    #: Retries after the first attempt (so at most ``max_retries + 1`` requests).
+    max_retries: int = 3
+    backoff_base: float = 1.0
+    backoff_cap: float = 30.0
+    #: Wait after a 429 when neither Retry-After nor X-RateLimit-Reset says how long.
+    default_retry_after: float = 60.0
+    #: Any server-announced wait is clamped into this range (seconds).
+    min_wait: float = 1.0
+    max_wait: float = 86_400.0
+    #: Added to X-RateLimit-Reset before sending again (covers clock skew and rounding).
+    reset_slack: float = 1.0
+    #: Waits longer than this are not sat through: the request fails at once with
+    #: :class:`RateLimitedError` saying when to try again (the gate stays closed).
+    max_auto_wait: float = 120.0
+    #: How often a wait looks at its cancel token (seconds).
+    poll_interval: float = 0.05
+
+    @property
+    def max_attempts(self) -> int:
+        return self.max_retries + 1
+
+    def clamp_wait(self, seconds: float, what: str) -> float:
+        """Clamp a server-announced wait; an absurd one is logged, never obeyed literally."""
+        if seconds > self.max_wait:
+            log.warning(
+                "%s of %.0f s is absurd; waiting %.0f s instead", what, seconds, self.max_wait
+            )
+            return self.max_wait
+        return max(self.min_wait, seconds)
+
+
+def backoff_delay(retry_index: int, policy: RequestPolicy, rng: random.Random) -> float:
+    """Full-jitter exponential backoff: uniform in [0, min(cap, base * 2**retry_index)]."""
+    ceiling = min(policy.backoff_cap, policy.backoff_base * (2.0 ** max(0, retry_index)))
+    return rng.uniform(0.0, ceiling)
+
+
+class RateLimitGate:
+    """Shared by every request of one client; closed while the key must rest."""
+
+    def __init__(self, clock: Clock, policy: RequestPolicy) -> None:
+        self._clock = clock
+        self._policy = policy
+        self._lock = threading.Lock()
+        self._open_at = float("-inf")  # clock.monotonic() value
+        self._reason = WaitReason.RATE_LIMITED
+
+    def close_for(self, seconds: float, reason: WaitReason) -> None:
+        """Keep every request out for ``seconds`` from now (never shortens a longer wait)."""
+        with self._lock:
+            until = self._clock.monotonic() + max(0.0, seconds)
+            if until > self._open_at:
+                self._open_at = until
+                self._reason = reason
+
+    def note_quota(self, remaining: int | None, reset_local_ts: float | None) -> None:
+        """``X-RateLimit-Remaining: 0``: rest until the reset (plus slack)."""
+        if remaining != 0 or reset_local_ts is None:
+            return
+        wait = reset_local_ts - self._clock.time() + self._policy.reset_slack
+        if wait > 0:
+            self.close_for(self._policy.clamp_wait(wait, "X-RateLimit-Reset"),
+                           WaitReason.QUOTA_EXHAUSTED)
+
+    def remaining_wait(self) -> float:
+        with self._lock:
+            return max(0.0, self._open_at - self._clock.monotonic())
+
+    @property
+    def reason(self) -> WaitReason:
+        with self._lock:
+            return self._reason
+
+    def wait_until_open(
+        self,
+        token: CancelToken,
+        listener: RequestListener,
+        attempt: int,
+        max_attempts: int,
+    ) -> None:
+        """Block until the gate is open. Raises :class:`RequestCancelled` or,
+        for a wait longer than ``max_auto_wait``, :class:`RateLimitedError` (nothing sent)."""
+        token.raise_if_cancelled()
+        remaining = self.remaining_wait()
+        if remaining <= 0:
+            return
+        if remaining > self._policy.max_auto_wait:
+            raise RateLimitedError(
+                _until_message(self._clock.time() + remaining),
+                retry_after=remaining,
+                available_at=datetime.fromtimestamp(self._clock.time() + remaining, UTC),
+            )
+        wait_for(self._clock, remaining, self.reason, attempt, max_attempts, token, listener,
+                 self._policy, gate=self)
+
+
+def _until_message(wall_ts: float) -> str:
+    local = datetime.fromtimestamp(wall_ts, UTC).astimezone()
+    return (
+        "The Pet Store service is limiting requests. PetDesk will not send any more "
+        f"until {local.strftime('%H:%M:%S')}, to keep your API key from being blocked."
+    )
+
+
+def wait_for(
+    clock: Clock,
+    seconds: float,
+    reason: WaitReason,
+    attempt: int,
+    max_attempts: int,
+    token: CancelToken,
+    listener: RequestListener,
+    policy: RequestPolicy,
+    gate: RateLimitGate | None = None,
+) -> None:
+    """Sit through one announced, cancellable wait. With ``gate``, also waits out
+    any extension of the gate that happens meanwhile."""
+    start = clock.monotonic()
+    deadline = start + seconds
+    listener.on_wait(
+        WaitInfo(
+            seconds=seconds,
+            reason=reason,
+            attempt=attempt,
+            max_attempts=max_attempts,
+            until=datetime.fromtimestamp(clock.time() + seconds, UTC),
+        )
+    )
+    cancelled = False
+    try:
+        while True:
+            now = clock.monotonic()
+            if gate is not None:
+                deadline = max(deadline, now + gate.remaining_wait())
+            left = deadline - now
+            if left <= 0:
+                break
+            if clock.wait(token.event, min(left, policy.poll_interval)):
+                cancelled = True
+                break
+    finally:
+        listener.on_wait_over(cancelled)
+    if cancelled:
+        raise RequestCancelled()

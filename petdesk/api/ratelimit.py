@@ -1,0 +1,164 @@
+"""Parsing of the rate-limit headers (spec section 8) and of ``Retry-After``.
+
+Every response carries ``X-RateLimit-Limit``, ``X-RateLimit-Remaining`` and
+``X-RateLimit-Reset`` (a Unix timestamp). Servers and proxies get this wrong in
+the wild, so parsing is tolerant: an absent, negative, non-numeric or absurd
+value is ignored (and logged at DEBUG), never trusted.
+
+``Retry-After`` format and unit are "not shown" by the spec. PetDesk accepts
+both forms RFC 9110 allows: delay-seconds (``120``) and an HTTP-date. A date is
+measured against the server's own ``Date`` header when it sends one, so a
+skewed local clock does not stretch or shorten the wait.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
+
+log = logging.getLogger(__name__)
+
+#: Larger counts than this are nonsense for a per-minute or per-day quota.
+_MAX_COUNT = 10**9
+#: A reset further than this from "now" (either way) is not believed.
+_MAX_RESET_DISTANCE = 2 * 86_400.0
+_INT_RE = re.compile(r"^\s*\+?(\d{1,19})\s*$")
+_NUM_RE = re.compile(r"^\s*\+?(\d{1,19}(?:\.\d+)?)\s*$")
+
+
+@dataclass(frozen=True)
+class RateLimitSnapshot:
+    """The quota as the last response reported it, for the status bar."""
+
+    limit: int | None
+    remaining: int | None
+    #: When the quota resets, converted to the local clock (UTC-aware).
+    reset: datetime | None
+    #: When the response was received (local clock, UTC-aware).
+    observed_at: datetime
+
+    def describe(self) -> str:
+        """``"57/60 left · resets 14:03"`` style text (local time)."""
+        parts: list[str] = []
+        if self.remaining is not None and self.limit is not None:
+            parts.append(f"{self.remaining}/{self.limit} left")
+        elif self.remaining is not None:
+            parts.append(f"{self.remaining} left")
+        if self.reset is not None:
+            parts.append(f"resets {self.reset.astimezone().strftime('%H:%M:%S')}")
+        return " · ".join(parts)
+
+
+def _parse_count(name: str, value: str | None) -> int | None:
+    if value is None:
+        return None
+    match = _INT_RE.match(value)
+    if not match:
+        log.debug("ignoring %s header: not a non-negative integer", name)
+        return None
+    number = int(match.group(1))
+    if number > _MAX_COUNT:
+        log.debug("ignoring %s header: absurd value", name)
+        return None
+    return number
+
+
+def parse_http_date(value: str | None) -> float | None:
+    """An RFC 9110 HTTP-date as a Unix timestamp, or ``None`` when it is not one."""
+    if not value:
+        return None
+    try:
+        parsed = parsedate_to_datetime(value.strip())
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return None
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=UTC)
+    try:
+        return parsed.timestamp()
+    except (OverflowError, OSError, ValueError):  # pragma: no cover - platform dependent
+        return None
+
+
+def server_skew(headers: Mapping[str, str], local_now: float) -> float:
+    """Seconds the server's clock is ahead of ours, from its ``Date`` header (0 if absent)."""
+    server_now = parse_http_date(headers.get("date"))
+    if server_now is None:
+        return 0.0
+    skew = server_now - local_now
+    # A Date header days off is a broken server clock, not information.
+    if abs(skew) > _MAX_RESET_DISTANCE:
+        log.debug("ignoring Date header: %.0f s away from the local clock", skew)
+        return 0.0
+    return skew
+
+
+def parse_reset(value: str | None, local_now: float, skew: float) -> float | None:
+    """``X-RateLimit-Reset`` as a *local* Unix timestamp, or ``None``."""
+    if value is None:
+        return None
+    match = _NUM_RE.match(value)
+    if not match:
+        log.debug("ignoring X-RateLimit-Reset header: not a number")
+        return None
+    try:
+        reset = float(match.group(1))
+    except (ValueError, OverflowError):  # pragma: no cover - regex guarantees digits
+        return None
+    if not math.isfinite(reset):  # pragma: no cover - regex guarantees digits
+        return None
+    local_reset = reset - skew
+    if abs(local_reset - local_now) > _MAX_RESET_DISTANCE:
+        log.debug("ignoring X-RateLimit-Reset header: absurd timestamp")
+        return None
+    return local_reset
+
+
+def parse_rate_limit_headers(
+    headers: Mapping[str, str], local_now: float
+) -> tuple[RateLimitSnapshot | None, float | None]:
+    """Return the snapshot (``None`` if the response carried no usable header)
+    and the reset as a local Unix timestamp (``None`` when unknown)."""
+    skew = server_skew(headers, local_now)
+    limit = _parse_count("X-RateLimit-Limit", headers.get("x-ratelimit-limit"))
+    remaining = _parse_count("X-RateLimit-Remaining", headers.get("x-ratelimit-remaining"))
+    reset_ts = parse_reset(headers.get("x-ratelimit-reset"), local_now, skew)
+    if limit is not None and remaining is not None and remaining > limit:
+        log.debug("ignoring X-RateLimit-Remaining: larger than the limit")
+        remaining = None
+    if limit is None and remaining is None and reset_ts is None:
+        return None, None
+    snapshot = RateLimitSnapshot(
+        limit=limit,
+        remaining=remaining,
+        reset=datetime.fromtimestamp(reset_ts, UTC) if reset_ts is not None else None,
+        observed_at=datetime.fromtimestamp(local_now, UTC),
+    )
+    return snapshot, reset_ts
+
+
+def parse_retry_after(headers: Mapping[str, str], local_now: float) -> float | None:
+    """``Retry-After`` in seconds from now, unclamped; ``None`` if absent or garbage.
+
+    Negative numbers are garbage (RFC 9110 delay-seconds is non-negative). An
+    HTTP-date in the past means "now" (0 s). Clamping is the policy's job.
+    """
+    raw = headers.get("retry-after")
+    if raw is None:
+        return None
+    match = _NUM_RE.match(raw)
+    if match:
+        try:
+            return float(match.group(1))
+        except (ValueError, OverflowError):  # pragma: no cover
+            return None
+    when = parse_http_date(raw)
+    if when is None:
+        log.debug("ignoring Retry-After header: neither delay-seconds nor an HTTP-date")
+        return None
+    server_now = local_now + server_skew(headers, local_now)
+    return max(0.0, when - server_now)
