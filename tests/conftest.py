@@ -1,0 +1,32 @@
+"""Test-wide set-up: a private HOME, offscreen Qt, no real keyring by accident.
+
+This runs before any test module imports Qt, so the environment below is what
+Qt, QSettings, platformdirs and keyring see for the whole session.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+_HOME = Path(tempfile.mkdtemp(prefix="petdesk-test-home-"))
+for _name, _sub in {
+    "HOME": "",
+    "XDG_CONFIG_HOME": ".config",
+    "XDG_DATA_HOME": ".local/share",
+    "XDG_CACHE_HOME": ".cache",
+    "XDG_STATE_HOME": ".local/state",
+    "XDG_RUNTIME_DIR": "run",
+}.items():
+    _path = _HOME / _sub
+    _path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    os.environ[_name] = str(_path)
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+# Tests that want a keyring bring their own (in-memory, or the real Secret Service
+# in a private D-Bus session); nothing may reach the developer's own keyring.
+os.environ["PYTHON_KEYRING_BACKEND"] = "keyring.backends.fail.Keyring"
+os.environ.pop("DBUS_SESSION_BUS_ADDRESS", None)
+os.environ.pop("PETDESK_API_KEY", None)
+
+TEST_HOME = _HOME
