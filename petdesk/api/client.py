@@ -72,7 +72,12 @@ from .policy import (
     backoff_delay,
     wait_for,
 )
-from .ratelimit import RateLimitSnapshot, parse_rate_limit_headers, parse_retry_after
+from .ratelimit import (
+    ClockSkew,
+    RateLimitSnapshot,
+    parse_rate_limit_headers,
+    parse_retry_after,
+)
 
 log = logging.getLogger(__name__)
 
@@ -205,6 +210,7 @@ class PetStoreClient:
         self._rng = rng or random.Random()  # noqa: S311 - jitter, not cryptography
         self._gate = RateLimitGate(self._clock, self.policy)
         self._rate_limit: RateLimitSnapshot | None = None
+        self._skew = ClockSkew()
         self._tokens: set[CancelToken] = set()
         self._tokens_lock = threading.Lock()
         self._http = httpx.Client(
@@ -421,7 +427,7 @@ class PetStoreClient:
                 attempt += 1
                 continue
             if status == 503 and idempotent and attempt < attempts:
-                announced = parse_retry_after(response.headers, self._clock.time())
+                announced = parse_retry_after(response.headers, self._clock.time(), self._skew)
                 delay = (policy.clamp_wait(announced, "Retry-After") if announced is not None
                          else backoff_delay(attempt - 1, policy, self._rng))
                 if delay <= policy.max_auto_wait:
@@ -439,11 +445,13 @@ class PetStoreClient:
                 headers={"Authorization": f"Bearer {self.__key}"},
             )
             started = time.perf_counter()
+            sent_at = self._clock.time()
             response = self._http.send(request)
             try:
                 response.read()
             finally:
                 response.close()
+            self._skew.observe(response.headers, sent_at, self._clock.time())
             log.debug("%s %s -> %s in %.0f ms", method, current.path, response.status_code,
                       (time.perf_counter() - started) * 1000)
             self._observe(response)
@@ -466,19 +474,20 @@ class PetStoreClient:
                             url=str(url))
 
     def _observe(self, response: httpx.Response) -> None:
-        snapshot, reset_ts = parse_rate_limit_headers(response.headers, self._clock.time())
+        snapshot, reset_ts = parse_rate_limit_headers(response.headers, self._clock.time(),
+                                                      self._skew)
         if snapshot is None:
             return
         self._rate_limit = snapshot
-        self._gate.note_quota(snapshot.remaining, reset_ts)
+        self._gate.note_quota(snapshot.remaining, reset_ts, self._skew.uncertainty)
         self.listener.on_rate_limit(snapshot)
 
     def _retry_wait(self, response: httpx.Response) -> float:
         now = self._clock.time()
-        announced = parse_retry_after(response.headers, now)
+        announced = parse_retry_after(response.headers, now, self._skew)
         if announced is not None:
             return self.policy.clamp_wait(announced, "Retry-After")
-        _, reset_ts = parse_rate_limit_headers(response.headers, now)
+        _, reset_ts = parse_rate_limit_headers(response.headers, now, self._skew)
         if reset_ts is not None and reset_ts > now:
             return self.policy.clamp_wait(reset_ts - now + self.policy.reset_slack,
                                           "X-RateLimit-Reset")

@@ -143,8 +143,12 @@ class RequestPolicy:
     #: Any server-announced wait is clamped into this range (seconds).
     min_wait: float = 1.0
     max_wait: float = 86_400.0
-    #: Added to X-RateLimit-Reset before sending again (covers clock skew and rounding).
+    #: Added to X-RateLimit-Reset before sending again: covers clock skew and rounding
+    #: while the server's clock is not known better than to a second ...
     reset_slack: float = 1.0
+    #: ... and, once its ``Date`` headers pin the skew to within 0.25 s, the remaining
+    #: uncertainty plus this margin.
+    reset_margin: float = 0.05
     #: Waits longer than this are not sat through: the request fails at once with
     #: :class:`RateLimitedError` saying when to try again (the gate stays closed).
     max_auto_wait: float = 120.0
@@ -189,11 +193,23 @@ class RateLimitGate:
                 self._open_at = until
                 self._reason = reason
 
-    def note_quota(self, remaining: int | None, reset_local_ts: float | None) -> None:
+    def note_quota(
+        self, remaining: int | None, reset_local_ts: float | None,
+        skew_uncertainty: float = float("inf"),
+    ) -> None:
         """``X-RateLimit-Remaining: 0``: rest until the reset (plus slack)."""
         if remaining != 0 or reset_local_ts is None:
             return
-        wait = reset_local_ts - self._clock.time() + self._policy.reset_slack
+        # Once Date headers pin the skew to a quarter second, wait for the latest
+        # moment the reset can be (the bound) plus a small margin; until then a second.
+        bound = skew_uncertainty + self._policy.reset_margin
+        if skew_uncertainty <= 0.25:
+            slack = bound
+        elif skew_uncertainty < self._policy.reset_slack or skew_uncertainty == float("inf"):
+            slack = self._policy.reset_slack
+        else:  # a clock known worse than the slack itself (very slow round trips)
+            slack = min(bound, self._policy.max_wait)
+        wait = reset_local_ts - self._clock.time() + slack
         if wait > 0:
             self.close_for(self._policy.clamp_wait(wait, "X-RateLimit-Reset"),
                            WaitReason.QUOTA_EXHAUSTED)

@@ -97,6 +97,47 @@ def server_skew(headers: Mapping[str, str], local_now: float) -> float:
     return skew
 
 
+class ClockSkew:
+    """Bounds on (server clock − local clock), narrowed by every ``Date`` header.
+
+    ``Date`` has a resolution of one second: a response stamped ``D`` was made
+    at a server time in ``[D, D + 1)``, somewhere between the local times the
+    request left and the response arrived. Each response so bounds the offset;
+    intersecting the bounds of many responses (they straddle second boundaries)
+    narrows it to about the round-trip time, so the slack added to
+    ``X-RateLimit-Reset`` can shrink from a full second to what is really
+    unknown. If the bounds stop overlapping (a clock was changed) it starts over.
+    """
+
+    def __init__(self) -> None:
+        self._lo = -math.inf
+        self._hi = math.inf
+
+    def observe(self, headers: Mapping[str, str], sent: float, received: float) -> None:
+        stamped = parse_http_date(headers.get("date"))
+        if stamped is None or abs(stamped - received) > _MAX_RESET_DISTANCE:
+            return
+        lo, hi = stamped - received, stamped + 1.0 - sent
+        if lo > self._hi or hi < self._lo:
+            self._lo, self._hi = lo, hi
+        else:
+            self._lo, self._hi = max(self._lo, lo), min(self._hi, hi)
+
+    @property
+    def known(self) -> bool:
+        return math.isfinite(self._lo) and math.isfinite(self._hi)
+
+    @property
+    def offset(self) -> float:
+        """Best estimate of server minus local time (0 when no ``Date`` was seen)."""
+        return (self._lo + self._hi) / 2 if self.known else 0.0
+
+    @property
+    def uncertainty(self) -> float:
+        """Half-width of the bounds (infinite when no ``Date`` was seen)."""
+        return (self._hi - self._lo) / 2 if self.known else math.inf
+
+
 def parse_reset(value: str | None, local_now: float, skew: float) -> float | None:
     """``X-RateLimit-Reset`` as a *local* Unix timestamp, or ``None``."""
     if value is None:
@@ -119,11 +160,12 @@ def parse_reset(value: str | None, local_now: float, skew: float) -> float | Non
 
 
 def parse_rate_limit_headers(
-    headers: Mapping[str, str], local_now: float
+    headers: Mapping[str, str], local_now: float, clock_skew: ClockSkew | None = None
 ) -> tuple[RateLimitSnapshot | None, float | None]:
     """Return the snapshot (``None`` if the response carried no usable header)
     and the reset as a local Unix timestamp (``None`` when unknown)."""
-    skew = server_skew(headers, local_now)
+    skew = (clock_skew.offset if clock_skew is not None and clock_skew.known
+            else server_skew(headers, local_now))
     limit = _parse_count("X-RateLimit-Limit", headers.get("x-ratelimit-limit"))
     remaining = _parse_count("X-RateLimit-Remaining", headers.get("x-ratelimit-remaining"))
     reset_ts = parse_reset(headers.get("x-ratelimit-reset"), local_now, skew)
@@ -141,7 +183,9 @@ def parse_rate_limit_headers(
     return snapshot, reset_ts
 
 
-def parse_retry_after(headers: Mapping[str, str], local_now: float) -> float | None:
+def parse_retry_after(
+    headers: Mapping[str, str], local_now: float, clock_skew: ClockSkew | None = None
+) -> float | None:
     """``Retry-After`` in seconds from now, unclamped; ``None`` if absent or garbage.
 
     Negative numbers are garbage (RFC 9110 delay-seconds is non-negative). An
@@ -160,5 +204,7 @@ def parse_retry_after(headers: Mapping[str, str], local_now: float) -> float | N
     if when is None:
         log.debug("ignoring Retry-After header: neither delay-seconds nor an HTTP-date")
         return None
-    server_now = local_now + server_skew(headers, local_now)
+    skew = (clock_skew.offset if clock_skew is not None and clock_skew.known
+            else server_skew(headers, local_now))
+    server_now = local_now + skew
     return max(0.0, when - server_now)

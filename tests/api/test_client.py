@@ -574,3 +574,32 @@ def test_importing_the_api_loads_no_qt() -> None:
 def test_wait_reasons_read_as_sentences() -> None:
     assert str(WaitReason.RATE_LIMITED) == "rate limited"
     assert isinstance(ServerError(), Exception)
+
+
+def test_slack_after_reset_shrinks_once_the_servers_clock_is_known(
+        make_client: MakeClient, clock: FakeClock) -> None:
+    """A second of slack while the skew is unknown; about the real uncertainty once
+    Date headers (1 s resolution) straddling second boundaries have pinned it down."""
+    sent_at: list[float] = []
+    resets: list[int] = []
+
+    def respond(request: httpx.Request) -> httpx.Response:
+        now = clock.time()
+        sent_at.append(now)
+        resets.append(int(now) + 5)
+        clock.advance(0.137)  # each request takes 137 ms
+        remaining = "0" if len(sent_at) in (1, 31) else "5"
+        date = {} if len(sent_at) == 1 else {"date": formatdate(int(now), usegmt=True)}
+        return ok([], headers={**date, "x-ratelimit-remaining": remaining,
+                               "x-ratelimit-limit": "60", "x-ratelimit-reset": str(resets[-1])})
+
+    client, _ = make_client(respond)
+    client.list_pets()  # first response: quota 0, no Date header: skew unknown
+    client.list_pets()
+    assert sent_at[1] - resets[0] >= 1.0 - 1e-3  # a full second of slack
+    for _ in range(29):
+        client.list_pets()
+    client.list_pets()  # the 32nd request waits for the 31st response's reset
+    late_by = sent_at[31] - resets[30]
+    assert 0.0 <= late_by < 0.3  # slack is now about the real uncertainty, not 1 s
+

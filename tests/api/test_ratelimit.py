@@ -100,3 +100,38 @@ def test_any_header_values_parse_without_exceptions(headers: dict[str, str]) -> 
         assert snap.remaining >= 0
     wait = parse_retry_after(headers, NOW)
     assert wait is None or wait >= 0
+
+
+def test_clock_skew_bounds_narrow_across_second_boundaries() -> None:
+    from petdesk.api.ratelimit import ClockSkew
+
+    true_offset = 3.3  # the server's clock runs 3.3 s ahead of ours
+    skew = ClockSkew()
+    assert not skew.known
+    assert skew.uncertainty == float("inf")
+    local = NOW
+    for _ in range(40):
+        local += 0.137
+        stamp = formatdate(int(local + true_offset), usegmt=True)  # Date is floored to 1 s
+        skew.observe({"date": stamp}, local - 0.002, local + 0.002)
+    assert skew.known
+    assert skew.offset == pytest.approx(true_offset, abs=0.15)
+    assert skew.uncertainty < 0.15
+
+
+def test_clock_skew_starts_over_when_a_clock_jumps() -> None:
+    from petdesk.api.ratelimit import ClockSkew
+
+    skew = ClockSkew()
+    skew.observe({"date": formatdate(NOW, usegmt=True)}, NOW, NOW)
+    skew.observe({"date": formatdate(NOW + 500, usegmt=True)}, NOW + 1, NOW + 1)
+    assert skew.offset == pytest.approx(499.5, abs=0.6)
+
+
+def test_clock_skew_ignores_garbage_dates() -> None:
+    from petdesk.api.ratelimit import ClockSkew
+
+    skew = ClockSkew()
+    skew.observe({"date": "yesterday"}, NOW, NOW)
+    skew.observe({}, NOW, NOW)
+    assert not skew.known
