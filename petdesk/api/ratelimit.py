@@ -13,6 +13,7 @@ skewed local clock does not stretch or shorten the wait.
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import re
@@ -72,6 +73,11 @@ def parse_http_date(value: str | None) -> float | None:
     """An RFC 9110 HTTP-date as a Unix timestamp, or ``None`` when it is not one."""
     if not value:
         return None
+    return _parse_http_date(value)
+
+
+@functools.lru_cache(maxsize=16)  # ``Date`` changes once a second: parse each value once
+def _parse_http_date(value: str) -> float | None:
     try:
         parsed = parsedate_to_datetime(value.strip())
     except (TypeError, ValueError, IndexError, OverflowError):
