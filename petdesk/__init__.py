@@ -1,11 +1,21 @@
 """PetDesk: a desktop client for the Pet Store service."""
 
-from importlib.metadata import PackageNotFoundError
-from importlib.metadata import version as _version
-
-try:
-    __version__ = _version("petdesk")
-except PackageNotFoundError:  # pragma: no cover - running from a frozen bundle without metadata
-    __version__ = "1.0.0"
+from typing import Any
 
 API_VERSION = "1.0.0"
+
+
+def __getattr__(name: str) -> Any:
+    # ``__version__`` is read from the package metadata on first use only:
+    # importlib.metadata costs ~35 ms, which ``petdesk`` start-up does not pay.
+    if name == "__version__":
+        from importlib.metadata import PackageNotFoundError
+        from importlib.metadata import version as _version
+
+        try:
+            value = _version("petdesk")
+        except PackageNotFoundError:  # pragma: no cover - a frozen bundle without metadata
+            value = "1.0.0"
+        globals()["__version__"] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

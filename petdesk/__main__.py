@@ -1,0 +1,63 @@
+"""The ``petdesk`` command line (``petdesk --help``).
+
+``petdesk [--demo] [--environment production|staging] [--base-url URL] [--version]
+[--self-test]``. ``--version`` prints ``petdesk <version>`` without importing Qt. Everything
+else is imported only once the arguments are known.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+from collections.abc import Sequence
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="petdesk",
+        description="PetDesk: browse, add and look up animals of the Pet Store service.",
+    )
+    parser.add_argument("--demo", action="store_true",
+                        help="use the built-in sandbox with sample data (no server, no keyring)")
+    parser.add_argument("--environment", choices=("production", "staging"),
+                        help="start in this environment (default: the last one used)")
+    parser.add_argument("--base-url", metavar="URL",
+                        help="service address for this run, e.g. https://api.example/v1 "
+                             "(not saved)")
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
+    parser.add_argument("--self-test", action="store_true",
+                        help="check the installation (Qt, keyring, sandbox) and exit")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.version:
+        from petdesk import __version__
+
+        print(f"petdesk {__version__}")
+        return 0
+    if args.self_test:
+        if importlib.util.find_spec("petdesk.selftest") is None:
+            print("petdesk: --self-test is not available in this build", file=sys.stderr)
+            return 2
+        from petdesk import selftest
+
+        result = selftest.run()
+        return int(result) if isinstance(result, int) else 0
+    if args.base_url:
+        from petdesk.ui.settings_dialog import url_problem
+
+        problem = url_problem(args.base_url)
+        if problem:
+            print(f"petdesk: --base-url {problem}", file=sys.stderr)
+            return 2
+    from petdesk.ui.app import LaunchConfig, run
+
+    return run(LaunchConfig(demo=args.demo, environment=args.environment,
+                            base_url=args.base_url))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,261 @@
+"""The add-pet form: live validation with the very rules of :class:`~petdesk.api.NewPet`.
+
+* Before the first edit nothing is flagged; from the first edit on, every change
+  runs ``NewPet.model_validate`` on the form's values and shows each problem
+  next to its field. Submit is enabled only while the values are valid.
+* Submitting emits :attr:`AddPetDialog.submitted` with the :class:`NewPet`; the
+  window runs one job and calls :meth:`AddPetDialog.set_busy`. While busy the
+  submit button is disabled (double submission is impossible) and the fields
+  are read-only, never cleared.
+* A server 400 is shown next to the field it names (:attr:`BadRequestError.field`,
+  the wire name), any other failure above the buttons; what was typed stays.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import ValidationError
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from petdesk.api import INT64_MAX, NAME_MAX_LENGTH, NewPet, PetStatus
+
+_DIGITS = re.compile(r"^\s*\+?\d+\s*$")
+
+
+def _error_label(buddy: QWidget) -> QLabel:
+    label = QLabel()
+    label.setObjectName(f"{buddy.objectName()}Error")
+    label.setWordWrap(True)
+    label.setVisible(False)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    palette = label.palette()
+    dark = palette.color(QPalette.ColorRole.Window).lightness() < 128
+    palette.setColor(QPalette.ColorRole.WindowText, Qt.GlobalColor.red if dark
+                     else Qt.GlobalColor.darkRed)
+    label.setPalette(palette)
+    return label
+
+
+class AddPetDialog(QDialog):
+    """Dialog with ``nameEdit``, ``categoryIdEdit``, ``statusCombo``, ``submitButton``."""
+
+    submitted = Signal(object)  # NewPet
+
+    FIELDS = ("name", "categoryId")
+
+    def __init__(self, parent: QWidget | None = None, *, environment_label: str = "") -> None:
+        super().__init__(parent)
+        self.setObjectName("addPetDialog")
+        self.setWindowTitle(self.tr("Add pet"))
+        self._busy = False
+        self._touched: set[str] = set()
+        self._server_errors: dict[str, str] = {}
+
+        self.nameEdit = QLineEdit()
+        self.nameEdit.setObjectName("nameEdit")
+        self.nameEdit.setPlaceholderText(self.tr("e.g. Bella"))
+        self.nameEdit.setAccessibleName(self.tr("Name"))
+        self.nameEdit.setMaxLength(NAME_MAX_LENGTH * 4)  # room to show the "too long" message
+        self.categoryIdEdit = QLineEdit()
+        self.categoryIdEdit.setObjectName("categoryIdEdit")
+        self.categoryIdEdit.setPlaceholderText(self.tr("a whole number, e.g. 1"))
+        self.categoryIdEdit.setAccessibleName(self.tr("Category ID"))
+        self.categoryIdEdit.setInputMethodHints(Qt.InputMethodHint.ImhDigitsOnly)
+        self.statusCombo = QComboBox()
+        self.statusCombo.setObjectName("statusCombo")
+        self.statusCombo.setAccessibleName(self.tr("Status"))
+        self.statusCombo.addItem(self.tr("(none)"), None)
+        for status, text in ((PetStatus.AVAILABLE, self.tr("available")),
+                             (PetStatus.PENDING, self.tr("pending")),
+                             (PetStatus.SOLD, self.tr("sold"))):
+            self.statusCombo.addItem(text, status.value)
+
+        self._errors = {
+            "name": _error_label(self.nameEdit),
+            "categoryId": _error_label(self.categoryIdEdit),
+        }
+        self.formError = _error_label(self)
+        self.formError.setObjectName("formError")
+        self.formError.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        name_label = QLabel(self.tr("&Name:"))
+        name_label.setBuddy(self.nameEdit)
+        form.addRow(name_label, self.nameEdit)
+        form.addRow("", self._errors["name"])
+        cat_label = QLabel(self.tr("&Category ID:"))
+        cat_label.setBuddy(self.categoryIdEdit)
+        form.addRow(cat_label, self.categoryIdEdit)
+        form.addRow("", self._errors["categoryId"])
+        status_label = QLabel(self.tr("&Status:"))
+        status_label.setBuddy(self.statusCombo)
+        form.addRow(status_label, self.statusCombo)
+
+        self.submitButton = QPushButton(self.tr("&Add pet"))
+        self.submitButton.setObjectName("submitButton")
+        self.submitButton.setDefault(True)
+        self.submitButton.setEnabled(False)
+        self.submitButton.setAccessibleName(self.tr("Add pet"))
+        buttons = QDialogButtonBox()
+        buttons.addButton(self.submitButton, QDialogButtonBox.ButtonRole.AcceptRole)
+        self.cancelButton = buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        self.submitButton.clicked.connect(self._submit)
+        buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        if environment_label:
+            where = QLabel(self.tr("The pet is added to <b>%s</b>.") % environment_label)
+            where.setObjectName("addPetEnvironment")
+            layout.addWidget(where)
+        layout.addLayout(form)
+        layout.addWidget(self.formError)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(420)
+
+        self.nameEdit.textEdited.connect(lambda _t: self._edited("name"))
+        self.categoryIdEdit.textEdited.connect(lambda _t: self._edited("categoryId"))
+        self.statusCombo.activated.connect(lambda _i: self._edited("status"))
+
+    # -- values and validation ------------------------------------------------------------
+
+    def values(self) -> dict[str, Any]:
+        """The form's values in wire names, as NewPet.model_validate gets them."""
+        raw_id = self.categoryIdEdit.text()
+        category: Any
+        if not raw_id.strip():
+            category = None
+        elif _DIGITS.match(raw_id):
+            category = int(raw_id.strip().lstrip("+"))
+        else:
+            category = raw_id
+        data: dict[str, Any] = {"name": self.nameEdit.text()}
+        if category is not None:
+            data["categoryId"] = category
+        status = self.statusCombo.currentData()
+        if status:
+            data["status"] = status
+        return data
+
+    def validate(self) -> tuple[NewPet | None, dict[str, str]]:
+        """``(new_pet, {})`` when valid, else ``(None, {wire field: message})``."""
+        try:
+            return NewPet.model_validate(self.values()), {}
+        except ValidationError as exc:
+            problems: dict[str, str] = {}
+            for err in exc.errors():
+                field = str(err["loc"][0]) if err["loc"] else ""
+                field = "categoryId" if field in ("category_id", "categoryId") else field
+                problems.setdefault(field, self._message(field, err))
+            return None, problems
+
+    def _message(self, field: str, err: Any) -> str:
+        kind = err.get("type", "")
+        if field == "name":
+            if kind == "missing":
+                return self.tr("Enter a name.")
+            text = str(err.get("msg", ""))
+            if "blank" in text:
+                return self.tr("Enter a name (not just spaces).")
+            if "at most" in text or kind == "string_too_long":
+                return self.tr("The name is too long: at most %d characters.") % NAME_MAX_LENGTH
+            if "control" in text:
+                return self.tr("The name contains characters that cannot be sent "
+                               "(tabs or line breaks).")
+            return self.tr("This name cannot be used.")
+        if field == "categoryId":
+            if kind == "missing":
+                return self.tr("Enter the category ID.")
+            if kind == "greater_than_equal":
+                return self.tr("The category ID must be 1 or more.")
+            if kind == "less_than_equal":
+                return self.tr("The category ID is too large (at most %s).") % INT64_MAX
+            return self.tr("The category ID must be a whole number, like 3.")
+        if field == "status":
+            return self.tr("Choose a status from the list.")
+        return str(err.get("msg", ""))
+
+    def _edited(self, field: str) -> None:
+        self._touched.add(field)
+        self._server_errors.pop(field, None)
+        if field != "status":
+            self.formError.setVisible(False)
+        self.revalidate()
+
+    def revalidate(self) -> bool:
+        """Refresh the inline messages and the submit button; return validity."""
+        pet, problems = self.validate()
+        for field, label in self._errors.items():
+            message = self._server_errors.get(field)
+            if message is None and field in self._touched:
+                message = problems.get(field)
+            label.setText(message or "")
+            label.setVisible(bool(message))
+            edit = self.nameEdit if field == "name" else self.categoryIdEdit
+            edit.setProperty("invalid", bool(message))
+            edit.setAccessibleDescription(message or "")
+        self.submitButton.setEnabled(pet is not None and not self._busy)
+        return pet is not None
+
+    def field_error(self, field: str) -> str:
+        """The message shown next to ``field`` ("name" or "categoryId"), or ""."""
+        label = self._errors[field]
+        return label.text() if label.isVisibleTo(self) else ""
+
+    # -- submission -----------------------------------------------------------------------
+
+    def _submit(self) -> None:
+        if self._busy:
+            return
+        self._touched.update(self.FIELDS)
+        pet, _problems = self.validate()
+        if pet is None:
+            self.revalidate()
+            return
+        self.formError.setVisible(False)
+        self.set_busy(True)
+        self.submitted.emit(pet)
+
+    @property
+    def busy(self) -> bool:
+        return self._busy
+
+    def set_busy(self, busy: bool) -> None:
+        self._busy = busy
+        for edit in (self.nameEdit, self.categoryIdEdit):
+            edit.setReadOnly(busy)
+        self.statusCombo.setEnabled(not busy)
+        self.submitButton.setText(self.tr("Adding…") if busy else self.tr("&Add pet"))
+        self.revalidate()
+
+    def show_server_error(self, message: str, field: str | None) -> None:
+        """A failure: at the field when it is known, else above the buttons."""
+        self.set_busy(False)
+        if field in self._errors:
+            assert field is not None
+            self._server_errors[field] = message
+            self.revalidate()
+            edit = self.nameEdit if field == "name" else self.categoryIdEdit
+            edit.setFocus()
+        else:
+            self.formError.setText(message)
+            self.formError.setVisible(True)
+
+    def reject(self) -> None:
+        if self._busy:
+            return  # the request is in flight: its outcome must be seen
+        super().reject()

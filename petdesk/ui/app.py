@@ -1,0 +1,230 @@
+"""The app factory: QApplication-level objects and the main window for a config.
+
+Public entry points (also used by ``petdesk --self-test``):
+
+* :class:`LaunchConfig` — what the command line asked for.
+* :func:`create_application` — the QApplication (name, version, icon,
+  translations); reuses an existing instance.
+* :func:`build_main_window` — the :class:`~petdesk.ui.main_window.MainWindow`
+  wired for the config: the in-process sandbox for ``demo`` (no keyring), else
+  the OS keyring and real HTTPS. Everything can be overridden for tests.
+* :func:`run` — all of the above plus logging, then the event loop.
+
+Start-up is lean: httpx, pydantic and keyring are not imported before the
+window is shown; the worker thread loads them.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QLibraryInfo, QLocale, QSettings, QTranslator
+from PySide6.QtGui import QGuiApplication, QIcon
+from PySide6.QtWidgets import QApplication
+
+from .main_window import MainWindow, StaticKeys
+from .settings import AppSettings, Environment
+from .worker import ClientFactory, Connection
+
+if TYPE_CHECKING:
+    from petdesk.api import PetStoreClient, RequestListener
+
+    from .logs import RedactingFilter
+
+ORGANIZATION = "PetDesk"
+APPLICATION = "PetDesk"
+ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
+
+
+@dataclass(frozen=True)
+class LaunchConfig:
+    """``petdesk [--demo] [--environment production|staging] [--base-url URL]``."""
+
+    demo: bool = False
+    environment: str | None = None
+    base_url: str | None = None
+
+
+def resources_dir() -> Path | None:
+    """``resources/`` of a source checkout or of a PyInstaller bundle."""
+    candidates = [Path(__file__).resolve().parents[2] / "resources"]
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle:
+        candidates.insert(0, Path(bundle) / "resources")
+    for path in candidates:
+        if (path / "icons").is_dir():
+            return path
+    return None
+
+
+def app_icon() -> QIcon:
+    icon = QIcon()
+    base = resources_dir()
+    if base is None:
+        return icon
+    icons = base / "icons"
+    for size in ICON_SIZES:
+        png = icons / f"petdesk-{size}.png"
+        if png.is_file():
+            icon.addFile(str(png))
+    svg = icons / "petdesk.svg"
+    if svg.is_file():
+        icon.addFile(str(svg))
+    return icon
+
+
+def create_application(argv: Sequence[str] | None = None) -> QApplication:
+    """The QApplication for PetDesk (an existing one is reused and configured)."""
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(
+        list(argv) if argv is not None else sys.argv[:1])
+    app.setOrganizationName(ORGANIZATION)
+    app.setApplicationName(APPLICATION)
+    app.setApplicationDisplayName(APPLICATION)
+    from petdesk import __version__
+
+    app.setApplicationVersion(__version__)
+    QGuiApplication.setDesktopFileName("petdesk")
+    icon = app_icon()
+    if not icon.isNull():
+        app.setWindowIcon(icon)
+    _install_translations(app)
+    return app
+
+
+def _install_translations(app: QApplication) -> None:
+    """Qt's own strings and PetDesk's (``resources/translations/petdesk_<lang>.qm``)."""
+    if app.property("petdeskTranslations"):
+        return
+    app.setProperty("petdeskTranslations", True)
+    locale = QLocale()
+    qt = QTranslator(app)
+    if qt.load(locale, "qtbase", "_", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+        app.installTranslator(qt)
+    base = resources_dir()
+    if base is not None:
+        ours = QTranslator(app)
+        if ours.load(locale, "petdesk", "_", str(base / "translations")):
+            app.installTranslator(ours)
+
+
+def default_settings() -> AppSettings:
+    return AppSettings(QSettings(ORGANIZATION, APPLICATION))
+
+
+def https_client_factory(redactor: RedactingFilter | None = None) -> ClientFactory:
+    """Real HTTPS (the OS trust store), the timeout from the settings."""
+
+    def make(connection: Connection, key: str, listener: RequestListener) -> PetStoreClient:
+        from petdesk.api import PetStoreClient
+
+        if redactor is not None:
+            redactor.add_secret(key)
+        return PetStoreClient(connection.base_url, key, timeout=connection.timeout,
+                              listener=listener)
+
+    return make
+
+
+def demo_client_factory(db_path: str | Path | None = None) -> ClientFactory:
+    """The in-process sandbox (no socket). Its database is opened on first use,
+    on the worker thread."""
+    state: dict[str, Any] = {}
+
+    def make(connection: Connection, key: str, listener: RequestListener) -> PetStoreClient:
+        from petdesk.api import PetStoreClient
+        from petdesk.sandbox.inprocess import DEMO_BASE_URL, in_process_transport, make_demo_app
+
+        if "app" not in state:
+            state["app"] = make_demo_app(db_path)
+        return PetStoreClient(DEMO_BASE_URL, key, timeout=connection.timeout,
+                              listener=listener, transport=in_process_transport(state["app"]))
+
+    return make
+
+
+class DemoKeys(StaticKeys):
+    """The sandbox's demo key (read on the worker thread; no keyring)."""
+
+    def __init__(self) -> None:
+        super().__init__("")
+
+    def get(self, environment: str) -> StaticKeys._Lookup:
+        if not self._key:
+            from petdesk.sandbox.inprocess import DEMO_API_KEY
+
+            self._key = DEMO_API_KEY
+        return super().get(environment)
+
+
+class LazyKeyStore:
+    """:class:`petdesk.ui.keystore.KeyStore`, created (and keyring imported) on
+    first use, which is on the worker thread."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._kwargs = kwargs
+        self._store: Any = None
+
+    def _get(self) -> Any:
+        if self._store is None:
+            from .keystore import KeyStore
+
+            self._store = KeyStore(**self._kwargs)
+        return self._store
+
+    def get(self, environment: str) -> Any:
+        return self._get().get(environment)
+
+    def set(self, environment: str, key: str) -> Any:
+        return self._get().set(environment, key)
+
+    def delete(self, environment: str) -> None:
+        self._get().delete(environment)
+
+    def environment_override(self) -> bool:
+        environ = self._kwargs.get("environ") or os.environ
+        return bool(str(environ.get("PETDESK_API_KEY", "")).strip())
+
+
+def build_main_window(
+    config: LaunchConfig,
+    *,
+    settings: AppSettings | None = None,
+    keys: Any = None,
+    client_factory: ClientFactory | None = None,
+    redactor: RedactingFilter | None = None,
+    demo_db: str | Path | None = None,
+    autoload: bool = True,
+) -> MainWindow:
+    """The main window for ``config``. A QApplication must exist
+    (:func:`create_application`)."""
+    settings = settings or default_settings()
+    environment = Environment(config.environment) if config.environment else None
+    if config.demo:
+        return MainWindow(settings, keys or DemoKeys(),
+                          client_factory or demo_client_factory(demo_db), demo=True,
+                          redactor=redactor, autoload=autoload)
+    return MainWindow(settings, keys or LazyKeyStore(),
+                      client_factory or https_client_factory(redactor),
+                      environment=environment, base_url=config.base_url, redactor=redactor,
+                      autoload=autoload)
+
+
+def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
+    """Create the app and the window, show it, run the event loop."""
+    from .logs import RedactingFilter, setup_logging
+
+    app = create_application(argv)
+    redactor = RedactingFilter()
+    window = build_main_window(config, redactor=redactor)
+    window.show()
+    path, _ = setup_logging(redactor=redactor)
+    import logging
+
+    logging.getLogger("petdesk").info("PetDesk started (demo=%s); log at %s", config.demo, path)
+    return app.exec()

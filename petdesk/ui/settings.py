@@ -1,0 +1,136 @@
+"""Typed access to PetDesk's QSettings. The API key is never stored here.
+
+Stored: the base URL of each environment (defaults: the spec's placeholders),
+the request timeout, the last environment, the window geometry and state, the
+table header (column widths) and sort, the status filter and page size.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from PySide6.QtCore import QByteArray, QSettings, Qt
+
+PRODUCTION_URL = "https://api.petstore.example/v1"
+STAGING_URL = "https://staging.api.petstore.example/v1"
+DEFAULT_TIMEOUT = 15.0
+TIMEOUT_RANGE = (1.0, 120.0)
+
+
+class Environment(enum.StrEnum):
+    PRODUCTION = "production"
+    STAGING = "staging"
+
+
+class AppSettings:
+    """A thin typed wrapper; pass in the QSettings to use (tests use an ini file)."""
+
+    def __init__(self, qsettings: QSettings) -> None:
+        self._s = qsettings
+
+    @property
+    def qsettings(self) -> QSettings:
+        return self._s
+
+    def sync(self) -> None:
+        self._s.sync()
+
+    # -- connection ----------------------------------------------------------------------
+
+    def base_url(self, environment: Environment | str) -> str:
+        env = Environment(environment)
+        default = PRODUCTION_URL if env is Environment.PRODUCTION else STAGING_URL
+        value = self._s.value(f"connection/{env.value}_url", default)
+        return str(value) if value else default
+
+    def set_base_url(self, environment: Environment | str, url: str) -> None:
+        self._s.setValue(f"connection/{Environment(environment).value}_url", url.strip())
+
+    @property
+    def timeout(self) -> float:
+        try:
+            value = float(self._s.value("connection/timeout", DEFAULT_TIMEOUT))  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            return DEFAULT_TIMEOUT
+        low, high = TIMEOUT_RANGE
+        return min(max(value, low), high)
+
+    @timeout.setter
+    def timeout(self, seconds: float) -> None:
+        self._s.setValue("connection/timeout", float(seconds))
+
+    @property
+    def environment(self) -> Environment:
+        try:
+            return Environment(str(self._s.value("connection/environment", "production")))
+        except ValueError:
+            return Environment.PRODUCTION
+
+    @environment.setter
+    def environment(self, env: Environment) -> None:
+        self._s.setValue("connection/environment", Environment(env).value)
+
+    # -- view state ----------------------------------------------------------------------
+
+    def _bytes(self, key: str) -> QByteArray | None:
+        value = self._s.value(key)
+        return value if isinstance(value, QByteArray) and not value.isEmpty() else None
+
+    @property
+    def geometry(self) -> QByteArray | None:
+        return self._bytes("window/geometry")
+
+    @geometry.setter
+    def geometry(self, value: QByteArray) -> None:
+        self._s.setValue("window/geometry", value)
+
+    @property
+    def window_state(self) -> QByteArray | None:
+        return self._bytes("window/state")
+
+    @window_state.setter
+    def window_state(self, value: QByteArray) -> None:
+        self._s.setValue("window/state", value)
+
+    @property
+    def header_state(self) -> QByteArray | None:
+        return self._bytes("table/header")
+
+    @header_state.setter
+    def header_state(self, value: QByteArray) -> None:
+        self._s.setValue("table/header", value)
+
+    @property
+    def sort(self) -> tuple[int, Qt.SortOrder]:
+        try:
+            column = int(self._s.value("table/sort_column", 0))  # type: ignore[call-overload]
+            order = int(self._s.value("table/sort_order", 0))  # type: ignore[call-overload]
+        except (TypeError, ValueError):
+            return 0, Qt.SortOrder.AscendingOrder
+        return column, (Qt.SortOrder.DescendingOrder if order == 1
+                        else Qt.SortOrder.AscendingOrder)
+
+    def set_sort(self, column: int, order: Qt.SortOrder) -> None:
+        self._s.setValue("table/sort_column", int(column))
+        self._s.setValue("table/sort_order",
+                         1 if order == Qt.SortOrder.DescendingOrder else 0)
+
+    @property
+    def status_filter(self) -> str:
+        return str(self._s.value("filter/status", ""))
+
+    @status_filter.setter
+    def status_filter(self, value: str) -> None:
+        self._s.setValue("filter/status", value)
+
+    @property
+    def page_size(self) -> int:
+        try:
+            value = int(self._s.value("filter/limit", 20))  # type: ignore[call-overload]
+        except (TypeError, ValueError):
+            return 20
+        return min(max(value, 1), 100)
+
+    @page_size.setter
+    def page_size(self, value: int) -> None:
+        self._s.setValue("filter/limit", int(value))

@@ -1,0 +1,103 @@
+"""Settings: the base URL of each environment and the request timeout (never the key)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from .settings import TIMEOUT_RANGE, AppSettings, Environment
+
+
+def url_problem(url: str) -> str | None:
+    """Why ``url`` cannot be a base URL, in plain words (None when it can)."""
+    from urllib.parse import urlsplit
+
+    text = url.strip()
+    try:
+        parts = urlsplit(text)
+    except ValueError:
+        return "not a valid address"
+    loopback = parts.hostname in {"localhost", "127.0.0.1", "::1"}
+    if parts.scheme not in ("https", "http") or not parts.hostname:
+        return "must start with https://"
+    if parts.scheme == "http" and not loopback:
+        return "must use https:// (http:// only for this computer)"
+    if parts.query or parts.fragment or parts.username:
+        return "must not contain a query, fragment or user name"
+    return None
+
+
+class SettingsDialog(QDialog):
+    def __init__(self, settings: AppSettings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("settingsDialog")
+        self.setWindowTitle(self.tr("Settings"))
+        self._settings = settings
+        self.productionUrlEdit = QLineEdit(settings.base_url(Environment.PRODUCTION))
+        self.productionUrlEdit.setObjectName("productionUrlEdit")
+        self.productionUrlEdit.setAccessibleName(self.tr("Production address"))
+        self.stagingUrlEdit = QLineEdit(settings.base_url(Environment.STAGING))
+        self.stagingUrlEdit.setObjectName("stagingUrlEdit")
+        self.stagingUrlEdit.setAccessibleName(self.tr("Staging address"))
+        self.timeoutSpin = QDoubleSpinBox()
+        self.timeoutSpin.setObjectName("timeoutSpin")
+        self.timeoutSpin.setAccessibleName(self.tr("Request timeout in seconds"))
+        self.timeoutSpin.setRange(*TIMEOUT_RANGE)
+        self.timeoutSpin.setDecimals(0)
+        self.timeoutSpin.setSuffix(self.tr(" s"))
+        self.timeoutSpin.setValue(settings.timeout)
+        self.problemLabel = QLabel()
+        self.problemLabel.setObjectName("settingsProblem")
+        self.problemLabel.setWordWrap(True)
+        self.problemLabel.setVisible(False)
+
+        form = QFormLayout()
+        form.addRow(self.tr("&Production address:"), self.productionUrlEdit)
+        form.addRow(self.tr("&Staging address:"), self.stagingUrlEdit)
+        form.addRow(self.tr("Request &timeout:"), self.timeoutSpin)
+        note = QLabel(self.tr("The API key is not a setting: it is kept in your system "
+                              "keyring (Pets › API key…)."))
+        note.setWordWrap(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel
+                                   | QDialogButtonBox.StandardButton.RestoreDefaults)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults).clicked.connect(
+            self._defaults)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(note)
+        layout.addWidget(self.problemLabel)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(520)
+
+    def _defaults(self) -> None:
+        from .settings import DEFAULT_TIMEOUT, PRODUCTION_URL, STAGING_URL
+
+        self.productionUrlEdit.setText(PRODUCTION_URL)
+        self.stagingUrlEdit.setText(STAGING_URL)
+        self.timeoutSpin.setValue(DEFAULT_TIMEOUT)
+
+    def accept(self) -> None:
+        for label, edit in ((self.tr("Production address"), self.productionUrlEdit),
+                            (self.tr("Staging address"), self.stagingUrlEdit)):
+            problem = url_problem(edit.text())
+            if problem:
+                self.problemLabel.setText(self.tr("%s: %s.") % (label, self.tr(problem)))
+                self.problemLabel.setVisible(True)
+                edit.setFocus()
+                return
+        self._settings.set_base_url(Environment.PRODUCTION, self.productionUrlEdit.text())
+        self._settings.set_base_url(Environment.STAGING, self.stagingUrlEdit.text())
+        self._settings.timeout = self.timeoutSpin.value()
+        self._settings.sync()
+        super().accept()

@@ -1,0 +1,198 @@
+"""The status bar: busy indicator, activity or error (with details), the live
+countdown of any wait with a Stop button, the quota, the last refresh time.
+
+The countdown is driven by a QTimer on the GUI thread from
+:attr:`WaitInfo.until`; the worker only reports when a wait starts and ends.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QStatusBar,
+    QToolButton,
+    QWidget,
+)
+
+if TYPE_CHECKING:
+    from petdesk.api import RateLimitSnapshot, WaitInfo
+
+
+class PetStatusBar(QStatusBar):
+    stopRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("statusBar")
+        self.setSizeGripEnabled(True)
+        self._details = ""
+        self._wait: WaitInfo | None = None
+        self._queued_note = ""
+
+        self.busyIndicator = QProgressBar()
+        self.busyIndicator.setObjectName("busyIndicator")
+        self.busyIndicator.setRange(0, 0)
+        self.busyIndicator.setTextVisible(False)
+        self.busyIndicator.setFixedWidth(72)
+        self.busyIndicator.setMaximumHeight(14)
+        self.busyIndicator.setAccessibleName(self.tr("Working"))
+        self.busyIndicator.setVisible(False)
+
+        self.messageLabel = QLabel(self.tr("Ready"))
+        self.messageLabel.setObjectName("statusMessage")
+        self.messageLabel.setTextFormat(Qt.TextFormat.PlainText)
+        self.detailsButton = QToolButton()
+        self.detailsButton.setObjectName("errorDetailsButton")
+        self.detailsButton.setText(self.tr("Details…"))
+        self.detailsButton.setAutoRaise(True)
+        self.detailsButton.setVisible(False)
+        self.detailsButton.clicked.connect(self.show_details)
+
+        self.countdownLabel = QLabel()
+        self.countdownLabel.setObjectName("countdownLabel")
+        self.countdownLabel.setTextFormat(Qt.TextFormat.PlainText)
+        self.countdownLabel.setVisible(False)
+        self.stopButton = QPushButton(self.tr("Stop"))
+        self.stopButton.setObjectName("stopButton")
+        self.stopButton.setToolTip(self.tr("Stop the running and waiting requests (Esc)"))
+        self.stopButton.setVisible(False)
+        self.stopButton.clicked.connect(self.stopRequested)
+
+        self.quotaLabel = QLabel()
+        self.quotaLabel.setObjectName("quotaLabel")
+        self.quotaLabel.setToolTip(self.tr("Requests left in the current rate-limit window"))
+        self.lastRefreshLabel = QLabel()
+        self.lastRefreshLabel.setObjectName("lastRefreshLabel")
+
+        left = QWidget()
+        row = QHBoxLayout(left)
+        row.setContentsMargins(4, 0, 0, 0)
+        row.addWidget(self.busyIndicator)
+        row.addWidget(self.messageLabel, 1)
+        row.addWidget(self.detailsButton)
+        row.addWidget(self.countdownLabel)
+        row.addWidget(self.stopButton)
+        self.addWidget(left, 1)
+        self.addPermanentWidget(self.quotaLabel)
+        self.addPermanentWidget(self.lastRefreshLabel)
+
+        self._tick = QTimer(self)
+        self._tick.setInterval(200)
+        self._tick.timeout.connect(self._update_countdown)
+
+    # -- activity ------------------------------------------------------------------------
+
+    def set_busy(self, busy: bool) -> None:
+        self.busyIndicator.setVisible(busy)
+        self.stopButton.setVisible(busy)
+        if not busy:
+            self._queued_note = ""
+
+    def show_activity(self, text: str) -> None:
+        self._details = ""
+        self.detailsButton.setVisible(False)
+        self.messageLabel.setText(text)
+
+    def show_error(self, error: BaseException, prefix: str = "") -> None:
+        from petdesk.api import PetStoreError
+
+        message = str(error) if isinstance(error, PetStoreError) else self.tr(
+            "Something unexpected went wrong.")
+        self.messageLabel.setText(f"{prefix}{message}")
+        if isinstance(error, PetStoreError):
+            self._details = error.details()
+        else:
+            self._details = f"{type(error).__name__}: {error}"
+        self.detailsButton.setVisible(True)
+
+    @property
+    def message(self) -> str:
+        return self.messageLabel.text()
+
+    @property
+    def details(self) -> str:
+        return self._details
+
+    def show_details(self) -> None:
+        box = QMessageBox(QMessageBox.Icon.Information, self.tr("Details"),
+                          self.messageLabel.text(), QMessageBox.StandardButton.Close, self)
+        box.setObjectName("errorDetailsBox")
+        box.setDetailedText(self._details)
+        box.setInformativeText(self._details)
+        box.open()
+
+    def set_quota(self, snapshot: RateLimitSnapshot) -> None:
+        text = snapshot.describe()
+        self.quotaLabel.setText(self.tr("Quota: %s") % text if text else "")
+
+    def set_last_refresh(self, when: datetime) -> None:
+        self.lastRefreshLabel.setText(
+            self.tr("Last refresh %s") % when.astimezone().strftime("%H:%M:%S"))
+
+    # -- waits ---------------------------------------------------------------------------
+
+    def note_queued(self, label: str) -> None:
+        """A user action was queued behind a wait: say so."""
+        self._queued_note = label
+        self._update_countdown()
+
+    def start_wait(self, info: WaitInfo) -> None:
+        self._wait = info
+        self.countdownLabel.setVisible(True)
+        self.stopButton.setVisible(True)
+        self._update_countdown()
+        self._tick.start()
+
+    def end_wait(self, cancelled: bool) -> None:
+        self._wait = None
+        self._tick.stop()
+        self.countdownLabel.clear()
+        self.countdownLabel.setVisible(False)
+        if cancelled:
+            self.show_activity(self.tr("Stopped."))
+
+    @property
+    def countdown_text(self) -> str:
+        return self.countdownLabel.text() if self.countdownLabel.isVisibleTo(self) else ""
+
+    def seconds_left(self) -> int:
+        if self._wait is None:
+            return 0
+        left = (self._wait.until - datetime.now(UTC)).total_seconds()
+        return max(0, math.ceil(left))
+
+    def _reason(self, reason: object) -> str:
+        return {
+            "RATE_LIMITED": self.tr("Rate limited"),
+            "QUOTA_EXHAUSTED": self.tr("Request quota used up"),
+            "SERVER_BUSY": self.tr("Service busy"),
+            "SERVER_UNREACHABLE": self.tr("Service unreachable"),
+            "TIMED_OUT": self.tr("No answer in time"),
+        }.get(getattr(reason, "name", ""), str(reason))
+
+    def _update_countdown(self) -> None:
+        info = self._wait
+        if info is None:
+            if self._queued_note:
+                self.show_activity(self.tr("%s — queued") % self._queued_note)
+            return
+        left = self.seconds_left()
+        reason = self._reason(info.reason)
+        if info.attempt <= 1:
+            text = self.tr("%s — your request is queued and will be sent in %d s") % (
+                reason, left)
+        else:
+            text = self.tr("%s — retrying in %d s (attempt %d of %d)") % (
+                reason, left, info.attempt, info.max_attempts)
+        if self._queued_note:
+            text += self.tr(" · queued: %s") % self._queued_note
+        self.countdownLabel.setText(text)
