@@ -139,6 +139,12 @@ class ClockSkew:
         return (self._lo + self._hi) / 2 if self.known else 0.0
 
     @property
+    def lower(self) -> float:
+        """The least the server can be ahead of us: waits to a server-named moment use
+        this, so they never end early (the midpoint can be up to half a second late)."""
+        return self._lo if self.known else 0.0
+
+    @property
     def uncertainty(self) -> float:
         """Half-width of the bounds (infinite when no ``Date`` was seen)."""
         return (self._hi - self._lo) / 2 if self.known else math.inf
@@ -210,7 +216,9 @@ def parse_retry_after(
     if when is None:
         log.debug("ignoring Retry-After header: neither delay-seconds nor an HTTP-date")
         return None
-    skew = (clock_skew.offset if clock_skew is not None and clock_skew.known
+    # The earliest the server's clock can read now (its Date is truncated to the second),
+    # so that the wait never ends before the moment the server named.
+    skew = (clock_skew.lower if clock_skew is not None and clock_skew.known
             else server_skew(headers, local_now))
     server_now = local_now + skew
     return max(0.0, when - server_now)
