@@ -1,0 +1,452 @@
+"""What goes into the PetDesk bundle: the one place the freeze policy is written down.
+
+Imported by ``packaging/petdesk.spec`` (at build time, inside PyInstaller) and by
+``tests/packaging`` (to check the policy without building). Standard library only,
+plus PyInstaller's own ``bindepend`` for the dependency closure, imported lazily.
+
+A PyInstaller TOC entry is ``(dest_name, src_name, typecode)``; for ``SYMLINK``
+entries ``src_name`` is the link target (a bundle-relative path).
+
+The policy, in order:
+
+1. **Python modules** PetDesk does not use are excluded before analysis
+   (:data:`EXCLUDED_MODULES`): every PySide6 module but QtCore, QtGui and QtWidgets,
+   test and build tooling, and the Tk GUI toolkit.
+2. **Qt plugins** are kept only when listed in :data:`KEPT_PLUGINS` (platform
+   plugins for X11, Wayland, Windows, macOS and the headless self-test, input
+   methods, the desktop portal theme, styles, the SVG icon engine and image format,
+   the Wayland shell/decoration/EGL client plugins). The GTK 3 platform theme is
+   left out: it drags in the whole GTK stack, and Qt's built-in GNOME/KDE themes and
+   the desktop portal already follow the system palette.
+3. **Qt translations** are dropped: PetDesk's UI is English only and it installs no
+   Qt translator. Add the languages here when the UI ships translations.
+4. **Qt shared libraries** no longer needed by anything kept (Qt Network, EGLFS,
+   QML, ... that only dropped plugins or modules used) are pruned by following the
+   link-time imports of what remains (:func:`prune_unreachable`).
+5. **Linux only: the desktop stack comes from the system**, not the bundle
+   (:func:`is_linux_system_library`): X11/XCB, Wayland, xkbcommon, OpenGL/EGL,
+   fontconfig/freetype, GLib, D-Bus, libstdc++ and the like are excluded and the
+   ``.deb`` declares them in ``Depends``. Bundling them breaks on newer
+   distributions (a bundled libstdc++ older than the one the system's Mesa driver
+   needs; fontconfig reading a newer config format). What stays bundled is Python
+   and the libraries its standard library was built against
+   (:data:`LINUX_BUNDLED_SYSTEM_LIBRARIES`), plus everything shipped in wheels (Qt,
+   ICU, pydantic-core, cryptography).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import PurePosixPath
+
+TocEntry = tuple[str, str, str]
+
+# --------------------------------------------------------------------------- modules
+
+#: The PySide6 modules PetDesk imports. Everything else in PySide6-Essentials is excluded.
+QT_MODULES_USED: tuple[str, ...] = ("QtCore", "QtGui", "QtWidgets")
+
+#: PySide6 modules shipped by PySide6-Essentials (6.7 .. 6.12) and PySide6-Addons that
+#: PetDesk does not use. ``tests/packaging`` checks that no PetDesk source imports one.
+QT_MODULES_EXCLUDED: tuple[str, ...] = (
+    "Qt3DAnimation",
+    "Qt3DCore",
+    "Qt3DExtras",
+    "Qt3DInput",
+    "Qt3DLogic",
+    "Qt3DRender",
+    "QtAxContainer",
+    "QtBluetooth",
+    "QtCharts",
+    "QtConcurrent",
+    "QtDataVisualization",
+    "QtDBus",
+    "QtDesigner",
+    "QtGraphs",
+    "QtGraphsWidgets",
+    "QtHelp",
+    "QtHttpServer",
+    "QtLabsStyleKit",
+    "QtLocation",
+    "QtMultimedia",
+    "QtMultimediaWidgets",
+    "QtNetwork",
+    "QtNetworkAuth",
+    "QtNfc",
+    "QtOpenGL",
+    "QtOpenGLWidgets",
+    "QtPdf",
+    "QtPdfWidgets",
+    "QtPositioning",
+    "QtPrintSupport",
+    "QtQml",
+    "QtQmlFeatures",
+    "QtQuick",
+    "QtQuick3D",
+    "QtQuickControls2",
+    "QtQuickTest",
+    "QtQuickWidgets",
+    "QtRemoteObjects",
+    "QtScxml",
+    "QtSensors",
+    "QtSerialBus",
+    "QtSerialPort",
+    "QtSpatialAudio",
+    "QtSql",
+    "QtStateMachine",
+    "QtSvg",
+    "QtSvgWidgets",
+    "QtTest",
+    "QtTextToSpeech",
+    "QtUiTools",
+    "QtWebChannel",
+    "QtWebEngineCore",
+    "QtWebEngineQuick",
+    "QtWebEngineWidgets",
+    "QtWebSockets",
+    "QtWebView",
+    "QtXml",
+)
+
+#: Test, type-checking and build tooling that must never end up in the bundle (they
+#: are not in the build venv either; this guards builds made from a dev venv).
+TOOLING_EXCLUDED: tuple[str, ...] = (
+    "pytest",
+    "_pytest",
+    "pytestqt",
+    "pluggy",
+    "hypothesis",
+    "schemathesis",
+    "hypothesis_graphql",
+    "mypy",
+    "mypyc",
+    "ruff",
+    "PyInstaller",
+    "_pyinstaller_hooks_contrib",
+    "pyinstrument",
+    "check_jsonschema",
+    "setuptools",
+    "pkg_resources",
+    "pip",
+    "wheel",
+    "tkinter",
+    "_tkinter",
+    "pydoc_data",
+    "lib2to3",
+    "idlelib",
+    "ensurepip",
+    "test",
+    "IPython",
+    "numpy",
+)
+
+EXCLUDED_MODULES: tuple[str, ...] = tuple(f"PySide6.{m}" for m in QT_MODULES_EXCLUDED) + (
+    TOOLING_EXCLUDED
+)
+
+#: Modules found only through entry points or ``importlib``: every keyring backend
+#: (keyring discovers them through its ``keyring.backends`` entry points at run time).
+HIDDEN_IMPORTS: tuple[str, ...] = (
+    "keyring.backends.chainer",
+    "keyring.backends.fail",
+    "keyring.backends.null",
+    "keyring.backends.kwallet",
+    "keyring.backends.libsecret",
+    "keyring.backends.macOS",
+    "keyring.backends.macOS.api",
+    "keyring.backends.SecretService",
+    "keyring.backends.Windows",
+    "jaraco.classes",
+    "jaraco.context",
+    "jaraco.functools",
+    "secretstorage",
+    "jeepney",
+    "truststore",
+)
+
+#: Distributions whose metadata must be in the bundle: ``petdesk`` for
+#: ``importlib.metadata.version("petdesk")`` (the single version source) and
+#: ``keyring`` for its backend entry points.
+METADATA_DISTRIBUTIONS: tuple[str, ...] = ("petdesk", "keyring")
+
+# --------------------------------------------------------------------------- plugins
+
+#: Qt plugins kept, by plugin directory: glob patterns over the plugin's *stem* (the
+#: file name without ``lib`` prefix and extension). Directories not listed are dropped
+#: entirely (tls, networkinformation, generic, egldeviceintegrations, sqldrivers,
+#: printsupport, qmltooling, designer, ...).
+KEPT_PLUGINS: dict[str, tuple[str, ...]] = {
+    # xcb + wayland for Linux desktops, offscreen for the headless self-test,
+    # windows and cocoa for the other two OSes.
+    "platforms": ("qxcb", "qwayland", "qoffscreen", "qwindows", "qcocoa", "qdirect2d"),
+    "platforms/darwin": ("*",),
+    # File dialogs and colour-scheme changes through the XDG desktop portal.
+    "platformthemes": ("qxdgdesktopportal",),
+    # Dead keys / compose sequences and IBus input methods (names with accents).
+    "platforminputcontexts": (
+        "composeplatforminputcontextplugin",
+        "ibusplatforminputcontextplugin",
+    ),
+    # Native look: Windows 11 / Vista styles, macOS style.
+    "styles": ("*",),
+    # SVG icons (the app icon and toolbar icons are SVG).
+    "iconengines": ("qsvgicon",),
+    "imageformats": ("qsvg", "qico"),
+    "xcbglintegrations": ("*",),
+    "wayland-shell-integration": ("xdg-shell",),
+    "wayland-decoration-client": ("*",),
+    "wayland-graphics-integration-client": ("qt-plugin-wayland-egl",),
+    # macOS 14+ permission plugins and accessibility bridges, where present.
+    "permissions": ("*",),
+    "accessiblebridge": ("*",),
+}
+
+#: Keep Qt translations for these languages (``qtbase_<lang>.qm``); empty: PetDesk is
+#: English only and installs no Qt translator.
+KEPT_TRANSLATION_LANGUAGES: tuple[str, ...] = ()
+
+# --------------------------------------------------------------------------- Linux system libraries
+
+#: Directories whose libraries belong to the operating system on Linux.
+LINUX_SYSTEM_LIBRARY_DIRS: tuple[str, ...] = (
+    "/lib",
+    "/lib64",
+    "/usr/lib",
+    "/usr/lib64",
+    "/usr/local/lib",
+)
+
+#: System libraries that stay bundled on Linux: Python and what its standard library
+#: (``_ssl``, ``_hashlib``, ``_sqlite3``, ``_lzma``, ``_bz2``, ``_decimal``, ``_uuid``)
+#: was compiled against, so the frozen interpreter behaves like the one it was built
+#: with whatever the target distribution ships (e.g. ``libssl3`` vs ``libssl3t64``).
+LINUX_BUNDLED_SYSTEM_LIBRARIES: tuple[str, ...] = (
+    "libpython3*",
+    "libssl.so*",
+    "libcrypto.so*",
+    "libsqlite3.so*",
+    "liblzma.so*",
+    "libbz2.so*",
+    "libmpdec.so*",
+    "libuuid.so*",
+    "libreadline.so*",
+    "libncursesw.so*",
+    "libtinfo.so*",
+)
+
+
+def _norm(path: str) -> str:
+    return path.replace("\\", "/")
+
+
+def plugin_location(dest: str) -> tuple[str, str] | None:
+    """``(plugin_dir, stem)`` when ``dest`` is a Qt plugin inside the bundle, else None.
+
+    Works for the wheel layouts of all three OSes: ``PySide6/Qt/plugins/<dir>/libq*.so``
+    (Linux), ``PySide6/Qt/plugins/<dir>/libq*.dylib`` (macOS),
+    ``PySide6/plugins/<dir>/q*.dll`` (Windows).
+    """
+    parts = PurePosixPath(_norm(dest)).parts
+    if "PySide6" not in parts or "plugins" not in parts:
+        return None
+    i = parts.index("plugins")
+    rest = parts[i + 1 :]
+    if len(rest) < 2:
+        return None
+    plugin_dir = "/".join(rest[:-1])
+    name = rest[-1]
+    stem = re.sub(r"\.(so|dylib|dll|pdb|debug)(\..*)?$", "", name)
+    if stem.startswith("lib") and not name.endswith(".dll"):
+        stem = stem[3:]
+    return plugin_dir, stem
+
+
+def keep_plugin(dest: str) -> bool:
+    """True unless ``dest`` is a Qt plugin the policy leaves out."""
+    location = plugin_location(dest)
+    if location is None:
+        return True
+    plugin_dir, stem = location
+    patterns = KEPT_PLUGINS.get(plugin_dir)
+    if patterns is None:
+        return False
+    return any(fnmatch.fnmatchcase(stem, pattern) for pattern in patterns)
+
+
+def is_qt_translation(dest: str) -> bool:
+    parts = PurePosixPath(_norm(dest)).parts
+    return "PySide6" in parts and "translations" in parts and dest.endswith(".qm")
+
+
+def keep_translation(dest: str) -> bool:
+    if not is_qt_translation(dest):
+        return True
+    name = PurePosixPath(_norm(dest)).name  # qtbase_de.qm
+    lang = name.rsplit(".", 1)[0].split("_", 1)[-1]
+    return any(lang == kept or lang.startswith(kept + "_") for kept in KEPT_TRANSLATION_LANGUAGES)
+
+
+def is_linux_system_library(src: str) -> bool:
+    """True for a library of the Linux OS that the .deb takes from the system."""
+    path = _norm(src)
+    if not any(path.startswith(d + "/") for d in LINUX_SYSTEM_LIBRARY_DIRS):
+        return False
+    if "/site-packages/" in path or "/dist-packages/" in path or "/lib-dynload/" in path:
+        return False
+    if re.search(r"/python3[.\d]*/", path):  # the interpreter's own tree
+        return False
+    name = PurePosixPath(path).name
+    return not any(fnmatch.fnmatchcase(name, p) for p in LINUX_BUNDLED_SYSTEM_LIBRARIES)
+
+
+# --------------------------------------------------------------------------- TOC filtering
+
+
+def _drop_dangling_symlinks(toc: list[TocEntry]) -> list[TocEntry]:
+    present = {_norm(d) for d, _s, t in toc if t != "SYMLINK"}
+    return [e for e in toc if e[2] != "SYMLINK" or _norm(e[1]) in present]
+
+
+def filter_binaries(
+    binaries: Iterable[TocEntry], *, platform: str, report: Callable[[str], None] = print
+) -> list[TocEntry]:
+    """Apply plugin policy and (on Linux) the system-library policy to ``a.binaries``."""
+    kept: list[TocEntry] = []
+    for dest, src, typecode in binaries:
+        if typecode != "SYMLINK" and not keep_plugin(dest):
+            report(f"petdesk policy: drop plugin {dest}")
+            continue
+        if platform.startswith("linux") and typecode != "SYMLINK" and is_linux_system_library(src):
+            report(f"petdesk policy: system library {os.path.basename(dest)} (from {src})")
+            continue
+        kept.append((dest, src, typecode))
+    return _drop_dangling_symlinks(kept)
+
+
+def filter_datas(
+    datas: Iterable[TocEntry], report: Callable[[str], None] = print
+) -> list[TocEntry]:
+    """Apply plugin and translation policy to ``a.datas``."""
+    kept: list[TocEntry] = []
+    dropped_translations = 0
+    for dest, src, typecode in datas:
+        if not keep_plugin(dest):
+            continue
+        if not keep_translation(dest):
+            dropped_translations += 1
+            continue
+        kept.append((dest, src, typecode))
+    report(f"petdesk policy: dropped {dropped_translations} Qt translation files")
+    return _drop_dangling_symlinks(kept)
+
+
+def is_qt_library(dest: str, typecode: str) -> bool:
+    """A Qt (or Qt-only) shared library that may be pruned when nothing links to it.
+
+    Extension modules, plugins and anything outside the ``PySide6`` tree are never
+    candidates: only the libraries Qt modules and plugins link to.
+    """
+    if typecode not in ("BINARY",):
+        return False
+    parts = PurePosixPath(_norm(dest)).parts
+    if not parts or parts[0] != "PySide6" or "plugins" in parts:
+        return False
+    name = parts[-1]
+    if name.endswith((".pyd", ".abi3.so")) or ".cpython-" in name:
+        return False
+    return bool(
+        re.match(
+            r"^(lib)?Qt6?[A-Za-z0-9]+(\.so\.\d+|\.dll)$", name
+        )  # libQt6Network.so.6, Qt6Network.dll
+        or (
+            ".framework/" in _norm(dest) and name.startswith("Qt")
+        )  # QtNetwork.framework/Versions/A/QtNetwork
+        or re.match(r"^(opengl32sw|d3dcompiler_\d+)\.dll$", name, re.IGNORECASE)
+    )
+
+
+def _framework_prefix(dest: str) -> str | None:
+    path = _norm(dest)
+    i = path.find(".framework/")
+    return path[: i + len(".framework/")] if i >= 0 else None
+
+
+def _basename_of_import(name: str) -> str:
+    return PurePosixPath(_norm(name)).name.lower()
+
+
+def prune_unreachable(
+    binaries: Sequence[TocEntry],
+    datas: Sequence[TocEntry],
+    imports_of: Callable[[str], Iterable[str]] | None = None,
+    report: Callable[[str], None] = print,
+) -> tuple[list[TocEntry], list[TocEntry]]:
+    """Drop Qt libraries nothing left in the bundle links to (to a fixed point).
+
+    ``imports_of(src_path)`` gives the names a binary links to; by default
+    PyInstaller's ``bindepend.get_imports`` (ldd / macholib / pefile).
+    """
+    if imports_of is None:
+        from PyInstaller.depend import bindepend
+
+        def imports_of(src: str) -> list[str]:
+            return [name for name, _path in bindepend.get_imports(src)]
+
+    cache: dict[str, set[str]] = {}
+
+    def needed(src: str) -> set[str]:
+        if src not in cache:
+            try:
+                cache[src] = {_basename_of_import(n) for n in imports_of(src)}
+            except Exception as exc:  # an unreadable binary keeps everything it might need
+                report(f"petdesk policy: cannot read imports of {src}: {exc}")
+                cache[src] = {"*"}
+        return cache[src]
+
+    current = [e for e in binaries if e[2] != "SYMLINK"]
+    while True:
+        wanted: set[str] = set()
+        for _dest, src, _typecode in current:
+            wanted |= needed(src)
+        if "*" in wanted:
+            break
+        unreachable = [
+            e
+            for e in current
+            if is_qt_library(e[0], e[2]) and PurePosixPath(_norm(e[0])).name.lower() not in wanted
+        ]
+        if not unreachable:
+            break
+        gone = {e[0] for e in unreachable}
+        for dest in sorted(gone):
+            report(f"petdesk policy: prune unreferenced Qt library {dest}")
+        current = [e for e in current if e[0] not in gone]
+
+    kept_dests = {e[0] for e in current}
+    pruned = [e for e in binaries if e[2] != "SYMLINK" and e[0] not in kept_dests]
+    frameworks = {p for p in (_framework_prefix(e[0]) for e in pruned) if p}
+
+    def outside_pruned_framework(dest: str) -> bool:
+        return not any(_norm(dest).startswith(p) for p in frameworks)
+
+    new_binaries = [e for e in binaries if (e[2] == "SYMLINK" or e[0] in kept_dests)]
+    new_binaries = [e for e in new_binaries if outside_pruned_framework(e[0])]
+    new_datas = [e for e in datas if outside_pruned_framework(e[0])]
+    return _drop_dangling_symlinks(new_binaries), _drop_dangling_symlinks(new_datas)
+
+
+def apply(
+    binaries: Sequence[TocEntry],
+    datas: Sequence[TocEntry],
+    *,
+    platform: str,
+    imports_of: Callable[[str], Iterable[str]] | None = None,
+    report: Callable[[str], None] = print,
+) -> tuple[list[TocEntry], list[TocEntry]]:
+    """The whole post-analysis policy: plugins, translations, system libraries, pruning."""
+    b = filter_binaries(binaries, platform=platform, report=report)
+    d = filter_datas(datas, report=report)
+    return prune_unreachable(b, d, imports_of=imports_of, report=report)
