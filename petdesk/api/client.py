@@ -322,7 +322,17 @@ class PetStoreClient:
                                  cancel=cancel)
         if response.status_code != 201:
             log.debug("createPet answered %s instead of 201", response.status_code)
-        return self._parse(response, Pet)
+        try:
+            return self._parse(response, Pet)
+        except ContractError as exc:
+            # A success status whose body cannot be read: the pet was most likely added.
+            # Saying "could not understand" alone invites a second, duplicate submit.
+            raise OutcomeUnknownError(
+                "The pet was probably added, but the service's answer could not be read. "
+                "Refresh the list and check before adding it again.",
+                status_code=response.status_code, method="POST", url=str(url),
+                server_message=exc.server_message,
+            ) from exc
 
     def get_pet(self, pet_id: int, *, cancel: CancelToken | None = None) -> Pet:
         """``GET /pets/{petId}`` (getPet, deprecated: removal on 5 December 2030)."""
