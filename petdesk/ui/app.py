@@ -222,6 +222,10 @@ def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
     app = create_application(argv)
     redactor = RedactingFilter()
     window = build_main_window(config, redactor=redactor)
+    if os.environ.get("PETDESK_BENCH_EXIT_AFTER"):  # benchmarks only: see benchhook
+        from .benchhook import install
+
+        install(window)
     window.show()
     path, _ = setup_logging(redactor=redactor)
     import logging

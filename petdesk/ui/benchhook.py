@@ -1,0 +1,98 @@
+"""Benchmark hook: report start-up milestones on stdout and exit (off by default).
+
+Used by ``tests/benchmarks`` (figures 1, 2 and 6) and, loaded by path, by the bare
+baseline ``tests/benchmarks/bare_window.py``, so both are measured the same way.
+Does nothing unless ``PETDESK_BENCH_EXIT_AFTER`` is set:
+
+* ``window``: when the main window's first Expose event has been handled (the
+  window painted), print ``PETDESK_BENCH window <time.monotonic()> rss=<bytes>``
+  and exit at once.
+* ``first-data``: the same line, then, when the table view (``petsTable``) has
+  painted with rows in it, ``PETDESK_BENCH first-data <time.monotonic()>
+  rss=<bytes> rows=<n>`` and exit.
+
+``time.monotonic()`` is system-wide on Linux, so the benchmark subtracts the value
+it took just before starting the process. Only PySide6 and the standard library
+are imported; the filter is removed as soon as its milestone is reported.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import Any
+
+ENV = "PETDESK_BENCH_EXIT_AFTER"
+MODES = ("window", "first-data")
+
+
+def _rss() -> int:
+    try:
+        with open("/proc/self/statm", "rb") as fh:
+            return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        import resource  # not Linux: the peak instead
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak if sys.platform == "darwin" else peak * 1024
+
+
+def _say(event: str, extra: str = "") -> None:
+    now = time.monotonic()
+    sys.stdout.write(f"PETDESK_BENCH {event} {now:.6f} rss={_rss()}{extra}\n")
+    sys.stdout.flush()
+
+
+def install(window: Any) -> bool:
+    """Arm the hook for ``window`` (a QWidget, before it is shown); True if armed."""
+    mode = os.environ.get(ENV, "")
+    if mode not in MODES:
+        return False
+    from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+    from PySide6.QtGui import QWindow
+    from PySide6.QtWidgets import QAbstractItemView
+
+    app = QCoreApplication.instance()
+    assert app is not None
+
+    def finish() -> None:
+        sys.stdout.flush()
+        os._exit(0)
+
+    class _Probe(QObject):
+        def __init__(self) -> None:
+            super().__init__()
+            self.view: Any = None
+
+        def exposed(self) -> None:
+            _say("window")
+            if mode == "window":
+                finish()
+            self.view = window.findChild(QAbstractItemView, "petsTable")
+            if self.view is None:
+                _say("first-data", " rows=-1 no-petsTable")
+                finish()
+            self.view.viewport().installEventFilter(self)
+
+        def painted(self) -> None:
+            _say("first-data", f" rows={self.view.model().rowCount()}")
+            finish()
+
+        def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+            kind = event.type()
+            if (kind == QEvent.Type.Expose and isinstance(obj, QWindow)
+                    and obj is window.windowHandle() and obj.isExposed()):
+                app.removeEventFilter(self)
+                QTimer.singleShot(0, self.exposed)  # after the expose is handled (painted)
+            elif (kind == QEvent.Type.Paint and self.view is not None
+                  and obj is self.view.viewport() and self.view.model() is not None
+                  and self.view.model().rowCount() > 0):
+                obj.removeEventFilter(self)
+                QTimer.singleShot(0, self.painted)
+            return False
+
+    probe = _Probe()
+    probe.setParent(app)
+    app.installEventFilter(probe)
+    return True
