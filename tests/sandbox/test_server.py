@@ -1,0 +1,79 @@
+"""The Python API for tests: start_server / RunningSandbox."""
+
+from __future__ import annotations
+
+import re
+import socket
+from pathlib import Path
+
+import httpx
+import pytest
+
+from petdesk.sandbox import FaultKind, SandboxConfig, Store, start_server
+
+
+def test_start_server_defaults() -> None:
+    with start_server() as sb:
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/v1", sb.base_url)
+        assert sb.base_url == f"http://127.0.0.1:{sb.port}/v1"
+        assert len(sb.api_keys) == 1
+        assert sb.api_key == sb.api_keys[0]
+        r = httpx.get(sb.base_url + "/pets", headers={"Authorization": f"Bearer {sb.api_key}"})
+        assert r.status_code == 200
+        assert r.headers["x-ratelimit-limit"] == "60"  # the Free plan
+        assert r.headers["server"].startswith("PetDeskSandbox/")
+    # stopped: the port no longer accepts connections
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", sb.port), timeout=2).close()
+
+
+def test_stop_is_idempotent_and_closes_kept_alive_connections() -> None:
+    sb = start_server(SandboxConfig(api_keys=("k",)))
+    with httpx.Client(base_url=sb.base_url, headers={"Authorization": "Bearer k"}) as c:
+        assert c.get("/pets").status_code == 200
+        sb.stop()
+        sb.stop()
+        with pytest.raises(httpx.TransportError):
+            c.get("/pets")
+
+
+def test_given_store_is_used_and_left_open(tmp_path: Path) -> None:
+    path = tmp_path / "served.sqlite3"
+    with Store(path) as store:
+        with start_server(SandboxConfig(api_keys=("k",)), store=store) as sb:
+            r = httpx.post(
+                sb.base_url + "/pets",
+                json={"name": "Stored", "categoryId": 1},
+                headers={"Authorization": "Bearer k"},
+            )
+            pet_id = r.json()["id"]
+        assert store.get_pet(pet_id) is not None  # still open after stop()
+    with Store(path) as store, start_server(SandboxConfig(api_keys=("k",)), store=store) as sb:
+        r = httpx.get(f"{sb.base_url}/pets/{pet_id}", headers={"Authorization": "Bearer k"})
+        assert r.json()["name"] == "Stored"
+
+
+def test_app_is_reachable_for_faults_and_counters() -> None:
+    with start_server(SandboxConfig(api_keys=("k",))) as sb:
+        sb.app.faults.fail_next(FaultKind.SERVER_ERROR)
+        with httpx.Client(base_url=sb.base_url, headers={"Authorization": "Bearer k"}) as c:
+            assert c.get("/pets").status_code == 500
+            assert c.get("/pets").status_code == 200
+        assert sb.app.counters("k").requests == 2
+
+
+def test_link_urls_follow_the_host_header_and_connection_close() -> None:
+    with start_server(SandboxConfig(api_keys=("k",))) as sb:
+        with socket.create_connection(("127.0.0.1", sb.port), timeout=5) as s:
+            s.sendall(
+                b"GET /v1/pets?limit=1 HTTP/1.1\r\nHost: example.test:8080\r\n"
+                b"Authorization: Bearer k\r\nConnection: close\r\n\r\n"
+            )
+            data = b""
+            while chunk := s.recv(65536):
+                data += chunk
+        head = data.split(b"\r\n\r\n", 1)[0].decode()
+        assert head.startswith("HTTP/1.1 200 OK")
+        # Link URLs are built from the Host the client used
+        assert "Link: <http://example.test:8080/v1/pets?limit=1&cursor=" in head
+        assert "Connection: close" in head
