@@ -208,7 +208,9 @@ class AddPetDialog(QDialog):
             edit = self.nameEdit if field == "name" else self.categoryIdEdit
             edit.setProperty("invalid", bool(message))
             edit.setAccessibleDescription(message or "")
-        self.submitButton.setEnabled(pet is not None and not self._busy)
+        # A field the server refused must be changed before sending again.
+        self.submitButton.setEnabled(pet is not None and not self._busy
+                                     and not self._server_errors)
         return pet is not None
 
     def field_error(self, field: str) -> str:

@@ -173,7 +173,9 @@ class PetStatusBar(QStatusBar):
     def _reason(self, reason: object) -> str:
         return {
             "RATE_LIMITED": self.tr("Rate limited"),
-            "QUOTA_EXHAUSTED": self.tr("Request quota used up"),
+            # A 429 also reports Remaining: 0, so the gate often names the quota;
+            # to the user both are the same thing.
+            "QUOTA_EXHAUSTED": self.tr("Rate limited"),
             "SERVER_BUSY": self.tr("Service busy"),
             "SERVER_UNREACHABLE": self.tr("Service unreachable"),
             "TIMED_OUT": self.tr("No answer in time"),

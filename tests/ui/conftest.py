@@ -1,0 +1,136 @@
+"""Fixtures for the UI tests: the real main window against the real sandbox.
+
+``sandbox`` is parametrised over the two ways PetDesk reaches it: real HTTP on
+loopback (:func:`petdesk.sandbox.start_server`) and the in-process transport
+the demo uses. Keys live in a :class:`MemoryKeyring` behind a real
+:class:`KeyStore`; settings in a private ini file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
+from petdesk.sandbox import SandboxApp, SandboxConfig, Store, in_process_transport, start_server
+from petdesk.ui.keystore import KeyStore, MemoryKeyring
+from petdesk.ui.main_window import MainWindow
+from petdesk.ui.settings import AppSettings, Environment
+from petdesk.ui.worker import Connection
+
+API_KEY = "test-key-0123456789abcdef"
+INPROCESS_URL = "http://127.0.0.1/v1"
+
+#: Retries come quickly in tests; server-announced waits (Retry-After) still rule.
+FAST_POLICY = RequestPolicy(backoff_base=0.05, backoff_cap=0.2, poll_interval=0.01)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # Qt's offscreen platform plugin warns whenever a window's size constraints
+    # change after it was created; that is a limit of the test platform, not of
+    # PetDesk. Every other Qt warning still fails the test.
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.qt_log_ignore(
+                "This plugin does not support propagateSizeHints"))
+
+
+@dataclass
+class Sandbox:
+    kind: str
+    app: SandboxApp
+    base_url: str
+    key: str = API_KEY
+    _transport: Any = None
+    clients: list[PetStoreClient] = field(default_factory=list)
+
+    def requests(self) -> int:
+        """Requests the sandbox received with the test key."""
+        return self.app.counters(self.key).requests
+
+    def factory(self, policy: RequestPolicy = FAST_POLICY) -> Callable[..., PetStoreClient]:
+        def make(connection: Connection, key: str, listener: RequestListener) -> PetStoreClient:
+            transport = in_process_transport(self.app) if self.kind == "inprocess" else None
+            client = PetStoreClient(self.base_url, key, timeout=connection.timeout,
+                                    listener=listener, policy=policy, transport=transport)
+            self.clients.append(client)
+            return client
+
+        return make
+
+
+def _config(**changes: Any) -> SandboxConfig:
+    values: dict[str, Any] = {"api_keys": (API_KEY,), "requests_per_window": 10_000,
+                              "requests_per_day": 100_000}
+    values.update(changes)
+    return SandboxConfig(**values)
+
+
+@contextlib.contextmanager
+def make_sandbox(kind: str, **config: Any) -> Iterator[Sandbox]:
+    if kind == "loopback":
+        with start_server(_config(**config)) as running:
+            yield Sandbox(kind, running.app, running.base_url)
+    else:
+        store = Store(None)
+        try:
+            yield Sandbox(kind, SandboxApp(_config(**config), store), INPROCESS_URL)
+        finally:
+            store.close()
+
+
+@pytest.fixture(params=["loopback", "inprocess"])
+def sandbox(request: pytest.FixtureRequest) -> Iterator[Sandbox]:
+    with make_sandbox(request.param) as box:
+        yield box
+
+
+@pytest.fixture
+def loopback() -> Iterator[Sandbox]:
+    with make_sandbox("loopback") as box:
+        yield box
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> AppSettings:
+    return AppSettings(QSettings(str(tmp_path / "petdesk.ini"), QSettings.Format.IniFormat))
+
+
+@pytest.fixture
+def keyring_backend() -> MemoryKeyring:
+    backend = MemoryKeyring()
+    backend.set_password("petdesk", "production", API_KEY)
+    return backend
+
+
+@pytest.fixture
+def keystore(keyring_backend: MemoryKeyring) -> KeyStore:
+    return KeyStore(keyring_backend, environ={}, timeout=2.0)
+
+
+@pytest.fixture
+def make_window(qtbot: Any, settings: AppSettings,
+                keystore: KeyStore) -> Callable[..., MainWindow]:
+    """Build (and show) the main window against a sandbox; waits for the first page."""
+
+    def build(box: Sandbox, *, keys: Any = None, wait: bool = True,
+              policy: RequestPolicy = FAST_POLICY, **kwargs: Any) -> MainWindow:
+        window = MainWindow(settings, keys or keystore, box.factory(policy),
+                            environment=Environment.PRODUCTION, base_url=box.base_url,
+                            **kwargs)
+        qtbot.addWidget(window)
+        if wait:
+            with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
+                window.show()
+        else:
+            window.show()
+        return window
+
+    return build

@@ -1,0 +1,465 @@
+"""The real main window driven against the sandbox, over loopback HTTP and in-process.
+
+Each test that takes the ``sandbox`` fixture runs twice: once over real HTTP on
+loopback, once through the in-process transport of ``petdesk --demo``.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from petdesk.api import Pet, PetStatus, RequestCancelled
+from petdesk.sandbox import FaultKind
+from petdesk.ui.keystore import MemoryKeyring
+from petdesk.ui.main_window import MainWindow
+from petdesk.ui.pet_model import Column, PetRole
+
+from .conftest import API_KEY, Sandbox
+
+
+def table_pets(window: MainWindow) -> list[Pet]:
+    proxy = window.proxy
+    return [proxy.data(proxy.index(row, 0), PetRole) for row in range(proxy.rowCount())]
+
+
+def choose_status(qtbot: Any, window: MainWindow, value: str) -> None:
+    combo = window.statusFilter
+    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
+        combo.setCurrentIndex(combo.findData(value))
+
+
+# -- list: filters, limits, refresh, load more ---------------------------------------------
+
+
+@pytest.mark.parametrize("status", ["available", "pending", "sold"])
+def test_each_status_filter_shows_only_that_status(qtbot, sandbox: Sandbox, make_window,
+                                                   status: str) -> None:
+    window = make_window(sandbox)
+    assert {p.status for p in table_pets(window)} != {PetStatus(status)}  # "All" is mixed
+    choose_status(qtbot, window, status)
+    pets = table_pets(window)
+    assert pets
+    assert {p.status for p in pets} == {PetStatus(status)}
+    shown = window.proxy.index(0, Column.STATUS).data()
+    assert shown == status.capitalize()  # the text, not only a colour
+    choose_status(qtbot, window, "")
+    assert len({p.status for p in table_pets(window)}) > 1
+
+
+@pytest.mark.parametrize("limit", [1, 20, 100])
+def test_page_size_limits(qtbot, sandbox: Sandbox, make_window, limit: int) -> None:
+    window = make_window(sandbox)
+    if window.limitSpin.value() == limit:
+        with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
+            window.refreshButton.click()
+    else:
+        with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
+            window.limitSpin.setValue(limit)
+    assert window.proxy.rowCount() == limit
+    assert window.loadMoreButton.isVisibleTo(window)  # the sandbox holds 300 pets
+
+
+def test_refresh_shows_new_server_data(qtbot, sandbox: Sandbox, make_window) -> None:
+    window = make_window(sandbox)
+    window.limitSpin.setValue(100)
+    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
+        pass
+    for _ in range(3):
+        sandbox.app.store.add_pet("Fresh", 1, "available")
+    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
+        window.statusFilter.setCurrentIndex(window.statusFilter.findData("available"))
+    before = sandbox.requests()
+    names_before = [p.name for p in table_pets(window)]
+    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
+        qtbot.keyClick(window, Qt.Key.Key_F5)
+    assert sandbox.requests() == before + 1
+    assert [p.name for p in table_pets(window)] == names_before
+    assert window.statusBar_.lastRefreshLabel.text().startswith("Last refresh")
+
+
+def test_load_more_appends_the_next_page(qtbot, sandbox: Sandbox, make_window) -> None:
+    window = make_window(sandbox)
+    first = [p.id for p in table_pets(window)]
+    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
+        window.loadMoreButton.click()
+    ids = [p.id for p in table_pets(window)]
+    assert len(ids) == 40 and ids[:20] == first
+    assert len(set(ids)) == 40
+
+
+def test_empty_result_is_drawn_in_the_view(qtbot, sandbox: Sandbox, make_window) -> None:
+    window = make_window(sandbox)
+    window.quickFilterEdit.setText("no such name at all")
+    assert window.proxy.rowCount() == 0
+    assert "no such name at all" in window.overlay_text
+    window.quickFilterEdit.clear()
+    assert window.proxy.rowCount() == 20
+    assert window.overlay_text == ""
+
+
+def test_error_state_is_drawn_in_the_view(qtbot, sandbox: Sandbox, make_window) -> None:
+    sandbox.app.faults.fail_next(FaultKind.BAD_GATEWAY, 1)
+    window = make_window(sandbox, wait=False)
+    qtbot.waitUntil(lambda: "Could not load" in window.overlay_text, timeout=10_000)
+    assert "had a problem" in window.overlay_text
+    assert window.statusBar_.detailsButton.isVisibleTo(window)
+    assert "HTTP status: 502" in window.statusBar_.details
+
+
+# -- add pet ---------------------------------------------------------------------------
+
+
+def open_add_dialog(qtbot: Any, window: MainWindow) -> Any:
+    qtbot.mouseClick(window.addPetButton, Qt.MouseButton.LeftButton)
+    dialog = window.add_dialog
+    assert dialog is not None and dialog.isVisible()
+    return dialog
+
+
+def test_add_valid_pet_appears_selected(qtbot, sandbox: Sandbox, make_window) -> None:
+    window = make_window(sandbox)
+    dialog = open_add_dialog(qtbot, window)
+    assert not dialog.submitButton.isEnabled()
+    qtbot.keyClicks(dialog.nameEdit, "Biscuit the Brave")
+    qtbot.keyClicks(dialog.categoryIdEdit, "3")
+    dialog.statusCombo.setCurrentIndex(dialog.statusCombo.findData("pending"))
+    assert dialog.submitButton.isEnabled()
+    before = sandbox.requests()
+    with qtbot.assertNotEmitted(window.worker.error), \
+            qtbot.waitSignal(window.worker.result, timeout=10_000):
+        qtbot.mouseClick(dialog.submitButton, Qt.MouseButton.LeftButton)
+    assert sandbox.requests() == before + 1
+    selected = window.selected_pet()
+    assert selected is not None
+    assert (selected.name, selected.category_id, selected.status) == (
+        "Biscuit the Brave", 3, PetStatus.PENDING)
+    assert sandbox.app.store.get_pet(selected.id) is not None
+    assert window.detail.pet == selected
+    qtbot.waitUntil(lambda: window.add_dialog is None)
+
+
+def test_invalid_input_shows_inline_errors_and_sends_nothing(qtbot, sandbox: Sandbox,
+                                                             make_window) -> None:
+    window = make_window(sandbox)
+    before = sandbox.requests()
+    dialog = open_add_dialog(qtbot, window)
+    assert dialog.field_error("name") == ""  # nothing flagged before the first edit
+    qtbot.keyClicks(dialog.nameEdit, "   ")
+    qtbot.keyClicks(dialog.categoryIdEdit, "abc")
+    assert "Enter a name" in dialog.field_error("name")
+    assert "whole number" in dialog.field_error("categoryId")
+    assert not dialog.submitButton.isEnabled()
+    dialog.categoryIdEdit.clear()
+    qtbot.keyClicks(dialog.categoryIdEdit, "0")
+    assert "1 or more" in dialog.field_error("categoryId")
+    qtbot.keyClicks(dialog.nameEdit, "x" * 101)
+    assert "too long" in dialog.field_error("name")
+    qtbot.mouseClick(dialog.submitButton, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(dialog.categoryIdEdit, Qt.Key.Key_Return)
+    assert not window.worker.busy
+    assert sandbox.requests() == before  # nothing was sent
+    dialog.nameEdit.clear()
+    qtbot.keyClicks(dialog.nameEdit, "Rex")
+    dialog.categoryIdEdit.clear()
+    qtbot.keyClicks(dialog.categoryIdEdit, "2")
+    assert dialog.field_error("name") == "" and dialog.field_error("categoryId") == ""
+    assert dialog.submitButton.isEnabled()
+
+
+def stricter_server(box: Sandbox, field: str, max_name: int = 50) -> None:
+    """Make the sandbox behave like a server whose rules are stricter than the
+    client's (say, a later version capping names at 50 characters): a POST with a
+    longer name gets the Error body such a server sends, naming the field."""
+    import io
+    import json
+
+    from petdesk.sandbox import app as sandbox_app
+
+    original = box.app.handle
+
+    def handle(environ: dict[str, Any]) -> Any:
+        if environ.get("REQUEST_METHOD") == "POST":
+            length = int(environ.get("CONTENT_LENGTH") or 0)
+            body = environ["wsgi.input"].read(length)
+            environ["wsgi.input"] = io.BytesIO(body)
+            if len(json.loads(body).get("name", "")) > max_name:
+                payload = json.dumps({"code": "invalid_value", "status": 400,
+                                      "message": f"Field '{field}' must be at most "
+                                                 f"{max_name} characters."}).encode()
+                return sandbox_app._Response(400, payload, headers=[
+                    ("Content-Type", "application/json"),
+                    ("Content-Length", str(len(payload)))])
+        return original(environ)
+
+    box.app.handle = handle  # type: ignore[method-assign]
+
+
+def test_server_400_is_shown_at_the_field_and_the_form_is_kept(qtbot, sandbox: Sandbox,
+                                                               make_window) -> None:
+    stricter_server(sandbox, "name")
+    name = "Bartholomew " * 5  # 60 characters: fine for the client (max 100)
+    window = make_window(sandbox)
+    dialog = open_add_dialog(qtbot, window)
+    qtbot.keyClicks(dialog.nameEdit, name)
+    qtbot.keyClicks(dialog.categoryIdEdit, "4")
+    assert dialog.submitButton.isEnabled()
+    with qtbot.waitSignal(window.worker.error, timeout=10_000) as blocker:
+        dialog.submitButton.click()
+    assert blocker.args[1].status_code == 400
+    assert "'name' must be at most 50" in dialog.field_error("name")
+    assert dialog.field_error("categoryId") == ""
+    assert dialog.isVisible() and window.add_dialog is dialog
+    assert dialog.nameEdit.text() == name and dialog.categoryIdEdit.text() == "4"
+    assert not dialog.submitButton.isEnabled()  # until the refused field is edited
+    dialog.nameEdit.selectAll()
+    qtbot.keyClicks(dialog.nameEdit, "Bart")
+    assert dialog.field_error("name") == "" and dialog.submitButton.isEnabled()
+    with qtbot.waitSignal(window.worker.result, timeout=10_000):
+        dialog.submitButton.click()
+    assert window.selected_pet() is not None and window.selected_pet().name == "Bart"
+
+
+def test_double_submission_is_impossible(qtbot, loopback: Sandbox, make_window) -> None:
+    loopback.app.faults.configure(latency_seconds=0.3)
+    window = make_window(loopback)
+    dialog = open_add_dialog(qtbot, window)
+    qtbot.keyClicks(dialog.nameEdit, "Once")
+    qtbot.keyClicks(dialog.categoryIdEdit, "1")
+    before = loopback.requests()
+    with qtbot.waitSignal(window.worker.result, timeout=10_000):
+        dialog.submitButton.click()
+        assert not dialog.submitButton.isEnabled()
+        dialog.submitButton.click()
+        qtbot.keyClick(dialog.nameEdit, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not window.worker.busy)
+    assert loopback.requests() == before + 1
+    assert [p.name for p in table_pets(window)].count("Once") == 1
+
+
+def test_outcome_unknown_is_explained_and_not_retried(qtbot, sandbox: Sandbox,
+                                                      make_window) -> None:
+    window = make_window(sandbox)
+    dialog = open_add_dialog(qtbot, window)
+    qtbot.keyClicks(dialog.nameEdit, "Maybe")
+    qtbot.keyClicks(dialog.categoryIdEdit, "2")
+    sandbox.app.faults.fail_next(FaultKind.SERVER_ERROR, 1)
+    before = sandbox.requests()
+    with qtbot.waitSignal(window.worker.error, timeout=10_000):
+        dialog.submitButton.click()
+    assert sandbox.requests() == before + 1  # one POST, never retried
+    assert "may or may not have been added" in dialog.formError.text()
+    assert dialog.nameEdit.text() == "Maybe" and dialog.categoryIdEdit.text() == "2"
+    assert dialog.submitButton.isEnabled()
+
+
+# -- detail and lookup -----------------------------------------------------------------
+
+
+def test_detail_refresh_shows_the_deprecation_note(qtbot, sandbox: Sandbox,
+                                                   make_window) -> None:
+    window = make_window(sandbox)
+    pet = window.model.pet(4)
+    assert window.select_pet(pet.id)
+    assert window.detail.pet == pet
+    assert "5 December 2030" in window.detail.deprecationNote.text()
+    sandbox.app.store.add_pet("unrelated", 1)
+    with qtbot.assertNotEmitted(window.worker.error), \
+            qtbot.waitSignal(window.worker.result, timeout=10_000):
+        window.detail.refreshButton.click()
+    note = window.detail.deprecationNote.text()
+    assert "deprecated" in note and "5 December 2030" in note
+    assert "Announced by the server" in note  # from the Deprecation/Sunset headers
+    assert window.detail.idValue.text() == str(pet.id)
+
+
+def test_lookup_by_id_found_and_not_found(qtbot, sandbox: Sandbox, make_window) -> None:
+    window = make_window(sandbox)
+    target = 250  # not on the first page
+    qtbot.keyClick(window, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    assert window.lookupEdit.hasFocus() or window.focusWidget() is window.lookupEdit
+    qtbot.keyClicks(window.lookupEdit, str(target))
+    with qtbot.waitSignal(window.worker.result, timeout=10_000):
+        qtbot.keyClick(window.lookupEdit, Qt.Key.Key_Return)
+    assert window.detail.pet is not None and window.detail.pet.id == target
+    assert window.detail.pet == Pet.model_validate(sandbox.app.store.get_pet(target).to_json())
+    window.lookupEdit.clear()
+    qtbot.keyClicks(window.lookupEdit, "999999")
+    with qtbot.waitSignal(window.worker.error, timeout=10_000):
+        qtbot.keyClick(window.lookupEdit, Qt.Key.Key_Return)
+    assert window.statusBar_.message == "No pet with ID 999999 was found."
+    assert "No pet with ID 999999" in window.detail.messageLabel.text()
+
+
+# -- API key ---------------------------------------------------------------------------
+
+
+def test_401_opens_the_key_dialog_once_then_replays(qtbot, sandbox: Sandbox, make_window,
+                                                    keyring_backend: MemoryKeyring) -> None:
+    keyring_backend.set_password("petdesk", "production", "wrong-key-123")
+    window = make_window(sandbox, wait=False)
+    qtbot.waitUntil(lambda: window.key_dialog is not None, timeout=10_000)
+    dialog = window.key_dialog
+    assert dialog.apiKeyEdit.echoMode() == dialog.apiKeyEdit.EchoMode.Password
+    assert "not accepted" in dialog.reasonLabel.text()
+    assert window.proxy.rowCount() == 0
+    qtbot.keyClicks(dialog.apiKeyEdit, API_KEY)
+    dialog.showKeyButton.click()
+    assert dialog.apiKeyEdit.echoMode() == dialog.apiKeyEdit.EchoMode.Normal
+    before = sandbox.requests()
+    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
+        dialog.saveButton.click()
+    assert window.proxy.rowCount() == 20
+    assert sandbox.requests() == before + 1  # the failed request, replayed once
+    assert keyring_backend.get_password("petdesk", "production") == API_KEY
+    qtbot.waitUntil(lambda: window.key_dialog is None)
+
+
+def test_401_after_replay_does_not_loop(qtbot, sandbox: Sandbox, make_window,
+                                        keyring_backend: MemoryKeyring) -> None:
+    keyring_backend.set_password("petdesk", "production", "wrong-key-123")
+    window = make_window(sandbox, wait=False)
+    qtbot.waitUntil(lambda: window.key_dialog is not None, timeout=10_000)
+    qtbot.keyClicks(window.key_dialog.apiKeyEdit, "still-wrong-456")
+    with qtbot.waitSignal(window.worker.error, timeout=10_000,
+                          check_params_cb=lambda job, exc: job.replayed):
+        window.key_dialog.saveButton.click()
+    assert window.key_dialog is None  # asked once, not again
+    assert "not accepted" in window.statusBar_.message
+
+
+def test_test_connection_in_the_key_dialog(qtbot, sandbox: Sandbox, make_window) -> None:
+    window = make_window(sandbox)
+    dialog = window.open_api_key_dialog()
+    qtbot.keyClicks(dialog.apiKeyEdit, "bad-key-000")
+    with qtbot.waitSignal(window.worker.error, timeout=10_000):
+        dialog.testButton.click()
+    assert dialog.resultLabel.text().startswith("✖")
+    dialog.apiKeyEdit.setText(API_KEY)
+    with qtbot.waitSignal(window.worker.result, timeout=10_000):
+        dialog.testButton.click()
+    assert dialog.resultLabel.text().startswith("✔")
+    dialog.reject()
+
+
+def test_environment_variable_key_overrides_and_is_not_stored(qtbot, sandbox: Sandbox,
+                                                              make_window) -> None:
+    from petdesk.ui.keystore import KeyStore
+
+    empty = MemoryKeyring()
+    keys = KeyStore(empty, environ={"PETDESK_API_KEY": API_KEY}, timeout=2.0)
+    window = make_window(sandbox, keys=keys)
+    assert window.proxy.rowCount() == 20
+    assert empty.entries() == []
+
+
+# -- rate limits, backoff, stop, close -------------------------------------------------
+
+
+def test_429_countdown_then_success_with_nothing_sent_during_the_wait(
+        qtbot, sandbox: Sandbox, make_window) -> None:
+    window = make_window(sandbox)
+    sandbox.app.faults.configure(retry_after_seconds=1)
+    sandbox.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
+    sent: list[float] = []
+    window.worker.requestSent.connect(lambda *_: sent.append(time.monotonic()))
+    pattern = re.compile(r"Rate limited — retrying in \d+ s \(attempt 2 of 4\)")
+    with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000) as started:
+        window.refreshButton.click()
+    info = started.args[0]
+    qtbot.waitUntil(lambda: pattern.search(window.statusBar_.countdown_text) is not None)
+    assert window.statusBar_.stopButton.isVisibleTo(window)
+    during = sandbox.requests()
+    wait_began = time.monotonic()
+    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
+        pass
+    wait_ended = min(t for t in sent if t > wait_began)
+    assert wait_ended - wait_began >= info.seconds - 0.3  # not sent early
+    assert sandbox.requests() == during + 1  # only the retry, after the wait
+    assert sandbox.app.counters(sandbox.key).early_requests == 0
+    assert window.statusBar_.countdown_text == ""
+    assert window.proxy.rowCount() == 20
+    assert "left" in window.statusBar_.quotaLabel.text()
+
+
+def test_request_during_cooldown_is_queued_and_said_so(qtbot, sandbox: Sandbox,
+                                                       make_window) -> None:
+    window = make_window(sandbox)
+    sandbox.app.faults.configure(retry_after_seconds=2)
+    sandbox.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
+    with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000):
+        window.refreshButton.click()
+    window.lookupEdit.setText("5")
+    window.lookup()
+    assert "queued" in window.statusBar_.countdown_text
+    before = sandbox.requests()
+    qtbot.waitUntil(lambda: not window.worker.busy, timeout=10_000)
+    assert sandbox.requests() == before + 2
+    assert sandbox.app.counters(sandbox.key).early_requests == 0
+    assert window.detail.pet is not None and window.detail.pet.id == 5
+
+
+def test_stop_during_a_backoff(qtbot, sandbox: Sandbox, make_window) -> None:
+    window = make_window(sandbox)
+    sandbox.app.faults.configure(retry_after_seconds=30)
+    sandbox.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
+    with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000):
+        window.refreshButton.click()
+    qtbot.waitUntil(lambda: "retrying in" in window.statusBar_.countdown_text)
+    before = sandbox.requests()
+    started = time.monotonic()
+    with qtbot.waitSignal(window.worker.error, timeout=2_000,
+                          check_params_cb=lambda job, exc: isinstance(exc, RequestCancelled)):
+        qtbot.mouseClick(window.statusBar_.stopButton, Qt.MouseButton.LeftButton)
+    assert time.monotonic() - started < 1.0
+    qtbot.waitUntil(lambda: not window.worker.busy)
+    assert window.statusBar_.countdown_text == ""
+    assert window.statusBar_.message == "Stopped."
+    assert sandbox.requests() == before
+    assert window.proxy.rowCount() == 20  # the table keeps what it had
+
+
+def test_escape_stops_queued_work(qtbot, sandbox: Sandbox, make_window) -> None:
+    window = make_window(sandbox)
+    sandbox.app.faults.configure(retry_after_seconds=30)
+    sandbox.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
+    with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000):
+        window.refreshButton.click()
+    window.lookupEdit.setText("7")
+    window.lookup()
+    errors: list[Any] = []
+    window.worker.error.connect(lambda job, exc: errors.append((job.kind, type(exc))))
+    qtbot.keyClick(window.table, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not window.worker.busy, timeout=2_000)
+    assert sorted(errors) == [("list", RequestCancelled), ("lookup", RequestCancelled)]
+
+
+def test_closing_the_window_during_a_request(qtbot, sandbox: Sandbox, make_window) -> None:
+    window = make_window(sandbox)
+    sandbox.app.faults.configure(latency_seconds=0.5)
+    with qtbot.waitSignal(window.worker.requestSent, timeout=10_000):
+        window.refreshButton.click()
+    thread = window.worker.thread
+    started = time.monotonic()
+    window.close()
+    assert time.monotonic() - started < 2.5  # bounded, never a hang
+    assert window.worker.closed
+    qtbot.waitUntil(thread.isFinished, timeout=5_000)
+
+
+def test_closing_during_a_long_wait_returns_at_once(qtbot, sandbox: Sandbox,
+                                                    make_window) -> None:
+    window = make_window(sandbox)
+    sandbox.app.faults.configure(retry_after_seconds=30)
+    sandbox.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
+    with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000):
+        window.refreshButton.click()
+    thread = window.worker.thread
+    started = time.monotonic()
+    window.close()
+    assert time.monotonic() - started < 0.5  # the wait is cancelled, not sat through
+    assert thread.isFinished()
