@@ -26,6 +26,7 @@ Contract: spec sections 4, 5, 7 and 8. Behaviour worth knowing:
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import json
 import logging
@@ -216,6 +217,7 @@ class PetStoreClient:
         #: of the request's own bookkeeping (figure 7 of the benchmarks).
         self._list_urls: dict[tuple[int, PetStatus | None], httpx.URL] = {}
         self._tokens_lock = threading.Lock()
+        self._wire = threading.Lock()
         self._http = httpx.Client(
             transport=transport,
             verify=_trust_store_context() if transport is None else True,
@@ -409,23 +411,37 @@ class PetStoreClient:
         attempts = policy.max_attempts
         attempt = 1
         while True:
-            # The gate: after a 429 (or with the quota at 0) nothing leaves before the wait ends.
-            self._gate.wait_until_open(token, self.listener, attempt, attempts)
-            token.raise_if_cancelled()
-            self.listener.on_request(method, url.path, attempt)
-            try:
-                response = self._send(method, url, body)
-            except (httpx.TransportError, OSError) as exc:
-                error, request_left = self._transport_error(exc, method, url)
+            failure: httpx.TransportError | OSError | None = None
+            wait = 0.0
+            # One request on the wire per client: callers on other threads queue here, so a
+            # 429 closes the gate before the next request can leave (else they race into the
+            # announced window and count towards a ban).
+            with self._wire_slot(token):
+                # The gate: after a 429 (or with the quota at 0) nothing leaves before the
+                # wait ends.
+                self._gate.wait_until_open(token, self.listener, attempt, attempts)
+                token.raise_if_cancelled()
+                self.listener.on_request(method, url.path, attempt)
+                try:
+                    response = self._send(method, url, body)
+                except (httpx.TransportError, OSError) as exc:
+                    failure = exc
+                else:
+                    if response.status_code == 429:
+                        wait = max(self._retry_wait(response),
+                                   backoff_delay(attempt - 1, policy, self._rng))
+                        self._gate.close_for(wait, WaitReason.RATE_LIMITED)
+            if failure is not None:
+                error, request_left = self._transport_error(failure, method, url)
                 if request_left and not idempotent:
-                    raise OutcomeUnknownError(method=method, url=str(url)) from exc
+                    raise OutcomeUnknownError(method=method, url=str(url)) from failure
                 if attempt >= attempts:
-                    raise error from exc
+                    raise error from failure
                 reason = (WaitReason.TIMED_OUT if isinstance(error, RequestTimeoutError)
                           else WaitReason.SERVER_UNREACHABLE)
                 delay = backoff_delay(attempt - 1, policy, self._rng)
                 log.info("%s %s failed (%s); retrying in %.1f s", method, url.path,
-                         type(exc).__name__, delay)
+                         type(failure).__name__, delay)
                 wait_for(self._clock, delay, reason, attempt + 1, attempts, token,
                          self.listener, policy)
                 attempt += 1
@@ -435,9 +451,6 @@ class PetStoreClient:
             if 200 <= status < 300:
                 return response
             if status == 429:
-                wait = max(self._retry_wait(response),
-                           backoff_delay(attempt - 1, policy, self._rng))
-                self._gate.close_for(wait, WaitReason.RATE_LIMITED)
                 log.warning("rate limited (429) on %s %s; no request for %.0f s", method,
                             url.path, wait)
                 if attempt >= attempts:
@@ -454,6 +467,16 @@ class PetStoreClient:
                     attempt += 1
                     continue
             raise self._error_for(response, idempotent)
+
+    @contextlib.contextmanager
+    def _wire_slot(self, token: CancelToken) -> Iterator[None]:
+        """Hold the client's one request slot; waiting for it stays cancellable."""
+        while not self._wire.acquire(timeout=self.policy.poll_interval):
+            token.raise_if_cancelled()
+        try:
+            yield
+        finally:
+            self._wire.release()
 
     def _send(self, method: str, url: httpx.URL, body: dict[str, Any] | None) -> httpx.Response:
         current = url
