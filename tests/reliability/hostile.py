@@ -250,48 +250,47 @@ def rate_limited(retry_after: str | None,
 
 
 class QuotaScript:
-    """A rate-limited service: ``per_window`` requests, then 429 with ``Retry-After``
-    (``retry_after`` seconds, as delay-seconds or an HTTP-date) until the window
-    that started with the first 429 ends; then a fresh quota. Good replies
-    otherwise, with X-RateLimit headers."""
+    """A rate-limited service: fixed windows of ``window`` seconds (aligned to Unix
+    time), ``per_window`` requests in each. Over the quota: 429 with ``Retry-After``
+    until the window ends (delay-seconds rounded up, or an HTTP-date). Good replies
+    otherwise, with ``X-RateLimit-*`` headers when ``limit_headers``."""
 
-    def __init__(self, per_window: int, retry_after: int, *, http_date: bool = False) -> None:
+    def __init__(self, per_window: int, retry_after: int = 1, *, http_date: bool = False,
+                 limit_headers: bool = True) -> None:
         self.per_window = per_window
-        self.retry_after = retry_after
+        self.window = retry_after
         self.http_date = http_date
+        self.limit_headers = limit_headers
         self._lock = threading.Lock()
+        self._current = -1
         self._used = 0
-        self._closed_until = 0.0  # wall time
         self.limited = 0
+        self.served = 0
 
     def __call__(self, seen: Seen) -> Behaviour:
         now = time.time()
+        index = int(now // self.window)
+        end = (index + 1) * self.window
         with self._lock:
-            if now < self._closed_until:
-                # An early request: answer 429 again, announcing the rest of the wait.
-                return self._limited(now)
-            if self._closed_until and now >= self._closed_until:
-                self._used, self._closed_until = 0, 0.0
+            if index != self._current:
+                self._current, self._used = index, 0
             if self._used >= self.per_window:
-                self._closed_until = math.ceil(now) + self.retry_after
-                return self._limited(now)
+                self.limited += 1
+                value = (formatdate(end, usegmt=True) if self.http_date
+                         else str(max(1, math.ceil(end - now))))
+                headers = ([("X-RateLimit-Limit", str(self.per_window)),
+                            ("X-RateLimit-Remaining", "0"),
+                            ("X-RateLimit-Reset", str(end))] if self.limit_headers else [])
+                return rate_limited(value, headers)
             self._used += 1
+            self.served += 1
             remaining = self.per_window - self._used
         reply = good(seen)
-        if isinstance(reply, Reply):
+        if self.limit_headers and isinstance(reply, Reply):
             reply.headers += [("X-RateLimit-Limit", str(self.per_window)),
                               ("X-RateLimit-Remaining", str(remaining)),
-                              ("X-RateLimit-Reset", str(math.ceil(now) + 60))]
+                              ("X-RateLimit-Reset", str(end))]
         return reply
-
-    def _limited(self, now: float) -> Reply:
-        self.limited += 1
-        until = self._closed_until
-        value = (formatdate(until, usegmt=True) if self.http_date
-                 else str(max(1, math.ceil(until - now))))
-        return rate_limited(value, [("X-RateLimit-Limit", str(self.per_window)),
-                                    ("X-RateLimit-Remaining", "0"),
-                                    ("X-RateLimit-Reset", str(int(until)))])
 
 
 # -- the server ------------------------------------------------------------------------------
