@@ -179,8 +179,10 @@ class PetTableModel(QAbstractTableModel):
             return self._icon(pet.status)
         if role == Qt.ItemDataRole.ForegroundRole and column == Column.STATUS:
             return self._colour(pet.status)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in (Column.ID, Column.CATEGORY):
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == Column.ID:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == Column.CATEGORY:
+            return int(Qt.AlignmentFlag.AlignCenter)
         if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole):
             if column == Column.STATUS:
                 return self.tr("Status: %s") % self._status_text[pet.status]
@@ -198,8 +200,10 @@ class PetTableModel(QAbstractTableModel):
             if role == Qt.ItemDataRole.DisplayRole:
                 return self._headers[Column(section)]
             if role == Qt.ItemDataRole.TextAlignmentRole:
-                if section in (Column.ID, Column.CATEGORY):
+                if section == Column.ID:
                     return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                if section == Column.CATEGORY:
+                    return int(Qt.AlignmentFlag.AlignCenter)
                 return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
             return None
         if orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole:
