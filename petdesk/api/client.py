@@ -559,7 +559,7 @@ class PetStoreClient:
     def _error_body(self, response: httpx.Response) -> tuple[ErrorBody | None, Any]:
         try:
             raw = json.loads(response.content)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: absurdly deep nesting
             return None, None
         try:
             return ErrorBody.model_validate(raw), raw
@@ -616,7 +616,7 @@ class PetStoreClient:
                 "login page may be in the way.", server_message=content_type or None, **kw)
         try:
             return json.loads(response.content)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:  # RecursionError: absurdly deep nesting
             raise ContractError(server_message="response is not valid JSON", **kw) from exc
 
     def _parse_list(self, response: httpx.Response) -> list[Pet]:
