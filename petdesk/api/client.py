@@ -496,10 +496,14 @@ class PetStoreClient:
             log.debug("%s %s -> %s in %.0f ms", method, current.path, response.status_code,
                       (time.perf_counter() - started) * 1000)
             self._observe(response)
-            if not (response.is_redirect and response.status_code != 304):
+            # A 3xx without a Location is just an unexpected status (it used to be a KeyError).
+            if not response.has_redirect_location:
                 return response
-            target = current.join(response.headers["location"])
-            if method != "GET" or not self._same_origin(target):
+            try:
+                target: httpx.URL | None = current.join(response.headers["location"])
+            except httpx.InvalidURL:  # a Location that is not a URL at all
+                target = None
+            if method != "GET" or target is None or not self._same_origin(target):
                 if method != "GET":
                     raise OutcomeUnknownError(
                         status_code=response.status_code, method=method, url=str(current)
@@ -508,7 +512,8 @@ class PetStoreClient:
                     "The service tried to send PetDesk to another address. PetDesk did not "
                     "follow it, so your API key stays private.",
                     status_code=response.status_code, method=method, url=str(current),
-                    server_message=f"redirect to {target.scheme}://{target.host}",
+                    server_message=(f"redirect to {target.scheme}://{target.host}"
+                                    if target is not None else "redirect to an invalid address"),
                 )
             current = target
         raise ContractError("The service redirected too many times.", method=method,
