@@ -29,6 +29,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import traceback
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -241,6 +242,9 @@ def _run_bounded(fn: Callable[[], T], timeout: float, label: str) -> _Outcome[T]
             value = fn()
         except BaseException as exc:  # contained: only the type survives
             outcome.error = type(exc)
+            # Free the failed frames' locals (the key, open connections) now, not
+            # whenever the garbage collector gets to the traceback's cycles.
+            traceback.clear_frames(exc.__traceback__)
         else:
             if not abandoned.is_set():
                 outcome.value = value
@@ -467,7 +471,9 @@ class KeyStore:
     def _give_up(self, problem: str) -> None:
         if self._problem is None:
             self._problem = problem
-            log.warning("keyring not used for the rest of this session: %s", problem)
+            # No keyring at all is an expected set-up (headless, kiosk): not a warning.
+            level = logging.INFO if problem == NO_KEYRING else logging.WARNING
+            log.log(level, "keyring not used for the rest of this session: %s", problem)
 
     def _usable_backend(self) -> keyring.backend.KeyringBackend | None:
         """The backend to call, or None (then self._problem says why)."""
