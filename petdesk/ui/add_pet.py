@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from petdesk.api import INT64_MAX, NAME_MAX_LENGTH, NewPet, PetStatus
 
-_DIGITS = re.compile(r"^\s*\+?\d+\s*$")
+_WHOLE = re.compile(r"^\s*([+-]?)(\d+)\s*$")
 
 
 def _error_label(buddy: QWidget) -> QLabel:
@@ -139,8 +139,14 @@ class AddPetDialog(QDialog):
         category: Any
         if not raw_id.strip():
             category = None
-        elif _DIGITS.match(raw_id):
-            category = int(raw_id.strip().lstrip("+"))
+        elif match := _WHOLE.match(raw_id):
+            sign, digits = match.groups()
+            significant = digits.lstrip("0")
+            # More than 19 digits is beyond int64 anyway, and int() refuses over 4,300
+            # (a pasted blob used to raise ValueError in this slot).
+            category = INT64_MAX + 1 if len(significant) > 19 else int(significant or "0")
+            if sign == "-":  # "-5": say "must be 1 or more", not "must be a whole number"
+                category = -category
         else:
             category = raw_id
         data: dict[str, Any] = {"name": self.nameEdit.text()}
