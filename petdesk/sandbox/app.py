@@ -573,7 +573,7 @@ class _RateLimiter:
                 b.early_requests += 1
                 b.early_in_period += 1
                 if 0 < cfg.ban_after_early_requests <= b.early_in_period:
-                    b.banned_until = math.ceil(now) + cfg.ban_seconds
+                    b.banned_until = math.floor(now) + cfg.ban_seconds
                     b.bans += 1
                     b.rate_limited += 1
                     b.early_in_period = 0
@@ -584,7 +584,7 @@ class _RateLimiter:
             b.early_in_period = 0
 
             if forced_wait is not None:
-                b.retry_at = math.ceil(now) + forced_wait
+                b.retry_at = math.floor(now) + forced_wait
                 b.rate_limited += 1
                 return _Decision(_Limits(tight.limit, 0, b.retry_at), "rate_limited", b.retry_at)
 
@@ -863,7 +863,7 @@ class SandboxApp:
                 _HTTPError(
                     "service_unavailable",
                     "The service is temporarily unavailable (sandbox fault injection).",
-                    [("Retry-After", self._retry_after(math.ceil(now) + wait, now, cfg))],
+                    [("Retry-After", self._retry_after(math.floor(now) + wait, now, cfg))],
                 )
             )
         return _error_response(

@@ -61,7 +61,10 @@ _IDLE_TIMEOUT: Final = 30.0
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "PetDeskSandbox/1.0"
-    sys_version = ""
+
+    def version_string(self) -> str:
+        return self.server_version
+
     timeout = _IDLE_TIMEOUT
     # Headers and body go out in two writes: with Nagle on, the body waits for the
     # client's delayed ACK of the headers (~40 ms per request over loopback).
@@ -406,10 +409,6 @@ def _build_parser() -> argparse.ArgumentParser:
     return p
 
 
-class _Stop(Exception):
-    pass
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     args = _build_parser().parse_args(argv)
     plan = PLANS[args.plan]
@@ -458,8 +457,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _serve(httpd: _SandboxHTTPServer, config: SandboxConfig, store: Store, db: str) -> int:
     host, port = str(httpd.server_address[0]), int(httpd.server_address[1])
 
+    stopping = threading.Event()
+
     def on_signal(signum: int, frame: FrameType | None) -> None:
-        raise _Stop
+        # Never raise from here: the signal may land anywhere in serve_forever
+        # (socketserver catches Exception around request handling). Ask the
+        # serving loop to end from another thread instead; it ends within one poll.
+        if not stopping.is_set():
+            stopping.set()
+            threading.Thread(target=httpd.shutdown, daemon=True).start()
 
     previous = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
@@ -475,8 +481,7 @@ def _serve(httpd: _SandboxHTTPServer, config: SandboxConfig, store: Store, db: s
             print("Rate limit: off")
         print(f"Database: {db} ({store.count()} animals)")
         print("Press Ctrl+C to stop.", flush=True)
-        with contextlib.suppress(_Stop, KeyboardInterrupt):
-            httpd.serve_forever(poll_interval=0.2)
+        httpd.serve_forever(poll_interval=0.2)
         return 0
     finally:
         for sig, handler in previous.items():

@@ -215,3 +215,14 @@ def test_faults_from_the_initial_config(make_sandbox: SandboxFactory) -> None:
     sandbox.app.reconfigure(faults=FaultConfig())
     with open_client(sandbox) as c:
         assert c.get("/pets").status_code == 200
+
+
+def test_forced_429_at_a_fractional_time(make_sandbox: SandboxFactory, clock: FakeClock) -> None:
+    sandbox = make_sandbox()
+    clock.advance(0.75)
+    sandbox.app.faults.fail_next(FaultKind.RATE_LIMIT)
+    with open_client(sandbox) as c:
+        r = c.get("/pets")
+        assert r.headers["retry-after"] == "1"
+        clock.advance(0.25)
+        assert c.get("/pets").status_code == 200

@@ -342,3 +342,18 @@ def test_reset_rate_limits_forgets_bans(make_sandbox: SandboxFactory) -> None:
         assert c.get("/pets").json()["code"] == "key_temporarily_banned"
         sandbox.app.reset_rate_limits()
         assert c.get("/pets").status_code == 200
+
+
+def test_waits_in_whole_seconds_at_a_fractional_time(
+    make_sandbox: SandboxFactory, clock: FakeClock
+) -> None:
+    sandbox = make_sandbox(requests_per_window=1, window_seconds=60)
+    clock.advance(0.6)
+    with open_client(sandbox) as c:
+        _first_429(c, 1)
+        c.get("/pets")
+        c.get("/pets")
+        r = c.get("/pets")
+    assert_error(r, 429, "key_temporarily_banned")
+    assert r.headers["retry-after"] == "300"
+    assert r.headers["x-ratelimit-reset"] == str(T0 + 300)
