@@ -1,0 +1,147 @@
+"""Helpers for driving the real main window in the reliability tests."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QElapsedTimer, QObject, QSettings, QTimer
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QWidget,
+)
+
+from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
+from petdesk.ui.main_window import MainWindow
+from petdesk.ui.settings import AppSettings, Environment
+from petdesk.ui.worker import Connection
+from tests.conftest import TEST_HOME
+
+#: Quick retries; server-announced waits still rule.
+UI_POLICY = RequestPolicy(backoff_base=0.02, backoff_cap=0.1, poll_interval=0.01,
+                          default_retry_after=1.0, max_auto_wait=10.0)
+
+
+def factory(base_url: str, policy: RequestPolicy = UI_POLICY, timeout: float | None = None,
+            made: list[PetStoreClient] | None = None) -> Any:
+    def make(connection: Connection, key: str, listener: RequestListener) -> PetStoreClient:
+        client = PetStoreClient(base_url, key, timeout=timeout or connection.timeout,
+                                listener=listener, policy=policy)
+        if made is not None:
+            made.append(client)
+        return client
+
+    return make
+
+
+def settings_in(directory: Path) -> AppSettings:
+    return AppSettings(QSettings(str(directory / "petdesk.ini"), QSettings.Format.IniFormat))
+
+
+def build_window(qtbot: Any, settings: AppSettings, keys: Any, base_url: str, *,
+                 policy: RequestPolicy = UI_POLICY, timeout: float | None = None,
+                 **kwargs: Any) -> MainWindow:
+    window = MainWindow(settings, keys, factory(base_url, policy, timeout),
+                        environment=Environment.PRODUCTION, base_url=base_url, **kwargs)
+    qtbot.addWidget(window)
+    window.show()
+    return window
+
+
+# -- what the user can see --------------------------------------------------------------------
+
+
+def visible_texts(extra: Iterable[QWidget] = ()) -> list[tuple[str, str]]:
+    """Every piece of text any live widget offers a person: (widget name, text)."""
+    texts: list[tuple[str, str]] = []
+    widgets = list(QApplication.allWidgets()) + list(extra)
+    for widget in widgets:
+        name = widget.objectName() or type(widget).__name__
+        values = [widget.toolTip(), widget.windowTitle(), widget.statusTip(),
+                  widget.whatsThis(), widget.accessibleName(), widget.accessibleDescription()]
+        if isinstance(widget, QLabel | QAbstractButton):
+            values.append(widget.text())
+        if isinstance(widget, QLineEdit):
+            values.append(widget.placeholderText())
+            if widget.objectName() != "apiKeyEdit":  # where the user types the key
+                values.append(widget.text())
+        if isinstance(widget, QComboBox):
+            values += [widget.itemText(i) for i in range(widget.count())]
+        if isinstance(widget, QMessageBox):
+            values += [widget.text(), widget.informativeText(), widget.detailedText()]
+        texts += [(name, v) for v in values if v]
+    clip = QApplication.clipboard().text()
+    if clip:
+        texts.append(("clipboard", clip))
+    return texts
+
+
+def assert_not_shown(secrets: Iterable[str], window: MainWindow | None = None) -> None:
+    shown = visible_texts()
+    if window is not None:
+        shown += [("statusBar.message", window.statusBar_.message),
+                  ("statusBar.details", window.statusBar_.details),
+                  ("statusBar.currentMessage", window.statusBar_.currentMessage()),
+                  ("overlay", window.overlay_text)]
+    for secret in secrets:
+        leaks = [(name, text) for name, text in shown if secret in text]
+        assert not leaks, f"a key is shown to the user: {leaks}"
+
+
+def files_containing(secrets: Iterable[str], root: Path = TEST_HOME) -> list[str]:
+    """Files under ``root`` whose bytes contain any secret (UTF-8, UTF-16 or Latin-1)."""
+    needles = []
+    for secret in secrets:
+        needles += [secret.encode("utf-8"), secret.encode("utf-16-le"),
+                    secret.encode("latin-1", "ignore")]
+    found = []
+    for path in root.rglob("*"):
+        if not path.is_file() or path.is_symlink():
+            continue
+        try:
+            data = path.read_bytes()
+        except OSError:
+            continue
+        if any(n and n in data for n in needles):
+            found.append(str(path))
+    return found
+
+
+# -- responsiveness ------------------------------------------------------------------------------
+
+
+class Heartbeat(QObject):
+    """A 5 ms timer on the GUI thread; ``max_gap`` is the longest pause between ticks."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._timer = QTimer(self)
+        self._timer.setInterval(5)
+        self._timer.timeout.connect(self._tick)
+        self._clock = QElapsedTimer()
+        self.max_gap = 0.0
+        self.ticks = 0
+
+    def start(self) -> Heartbeat:
+        self._clock.start()
+        self._timer.start()
+        return self
+
+    def _tick(self) -> None:
+        gap = self._clock.restart() / 1000.0
+        self.ticks += 1
+        self.max_gap = max(self.max_gap, gap)
+
+    def stop(self) -> None:
+        self._timer.stop()
+
+
+def elapsed_since(t0: float) -> float:
+    return time.monotonic() - t0

@@ -1,0 +1,91 @@
+"""Ban avoidance through the whole app (issue 7, item 2): the user hammers Refresh, F5,
+Add pet and look-up during a rate-limit cooldown. The real main window, over loopback,
+judged by the sandbox's own counters (a ban on the first early request) and by the
+hostile server's ban watcher."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from petdesk.sandbox import FaultKind, RunningSandbox, SandboxConfig, start_server
+from petdesk.ui.keystore import KeyStore, MemoryKeyring
+from petdesk.ui.main_window import MainWindow
+from tests.reliability.app_support import build_window, settings_in
+from tests.reliability.conftest import KEY
+from tests.reliability.hostile import HostileServer, QuotaScript
+
+
+@pytest.fixture
+def keys() -> KeyStore:
+    backend = MemoryKeyring()
+    backend.set_password("petdesk", "production", KEY)
+    return KeyStore(backend, environ={}, timeout=2.0)
+
+
+@pytest.fixture
+def strict_sandbox() -> Iterator[RunningSandbox]:
+    config = SandboxConfig(api_keys=(KEY,), requests_per_window=1000, requests_per_day=100_000,
+                           ban_after_early_requests=1, ban_seconds=60)
+    with start_server(config) as box:
+        yield box
+
+
+def hammer(qtbot: Any, window: MainWindow, name: str) -> None:
+    """What an impatient user does during a cooldown."""
+    for _ in range(4):
+        qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(window.table, Qt.Key.Key_F5)
+    window.lookupEdit.setText("3")
+    qtbot.keyClick(window.lookupEdit, Qt.Key.Key_Return)
+    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    dialog = window.add_dialog
+    assert dialog is not None
+    qtbot.keyClicks(dialog.nameEdit, name)
+    qtbot.keyClicks(dialog.categoryIdEdit, "5")
+    qtbot.mouseClick(dialog.submitButton, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(dialog.submitButton, Qt.MouseButton.LeftButton)  # double click
+    for _ in range(3):
+        qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
+
+
+def test_user_hammering_during_a_sandbox_cooldown_never_sends_early(
+        qtbot: Any, tmp_path: Path, keys: KeyStore, strict_sandbox: RunningSandbox) -> None:
+    window = build_window(qtbot, settings_in(tmp_path), keys, strict_sandbox.base_url)
+    qtbot.waitUntil(lambda: window.proxy.rowCount() == 20, timeout=10_000)
+    strict_sandbox.app.faults.fail_next(FaultKind.RATE_LIMIT)
+    with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000):
+        qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
+    assert "Rate limited" in window.statusBar_.countdown_text
+    hammer(qtbot, window, "Hammer Time")
+    assert "queued" in window.statusBar_.countdown_text
+    qtbot.waitUntil(lambda: not window.worker.busy, timeout=15_000)
+
+    counters = strict_sandbox.app.counters(KEY)
+    assert counters.early_requests == 0, counters
+    assert counters.bans == 0, counters
+    created = [p for p in strict_sandbox.store.all_pets() if p.name == "Hammer Time"]
+    assert len(created) == 1  # double click, queued behind a cooldown: still one pet
+    assert window.add_dialog is None  # the form closed on success
+    assert window.statusBar_.countdown_text == ""
+
+
+def test_user_hammering_against_a_tight_quota_never_sends_early(
+        qtbot: Any, tmp_path: Path, keys: KeyStore) -> None:
+    """3 requests per second, no X-RateLimit headers: every queued click meets a 429
+    sooner or later; the ban watcher sees nothing inside any announced window."""
+    script = QuotaScript(per_window=3, retry_after=1, limit_headers=False)
+    with HostileServer(script) as server:
+        window = build_window(qtbot, settings_in(tmp_path), keys, server.base_url)
+        qtbot.waitUntil(lambda: window.proxy.rowCount() == 2, timeout=10_000)  # good() lists 2
+        hammer(qtbot, window, "Quota Buster")
+        qtbot.waitUntil(lambda: not window.worker.busy, timeout=20_000)
+        assert script.limited >= 1, "the quota never ran out: the scenario tested nothing"
+        assert server.early == [], [(s.method, s.path) for s in server.early]
+        assert server.count("POST") == 1
+        assert window.add_dialog is None
+        window.close()
