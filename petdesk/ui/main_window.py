@@ -177,8 +177,8 @@ class MainWindow(QMainWindow):
         self._auto_refresh.timeout.connect(lambda: self.refresh(background=True))
         self._auto_refresh.start()
         self._update_overlay()
-        if autoload:
-            QTimer.singleShot(0, self.refresh)
+        self._autoload = autoload
+        self._started = False
 
     # -- construction ---------------------------------------------------------------------
 
@@ -949,6 +949,30 @@ class MainWindow(QMainWindow):
     def set_redactor(self, redactor: RedactingFilter) -> None:
         """Keys typed in the key dialog are registered with this log filter."""
         self._redactor = redactor
+
+    def _start(self) -> None:
+        """After the first paint: load petdesk.api on the worker, then the pets."""
+        if self._started or self._closing:
+            return
+        self._started = True
+        self.worker.warm_up()
+        if self._autoload:
+            self.refresh()
+
+    def showEvent(self, event: QEvent) -> None:
+        super().showEvent(event)
+        handle = self.windowHandle()
+        if not self._started and handle is not None:
+            handle.installEventFilter(self)
+        elif not self._started:
+            QTimer.singleShot(0, self._start)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Expose and watched is self.windowHandle():
+            watched.removeEventFilter(self)
+            # Everything else starts once the window is on screen.
+            QTimer.singleShot(0, self._start)
+        return super().eventFilter(watched, event)
 
     # -- Qt events -----------------------------------------------------------------------
 

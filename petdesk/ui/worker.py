@@ -336,6 +336,10 @@ class Worker(QObject):
         self._closed = False
         self._connection = connection
         self._thread.start()
+
+    def warm_up(self) -> None:
+        """Load petdesk.api on the worker thread now (the window calls this once it
+        has been shown, so the import does not compete with building it)."""
         self._warm.emit()
 
     # -- submitting ---------------------------------------------------------------------
