@@ -15,8 +15,11 @@ or, without pytest fixtures::
 
 How it works:
 
-* ``dbus-daemon --session --nofork --address=unix:path=<base>/bus --print-address=1``
-  is started as a child process; the first line it prints is the bus address.
+* ``dbus-daemon --config-file=<base>/session.conf --nofork --print-address=1`` is
+  started as a child process; the first line it prints is the bus address. The config
+  is the session bus's, minus the service directories: nothing on this bus is
+  D-Bus-activated (otherwise the first Secret Service call could race the test's
+  daemon by activating a second, locked gnome-keyring, or a password prompter).
 * ``gnome-keyring-daemon --foreground --unlock --components=secrets`` is started as a
   child process with HOME, XDG_* and DBUS_SESSION_BUS_ADDRESS pointing into ``<base>``;
   the password is written to its stdin, so it creates and unlocks a "login" collection
@@ -48,6 +51,22 @@ from pathlib import Path
 from typing import IO, Any
 
 STARTUP_TIMEOUT = 10.0
+
+# /usr/share/dbus-1/session.conf without <standard_session_servicedirs/> and includes:
+# no D-Bus activation on the private bus.
+_BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:path={socket}</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+"""
 
 
 def missing_tools() -> str | None:
@@ -157,7 +176,8 @@ def _wait_until_ready(
 ) -> None:
     """Poll the bus until the default collection exists and is unlocked."""
     import secretstorage
-    from jeepney.io.blocking import open_dbus_connection
+    from jeepney.bus_messages import message_bus
+    from jeepney.io.blocking import Proxy, open_dbus_connection
 
     last_error = "not started"
     while time.monotonic() < deadline:
@@ -167,7 +187,8 @@ def _wait_until_ready(
             )
         try:
             with contextlib.closing(open_dbus_connection(bus=address)) as connection:
-                if secretstorage.check_service_availability(connection):
+                owned = Proxy(message_bus, connection).NameHasOwner("org.freedesktop.secrets")
+                if owned[0] == 1:
                     collection = secretstorage.get_default_collection(connection)
                     if not collection.is_locked():
                         return
@@ -206,15 +227,10 @@ def private_secret_service(
             "XDG_CACHE_HOME": str(home / ".cache"),
             "XDG_RUNTIME_DIR": str(run),
         }
+        config = base / "session.conf"
+        config.write_text(_BUS_CONFIG.format(socket=run / "bus"))
         dbus_process = subprocess.Popen(
-            [
-                "dbus-daemon",
-                "--session",
-                "--nofork",
-                "--nopidfile",
-                f"--address=unix:path={run / 'bus'}",
-                "--print-address=1",
-            ],
+            ["dbus-daemon", f"--config-file={config}", "--nofork", "--print-address=1"],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,

@@ -22,7 +22,6 @@ OPEN_GATES: list[threading.Event] = []
 
 def new_gate() -> threading.Event:
     gate = threading.Event()
-    gate.set()  # open unless a test installs a fresh (closed) gate
     OPEN_GATES.append(gate)
     return gate
 
