@@ -18,8 +18,9 @@ The policy, in order:
    the Wayland shell/decoration/EGL client plugins). The GTK 3 platform theme is
    left out: it drags in the whole GTK stack, and Qt's built-in GNOME/KDE themes and
    the desktop portal already follow the system palette.
-3. **Qt translations** are dropped: PetDesk's UI is English only and it installs no
-   Qt translator. Add the languages here when the UI ships translations.
+3. **Qt translations** are kept only as ``qtbase_<lang>.qm`` for the languages
+   PetDesk itself ships in ``resources/translations`` (:func:`shipped_languages`);
+   all others (and every other Qt catalog) are dropped.
 4. **Qt shared libraries** no longer needed by anything kept (Qt Network, EGLFS,
    QML, ... that only dropped plugins or modules used) are pruned by following the
    link-time imports of what remains (:func:`prune_unreachable`).
@@ -204,9 +205,24 @@ KEPT_PLUGINS: dict[str, tuple[str, ...]] = {
     "accessiblebridge": ("*",),
 }
 
-#: Keep Qt translations for these languages (``qtbase_<lang>.qm``); empty: PetDesk is
-#: English only and installs no Qt translator.
-KEPT_TRANSLATION_LANGUAGES: tuple[str, ...] = ()
+
+def shipped_languages(resources: os.PathLike[str] | str) -> tuple[str, ...]:
+    """Languages PetDesk ships (``resources/translations/petdesk_<lang>.qm``).
+
+    Qt's own strings (``qtbase_<lang>.qm``, loaded by ``petdesk.ui.app``) are kept for
+    exactly these languages and no others: a Qt-only translation would give a UI
+    half in English, half in the user's language.
+    """
+    folder = os.path.join(os.fspath(resources), "translations")
+    if not os.path.isdir(folder):
+        return ()
+    names = sorted(os.listdir(folder))
+    return tuple(
+        n[len("petdesk_") : -len(".qm")]
+        for n in names
+        if n.startswith("petdesk_") and n.endswith(".qm")
+    )
+
 
 # --------------------------------------------------------------------------- Linux system libraries
 
@@ -281,12 +297,16 @@ def is_qt_translation(dest: str) -> bool:
     return "PySide6" in parts and "translations" in parts and dest.endswith(".qm")
 
 
-def keep_translation(dest: str) -> bool:
+def keep_translation(dest: str, languages: Iterable[str] = ()) -> bool:
+    """Keep non-translations, and ``qtbase_<lang>.qm`` for the languages PetDesk ships."""
     if not is_qt_translation(dest):
         return True
-    name = PurePosixPath(_norm(dest)).name  # qtbase_de.qm
-    lang = name.rsplit(".", 1)[0].split("_", 1)[-1]
-    return any(lang == kept or lang.startswith(kept + "_") for kept in KEPT_TRANSLATION_LANGUAGES)
+    name = PurePosixPath(_norm(dest)).name  # qtbase_de.qm, qt_de.qm, qtmultimedia_de.qm
+    catalog, _, rest = name.removesuffix(".qm").partition("_")
+    if catalog != "qtbase":
+        return False
+    lang = rest.lower()
+    return any(lang == kept.lower() or lang == kept.lower().split("_")[0] for kept in languages)
 
 
 def is_linux_system_library(src: str) -> bool:
@@ -310,24 +330,38 @@ def _drop_dangling_symlinks(toc: list[TocEntry]) -> list[TocEntry]:
     return [e for e in toc if e[2] != "SYMLINK" or _norm(e[1]) in present]
 
 
-def filter_binaries(
-    binaries: Iterable[TocEntry], *, platform: str, report: Callable[[str], None] = print
+def drop_linux_system_libraries(
+    binaries: Iterable[TocEntry], report: Callable[[str], None] = print
 ) -> list[TocEntry]:
-    """Apply plugin policy and (on Linux) the system-library policy to ``a.binaries``."""
+    """Linux: leave the desktop stack to the system (see :func:`is_linux_system_library`)."""
     kept: list[TocEntry] = []
     for dest, src, typecode in binaries:
-        if typecode != "SYMLINK" and not keep_plugin(dest):
-            report(f"petdesk policy: drop plugin {dest}")
-            continue
-        if platform.startswith("linux") and typecode != "SYMLINK" and is_linux_system_library(src):
+        if typecode != "SYMLINK" and is_linux_system_library(src):
             report(f"petdesk policy: system library {os.path.basename(dest)} (from {src})")
             continue
         kept.append((dest, src, typecode))
     return _drop_dangling_symlinks(kept)
 
 
+def filter_binaries(
+    binaries: Iterable[TocEntry], *, platform: str, report: Callable[[str], None] = print
+) -> list[TocEntry]:
+    """Apply the plugin policy and (on Linux) the system-library policy to ``a.binaries``."""
+    kept: list[TocEntry] = []
+    for dest, src, typecode in binaries:
+        if typecode != "SYMLINK" and not keep_plugin(dest):
+            report(f"petdesk policy: drop plugin {dest}")
+            continue
+        kept.append((dest, src, typecode))
+    if platform.startswith("linux"):
+        kept = drop_linux_system_libraries(kept, report)
+    return _drop_dangling_symlinks(kept)
+
+
 def filter_datas(
-    datas: Iterable[TocEntry], report: Callable[[str], None] = print
+    datas: Iterable[TocEntry],
+    languages: Iterable[str] = (),
+    report: Callable[[str], None] = print,
 ) -> list[TocEntry]:
     """Apply plugin and translation policy to ``a.datas``."""
     kept: list[TocEntry] = []
@@ -335,7 +369,7 @@ def filter_datas(
     for dest, src, typecode in datas:
         if not keep_plugin(dest):
             continue
-        if not keep_translation(dest):
+        if not keep_translation(dest, languages):
             dropped_translations += 1
             continue
         kept.append((dest, src, typecode))
@@ -443,10 +477,11 @@ def apply(
     datas: Sequence[TocEntry],
     *,
     platform: str,
+    languages: Iterable[str] = (),
     imports_of: Callable[[str], Iterable[str]] | None = None,
     report: Callable[[str], None] = print,
 ) -> tuple[list[TocEntry], list[TocEntry]]:
     """The whole post-analysis policy: plugins, translations, system libraries, pruning."""
     b = filter_binaries(binaries, platform=platform, report=report)
-    d = filter_datas(datas, report=report)
+    d = filter_datas(datas, languages, report=report)
     return prune_unreachable(b, d, imports_of=imports_of, report=report)

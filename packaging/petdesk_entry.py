@@ -1,16 +1,10 @@
 """PyInstaller entry point of the PetDesk bundle (``packaging/petdesk.spec``).
 
-Runs ``petdesk.__main__.main`` exactly like the ``petdesk`` console script. Before
-that, the start-up probe (``packaging/startprobe.py``) is armed when
-``PETDESK_EXIT_AFTER_SHOW`` is set, for ``packaging/measure.py``.
+Runs ``petdesk.__main__.main`` exactly like the ``petdesk`` console script.
 """
 
 import sys
 
-import startprobe
-
-startprobe.install()
-
-from petdesk.__main__ import main  # noqa: E402
+from petdesk.__main__ import main
 
 sys.exit(main())
