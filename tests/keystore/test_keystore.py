@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import copy
 import pickle
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TypeVar
 
 import keyring
@@ -382,6 +385,35 @@ def test_hanging_set_keeps_key_in_memory_and_drops_the_late_error(
             thread.join(timeout=5)
     assert SECRET not in "".join(capfd.readouterr())
     assert_secrets_not_on_disk()
+
+
+HANG_THEN_EXIT = f"""
+import threading, time
+from petdesk.ui.keystore import KeyStore, MemoryKeyring
+
+class Forever(MemoryKeyring):
+    def set_password(self, service, username, password):
+        threading.Event().wait()  # never returns
+
+store = KeyStore(Forever(), environ={{}}, timeout=0.2)
+print(store.set("production", "{SECRET}").source)
+print("exiting")
+"""
+
+
+def test_hung_keyring_call_does_not_block_interpreter_exit() -> None:
+    start = time.monotonic()
+    result = subprocess.run(
+        [sys.executable, "-X", "dev", "-c", HANG_THEN_EXIT],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.split() == ["session", "exiting"]
+    assert SECRET not in result.stderr
+    assert time.monotonic() - start < 10
 
 
 def test_hanging_resolution_of_default_backend(monkeypatch: pytest.MonkeyPatch) -> None:
