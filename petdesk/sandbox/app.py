@@ -109,9 +109,10 @@ Rate limits
   allow it.
 * Ban rule (spec 5.4 and 8.4): the ``ban_after_early_requests``-th (default
   3rd) early request within one Retry-After period bans the key for
-  ``ban_seconds`` (default 300 s). The ban answer and every request during the
-  ban get 429 ``key_temporarily_banned`` with ``Retry-After`` = the rest of the
-  ban and ``X-RateLimit-Reset`` = its end. Requests during a ban do not extend
+  ``ban_seconds`` (default 300 s, counted from the start of the current whole
+  second, so the ``Retry-After`` says exactly 300). The ban answer and every
+  request during the ban get 429 ``key_temporarily_banned`` with
+  ``Retry-After`` = the rest of the ban and ``X-RateLimit-Reset`` = its end. Requests during a ban do not extend
   it. A client that waits as told is never banned. ``ban_after_early_requests=0``
   turns bans off.
 * With rate limiting switched off (benchmarks), nothing is limited and the

@@ -265,7 +265,7 @@ class RunningSandbox:
         self.port: int = int(httpd.server_address[1])
         self.base_url = f"http://{_url_host(self.host)}:{self.port}/v1"
         self._thread = threading.Thread(
-            target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+            target=httpd.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True
         )
         self._stopped = False
         self._thread.start()
