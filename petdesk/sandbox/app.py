@@ -112,9 +112,9 @@ Rate limits
   ``ban_seconds`` (default 300 s, counted from the start of the current whole
   second, so the ``Retry-After`` says exactly 300). The ban answer and every
   request during the ban get 429 ``key_temporarily_banned`` with
-  ``Retry-After`` = the rest of the ban and ``X-RateLimit-Reset`` = its end. Requests during a ban do not extend
-  it. A client that waits as told is never banned. ``ban_after_early_requests=0``
-  turns bans off.
+  ``Retry-After`` = the rest of the ban and ``X-RateLimit-Reset`` = its end.
+  Requests during a ban do not extend it. A client that waits as told is never
+  banned. ``ban_after_early_requests=0`` turns bans off.
 * With rate limiting switched off (benchmarks), nothing is limited and the
   headers report the full configured window quota.
 
