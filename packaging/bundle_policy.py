@@ -173,6 +173,27 @@ HIDDEN_IMPORTS: tuple[str, ...] = (
 #: ``keyring`` for its backend entry points.
 METADATA_DISTRIBUTIONS: tuple[str, ...] = ("petdesk", "keyring")
 
+#: Files under ``resources/`` that are for the repository, not the installed app.
+RESOURCE_EXCLUDES: tuple[str, ...] = ("screenshots/*", "*.md", "*.ts", "*.pro", ".*")
+
+
+def resource_datas(resources: os.PathLike[str] | str) -> list[tuple[str, str]]:
+    """``(source file, bundle directory)`` pairs for the app's ``resources/``, minus
+    :data:`RESOURCE_EXCLUDES` (README screenshots, translation sources, notes)."""
+    root = os.fspath(resources)
+    out: list[tuple[str, str]] = []
+    for dirpath, dirs, files in os.walk(root):
+        dirs.sort()
+        for name in sorted(files):
+            full = os.path.join(dirpath, name)
+            rel = os.path.relpath(full, root).replace(os.sep, "/")
+            if any(fnmatch.fnmatch(rel, p) or fnmatch.fnmatch(name, p) for p in RESOURCE_EXCLUDES):
+                continue
+            dest = os.path.dirname(rel)
+            out.append((full, "resources" + ("/" + dest if dest else "")))
+    return out
+
+
 # --------------------------------------------------------------------------- plugins
 
 #: Qt plugins kept, by plugin directory: glob patterns over the plugin's *stem* (the

@@ -128,15 +128,45 @@ def check_version() -> str:
     return f"petdesk {meta}" + (" (frozen)" if is_frozen() else "")
 
 
+def _requested_platform() -> str:
+    """The platform plugin Qt will try first (``QT_QPA_PLATFORM`` or the OS default)."""
+    wanted = os.environ.get("QT_QPA_PLATFORM", "").split(";")[0].split(":")[0].strip()
+    if wanted:
+        return wanted
+    if sys.platform == "win32":
+        return "windows"
+    if sys.platform == "darwin":
+        return "cocoa"
+    if os.environ.get("WAYLAND_DISPLAY") and not os.environ.get("DISPLAY"):
+        return "wayland"
+    return "xcb"
+
+
 def check_qt_platform() -> str:
+    """Load the platform plugin with QPluginLoader first: when it cannot load, Qt
+    would abort the whole process (qFatal) on QApplication instead of reporting."""
     from PySide6 import __version__ as pyside_version
+    from PySide6.QtCore import QCoreApplication, QPluginLoader
     from PySide6.QtGui import QGuiApplication
 
-    app = _application()
+    if QCoreApplication.instance() is None:
+        name = _requested_platform()
+        found = None
+        for root in (Path(p) for p in QCoreApplication.libraryPaths()):
+            found = _plugin_file(root / "platforms", f"q{name}")
+            if found:
+                break
+        if found is None:
+            raise CheckFailed(f"the Qt platform plugin '{name}' is not in the bundle")
+        loader = QPluginLoader(str(found))
+        if not loader.load():
+            raise CheckFailed(
+                f"the Qt platform plugin '{name}' does not load: {loader.errorString()}"
+            )
+    _application()
     name = QGuiApplication.platformName()
     if not name:
         raise CheckFailed("no Qt platform plugin loaded")
-    del app
     return f"{name} (PySide6 {pyside_version})"
 
 
@@ -371,6 +401,10 @@ CHECKS: tuple[tuple[str, Callable[[], str]], ...] = (
 )
 
 
+#: Checks that need a running QApplication.
+NEEDS_QT = frozenset({"qt-plugins", "resources", "main-window"})
+
+
 def _run_check(name: str, fn: Callable[[], str]) -> CheckResult:
     try:
         return CheckResult(name, "PASS", fn())
@@ -442,9 +476,14 @@ def run(argv: list[str] | None = None) -> int:
             f"PetDesk self-test · Python {platform.python_version()} · {sys.platform} · "
             f"{'frozen' if is_frozen() else 'source'} · {where}"
         )
-        results = []
+        results: list[CheckResult] = []
         for name, fn in CHECKS:
-            result = _run_check(name, fn)
+            if name in NEEDS_QT and any(
+                r.name == "qt-platform" and r.status == "FAIL" for r in results
+            ):
+                result = CheckResult(name, "FAIL", "not run: Qt cannot start (see qt-platform)")
+            else:
+                result = _run_check(name, fn)
             results.append(result)
             report.line(result.line())
         failed = [r for r in results if r.status == "FAIL"]
