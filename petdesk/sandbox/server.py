@@ -92,8 +92,10 @@ class _Handler(BaseHTTPRequestHandler):
         if self.server.log_requests:
             sys.stderr.write(f"{self.address_string()} - {format % args}\n")
 
-    def _read_body(self) -> bytes | None:
-        """The request body, or None when it cannot be read (connection closes)."""
+    def _read_body(self) -> tuple[bytes, str | None]:
+        """The request body and, when it could not be read, the CONTENT_LENGTH to
+        show the app instead (the app then answers 400 with all its headers, and
+        the connection is closed because the body was not consumed)."""
         if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
             chunks: list[bytes] = []
             total = 0
@@ -102,28 +104,32 @@ class _Handler(BaseHTTPRequestHandler):
                 try:
                     size = int(line.split(b";")[0].strip(), 16)
                 except ValueError:
-                    return None
+                    return b"", "invalid"
+                if size < 0:
+                    return b"", "invalid"
                 if size == 0:
                     while self.rfile.readline(1024) not in (b"\r\n", b"\n", b""):
                         pass
-                    return b"".join(chunks)
+                    return b"".join(chunks), None
                 total += size
                 if total > _MAX_REQUEST_BODY:
-                    return None
+                    return b"", str(total)
                 chunks.append(self.rfile.read(size))
                 self.rfile.readline(1024)
         raw = self.headers.get("Content-Length")
         if raw is None:
-            return b""
+            return b"", None
         try:
             length = int(raw)
         except ValueError:
-            return None
-        if length < 0 or length > _MAX_REQUEST_BODY:
-            return None
-        return self.rfile.read(length) if length else b""
+            return b"", "invalid"
+        if length < 0:
+            return b"", "invalid"
+        if length > _MAX_REQUEST_BODY:
+            return b"", str(length)
+        return (self.rfile.read(length) if length else b""), None
 
-    def _environ(self, body: bytes) -> dict[str, Any]:
+    def _environ(self, body: bytes, content_length: str | None) -> dict[str, Any]:
         path, _, query = self.path.partition("?")
         if "://" in path:  # absolute-form request target
             path = "/" + path.split("://", 1)[1].partition("/")[2]
@@ -144,7 +150,7 @@ class _Handler(BaseHTTPRequestHandler):
             "SERVER_PORT": str(port),
             "SERVER_PROTOCOL": self.request_version,
             "REMOTE_ADDR": self.client_address[0],
-            "CONTENT_LENGTH": str(len(body)),
+            "CONTENT_LENGTH": content_length if content_length is not None else str(len(body)),
         }
         content_type = self.headers.get("Content-Type")
         if content_type is not None:
@@ -158,12 +164,10 @@ class _Handler(BaseHTTPRequestHandler):
         return environ
 
     def _run_app(self) -> None:
-        body = self._read_body()
-        if body is None:
+        body, unread = self._read_body()
+        if unread is not None:
             self.close_connection = True
-            self.send_error(400, "Bad request body")
-            return
-        environ = self._environ(body)
+        environ = self._environ(body, unread)
         captured: dict[str, Any] = {}
 
         def start_response(

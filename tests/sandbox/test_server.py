@@ -77,3 +77,41 @@ def test_link_urls_follow_the_host_header_and_connection_close() -> None:
         # Link URLs are built from the Host the client used
         assert "Link: <http://example.test:8080/v1/pets?limit=1&cursor=" in head
         assert "Connection: close" in head
+
+
+def _raw_exchange(port: int, request: bytes) -> str:
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+        s.sendall(request)
+        data = b""
+        while chunk := s.recv(65536):
+            data += chunk
+    return data.decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize(
+    ("length", "code"),
+    [("2000000", "body_too_large"), ("abc", "invalid_json"), ("-5", "invalid_json")],
+)
+def test_unreadable_bodies_get_a_full_api_answer(length: str, code: str) -> None:
+    with start_server(SandboxConfig(api_keys=("k",))) as sb:
+        text = _raw_exchange(
+            sb.port,
+            b"POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer k\r\n"
+            b"Content-Type: application/json\r\nContent-Length: " + length.encode() + b"\r\n\r\n{}",
+        )
+    head, _, body = text.partition("\r\n\r\n")
+    assert head.startswith("HTTP/1.1 400 Bad Request")
+    assert "X-RateLimit-Remaining: " in head
+    assert "Connection: close" in head
+    assert f'"code":"{code}"' in body
+
+
+def test_bad_chunked_body_is_400() -> None:
+    with start_server(SandboxConfig(api_keys=("k",))) as sb:
+        text = _raw_exchange(
+            sb.port,
+            b"POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer k\r\n"
+            b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+        )
+    assert text.startswith("HTTP/1.1 400 Bad Request")
+    assert '"code":"invalid_json"' in text
