@@ -24,14 +24,15 @@ The policy, in order:
 4. **Qt shared libraries** no longer needed by anything kept (Qt Network, EGLFS,
    QML, ... that only dropped plugins or modules used) are pruned by following the
    link-time imports of what remains (:func:`prune_unreachable`).
-5. **Linux only: the desktop stack comes from the system**, not the bundle
-   (:func:`is_linux_system_library`): X11/XCB, Wayland, xkbcommon, OpenGL/EGL,
-   fontconfig/freetype, GLib, D-Bus, libstdc++ and the like are excluded and the
-   ``.deb`` declares them in ``Depends``. Bundling them breaks on newer
-   distributions (a bundled libstdc++ older than the one the system's Mesa driver
-   needs; fontconfig reading a newer config format). What stays bundled is Python
-   and the libraries its standard library was built against
-   (:data:`LINUX_BUNDLED_SYSTEM_LIBRARIES`), plus everything shipped in wheels (Qt,
+5. **Linux only: the distribution's libraries come from the distribution**, not the
+   bundle (:func:`is_linux_system_library`): X11/XCB, Wayland, xkbcommon,
+   OpenGL/EGL, fontconfig/freetype, GLib, D-Bus, libstdc++, OpenSSL, SQLite and the
+   like are excluded and the ``.deb`` declares them in ``Depends``. Bundling them
+   breaks on newer distributions (a bundled libstdc++ older than the one the
+   system's Mesa driver needs; fontconfig reading a newer config format) and freezes
+   their security fixes (OpenSSL) at build time. What stays bundled: libpython, the
+   few libraries whose package name changes between releases
+   (:data:`LINUX_BUNDLED_SYSTEM_LIBRARIES`), and everything shipped in wheels (Qt,
    ICU, pydantic-core, cryptography).
 """
 
@@ -256,22 +257,17 @@ LINUX_SYSTEM_LIBRARY_DIRS: tuple[str, ...] = (
     "/usr/local/lib",
 )
 
-#: System libraries that stay bundled on Linux: Python and what its standard library
-#: (``_ssl``, ``_hashlib``, ``_sqlite3``, ``_lzma``, ``_bz2``, ``_decimal``, ``_uuid``)
-#: was compiled against, so the frozen interpreter behaves like the one it was built
-#: with whatever the target distribution ships (e.g. ``libssl3`` vs ``libssl3t64``).
+#: Distribution libraries that stay bundled on Linux: the interpreter itself, and
+#: libraries whose Debian package name changes with the release (``libmpdec3`` in
+#: Debian 12, gone in 13; readline/ncurses), so the .deb stays installable across
+#: releases. Everything else from the distribution is a ``Depends``.
 LINUX_BUNDLED_SYSTEM_LIBRARIES: tuple[str, ...] = (
     "libpython3*",
-    "libssl.so*",
-    "libcrypto.so*",
-    "libsqlite3.so*",
-    "liblzma.so*",
-    "libbz2.so*",
     "libmpdec.so*",
-    "libuuid.so*",
     "libreadline.so*",
     "libncursesw.so*",
     "libtinfo.so*",
+    "libpanelw.so*",
 )
 
 

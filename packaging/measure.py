@@ -64,12 +64,14 @@ coll = COLLECT(exe, a.binaries, a.datas, strip=True, upx=False, name="bare-sysli
 @dataclass
 class Bundle:
     name: str
-    onedir: Path
+    onedir: Path | None  # None: not frozen (the same code run from source)
     command: list[str]
+    env: dict[str, str] = field(default_factory=dict)
     starts_ms: list[float] = field(default_factory=list)
 
     @property
     def size(self) -> int:
+        assert self.onedir is not None
         return tree_size(self.onedir)
 
     @property
@@ -150,6 +152,7 @@ def launch_once(bundle: Bundle, home: Path, timeout: float = 60.0) -> float:
         PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring",
     )
     env.pop("DBUS_SESSION_BUS_ADDRESS", None)
+    env.update(bundle.env)
     t0 = time.monotonic()  # CLOCK_MONOTONIC: system-wide on Linux, as in the child
     proc = subprocess.run(  # noqa: S603
         bundle.command, env=env, capture_output=True, text=True, timeout=timeout, check=False
@@ -182,11 +185,12 @@ def report(
     bundles: dict[str, Bundle], deb: Path | None, runs: int, command: str
 ) -> tuple[str, dict[str, object]]:
     pd, bare, sysl = bundles["petdesk"], bundles["bare"], bundles["bare+syslibs"]
-    pd_demo = bundles.get("petdesk --demo")
+    frozen = {n: b for n, b in bundles.items() if b.onedir is not None and n != "petdesk --demo"}
     data: dict[str, object] = {
-        "host": f"{platform.system()} {platform.machine()}, Python {platform.python_version()}",
+        "host": f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, "
+        f"Python {platform.python_version()}, load average {os.getloadavg()[0]:.2f}",
         "runs": runs,
-        "sizes": {name: b.size for name, b in bundles.items() if name != "petdesk --demo"},
+        "sizes": {name: b.size for name, b in frozen.items()},
         "size_ratio_vs_bare": pd.size / bare.size,
         "size_ratio_vs_bare_syslibs": pd.size / sysl.size,
         "start_ms": {name: b.starts_ms for name, b in bundles.items()},
@@ -195,22 +199,33 @@ def report(
         "deb_bytes": deb.stat().st_size if deb else None,
     }
     lines = [
-        f"| Bundle | onedir size | start to first window, median of {runs} (min–max) |",
+        f"| Run | onedir size | start to first window, median of {runs} (min–max) |",
         "|---|---:|---:|",
     ]
     for name, b in bundles.items():
-        size = "same bundle" if name == "petdesk --demo" else mb(b.size)
+        size = mb(b.size) if name in frozen else ("same bundle" if b.onedir else "—")
         lines.append(
             f"| {name} | {size} | {b.median_ms:.0f} ms "
             f"({min(b.starts_ms):.0f}–{max(b.starts_ms):.0f}) |"
         )
     lines += [
         "",
-        f"* Size ratio PetDesk / bare: **{pd.size / bare.size:.2f}** "
+        f"* Size, PetDesk / bare: **{pd.size / bare.size:.2f}** "
         f"(PetDesk / bare+syslibs: {pd.size / sysl.size:.2f})",
-        f"* Start ratio PetDesk / bare: **{pd.median_ms / bare.median_ms:.2f}**"
-        + (f" (`--demo`: {pd_demo.median_ms / bare.median_ms:.2f})" if pd_demo else ""),
+        f"* Start, PetDesk / bare (both frozen): **{pd.median_ms / bare.median_ms:.2f}**",
     ]
+    if "petdesk --demo" in bundles:
+        ratio = bundles["petdesk --demo"].median_ms / bare.median_ms
+        lines.append(f"* Start, `petdesk --demo` / bare: {ratio:.2f}")
+    if "petdesk (source)" in bundles and "bare (source)" in bundles:
+        src_pd, src_bare = bundles["petdesk (source)"], bundles["bare (source)"]
+        data["start_ratio_source"] = src_pd.median_ms / src_bare.median_ms
+        lines.append(
+            f"* Start from source (not frozen), PetDesk / bare: "
+            f"{src_pd.median_ms / src_bare.median_ms:.2f}; freezing costs PetDesk "
+            f"{pd.median_ms / src_pd.median_ms:.2f}x and the bare app "
+            f"{bare.median_ms / src_bare.median_ms:.2f}x its start-up from source"
+        )
     if deb:
         lines.append(f"* `.deb`: **{mb(deb.stat().st_size)}** ({deb.name}, limit 60 MB)")
     lines += ["", f"Host: {data['host']}. Command: `{command}`"]
@@ -247,6 +262,15 @@ def main(argv: list[str] | None = None) -> int:
         ),
         "bare": Bundle("bare", bare_dir, [str(bare_dir / "bare")]),
         "bare+syslibs": Bundle("bare+syslibs", sys_dir, [str(sys_dir / "bare-syslibs")]),
+        # The same two programs from source with this interpreter (the build venv, where
+        # petdesk is installed): how much of the difference freezing adds.
+        "petdesk (source)": Bundle("petdesk (source)", None, [sys.executable, "-m", "petdesk"]),
+        "bare (source)": Bundle(
+            "bare (source)",
+            None,
+            [sys.executable, str(HERE / "baseline" / "bare_window.py")],
+            env={"PYTHONPATH": str(HOOK_DIR)},
+        ),
     }
     with tempfile.TemporaryDirectory(prefix="petdesk-measure-") as scratch:
         measure_starts(list(bundles.values()), args.runs, Path(scratch))

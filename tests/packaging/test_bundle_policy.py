@@ -66,7 +66,8 @@ def test_shipped_languages(tmp_path: Path) -> None:
         ("/usr/lib/x86_64-linux-gnu/libxkbcommon.so.0", True),
         ("/lib/x86_64-linux-gnu/libglib-2.0.so.0", True),
         ("/usr/lib/x86_64-linux-gnu/libstdc++.so.6", True),
-        ("/usr/lib/x86_64-linux-gnu/libssl.so.3", False),  # Python's _ssl: bundled
+        ("/usr/lib/x86_64-linux-gnu/libssl.so.3", True),  # security fixes from the distribution
+        ("/usr/lib/x86_64-linux-gnu/libmpdec.so.3", False),  # package renamed across releases
         ("/usr/lib/x86_64-linux-gnu/libpython3.11.so.1.0", False),
         ("/usr/lib/python3.11/lib-dynload/_ssl.cpython-311-x86_64-linux-gnu.so", False),
         ("/venv/lib/python3.11/site-packages/PySide6/Qt/lib/libQt6Core.so.6", False),
@@ -90,7 +91,7 @@ def test_filter_binaries_drops_plugins_system_libraries_and_dangling_symlinks() 
             "BINARY",
         ),
         ("libX11.so.6", "/usr/lib/x86_64-linux-gnu/libX11.so.6", "BINARY"),
-        ("libssl.so.3", "/usr/lib/x86_64-linux-gnu/libssl.so.3", "BINARY"),
+        ("libpython3.11.so.1.0", "/usr/lib/x86_64-linux-gnu/libpython3.11.so.1.0", "BINARY"),
         ("PySide6/Qt/lib/libQt6Core.so.6", "/v/PySide6/Qt/lib/libQt6Core.so.6", "BINARY"),
         ("libQt6Core.so.6", "PySide6/Qt/lib/libQt6Core.so.6", "SYMLINK"),
         ("libGone.so.1", "PySide6/Qt/lib/libGone.so.1", "SYMLINK"),
@@ -98,7 +99,7 @@ def test_filter_binaries_drops_plugins_system_libraries_and_dangling_symlinks() 
     linux = [e[0] for e in policy.filter_binaries(toc, platform="linux", report=lambda _m: None)]
     assert linux == [
         "PySide6/Qt/plugins/platforms/libqxcb.so",
-        "libssl.so.3",
+        "libpython3.11.so.1.0",
         "PySide6/Qt/lib/libQt6Core.so.6",
         "libQt6Core.so.6",
     ]
