@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import posixpath
 import re
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import PurePosixPath
@@ -342,9 +343,31 @@ def is_linux_system_library(src: str) -> bool:
 # --------------------------------------------------------------------------- TOC filtering
 
 
-def _drop_dangling_symlinks(toc: list[TocEntry]) -> list[TocEntry]:
-    present = {_norm(d) for d, _s, t in toc if t != "SYMLINK"}
-    return [e for e in toc if e[2] != "SYMLINK" or _norm(e[1]) in present]
+def _symlink_target(dest: str, target: str) -> str:
+    """A SYMLINK entry's target as a bundle path: PyInstaller writes it relative to the
+    link's own directory (``Versions/Current/QtCore``; top-level links to
+    ``PySide6/Qt/lib/...`` are the same thing from the bundle root)."""
+    return posixpath.normpath(posixpath.join(posixpath.dirname(_norm(dest)), _norm(target)))
+
+
+def _under(path: str, paths: set[str]) -> bool:
+    """``path`` is one of ``paths`` or inside one of them (a removed directory link)."""
+    return path in paths or any(path.startswith(p + "/") for p in paths)
+
+
+def _drop_symlinks_to(toc: list[TocEntry], removed: set[str]) -> list[TocEntry]:
+    """``toc`` without the symbolic links that point (maybe through other links) at a
+    removed entry; links to anything else are kept untouched."""
+    gone = {_norm(d) for d in removed}
+    while True:
+        dangling = {
+            _norm(d)
+            for d, target, t in toc
+            if t == "SYMLINK" and _norm(d) not in gone and _under(_symlink_target(d, target), gone)
+        }
+        if not dangling:
+            return [e for e in toc if _norm(e[0]) not in gone]
+        gone |= dangling
 
 
 def drop_linux_system_libraries(
@@ -352,12 +375,14 @@ def drop_linux_system_libraries(
 ) -> list[TocEntry]:
     """Linux: leave the desktop stack to the system (see :func:`is_linux_system_library`)."""
     kept: list[TocEntry] = []
+    removed: set[str] = set()
     for dest, src, typecode in binaries:
         if typecode != "SYMLINK" and is_linux_system_library(src):
             report(f"petdesk policy: system library {os.path.basename(dest)} (from {src})")
+            removed.add(dest)
             continue
         kept.append((dest, src, typecode))
-    return _drop_dangling_symlinks(kept)
+    return _drop_symlinks_to(kept, removed)
 
 
 def filter_binaries(
@@ -365,14 +390,17 @@ def filter_binaries(
 ) -> list[TocEntry]:
     """Apply the plugin policy and (on Linux) the system-library policy to ``a.binaries``."""
     kept: list[TocEntry] = []
+    removed: set[str] = set()
     for dest, src, typecode in binaries:
         if typecode != "SYMLINK" and not keep_plugin(dest):
             report(f"petdesk policy: drop plugin {dest}")
+            removed.add(dest)
             continue
         kept.append((dest, src, typecode))
+    kept = _drop_symlinks_to(kept, removed)
     if platform.startswith("linux"):
         kept = drop_linux_system_libraries(kept, report)
-    return _drop_dangling_symlinks(kept)
+    return kept
 
 
 def filter_datas(
@@ -382,16 +410,14 @@ def filter_datas(
 ) -> list[TocEntry]:
     """Apply plugin and translation policy to ``a.datas``."""
     kept: list[TocEntry] = []
-    dropped_translations = 0
+    removed: set[str] = set()
     for dest, src, typecode in datas:
-        if not keep_plugin(dest):
-            continue
-        if not keep_translation(dest, languages):
-            dropped_translations += 1
+        if typecode != "SYMLINK" and not (keep_plugin(dest) and keep_translation(dest, languages)):
+            removed.add(dest)
             continue
         kept.append((dest, src, typecode))
-    report(f"petdesk policy: dropped {dropped_translations} Qt translation files")
-    return _drop_dangling_symlinks(kept)
+    report(f"petdesk policy: dropped {len(removed)} data files (plugins, Qt translations)")
+    return _drop_symlinks_to(kept, removed)
 
 
 def is_qt_library(dest: str, typecode: str) -> bool:
@@ -480,13 +506,14 @@ def prune_unreachable(
     pruned = [e for e in binaries if e[2] != "SYMLINK" and e[0] not in kept_dests]
     frameworks = {p for p in (_framework_prefix(e[0]) for e in pruned) if p}
 
-    def outside_pruned_framework(dest: str) -> bool:
-        return not any(_norm(dest).startswith(p) for p in frameworks)
+    def in_pruned_framework(dest: str) -> bool:
+        return any(_norm(dest).startswith(p) for p in frameworks)
 
-    new_binaries = [e for e in binaries if (e[2] == "SYMLINK" or e[0] in kept_dests)]
-    new_binaries = [e for e in new_binaries if outside_pruned_framework(e[0])]
-    new_datas = [e for e in datas if outside_pruned_framework(e[0])]
-    return _drop_dangling_symlinks(new_binaries), _drop_dangling_symlinks(new_datas)
+    removed = {e[0] for e in pruned}
+    removed |= {e[0] for e in [*binaries, *datas] if in_pruned_framework(e[0])}
+    new_binaries = [e for e in binaries if e[0] not in removed]
+    new_datas = [e for e in datas if e[0] not in removed]
+    return _drop_symlinks_to(new_binaries, removed), _drop_symlinks_to(new_datas, removed)
 
 
 def apply(

@@ -94,7 +94,10 @@ def test_filter_binaries_drops_plugins_system_libraries_and_dangling_symlinks() 
         ("libpython3.11.so.1.0", "/usr/lib/x86_64-linux-gnu/libpython3.11.so.1.0", "BINARY"),
         ("PySide6/Qt/lib/libQt6Core.so.6", "/v/PySide6/Qt/lib/libQt6Core.so.6", "BINARY"),
         ("libQt6Core.so.6", "PySide6/Qt/lib/libQt6Core.so.6", "SYMLINK"),
-        ("libGone.so.1", "PySide6/Qt/lib/libGone.so.1", "SYMLINK"),
+        ("libX11.so", "libX11.so.6", "SYMLINK"),  # to a dropped library: dropped too
+        ("libqvnc.so", "PySide6/Qt/plugins/platforms/libqvnc.so", "SYMLINK"),
+        ("PySide6/Qt/lib/libQt6Core.so", "libQt6Core.so.6", "SYMLINK"),  # relative: kept
+        ("PySide6/Qt/lib/libOther.so", "libOther.so.1", "SYMLINK"),  # not ours to judge: kept
     ]
     linux = [e[0] for e in policy.filter_binaries(toc, platform="linux", report=lambda _m: None)]
     assert linux == [
@@ -102,6 +105,8 @@ def test_filter_binaries_drops_plugins_system_libraries_and_dangling_symlinks() 
         "libpython3.11.so.1.0",
         "PySide6/Qt/lib/libQt6Core.so.6",
         "libQt6Core.so.6",
+        "PySide6/Qt/lib/libQt6Core.so",
+        "PySide6/Qt/lib/libOther.so",
     ]
     windows = [e[0] for e in policy.filter_binaries(toc, platform="win32", report=lambda _m: None)]
     assert "libX11.so.6" in windows  # the system-library rule is Linux-only
@@ -139,6 +144,19 @@ def test_prune_unreachable_follows_links_to_a_fixed_point() -> None:
         "plugin.so",
     }
     assert datas == []
+
+
+def test_symlink_chains_to_a_removed_file_go_with_it() -> None:
+    fw = "PySide6/Qt/lib/QtNetwork.framework"
+    toc = [
+        (f"{fw}/Versions/A/QtNetwork", "/v/QtNetwork", "BINARY"),
+        (f"{fw}/Versions/Current", "A", "SYMLINK"),
+        (f"{fw}/QtNetwork", "Versions/Current/QtNetwork", "SYMLINK"),
+        ("QtNetwork", f"{fw}/QtNetwork", "SYMLINK"),
+        ("keep", "PySide6/Qt/lib/other", "SYMLINK"),
+    ]
+    kept = policy._drop_symlinks_to(toc, {f"{fw}/Versions/A/QtNetwork", f"{fw}/Versions/Current"})
+    assert kept == [("keep", "PySide6/Qt/lib/other", "SYMLINK")]
 
 
 def test_prune_drops_a_macos_framework_with_its_resources() -> None:
