@@ -5,8 +5,8 @@ Performance (the table must stay quick at 100,000 rows):
 * :meth:`PetTableModel.append_pets` inserts a whole page (or any batch) with one
   ``beginInsertRows``/``endInsertRows`` pair and stores the :class:`Pet`
   objects as they are: no per-row conversion.
-* Sorting and the quick name filter are done on Python lists with key
-  functions (``list.sort``, a list comprehension), not by letting Qt call
+* Sorting and the quick name filter are done on Python lists (``sorted``, a
+  list comprehension), not by letting Qt call
   ``data()`` or ``filterAcceptsRow()`` once per row and comparison through the
   Python bridge (that costs about a second at 100k rows).
   :class:`PetProxyModel` is the view's model and the one entry point:
@@ -14,12 +14,24 @@ Performance (the table must stay quick at 100,000 rows):
   the source model, so the proxy itself never has to sort or filter row by row.
   (It is still a genuine QSortFilterProxyModel: anything else set on it works,
   just slower.)
+* At 100,000 rows each of append, sort and filter stays under 100 ms
+  (``tests/benchmarks``, figure 5): the case-folded names are computed once per
+  pet (``_folded``, aligned with ``_all``); the display order is a list of
+  indices into ``_all`` (``_order``) sorted with C-level keys (``list.__getitem__``
+  on a key list, one value per pet, no tuples), ties broken by id through sort
+  stability (from the id order, which is the load order); a filter keeps that order instead
+  of sorting again; a sorted append places the new page with binary search;
+  rows are rebuilt with C-level ``map``/``compress`` (no Python loop per row); and
+  a reorder remaps only the persistent indexes that exist (``list.index`` on the
+  rows' positions).
 """
 
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Callable, Iterable, Sequence
+from itertools import compress, repeat
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
@@ -57,11 +69,12 @@ PetRole = Qt.ItemDataRole.UserRole + 1
 
 _STATUS_RANK: dict[str | None, int] = {AVAILABLE: 0, PENDING: 1, SOLD: 2, None: 3}
 
+#: One sort value per pet; ties are broken by id (the sorts are stable and start from
+#: the id order). NAME uses the cached folded names.
 _SORT_KEYS: dict[Column, Callable[[Pet], Any]] = {
-    Column.ID: lambda p: p.id,
-    Column.NAME: lambda p: (p.name.casefold(), p.id),
-    Column.CATEGORY: lambda p: (p.category_id, p.id),
-    Column.STATUS: lambda p: (_STATUS_RANK[p.status], p.id),
+    Column.ID: operator.attrgetter("id"),
+    Column.CATEGORY: operator.attrgetter("category_id"),
+    Column.STATUS: lambda p: _STATUS_RANK[p.status],
 }
 
 _AnyIndex = QModelIndex | QPersistentModelIndex
@@ -131,7 +144,17 @@ class PetTableModel(QAbstractTableModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._all: list[Pet] = []
+        #: ``name.casefold()`` of each pet of ``_all`` (same positions).
+        self._folded: list[str] = []
+        #: ``id`` of each pet of ``_all`` (same positions).
+        self._ids: list[int] = []
+        #: Positions in ``_all`` in the current sort order (``None``: load order).
+        self._order: list[int] | None = None
+        #: ``_order`` is the current sort of every pet (false after an upsert).
+        self._sorted = False
         self._rows: list[Pet] = []
+        #: Position in ``_all`` of each row of ``_rows``.
+        self._row_pos: list[int] = []
         self._needle = ""
         self._sort_column: Column | None = None
         self._sort_order = Qt.SortOrder.AscendingOrder
@@ -218,10 +241,15 @@ class PetTableModel(QAbstractTableModel):
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         if not 0 <= column < len(Column):
             self._sort_column = None
+            self._relayout(self._resort)  # back to load order
+            return
+        if (Column(column), order) == (self._sort_column, self._sort_order) and self._sorted:
+            # Already in this order (appends keep it): QTableView.sortByColumn() asks
+            # twice, once through the header's sortIndicatorChanged and once itself.
             return
         self._sort_column = Column(column)
         self._sort_order = order
-        self._relayout(self._sorted_in_place)
+        self._relayout(self._resort)
 
     # -- PetDesk interface ---------------------------------------------------------------
 
@@ -250,31 +278,44 @@ class PetTableModel(QAbstractTableModel):
     def replace_pets(self, pets: Iterable[Pet]) -> None:
         self.beginResetModel()
         self._all = list(pets)
-        self._rows = self._visible(self._all)
-        if self._sort_column is not None:
-            self._sorted_in_place()
+        self._folded = [p.name.casefold() for p in self._all]
+        self._ids = [p.id for p in self._all]
+        self._order = None
+        self._resort()
         self.endResetModel()
 
     def append_pets(self, pets: Iterable[Pet]) -> None:
-        """Append a batch: one beginInsertRows/endInsertRows for all of it."""
+        """Append a batch: one beginInsertRows/endInsertRows for all of it (at the
+        end), then, when sorted, one reorder that moves it into place."""
         batch = pets if isinstance(pets, list) else list(pets)
         if not batch:
             return
+        start = len(self._all)
         self._all.extend(batch)
-        shown = self._visible(batch)
-        if shown:
+        folded = [p.name.casefold() for p in batch]
+        self._folded.extend(folded)
+        self._ids.extend(p.id for p in batch)
+        needle = self._needle
+        positions = [start + i for i, f in enumerate(folded) if needle in f]
+        if self._order is not None:
+            self._insert_sorted(range(start, len(self._all)))
+        if positions:
             first = len(self._rows)
-            self.beginInsertRows(QModelIndex(), first, first + len(shown) - 1)
-            self._rows.extend(shown)
+            self.beginInsertRows(QModelIndex(), first, first + len(positions) - 1)
+            self._rows.extend(self._all[i] for i in positions)
+            self._row_pos.extend(positions)
             self.endInsertRows()
-            if self._sort_column is not None:
-                self._relayout(self._sorted_in_place)
+            if self._order is not None:
+                self._relayout(self._rebuild_rows)
 
     def upsert_pet(self, pet: Pet) -> None:
         """Replace the pet with the same id (its row is updated), or append it."""
         for i, known in enumerate(self._all):
             if known.id == pet.id:
                 self._all[i] = pet
+                self._folded[i] = pet.name.casefold()
+                self._ids[i] = pet.id
+                self._sorted = False  # the row stays where it is until the next sort
                 break
         else:
             self.append_pets([pet])
@@ -290,9 +331,7 @@ class PetTableModel(QAbstractTableModel):
             return
         self.beginResetModel()
         self._needle = needle
-        self._rows = self._visible(self._all)
-        if self._sort_column is not None:
-            self._sorted_in_place()
+        self._rebuild_rows()  # keeps the sort order: no sorting again
         self.endResetModel()
 
     @property
@@ -311,34 +350,81 @@ class PetTableModel(QAbstractTableModel):
 
     # -- internals -----------------------------------------------------------------------
 
-    def _visible(self, pets: list[Pet]) -> list[Pet]:
-        needle = self._needle
-        if not needle:
-            return list(pets)
-        return [p for p in pets if needle in p.name.casefold()]
+    def _sort_values(self) -> list[Any]:
+        """One sort value per pet of ``_all`` for the current column."""
+        assert self._sort_column is not None
+        if self._sort_column == Column.NAME:
+            return self._folded
+        key = _SORT_KEYS[self._sort_column]
+        return [key(p) for p in self._all]
 
-    def _sorted_in_place(self) -> None:
+    def _resort(self) -> None:
+        """Sort ``_order`` for the current column and order, then rebuild the rows."""
+        self._sorted = self._sort_column is not None
         if self._sort_column is None:
-            return
-        self._rows.sort(key=_SORT_KEYS[self._sort_column],
-                        reverse=self._sort_order == Qt.SortOrder.DescendingOrder)
+            self._order = None
+        else:
+            values = self._sort_values()
+            # Start from the id order (the load order, so this is a linear pass) and
+            # sort stably by value: ties stay in id order, reversed when descending.
+            by_id = sorted(range(len(values)), key=self._ids.__getitem__)
+            descending = self._sort_order == Qt.SortOrder.DescendingOrder
+            if descending:
+                by_id.reverse()
+            self._order = sorted(by_id, key=values.__getitem__, reverse=descending)
+        self._rebuild_rows()
+
+    def _insert_sorted(self, positions: Iterable[int]) -> None:
+        """Put new positions of ``_all`` into ``_order`` by binary search (no re-sort)."""
+        assert self._order is not None
+        values, ids, order = self._sort_values(), self._ids, self._order
+        descending = self._sort_order == Qt.SortOrder.DescendingOrder
+        for pos in positions:
+            key = (values[pos], ids[pos])
+            lo, hi = 0, len(order)
+            while lo < hi:  # order is sorted by (value, id), descending or not
+                mid = (lo + hi) // 2
+                other = (values[order[mid]], ids[order[mid]])
+                if (key > other) if descending else (key < other):
+                    hi = mid
+                else:
+                    lo = mid + 1
+            order.insert(lo, pos)
+
+    def _rebuild_rows(self) -> None:
+        """``_rows`` from the order and the name filter (a permutation or a subset)."""
+        pets, folded, needle = self._all, self._folded, self._needle
+        order: Sequence[int] = self._order if self._order is not None else range(len(pets))
+        if needle:
+            shown = map(operator.contains, map(folded.__getitem__, order), repeat(needle))
+            self._row_pos = list(compress(order, shown))
+        else:
+            self._row_pos = list(order)
+        self._rows = list(map(pets.__getitem__, self._row_pos))
 
     def _relayout(self, change: Callable[[], None]) -> None:
         """Reorder rows in place, keeping persistent indexes (the selection) on their pet."""
         self.layoutAboutToBeChanged.emit()
         persistent = self.persistentIndexList()
-        before = [(self._rows[i.row()], i.column()) if i.isValid() and i.row() < len(self._rows)
-                  else None for i in persistent]
+        before = [(self._row_pos[i.row()], i.column())
+                  if i.isValid() and i.row() < len(self._rows) else None for i in persistent]
         change()
         if persistent:
-            where = {id(p): r for r, p in enumerate(self._rows)}
+            # Look up only the pets that have persistent indexes (a handful), each with
+            # one C-level scan of the rows' positions, not a Python loop over all rows.
+            where: dict[int, int | None] = {}
             after = []
             for entry in before:
                 if entry is None:
                     after.append(QModelIndex())
                     continue
-                pet, column = entry
-                row = where.get(id(pet))
+                pos, column = entry
+                if pos not in where:
+                    try:
+                        where[pos] = self._row_pos.index(pos)
+                    except ValueError:
+                        where[pos] = None
+                row = where[pos]
                 after.append(self.index(row, column) if row is not None else QModelIndex())
             self.changePersistentIndexList(persistent, after)
         self.layoutChanged.emit()
