@@ -9,7 +9,9 @@ makes them (``list[Pet]`` validated from JSON pages of 100), page by page, as
 * **append**: one more page of 100 into a model holding 99,900 rows and more,
   sorted by name (the worst case: the sort order is kept) — what one "Load more"
   costs at that size; the total for paging in the first 99,900 is in the note;
-* **sort by name**: clicking the Name header (``sortByColumn``);
+* **sort by name**: clicking the Name header while the table is sorted by ID
+  (the header's sort indicator, as a click sets it; a cold sort, alternately
+  ascending and descending);
 * **filter**: typing a name fragment into the quick filter (``quickFilterEdit``).
 
 Baseline (same run): Qt's own QSortFilterProxyModel sorting / filtering the same
@@ -103,7 +105,7 @@ def measure(repeats: int) -> dict[str, Any]:
     model, table = window.model, window.table
     name_col = int(Column.NAME)
     # Page in 99,900 rows (the first page replaces, as a refresh does), sorted by name.
-    table.sortByColumn(name_col, Qt.SortOrder.AscendingOrder)
+    table.horizontalHeader().setSortIndicator(name_col, Qt.SortOrder.AscendingOrder)
     t = time.perf_counter()
     model.replace_pets(pages[0])
     for page in pages[1:full - 1]:
@@ -111,12 +113,16 @@ def measure(repeats: int) -> dict[str, Any]:
     page_in_all = time.perf_counter() - t
     out: dict[str, list[float]] = {"append": [], "sort": [], "filter": [], "qt_sort": [],
                                    "qt_filter": []}
+    header = table.horizontalHeader()
     for i in range(repeats):
         # One more page: the first brings the model to 100,000 rows, then a page more each.
         page = pages[full - 1 + i]
         out["append"].append(_timed(lambda p=page: model.append_pets(p)))
+        # A cold sort: from the ID order to the Name order, as a click on the Name
+        # header does it (the header's sort indicator; sortByColumn() would ask twice).
         order = Qt.SortOrder.DescendingOrder if i % 2 else Qt.SortOrder.AscendingOrder
-        out["sort"].append(_timed(lambda o=order: table.sortByColumn(name_col, o)))
+        header.setSortIndicator(int(Column.ID), Qt.SortOrder.AscendingOrder)
+        out["sort"].append(_timed(lambda o=order: header.setSortIndicator(name_col, o)))
         frag = ("bel", "max", "oc", "ro")[i % 4]
         out["filter"].append(_timed(lambda f=frag: window.quickFilterEdit.setText(f)))
         out["filter"].append(_timed(lambda: window.quickFilterEdit.setText("")))
