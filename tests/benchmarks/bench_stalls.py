@@ -1,0 +1,215 @@
+"""Figure 3: GUI stalls during a scripted session.
+
+The real main window (a throw-away QSettings, the API key in a real
+:class:`KeyStore` over a :class:`MemoryKeyring`) against a loopback sandbox in
+its own process (``sandbox_child.py``). A 5 ms heartbeat ``QTimer``
+(``PreciseTimer``) on the GUI thread records when it fires; a *gap* is the time
+between two ticks (5 ms when nothing blocks). The session, driven through the
+window's own widgets:
+
+1. 50 refreshes (``refreshButton``) at page size 100 (``limitSpin``), each waiting
+   for the page;
+2. 20 pets added through the add-pet dialog (typed with QTest, ``submitButton``);
+3. a 429 storm: the sandbox answers the next 3 requests 429 (``Retry-After: 1``);
+   a refresh backs off through it (status-bar countdown) and succeeds;
+4. a keyring read: a worker job reads the key from the KeyStore, then the client
+   is rebuilt (which reads it again) and the list refreshed.
+
+Baseline (same run, same window): the heartbeat while the window sits idle.
+Goal: max gap <= 16 ms (one frame at 60 Hz), p99 <= 8 ms. The machine's other
+load shows up in both.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from common import BENCH_DIR, PYTHON, ROOT, Figure, percentile
+
+API_KEY = "bench-stalls-key-0123456789"
+GOAL_MAX_MS = 16.0
+GOAL_P99_MS = 8.0
+
+
+class Heartbeat:
+    def __init__(self) -> None:
+        from PySide6.QtCore import Qt, QTimer
+
+        self.ticks: list[float] = []
+        self.timer = QTimer()
+        self.timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self.timer.setInterval(5)
+        self.timer.timeout.connect(lambda: self.ticks.append(time.perf_counter()))
+
+    def start(self) -> None:
+        self.ticks.clear()
+        self.timer.start()
+
+    def stop(self) -> list[float]:
+        self.timer.stop()
+        return [(b - a) * 1000 for a, b in zip(self.ticks, self.ticks[1:], strict=False)]
+
+
+def _wait(signal: Any, timeout_ms: int = 30_000, until: Any = None) -> bool:
+    """Run the event loop until ``signal`` fires (and ``until()`` holds) or time runs out."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    loop = QEventLoop()
+    fired = {"ok": False}
+
+    def done(*_: Any) -> None:
+        if until is None or until():
+            fired["ok"] = True
+            loop.quit()
+
+    signal.connect(done)
+    QTimer.singleShot(timeout_ms, loop.quit)
+    loop.exec()
+    signal.disconnect(done)
+    return fired["ok"]
+
+
+def _spin(ms: int) -> None:
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    loop = QEventLoop()
+    QTimer.singleShot(ms, loop.quit)
+    loop.exec()
+
+
+def session(refreshes: int, adds: int, idle_ms: int) -> dict[str, Any]:
+    from PySide6.QtCore import QSettings
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from petdesk.api import PetStoreClient, RequestListener
+    from petdesk.ui.app import create_application
+    from petdesk.ui.keystore import KeyStore, MemoryKeyring
+    from petdesk.ui.main_window import MainWindow
+    from petdesk.ui.settings import AppSettings, Environment
+    from petdesk.ui.worker import Connection
+
+    server = subprocess.Popen([PYTHON, str(BENCH_DIR / "sandbox_child.py"), API_KEY],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                              cwd=str(ROOT))
+    assert server.stdin is not None and server.stdout is not None
+
+    def command(text: str) -> str:
+        server.stdin.write(text + "\n")
+        server.stdin.flush()
+        return server.stdout.readline().strip()
+
+    try:
+        base_url = server.stdout.readline().split()[1]
+        create_application(sys.argv[:1])
+        ini = Path(tempfile.mkdtemp(prefix="petdesk-bench-")) / "settings.ini"
+        settings = AppSettings(QSettings(str(ini), QSettings.Format.IniFormat))
+        backend = MemoryKeyring()
+        backend.set_password("petdesk", "production", API_KEY)
+        keys = KeyStore(backend, environ={}, timeout=2.0)
+
+        def factory(conn: Connection, key: str, listener: RequestListener) -> PetStoreClient:
+            return PetStoreClient(conn.base_url, key, timeout=conn.timeout, listener=listener)
+
+        window = MainWindow(settings, keys, factory, environment=Environment.PRODUCTION,
+                            base_url=base_url)
+        window.resize(1100, 680)
+        window.show()
+        assert _wait(window.petsLoaded), "first page did not load"
+        heartbeat = Heartbeat()
+        phases: dict[str, list[float]] = {}
+
+        # Baseline: the same window, idle.
+        _spin(200)
+        heartbeat.start()
+        _spin(idle_ms)
+        phases["idle"] = heartbeat.stop()
+
+        heartbeat.start()
+        window.limitSpin.setValue(100)
+        _spin(50)
+        for _ in range(refreshes):
+            window.refreshButton.click()
+            assert _wait(window.petsLoaded), "refresh did not finish"
+        phases["refreshes"] = heartbeat.stop()
+
+        heartbeat.start()
+        for i in range(adds):
+            window.addPetButton.click()
+            dialog = window.add_dialog
+            assert dialog is not None
+            QTest.keyClicks(dialog.nameEdit, f"Bench pet {i}")
+            QTest.keyClicks(dialog.categoryIdEdit, str(1 + i % 7))
+            assert dialog.submitButton.isEnabled()
+            dialog.submitButton.click()
+            assert _wait(window.worker.result, until=lambda: window.add_dialog is None), \
+                "add did not finish"
+        phases["adds"] = heartbeat.stop()
+
+        heartbeat.start()
+        assert command("storm 3 1") == "ok"
+        waits = {"n": 0}
+        window.worker.waitStarted.connect(lambda *_: waits.__setitem__("n", waits["n"] + 1))
+        window.refreshButton.click()
+        assert _wait(window.petsLoaded, timeout_ms=60_000), "the 429 storm did not end"
+        phases["storm"] = heartbeat.stop()
+
+        heartbeat.start()
+        window.worker.run(lambda ctx: ctx.keys.get("production").key is not None)
+        assert _wait(window.worker.result), "keyring read did not finish"
+        window.worker.run(lambda ctx: ctx.forget_client())
+        window.refreshButton.click()
+        assert _wait(window.petsLoaded), "refresh after the key read did not finish"
+        phases["keyring"] = heartbeat.stop()
+
+        counters = command("counters")
+        window.close()
+        QApplication.processEvents()
+        return {"phases": phases, "waits_in_storm": waits["n"], "server": counters}
+    finally:
+        with contextlib.suppress(BrokenPipeError, OSError):
+            command("quit")
+        server.wait(timeout=10)
+
+
+def run(quick: bool) -> list[Figure]:
+    result = session(50, 20, 2000 if quick else 5000)
+    phases = result["phases"]
+    busy = [g for name, gaps in phases.items() if name != "idle" for g in gaps]
+    idle = phases["idle"]
+    mx, p99 = max(busy), percentile(busy, 99)
+    idle_max, idle_p99 = max(idle), percentile(idle, 99)
+    per_phase = {name: {"ticks": len(g), "max_ms": max(g), "p99_ms": percentile(g, 99),
+                        "median_ms": percentile(g, 50),
+                        "over_16ms": sum(1 for x in g if x > 16),
+                        "over_8ms": sum(1 for x in g if x > 8)}
+                 for name, g in phases.items() if g}
+    details = {"per_phase": per_phase, "waits_in_storm": result["waits_in_storm"],
+               "server": result["server"], "ticks": len(busy)}
+    worst = max((n for n in per_phase if n != "idle"), key=lambda n: per_phase[n]["max_ms"])
+    return [
+        Figure(key="stalls_max", title="3. GUI stalls: max heartbeat gap (session)",
+               petdesk=mx, baseline=idle_max, unit="ms", ratio=mx / idle_max,
+               goal=f"<= {GOAL_MAX_MS:.0f} ms", met=mx <= GOAL_MAX_MS,
+               note=f"baseline: the idle window; worst phase: {worst}", details=details),
+        Figure(key="stalls_p99", title="3. GUI stalls: p99 heartbeat gap (session)",
+               petdesk=p99, baseline=idle_p99, unit="ms", ratio=p99 / idle_p99,
+               goal=f"<= {GOAL_P99_MS:.0f} ms", met=p99 <= GOAL_P99_MS,
+               note="5 ms PreciseTimer on the GUI thread", details={}),
+    ]
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    for fig in run("--quick" in sys.argv):
+        print(json.dumps(fig.as_dict()))
+    sys.stdout.flush()
+    os._exit(0)
