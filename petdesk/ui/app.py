@@ -27,7 +27,6 @@ from PySide6.QtCore import QLibraryInfo, QLocale, QSettings, QTranslator
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
-from . import qtfix
 from .main_window import MainWindow, StaticKeys
 from .settings import AppSettings, Environment
 from .worker import ClientFactory, Connection
@@ -36,8 +35,6 @@ if TYPE_CHECKING:
     from petdesk.api import PetStoreClient, RequestListener
 
     from .logs import RedactingFilter
-
-qtfix.apply()  # PySide6 6.12.0 emit() refcount bug: see petdesk.ui.qtfix
 
 ORGANIZATION = "PetDesk"
 APPLICATION = "PetDesk"
