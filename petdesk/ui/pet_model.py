@@ -79,6 +79,26 @@ _SORT_KEYS: dict[Column, Callable[[Pet], Any]] = {
 
 _AnyIndex = QModelIndex | QPersistentModelIndex
 
+# data() runs for every visible cell and role at every repaint (a QTableView asks
+# about seven roles per cell): plain ints here, so it never looks up a Qt enum
+# member or combines flags (each a Python-level call in PySide6) per call.
+_COLUMNS = len(Column)
+_ID, _NAME, _CATEGORY, _STATUS = (int(c) for c in Column)
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_DECORATION = int(Qt.ItemDataRole.DecorationRole)
+_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
+_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+_ACCESSIBLE = int(Qt.ItemDataRole.AccessibleTextRole)
+_PET = int(PetRole)
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+_CENTER = int(Qt.AlignmentFlag.AlignCenter)
+_HORIZONTAL = Qt.Orientation.Horizontal
+_VERTICAL = Qt.Orientation.Vertical
+_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+_NO_FLAGS = Qt.ItemFlag.NoItemFlags
+
 
 def _is_dark(palette: QPalette) -> bool:
     return palette.color(QPalette.ColorRole.Base).lightness() < 128
@@ -179,64 +199,66 @@ class PetTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._rows)
 
     def columnCount(self, parent: _AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(Column)
+        return 0 if parent.isValid() else _COLUMNS
 
-    def data(self, index: _AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or index.row() >= len(self._rows):
+    def data(self, index: _AnyIndex, role: int = _DISPLAY) -> Any:
+        row = index.row()  # -1 for an invalid index
+        rows = self._rows
+        if not 0 <= row < len(rows):
             return None
-        pet = self._rows[index.row()]
+        pet = rows[row]
         column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            if column == Column.ID:
-                return str(pet.id)
-            if column == Column.NAME:
+        if role == _DISPLAY:
+            if column == _NAME:
                 return pet.name
-            if column == Column.CATEGORY:
+            if column == _ID:
+                return str(pet.id)
+            if column == _CATEGORY:
                 return str(pet.category_id)
-            if column == Column.STATUS:
+            if column == _STATUS:
                 return self._status_text[pet.status]
             return None
-        if role == PetRole:
+        if role == _PET:
             return pet
-        if role == Qt.ItemDataRole.DecorationRole and column == Column.STATUS:
-            return self._icon(pet.status)
-        if role == Qt.ItemDataRole.ForegroundRole and column == Column.STATUS:
-            return self._colour(pet.status)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column == Column.ID:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column == Column.CATEGORY:
-            return int(Qt.AlignmentFlag.AlignCenter)
-        if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole):
-            if column == Column.STATUS:
+        if column == _STATUS:
+            if role == _DECORATION:
+                return self._icon(pet.status)
+            if role == _FOREGROUND:
+                return self._colour(pet.status)
+        elif role == _ALIGNMENT:
+            if column == _ID:
+                return _RIGHT
+            if column == _CATEGORY:
+                return _CENTER
+            return None
+        if role in (_TOOLTIP, _ACCESSIBLE):
+            if column == _STATUS:
                 return self.tr("Status: %s") % self._status_text[pet.status]
-            if column == Column.CATEGORY:
+            if column == _CATEGORY:
                 return self.tr("Category ID %s") % pet.category_id
-            if role == Qt.ItemDataRole.AccessibleTextRole:
-                return self.data(index, Qt.ItemDataRole.DisplayRole)
+            if role == _ACCESSIBLE:
+                return self.data(index, _DISPLAY)
         return None
 
     def headerData(
         self, section: int, orientation: Qt.Orientation,
         role: int = Qt.ItemDataRole.DisplayRole,
     ) -> Any:
-        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(Column):
-            if role == Qt.ItemDataRole.DisplayRole:
+        if orientation == _VERTICAL:
+            return str(section + 1) if role == _DISPLAY else None
+        if orientation == _HORIZONTAL and 0 <= section < _COLUMNS:
+            if role == _DISPLAY:
                 return self._headers[Column(section)]
-            if role == Qt.ItemDataRole.TextAlignmentRole:
-                if section == Column.ID:
-                    return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                if section == Column.CATEGORY:
-                    return int(Qt.AlignmentFlag.AlignCenter)
-                return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-            return None
-        if orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole:
-            return str(section + 1)
+            if role == _ALIGNMENT:
+                if section == _ID:
+                    return _RIGHT
+                if section == _CATEGORY:
+                    return _CENTER
+                return _LEFT
         return None
 
     def flags(self, index: _AnyIndex) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        return _FLAGS if index.isValid() else _NO_FLAGS
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         if not 0 <= column < len(Column):
