@@ -58,7 +58,7 @@ def measure(iterations: int, warmup: int = 50) -> dict[str, Any]:
 
 
 def run(quick: bool) -> Figure:
-    iterations = 300 if quick else 1500
+    iterations = 800 if quick else 3000
     samples = measure(iterations)
     ours, base = median(samples["petdesk_s"]), median(samples["raw_s"])
     ratio = ours / base
