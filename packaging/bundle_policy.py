@@ -205,7 +205,7 @@ def resource_datas(resources: os.PathLike[str] | str) -> list[tuple[str, str]]:
 KEPT_PLUGINS: dict[str, tuple[str, ...]] = {
     # xcb + wayland for Linux desktops, offscreen for the headless self-test,
     # windows and cocoa for the other two OSes.
-    "platforms": ("qxcb", "qwayland", "qoffscreen", "qwindows", "qcocoa", "qdirect2d"),
+    "platforms": ("qxcb", "qwayland", "qoffscreen", "qwindows", "qcocoa"),
     "platforms/darwin": ("*",),
     # File dialogs and colour-scheme changes through the XDG desktop portal.
     "platformthemes": ("qxdgdesktopportal",),

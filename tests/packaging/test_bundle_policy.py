@@ -30,6 +30,7 @@ from .conftest import ROOT
         ("PySide6/Qt/plugins/wayland-shell-integration/libxdg-shell.so", True),
         ("PySide6/Qt/plugins/wayland-shell-integration/libivi-shell.so", False),
         ("PySide6/plugins/platforms/qwindows.dll", True),
+        ("PySide6/plugins/platforms/qdirect2d.dll", False),
         ("PySide6/plugins/styles/qmodernwindowsstyle.dll", True),
         ("PySide6/plugins/tls/qschannelbackend.dll", False),
         ("PySide6/Qt/plugins/platforms/libqcocoa.dylib", True),
