@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QLibraryInfo, QLocale, QSettings, QTranslator
+from PySide6.QtCore import QEvent, QLibraryInfo, QLocale, QObject, QSettings, QTimer, QTranslator
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
@@ -35,6 +35,11 @@ if TYPE_CHECKING:
     from petdesk.api import PetStoreClient, RequestListener
 
     from .logs import RedactingFilter
+
+# httpx imports its command line (click, rich, pygments: ~50 ms and ~7 MiB on the
+# worker's first request) whenever those happen to be installed, as in a development
+# environment. PetDesk never uses it; httpx falls back to a stub when it is absent.
+sys.modules.setdefault("httpx._main", None)  # type: ignore[arg-type]
 
 ORGANIZATION = "PetDesk"
 APPLICATION = "PetDesk"
@@ -86,15 +91,42 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)
     app.setApplicationDisplayName(APPLICATION)
-    from petdesk import __version__
-
-    app.setApplicationVersion(__version__)
+    # The version comes from the package metadata: importlib.metadata costs ~30 ms,
+    # so it is set once the event loop runs (nothing reads it before).
+    QTimer.singleShot(0, _set_version)
     QGuiApplication.setDesktopFileName("petdesk")
     icon = app_icon()
     if not icon.isNull():
         app.setWindowIcon(icon)
     _install_translations(app)
     return app
+
+
+def _set_version() -> None:
+    from petdesk import __version__
+
+    app = QApplication.instance()
+    if app is not None:
+        app.setApplicationVersion(__version__)
+
+
+class _AfterFirstExpose(QObject):
+    """Runs ``fn`` once the window's first Expose event has been handled (on screen)."""
+
+    def __init__(self, window: MainWindow, fn: Any) -> None:
+        super().__init__(window)
+        self._fn = fn
+        handle = window.windowHandle()
+        if handle is None:
+            QTimer.singleShot(0, fn)
+        else:
+            handle.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Expose:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self._fn)
+        return False
 
 
 def _install_translations(app: QApplication) -> None:
@@ -227,8 +259,13 @@ def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
 
         install(window)
     window.show()
-    path, _ = setup_logging(redactor=redactor)
-    import logging
 
-    logging.getLogger("petdesk").info("PetDesk started (demo=%s); log at %s", config.demo, path)
+    def after_first_paint() -> None:  # logging is not worth delaying the window for
+        path, _ = setup_logging(redactor=redactor)
+        import logging
+
+        logging.getLogger("petdesk").info("PetDesk started (demo=%s); log at %s",
+                                          config.demo, path)
+
+    _AfterFirstExpose(window, after_first_paint)
     return app.exec()
