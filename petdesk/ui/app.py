@@ -83,7 +83,8 @@ def app_icon() -> QIcon:
     return icon
 
 
-def create_application(argv: Sequence[str] | None = None) -> QApplication:
+def create_application(argv: Sequence[str] | None = None, *,
+                       version_later: bool = False) -> QApplication:
     """The QApplication for PetDesk (an existing one is reused and configured)."""
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(
@@ -92,8 +93,10 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     app.setApplicationName(APPLICATION)
     app.setApplicationDisplayName(APPLICATION)
     # The version comes from the package metadata: importlib.metadata costs ~30 ms,
-    # so it is set once the event loop runs (nothing reads it before).
-    QTimer.singleShot(0, _set_version)
+    # so it is set once the event loop runs (nothing reads it before); run() sets it
+    # after the first paint instead (``version_later``).
+    if not version_later:
+        QTimer.singleShot(0, _set_version)
     QGuiApplication.setDesktopFileName("petdesk")
     icon = app_icon()
     if not icon.isNull():
@@ -251,7 +254,7 @@ def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
     """Create the app and the window, show it, run the event loop."""
     from .logs import RedactingFilter, setup_logging
 
-    app = create_application(argv)
+    app = create_application(argv, version_later=True)
     redactor = RedactingFilter()
     window = build_main_window(config, redactor=redactor)
     if os.environ.get("PETDESK_BENCH_EXIT_AFTER"):  # benchmarks only: see benchhook
@@ -261,6 +264,7 @@ def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
     window.show()
 
     def after_first_paint() -> None:  # logging is not worth delaying the window for
+        _set_version()
         path, _ = setup_logging(redactor=redactor)
         import logging
 
