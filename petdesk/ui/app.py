@@ -27,6 +27,7 @@ from PySide6.QtCore import QEvent, QLibraryInfo, QLocale, QObject, QSettings, QT
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
+from . import _pyside_imports  # noqa: F401 - before PetDesk's widgets: see the module
 from .main_window import MainWindow, StaticKeys
 from .settings import AppSettings, Environment
 from .worker import ClientFactory, Connection
