@@ -123,6 +123,14 @@ for path in /opt/petdesk /usr/bin/petdesk /usr/share/applications/petdesk.deskto
 done
 if find /usr/share/icons/hicolor -name 'petdesk.*' | grep -q .; then fail "icons left behind"; fi
 echo "nothing left behind"
+# dpkg keeps a removed package that has a postrm in the "config-files" state (no
+# files: it has no conffiles) until purged; purge it so the machine is as before.
+dpkg --purge petdesk >/dev/null
+if dpkg-query -W petdesk >/dev/null 2>&1 && [ "$(dpkg-query -W -f='${db:Status-Status}' petdesk)" != not-installed ]; then
+  fail "petdesk still known to dpkg after --purge"
+fi
+snapshot > "$SCRATCH/purged"
+diff -u "$SCRATCH/before" "$SCRATCH/purged" || fail "dpkg --purge changed files"
 
 if [ "$MEASURE" = 1 ]; then
   log "measure: sizes and start-up against a bare PySide6 app (frozen now), $RUNS runs"
