@@ -65,6 +65,7 @@ from .models import INT64_MAX, ErrorBody, NewPet, Pet, PetStatus
 from .policy import (
     CancelToken,
     Clock,
+    LearnedQuota,
     RateLimitGate,
     RequestListener,
     RequestPolicy,
@@ -88,6 +89,7 @@ _PETS = TypeAdapter(list[Pet])
 _WIRE_FIELDS = {"name": "name", "categoryId": "categoryId", "category_id": "categoryId",
                 "status": "status"}
 _FIELD_RE = re.compile(r"""['"`](name|categoryId|category_id|status)['"`]""")
+_QUOTA_HEADERS = ("x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset")
 _KEY_OK = re.compile(r"^[\x21-\x7e]+$")
 #: Anything in a next link's path that URL parsing would change or that could move
 #: it out of the service: dot segments, escapes, backslashes, "@", whitespace.
@@ -213,6 +215,8 @@ class PetStoreClient:
         self.listener = listener or RequestListener()
         self._rng = rng or random.Random()  # noqa: S311 - jitter, not cryptography
         self._gate = RateLimitGate(self._clock, self.policy)
+        #: The quota of a server that sends no X-RateLimit headers, learnt from 429s.
+        self._learned = LearnedQuota(self._clock)
         self._rate_limit: RateLimitSnapshot | None = None
         self._skew = ClockSkew()
         self._tokens: set[CancelToken] = set()
@@ -439,10 +443,19 @@ class PetStoreClient:
                 except (httpx.TransportError, OSError) as exc:
                     failure = exc
                 else:
+                    headerless = not any(name in response.headers for name in _QUOTA_HEADERS)
                     if response.status_code == 429:
                         wait = max(self._retry_wait(response),
                                    backoff_delay(attempt - 1, policy, self._rng))
                         self._gate.close_for(wait, WaitReason.RATE_LIMITED)
+                        if headerless:
+                            self._learned.on_429(wait)
+                    elif headerless:
+                        pause = self._learned.on_answer()
+                        if pause > 0:
+                            self._gate.close_for(pause, WaitReason.QUOTA_EXHAUSTED)
+                    elif self._learned.limit is not None:
+                        self._learned.forget()  # the server says it itself now
             if failure is not None:
                 error, request_left = self._transport_error(failure, method, url)
                 if request_left and not idempotent:

@@ -246,6 +246,67 @@ class RateLimitGate:
                  self._policy, gate=self)
 
 
+class LearnedQuota:
+    """The quota of a server that sends no ``X-RateLimit-*`` headers, learnt from its 429s.
+
+    Without headers the first 429 is unavoidable; it also tells what the quota is:
+    the requests answered since the current period began were the limit, and the
+    period ends when ``Retry-After`` does. The period's length is the time between
+    two such ends, or until the second one is seen, from the first request answered
+    to the first end (right when the first request opened a window, short when it
+    came mid-window: that costs one more 429, which measures it; never an early
+    request, since the 429's own wait is always kept). From then on, when the
+    learnt number of requests has been answered within a period, the gate closes
+    until the period ends, so a steady stream of requests meets no further 429
+    (benchmark figure 4: 3 429s for 200 requests at 60 per 5 s became 1).
+
+    Only used while responses carry no rate-limit headers; call :meth:`forget` when
+    they do. Times are the clock's ``monotonic()``.
+    """
+
+    def __init__(self, clock: Clock) -> None:
+        self._clock = clock
+        self.forget()
+
+    def forget(self) -> None:
+        self.limit: int | None = None
+        self.period: float | None = None
+        self._period_end: float | None = None
+        #: When the last 429's wait ended: a window boundary as the server sees it.
+        self._reset: float | None = None
+        self._count = 0
+        self._first: float | None = None
+
+    def on_answer(self) -> float:
+        """A request was answered (not 429). Returns how long to pause, 0 for none."""
+        now = self._clock.monotonic()
+        end, period = self._period_end, self.period
+        if end is not None and period is not None and now >= end:
+            self._period_end = end + (int((now - end) // period) + 1) * period
+            self._count = 0
+        if self._first is None:
+            self._first = now
+        self._count += 1
+        if self.limit is not None and self._period_end is not None \
+                and self._count >= self.limit:
+            return max(0.0, self._period_end - now)
+        return 0.0
+
+    def on_429(self, wait: float) -> None:
+        """A 429 whose wait (the gate is closed for it) is ``wait`` seconds."""
+        now = self._clock.monotonic()
+        end = now + wait
+        if self._count > 0:
+            self.limit = self._count
+        if self._reset is not None and end > self._reset:
+            self.period = end - self._reset  # from one boundary to the next
+        elif self._first is not None and end > self._first:
+            self.period = end - self._first
+        self._reset = self._period_end = end
+        self._count = 0
+        self._first = None
+
+
 def _until_message(wall_ts: float) -> str:
     local = datetime.fromtimestamp(wall_ts, UTC).astimezone()
     return (
