@@ -258,6 +258,14 @@ def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
     app = create_application(argv, version_later=True)
     redactor = RedactingFilter()
     window = build_main_window(config, redactor=redactor)
+    from .crash import install as install_crash_handler
+
+    # An exception escaping a slot ends in a dialog with "Copy details" and a log
+    # entry (key redacted), never a silent death; Qt's warnings go to the log too.
+    install_crash_handler(window, redactor=redactor)
+    # However the event loop ends (Ctrl+Q, the session ending, QApplication.exit()),
+    # the window saves its state and the worker stops before Qt tears down.
+    app.aboutToQuit.connect(window.close)
     if os.environ.get("PETDESK_BENCH_EXIT_AFTER"):  # benchmarks only: see benchhook
         from .benchhook import install
 
