@@ -81,6 +81,12 @@ class PetStatusBar(QStatusBar):
         row.addWidget(self.detailsButton)
         row.addWidget(self.countdownLabel)
         row.addWidget(self.stopButton)
+        # Showing the busy indicator, Stop or Details must not change the bar's height:
+        # that resized the window's central area, a relayout and full repaint of the
+        # table twice per request (bench figure 3).
+        left.setMinimumHeight(max(w.sizeHint().height() for w in (
+            self.busyIndicator, self.messageLabel, self.detailsButton, self.countdownLabel,
+            self.stopButton)))
         self.addWidget(left, 1)
         self.addPermanentWidget(self.quotaLabel)
         self.addPermanentWidget(self.lastRefreshLabel)
