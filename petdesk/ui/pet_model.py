@@ -289,10 +289,11 @@ class PetTableModel(QAbstractTableModel):
         return self._rows[row]
 
     def row_of(self, pet_id: int) -> int | None:
-        for row, pet in enumerate(self._rows):
-            if pet.id == pet_id:
-                return row
-        return None
+        # C-level scans of the id and position lists (no Python loop over 100k rows).
+        try:
+            return self._row_pos.index(self._ids.index(pet_id))
+        except ValueError:
+            return None
 
     def clear(self) -> None:
         self.replace_pets(())
@@ -332,16 +333,14 @@ class PetTableModel(QAbstractTableModel):
 
     def upsert_pet(self, pet: Pet) -> None:
         """Replace the pet with the same id (its row is updated), or append it."""
-        for i, known in enumerate(self._all):
-            if known.id == pet.id:
-                self._all[i] = pet
-                self._folded[i] = pet.name.casefold()
-                self._ids[i] = pet.id
-                self._sorted = False  # the row stays where it is until the next sort
-                break
-        else:
+        try:
+            i = self._ids.index(pet.id)
+        except ValueError:
             self.append_pets([pet])
             return
+        self._all[i] = pet
+        self._folded[i] = pet.name.casefold()
+        self._sorted = False  # the row stays where it is until the next sort
         row = self.row_of(pet.id)
         if row is not None:
             self._rows[row] = pet
