@@ -43,7 +43,9 @@ GROUPS = (
     ("bench_table", "5"),
     ("bench_stalls", "3"),
     ("bench_ratelimit", "4"),
+    ("bench_sandbox", "sandbox (issue 3)"),
 )
+ANALYSIS = HERE / "analysis.md"
 ORDER = ("time_to_window", "time_to_first_data", "stalls_max", "stalls_p99",
          "rate_limit_efficiency", "table_append", "table_sort", "table_filter",
          "table_memory", "memory", "client_overhead")
@@ -51,6 +53,10 @@ ORDER = ("time_to_window", "time_to_first_data", "stalls_max", "stalls_p99",
 
 def _child(module: str, quick: bool, out: str) -> int:
     mod = importlib.import_module(module)
+    if module == "bench_sandbox":  # issue 3's figures: a dict, kept as they are
+        Path(out).write_text(json.dumps([{"sandbox": mod.bench_sandbox(quick)}]))
+        sys.stdout.flush()
+        os._exit(0)
     figures = mod.run(quick)
     if not isinstance(figures, list):
         figures = [figures]
@@ -120,6 +126,13 @@ def print_table(figures: list[dict[str, Any]]) -> None:
             print(f"  · {f['title'].split(':')[0]}: {f['note']}")
 
 
+def _sandbox_line(sandbox: dict[str, Any]) -> str:
+    return (f"GET /v1/pets?limit=100 over loopback {sandbox['loopback_rps_median']:,.0f} req/s "
+            f"(median of runs, rate limiting off); in-process transport "
+            f"{sandbox['inprocess_us_median_limit100']:.0f} us per request "
+            f"(WSGI app alone {sandbox['wsgi_app_only_us_median_limit100']:.0f} us)")
+
+
 def markdown(results: dict[str, Any]) -> str:
     m = results["machine"]
     lines = [
@@ -142,6 +155,8 @@ def markdown(results: dict[str, Any]) -> str:
     lines += ["", "Notes:", ""]
     lines += [f"- {f['title'].split(':')[0]}: {f['note']}" for f in results["figures"]
               if f.get("note")]
+    if results.get("sandbox"):
+        lines += [f"- Sandbox (issue 3, `bench_sandbox.py`): {_sandbox_line(results['sandbox'])}"]
     if results.get("analysis"):
         lines += ["", "## Analysis", "", results["analysis"].strip()]
     return "\n".join(lines) + "\n"
@@ -153,20 +168,34 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", metavar="PATH", help="write the results as JSON")
     parser.add_argument("--markdown", metavar="PATH", help="write the results as Markdown")
     parser.add_argument("--analysis", metavar="PATH",
-                        help="Markdown appended to --markdown under 'Analysis'")
+                        help="Markdown appended under 'Analysis' (default: analysis.md here)")
     parser.add_argument("--only", nargs="+", metavar="GROUP",
                         help="run only these groups (e.g. bench_client)")
+    parser.add_argument("--from-json", metavar="PATH",
+                        help="run nothing: print and re-write --markdown from saved results")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
         return _child(args.child, args.quick, args.out)
+    if args.from_json:
+        saved = json.loads(Path(args.from_json).read_text())
+        analysis = Path(args.analysis) if args.analysis else ANALYSIS
+        if analysis.is_file():
+            saved["analysis"] = analysis.read_text()
+        print_table(saved["figures"])
+        if args.json:
+            Path(args.json).write_text(json.dumps(saved, indent=1) + "\n")
+        if args.markdown:
+            Path(args.markdown).write_text(markdown(saved))
+        return 0
 
     started = time.monotonic()
     info = machine()
     print("PetDesk benchmarks" + (" (--quick)" if args.quick else ""))
     print("Machine: " + ", ".join(f"{k}: {v}" for k, v in info.items()))
     figures: list[dict[str, Any]] = []
+    sandbox: dict[str, Any] = {}
     timings: dict[str, str] = {}
     with private_home() as env:
         for module, which in GROUPS:
@@ -175,21 +204,27 @@ def main(argv: list[str] | None = None) -> int:
             print(f"… figure {which} ({module})", flush=True)
             got, took = _run_group(module, args.quick, env)
             timings[module] = took
+            if module == "bench_sandbox":
+                sandbox = got[0]["sandbox"]
+                continue
             figures += got
     figures.sort(key=lambda f: ORDER.index(f["key"]) if f["key"] in ORDER else 99)
     duration = time.monotonic() - started
     print()
     print_table(figures)
+    if sandbox:
+        print(f"\nSandbox (issue 3): {_sandbox_line(sandbox)}")
     print(f"\nTotal {duration:.0f} s ({', '.join(f'{k} {v}' for k, v in timings.items())})")
     command = ".venv/bin/python tests/benchmarks/run.py" + (" --quick" if args.quick else "")
     results = {
         "command": command, "quick": args.quick,
         "finished": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "duration_s": duration, "group_seconds": timings, "machine": info,
-        "figures": figures,
+        "figures": figures, "sandbox": sandbox,
     }
-    if args.analysis:
-        results["analysis"] = Path(args.analysis).read_text()
+    analysis = Path(args.analysis) if args.analysis else ANALYSIS
+    if analysis.is_file():
+        results["analysis"] = analysis.read_text()
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1) + "\n")
     if args.markdown:
