@@ -111,13 +111,16 @@ def machine() -> dict[str, Any]:
             info["distribution"] = match.group(1)
     versions = subprocess.run(
         [PYTHON, "-c",
-         "import PySide6, PySide6.QtCore as c, httpx, pydantic, keyring;"
+         "import PySide6, PySide6.QtCore as c, httpx, pydantic;"
+         "from importlib.metadata import version;"
          "print(PySide6.__version__, c.qVersion(), httpx.__version__, pydantic.__version__,"
-         " keyring.__version__)"],
+         " version('keyring'))"],
         capture_output=True, text=True, check=False,
     ).stdout.split()
     if len(versions) == 5:
         info["pyside6"], info["qt"], info["httpx"], info["pydantic"], info["keyring"] = versions
+    else:
+        info["versions"] = "unknown (version probe failed)"
     info["qpa_platform"] = "offscreen"
     return info
 
