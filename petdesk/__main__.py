@@ -8,9 +8,16 @@ else is imported only once the arguments are known.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import sys
 from collections.abc import Sequence
+
+#: The launches that need no parsing (the desktop entries' ``petdesk`` and ``petdesk
+#: --demo``), as argparse would read them: its first parse costs ~3-4 ms (gettext and
+#: locale lookups, regular expressions), before the window.
+_PLAIN = {(): argparse.Namespace(demo=False, environment=None, base_url=None, version=False,
+                                 self_test=False),
+          ("--demo",): argparse.Namespace(demo=True, environment=None, base_url=None,
+                                          version=False, self_test=False)}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -31,14 +38,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """``build_parser().parse_args(argv)``, without argparse for :data:`_PLAIN`."""
+    plain = _PLAIN.get(tuple(sys.argv[1:] if argv is None else argv))
+    return argparse.Namespace(**vars(plain)) if plain else build_parser().parse_args(argv)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = parse_args(argv)
     if args.version:
         from petdesk import __version__
 
         print(f"petdesk {__version__}")
         return 0
     if args.self_test:
+        import importlib.util
+
         if importlib.util.find_spec("petdesk.selftest") is None:
             print("petdesk: --self-test is not available in this build", file=sys.stderr)
             return 2

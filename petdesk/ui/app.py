@@ -11,7 +11,10 @@ Public entry points (also used by ``petdesk --self-test``):
 * :func:`run` — all of the above plus logging, then the event loop.
 
 Start-up is lean: httpx, pydantic and keyring are not imported before the
-window is shown; the worker thread loads them.
+window is shown; the worker thread loads them. :func:`run` shows the window's
+frame first and builds its contents in the first event-loop turn after the first
+paint (``MainWindow(deferred=True)``); nothing imported before that paint touches
+the ``Qt`` namespace (creating its ~90 Python enums costs PySide6 ~14 ms).
 """
 
 from __future__ import annotations
@@ -19,23 +22,22 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from PySide6.QtCore import QEvent, QLibraryInfo, QLocale, QObject, QSettings, QTimer, QTranslator
+from PySide6.QtCore import QLibraryInfo, QLocale, QSettings, QSize, QTimer, QTranslator
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
 from . import _pyside_imports  # noqa: F401 - before PetDesk's widgets: see the module
 from .main_window import MainWindow, StaticKeys
 from .settings import AppSettings, Environment
-from .worker import ClientFactory, Connection
 
 if TYPE_CHECKING:
     from petdesk.api import PetStoreClient, RequestListener
 
     from .logs import RedactingFilter
+    from .worker import ClientFactory, Connection
 
 # httpx imports its command line (click, rich, pygments: ~50 ms and ~7 MiB on the
 # worker's first request) whenever those happen to be installed, as in a development
@@ -47,8 +49,7 @@ APPLICATION = "PetDesk"
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
 
 
-@dataclass(frozen=True)
-class LaunchConfig:
+class LaunchConfig(NamedTuple):  # not a dataclass: ``dataclasses`` costs ~2.5 ms at start-up
     """``petdesk [--demo] [--environment production|staging] [--base-url URL]``."""
 
     demo: bool = False
@@ -68,7 +69,9 @@ def resources_dir() -> Path | None:
     return None
 
 
-def app_icon() -> QIcon:
+def app_icon(*, scalable: bool = True) -> QIcon:
+    """The PNGs (16-256 px) and, if ``scalable``, the SVG for larger sizes (it loads
+    Qt's SVG image plugin: ~1 ms)."""
     icon = QIcon()
     base = resources_dir()
     if base is None:
@@ -76,10 +79,10 @@ def app_icon() -> QIcon:
     icons = base / "icons"
     for size in ICON_SIZES:
         png = icons / f"petdesk-{size}.png"
-        if png.is_file():
-            icon.addFile(str(png))
+        if png.is_file():  # with its size: QIcon need not read the file to learn it
+            icon.addFile(str(png), QSize(size, size))
     svg = icons / "petdesk.svg"
-    if svg.is_file():
+    if scalable and svg.is_file():
         icon.addFile(str(svg))
     return icon
 
@@ -95,11 +98,11 @@ def create_application(argv: Sequence[str] | None = None, *,
     app.setApplicationDisplayName(APPLICATION)
     # The version comes from the package metadata: importlib.metadata costs ~30 ms,
     # so it is set once the event loop runs (nothing reads it before); run() sets it
-    # after the first paint instead (``version_later``).
+    # after the first paint instead (``version_later``), and the SVG icon with it.
     if not version_later:
         QTimer.singleShot(0, _set_version)
     QGuiApplication.setDesktopFileName("petdesk")
-    icon = app_icon()
+    icon = app_icon(scalable=not version_later)
     if not icon.isNull():
         app.setWindowIcon(icon)
     _install_translations(app)
@@ -112,25 +115,6 @@ def _set_version() -> None:
     app = QApplication.instance()
     if app is not None:
         app.setApplicationVersion(__version__)
-
-
-class _AfterFirstExpose(QObject):
-    """Runs ``fn`` once the window's first Expose event has been handled (on screen)."""
-
-    def __init__(self, window: MainWindow, fn: Any) -> None:
-        super().__init__(window)
-        self._fn = fn
-        handle = window.windowHandle()
-        if handle is None:
-            QTimer.singleShot(0, fn)
-        else:
-            handle.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Expose:
-            watched.removeEventFilter(self)
-            QTimer.singleShot(0, self._fn)
-        return False
 
 
 def _install_translations(app: QApplication) -> None:
@@ -236,28 +220,38 @@ def build_main_window(
     redactor: RedactingFilter | None = None,
     demo_db: str | Path | None = None,
     autoload: bool = True,
+    deferred: bool = False,
 ) -> MainWindow:
     """The main window for ``config``. A QApplication must exist
-    (:func:`create_application`)."""
+    (:func:`create_application`).
+
+    Every widget exists when this returns, unless ``deferred``: then only the frame
+    does, and the contents are built in the first event-loop turn after the window's
+    first paint, or by ``window.ensure_built()`` (``window.built`` is emitted).
+    """
     settings = settings or default_settings()
     environment = Environment(config.environment) if config.environment else None
     if config.demo:
         return MainWindow(settings, keys or DemoKeys(),
                           client_factory or demo_client_factory(demo_db), demo=True,
-                          redactor=redactor, autoload=autoload)
+                          redactor=redactor, autoload=autoload, deferred=deferred)
     return MainWindow(settings, keys or LazyKeyStore(),
                       client_factory or https_client_factory(redactor),
                       environment=environment, base_url=config.base_url, redactor=redactor,
-                      autoload=autoload)
+                      autoload=autoload, deferred=deferred)
 
 
 def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
-    """Create the app and the window, show it, run the event loop."""
+    """Create the app and the window, show it, run the event loop.
+
+    The window is shown with its frame only; its contents are built in the first
+    event-loop turn after its first paint, then the pets load.
+    """
     from .logs import RedactingFilter, setup_logging
 
     app = create_application(argv, version_later=True)
     redactor = RedactingFilter()
-    window = build_main_window(config, redactor=redactor)
+    window = build_main_window(config, redactor=redactor, deferred=True)
     from .crash import install as install_crash_handler
 
     # An exception escaping a slot ends in a dialog with "Copy details" and a log
@@ -272,13 +266,18 @@ def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
         install(window)
     window.show()
 
-    def after_first_paint() -> None:  # logging is not worth delaying the window for
+    def after_start() -> None:  # logging is not worth delaying the window for
         _set_version()
+        icon = app_icon()
+        if not icon.isNull():
+            app.setWindowIcon(icon)
         path, _ = setup_logging(redactor=redactor)
         import logging
 
         logging.getLogger("petdesk").info("PetDesk started (demo=%s); log at %s",
                                           config.demo, path)
 
-    _AfterFirstExpose(window, after_first_paint)
+    # Once the contents are on screen and the worker is loading (in the next turn),
+    # not before: the version lookup and the log file cost ~50 ms.
+    window.workerStarted.connect(lambda: QTimer.singleShot(0, after_start))
     return app.exec()

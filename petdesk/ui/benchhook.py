@@ -7,7 +7,10 @@ Does nothing unless ``PETDESK_BENCH_EXIT_AFTER`` is set:
 * ``window``: when the main window's first Expose event has been handled (the
   window painted), print ``PETDESK_BENCH window <time.monotonic()> rss=<bytes>``
   and exit at once.
-* ``first-data``: the same line, then, when the table view (``petsTable``) has
+* ``first-data``: the same line, then ``PETDESK_BENCH contents <time.monotonic()>
+  rss=<bytes>`` when the table view (``petsTable``) first painted (the whole
+  window is there: PetDesk builds its contents after the first paint, see
+  :class:`petdesk.ui.main_window.MainWindow` ``deferred``), then, when it has
   painted with rows in it, ``PETDESK_BENCH first-data <time.monotonic()>
   rss=<bytes> rows=<n>`` and exit.
 
@@ -66,11 +69,18 @@ def install(window: Any) -> bool:
         def __init__(self) -> None:
             super().__init__()
             self.view: Any = None
+            self.contents = False
 
         def exposed(self) -> None:
             _say("window")
             if mode == "window":
                 finish()
+            if getattr(window, "is_built", True) is False:  # contents still to come
+                window.built.connect(self.watch_table)
+            else:
+                self.watch_table()
+
+        def watch_table(self) -> None:
             self.view = window.findChild(QAbstractItemView, "petsTable")
             if self.view is None:
                 _say("first-data", " rows=-1 no-petsTable")
@@ -88,10 +98,13 @@ def install(window: Any) -> bool:
                 app.removeEventFilter(self)
                 QTimer.singleShot(0, self.exposed)  # after the expose is handled (painted)
             elif (kind == QEvent.Type.Paint and self.view is not None
-                  and obj is self.view.viewport() and self.view.model() is not None
-                  and self.view.model().rowCount() > 0):
-                obj.removeEventFilter(self)
-                QTimer.singleShot(0, self.painted)
+                  and obj is self.view.viewport()):
+                if not self.contents:
+                    self.contents = True
+                    QTimer.singleShot(0, lambda: _say("contents"))
+                if self.view.model() is not None and self.view.model().rowCount() > 0:
+                    obj.removeEventFilter(self)
+                    QTimer.singleShot(0, self.painted)
             return False
 
     probe = _Probe()

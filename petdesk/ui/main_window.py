@@ -5,6 +5,24 @@ Everything it needs is passed in (:class:`MainWindow` has no hidden globals): th
 :class:`petdesk.ui.keystore.KeyStore`) and the client factory. Tests build it
 with a sandbox transport and an in-memory keyring. All I/O runs on the
 :class:`~petdesk.ui.worker.Worker`; the GUI thread never blocks.
+
+Construction comes in two steps, so that ``petdesk`` can show its window before
+most of the UI is loaded (:func:`petdesk.ui.app.run`):
+
+* the *frame* (``__init__``): title, icon, the saved size and position. This
+  module imports only what that needs: no ``Qt`` namespace (PySide6 creates its
+  ~90 Python enums, ~14 ms, on first use), no table, model, panels, dialogs or
+  worker.
+* the *contents* (:meth:`MainWindow.ensure_built`): the worker, the actions and
+  menus, the banner, filter bar, table, detail panel and status bar, the rest of
+  the saved state. With ``deferred=False`` (the default) ``__init__`` builds them
+  at once, so every widget exists when the constructor returns. With
+  ``deferred=True`` the first paint shows the empty window (its background) and
+  the first event-loop turn after it builds them (:attr:`MainWindow.built` is
+  emitted then). The empty frame has no text on purpose: the first text drawn
+  initialises the font database (fontconfig), ~8 ms, which a menu bar or a
+  "Loading…" label would add before the first paint; the contents follow ~70 ms
+  later anyway.
 """
 
 from __future__ import annotations
@@ -12,45 +30,42 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Callable
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence, QPalette
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QComboBox,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QLineEdit,
-    QMainWindow,
-    QMessageBox,
-    QPushButton,
-    QSpinBox,
-    QSplitter,
-    QTableView,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
 
 from petdesk import API_VERSION
 
-from .api_key_dialog import ApiKeyDialog
-from .detail import PetDetail
-from .pet_model import STATUSES, Column, PetProxyModel, PetTableModel
 from .settings import AppSettings, Environment
-from .settings_dialog import SettingsDialog
-from .status_bar import PetStatusBar
-from .worker import ClientFactory, Connection, Job, JobContext, KeyProvider, Priority, Worker
 
 if TYPE_CHECKING:
-    # petdesk.api (httpx, pydantic) and the add-pet form (pydantic) are imported
-    # where they are used: the window is built and shown before they load.
+    # Everything else is imported where it is used (mostly by ensure_built): the
+    # frame is shown before it loads. petdesk.api (httpx, pydantic) and the add-pet
+    # form (pydantic) load later still, on the worker thread or when first used.
+    from PySide6.QtCore import QModelIndex, Qt
+    from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+    from PySide6.QtWidgets import (
+        QComboBox,
+        QLineEdit,
+        QMessageBox,
+        QPushButton,
+        QSpinBox,
+        QSplitter,
+        QTableView,
+    )
+
     from petdesk.api import Pet, PetLookup, PetPage, WaitInfo
 
     from .add_pet import AddPetDialog
+    from .api_key_dialog import ApiKeyDialog
+    from .detail import PetDetail
     from .logs import RedactingFilter
+    from .pet_model import PetProxyModel, PetTableModel
+    from .settings_dialog import SettingsDialog
+    from .status_bar import PetStatusBar
+    from .worker import ClientFactory, Connection, Job, JobContext, KeyProvider, Priority, Worker
 
 #: Spec section 4.1 (the same numbers as petdesk.api.LIMIT_*).
 LIMIT_MIN, LIMIT_MAX, LIMIT_DEFAULT = 1, 100, 20
@@ -68,6 +83,9 @@ class _ViewOverlay(QLabel):
     """The empty / loading / error state, drawn over the table's viewport."""
 
     def __init__(self, view: QTableView) -> None:
+        from PySide6.QtCore import Qt
+        from PySide6.QtGui import QPalette
+
         super().__init__(view.viewport())
         self.setObjectName("tableStateOverlay")
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -116,6 +134,33 @@ class MainWindow(QMainWindow):
 
     #: Emitted (GUI thread) after the pet list was (re)loaded or extended.
     petsLoaded = Signal()
+    #: Emitted (GUI thread) once the contents exist (:meth:`ensure_built`).
+    built = Signal()
+    #: Emitted (GUI thread) once the window has been painted with its contents and
+    #: the worker started loading (petdesk.api, then the pets unless ``autoload=False``).
+    workerStarted = Signal()
+
+    # The contents (ensure_built); they do not exist before it ran.
+    worker: Worker
+    actRefresh: QAction
+    actStop: QAction
+    banner: QLabel
+    environmentCombo: QComboBox
+    statusFilter: QComboBox
+    limitSpin: QSpinBox
+    refreshButton: QPushButton
+    quickFilterEdit: QLineEdit
+    lookupEdit: QLineEdit
+    addPetButton: QPushButton
+    model: PetTableModel
+    proxy: PetProxyModel
+    table: QTableView
+    overlay: _ViewOverlay
+    loadMoreButton: QPushButton
+    countLabel: QLabel
+    detail: PetDetail
+    splitter: QSplitter
+    statusBar_: PetStatusBar
 
     def __init__(
         self,
@@ -128,12 +173,16 @@ class MainWindow(QMainWindow):
         base_url: str | None = None,
         redactor: RedactingFilter | None = None,
         autoload: bool = True,
+        deferred: bool = False,
         parent: QWidget | None = None,
     ) -> None:
+        """``deferred``: build only the frame now and the contents in the first
+        event-loop turn after the window's first paint (or on :meth:`ensure_built`)."""
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self._settings = settings
         self._keys = keys
+        self._client_factory = client_factory
         self._demo = demo
         self._redactor = redactor
         self._base_url_override = base_url.strip() if base_url else None
@@ -148,11 +197,51 @@ class MainWindow(QMainWindow):
         self._awaiting_key: list[tuple[Job, BaseException, Callable[..., None] | None]] = []
         self._waiting = False
         self._closing = False
+        self._autoload = autoload
+        self._started = False
+        self._built = False
+        self._build_frame()
+        if not deferred:
+            self.ensure_built()
+
+    # -- construction ---------------------------------------------------------------------
+
+    def _build_frame(self) -> None:
+        """What the first paint shows: the empty window with its title, icon, size
+        and position (nothing that draws text: see the module doc)."""
         icon = QIcon.fromTheme("petdesk")
         if not icon.isNull():
             self.setWindowIcon(icon)
+        self.setWindowTitle(self.tr("PetDesk — %s") % self.environment_label())
+        self.resize(1100, 680)
+        geometry = self._settings.geometry
+        if geometry is not None:
+            self.restoreGeometry(geometry)
 
-        self.worker = Worker(client_factory, keys, self._connection(), parent=self)
+    @property
+    def is_built(self) -> bool:
+        """Whether the contents exist (always, unless built with ``deferred=True``)."""
+        return self._built
+
+    def ensure_built(self) -> None:
+        """Build the contents now unless they exist; then emit :attr:`built`.
+
+        A window closed before this ran (``deferred=True``) still gets its contents,
+        but its worker is shut down at once and nothing is loaded.
+        """
+        if self._built:
+            return
+        self._build_contents()
+        self._built = True
+        if self._closing:
+            self._auto_refresh.stop()
+            self.worker.shutdown(CLOSE_WAIT_MS)
+        self.built.emit()
+
+    def _build_contents(self) -> None:
+        from .worker import Worker
+
+        self.worker = Worker(self._client_factory, self._keys, self._connection(), parent=self)
         self.worker.busyChanged.connect(self._busy_changed)
         self.worker.jobStarted.connect(self._job_started)
         self.worker.waitStarted.connect(self._wait_started)
@@ -177,13 +266,11 @@ class MainWindow(QMainWindow):
         self._auto_refresh.timeout.connect(lambda: self.refresh(background=True))
         self._auto_refresh.start()
         self._update_overlay()
-        self._autoload = autoload
-        self._started = False
-
-    # -- construction ---------------------------------------------------------------------
 
     def _action(self, text: str, slot: Callable[[], Any], *shortcuts: QKeySequence | str,
                 name: str = "") -> QAction:
+        from PySide6.QtGui import QAction, QKeySequence
+
         action = QAction(text, self)
         if name:
             action.setObjectName(name)
@@ -233,6 +320,24 @@ class MainWindow(QMainWindow):
         self.actStop.setEnabled(False)
 
     def _build_ui(self) -> None:
+        from PySide6.QtCore import Qt
+        from PySide6.QtWidgets import (
+            QAbstractItemView,
+            QComboBox,
+            QHBoxLayout,
+            QHeaderView,
+            QLineEdit,
+            QPushButton,
+            QSpinBox,
+            QSplitter,
+            QTableView,
+            QVBoxLayout,
+        )
+
+        from .detail import PetDetail
+        from .pet_model import STATUSES, Column, PetProxyModel, PetTableModel
+        from .status_bar import PetStatusBar
+
         central = QWidget()
         outer = QVBoxLayout(central)
         outer.setContentsMargins(0, 0, 0, 0)
@@ -388,7 +493,6 @@ class MainWindow(QMainWindow):
         self.statusBar_ = PetStatusBar()
         self.statusBar_.stopRequested.connect(self.stop)
         self.setStatusBar(self.statusBar_)
-        self.resize(1100, 680)
         self.proxy.modelReset.connect(self._update_overlay)
         self.proxy.rowsInserted.connect(self._update_overlay)
         self.proxy.rowsRemoved.connect(self._update_overlay)
@@ -417,9 +521,10 @@ class MainWindow(QMainWindow):
     # -- state: settings -----------------------------------------------------------------
 
     def _restore_state(self) -> None:
+        """All but the geometry (the frame restored it)."""
+        from .pet_model import Column
+
         s = self._settings
-        if s.geometry is not None:
-            self.restoreGeometry(s.geometry)
         if s.window_state is not None:
             self.restoreState(s.window_state)
         header = self.table.horizontalHeader()
@@ -438,6 +543,9 @@ class MainWindow(QMainWindow):
     def save_state(self) -> None:
         s = self._settings
         s.geometry = self.saveGeometry()
+        if not self._built:  # closed while loading: the rest is as it was saved
+            s.sync()
+            return
         s.window_state = self.saveState()
         header = self.table.horizontalHeader()
         s.header_state = header.saveState()
@@ -461,6 +569,8 @@ class MainWindow(QMainWindow):
                 else self.tr("Production"))
 
     def _connection(self) -> Connection:
+        from .worker import Connection
+
         if self._demo:
             return Connection(DEMO, self._base_url_override or DEMO_ADDRESS,
                               self._settings.timeout)
@@ -490,6 +600,8 @@ class MainWindow(QMainWindow):
         self.refresh()
 
     def _apply_environment_look(self) -> None:
+        from PySide6.QtGui import QPalette
+
         label = self.environment_label()
         self.setWindowTitle(self.tr("PetDesk — %s") % label)
         if self._demo:
@@ -515,9 +627,13 @@ class MainWindow(QMainWindow):
     def _submit(self, fn: Callable[[JobContext], Any], *, kind: str, label: str,
                 on_result: Callable[[Job, Any], None],
                 on_error: Callable[[Job, BaseException], None] | None = None,
-                priority: Priority = Priority.USER) -> Job | None:
+                priority: Priority | None = None) -> Job | None:
+        from .worker import Job, Priority
+
         if self._closing:
             return None
+        if priority is None:
+            priority = Priority.USER
         job = Job(fn, kind, priority, label, on_result,
                   functools.partial(self._job_failed, handler=on_error))
         if self._waiting and priority <= Priority.USER:
@@ -580,6 +696,8 @@ class MainWindow(QMainWindow):
 
     def refresh(self, background: bool = False) -> None:
         """Load the first page for the current status filter and page size."""
+        from .worker import Priority
+
         if background and self.worker.busy:
             return
         self._list_generation += 1
@@ -615,6 +733,8 @@ class MainWindow(QMainWindow):
                      on_error=lambda job, exc: self._list_failed(generation, exc, more=True))
 
     def _page_loaded(self, generation: int, page: PetPage, more: bool) -> None:
+        from datetime import UTC, datetime
+
         if generation != self._list_generation:
             return  # a newer list request superseded this one
         selected = self.detail.pet.id if self.detail.pet is not None else None
@@ -691,6 +811,8 @@ class MainWindow(QMainWindow):
         self._update_overlay()
 
     def select_pet(self, pet_id: int, *, show_detail: bool = True) -> bool:
+        from PySide6.QtCore import QItemSelectionModel
+
         index = self.proxy.index_of(pet_id)
         if not index.isValid():
             return False
@@ -713,10 +835,14 @@ class MainWindow(QMainWindow):
     # -- lookup and detail ---------------------------------------------------------------
 
     def _focus_lookup(self) -> None:
+        from PySide6.QtCore import Qt
+
         self.lookupEdit.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.lookupEdit.selectAll()
 
     def _focus_filter(self) -> None:
+        from PySide6.QtCore import Qt
+
         self.quickFilterEdit.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.quickFilterEdit.selectAll()
 
@@ -830,6 +956,8 @@ class MainWindow(QMainWindow):
         if self._key_dialog is not None:
             self._key_dialog.raise_()
             return self._key_dialog
+        from .api_key_dialog import ApiKeyDialog
+
         override = getattr(self._keys, "environment_override", None)
         dialog = ApiKeyDialog(self.environment_label(), self, reason=reason,
                               env_override=bool(override()) if callable(override) else False)
@@ -864,6 +992,8 @@ class MainWindow(QMainWindow):
             if dialog is not None:
                 dialog.show_test_result(False, str(exc))
 
+        from .worker import Job, Priority
+
         # A plain job (not _submit): a refused key here must not open another dialog.
         self.worker.submit(Job(test, "test-key", Priority.USER, self.tr("Testing the key…"),
                                done, failed))
@@ -897,10 +1027,14 @@ class MainWindow(QMainWindow):
                            if isinstance(exc, ValueError) else str(exc))
                 dialog.show_problem(message)
 
+        from .worker import Job, Priority
+
         self.worker.submit(Job(save, "save-key", Priority.USER, self.tr("Saving the key…"),
                                done, failed))
 
     def _key_dialog_closed(self, result: int) -> None:
+        from .api_key_dialog import ApiKeyDialog
+
         dialog, self._key_dialog = self._key_dialog, None
         if dialog is not None:
             dialog.deleteLater()
@@ -915,6 +1049,10 @@ class MainWindow(QMainWindow):
     # -- other dialogs -------------------------------------------------------------------
 
     def open_settings(self) -> SettingsDialog:
+        from PySide6.QtCore import Qt
+
+        from .settings_dialog import SettingsDialog
+
         dialog = SettingsDialog(self._settings, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.accepted.connect(self._settings_changed)
@@ -930,6 +1068,9 @@ class MainWindow(QMainWindow):
             self.refresh()
 
     def show_about(self) -> QMessageBox:
+        from PySide6.QtCore import Qt
+        from PySide6.QtWidgets import QMessageBox
+
         box = QMessageBox(self)
         box.setObjectName("aboutBox")
         box.setWindowTitle(self.tr("About PetDesk"))
@@ -951,13 +1092,31 @@ class MainWindow(QMainWindow):
         self._redactor = redactor
 
     def _start(self) -> None:
-        """After the first paint: load petdesk.api on the worker, then the pets."""
+        """After the first paint: the contents (if deferred), then the worker."""
         if self._started or self._closing:
             return
         self._started = True
+        if self._built:
+            self._start_worker()
+            return
+        self.ensure_built()
+        # The worker waits until the contents have been painted: its imports (httpx,
+        # pydantic) hold the GIL, which that painting needs for every call into the
+        # models and would wait for (contents painted ~70 -> ~200 ms after the frame).
+        central = self.centralWidget()
+        if central is not None and not self._closing:
+            central.installEventFilter(self)
+        else:
+            self._start_worker()
+
+    def _start_worker(self) -> None:
+        """Load petdesk.api on the worker, then the pets."""
+        if self._closing:
+            return
         self.worker.warm_up()
         if self._autoload:
             self.refresh()
+        self.workerStarted.emit()
 
     def showEvent(self, event: QEvent) -> None:
         super().showEvent(event)
@@ -972,12 +1131,15 @@ class MainWindow(QMainWindow):
             watched.removeEventFilter(self)
             # Everything else starts once the window is on screen.
             QTimer.singleShot(0, self._start)
+        elif event.type() == QEvent.Type.Paint and watched is self.centralWidget():
+            watched.removeEventFilter(self)  # the contents are being painted
+            QTimer.singleShot(0, self._start_worker)
         return super().eventFilter(watched, event)
 
     # -- Qt events -----------------------------------------------------------------------
 
     def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.PaletteChange:
+        if event.type() == QEvent.Type.PaletteChange and self._built:
             self.model.refresh_palette()
             if self.detail.pet is not None:
                 self.detail.show_pet(self.detail.pet)
@@ -987,12 +1149,13 @@ class MainWindow(QMainWindow):
         if not self._closing:
             self._closing = True
             self.save_state()
-            self._auto_refresh.stop()
-            self._limit_timer.stop()
             self._awaiting_key.clear()
-            for dialog in (self._add_dialog, self._key_dialog):
-                if dialog is not None:
-                    dialog.set_busy(False)
-                    dialog.close()
-            self.worker.shutdown(CLOSE_WAIT_MS)
+            if self._built:  # else closed while loading: the contents are never built
+                self._auto_refresh.stop()
+                self._limit_timer.stop()
+                for dialog in (self._add_dialog, self._key_dialog):
+                    if dialog is not None:
+                        dialog.set_busy(False)
+                        dialog.close()
+                self.worker.shutdown(CLOSE_WAIT_MS)
         event.accept()

@@ -1,0 +1,203 @@
+"""Progressive start-up: ``petdesk`` shows its main window's frame first and builds the
+contents in the first event-loop turn after the first paint
+(``MainWindow(deferred=True)``, used only by :func:`petdesk.ui.app.run`)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QTimer
+from PySide6.QtWidgets import QWidget
+
+from petdesk.__main__ import _PLAIN, build_parser
+from petdesk.ui.app import LaunchConfig, build_main_window
+from petdesk.ui.main_window import MainWindow
+from petdesk.ui.settings import AppSettings
+
+#: The contents' named widgets (every one must exist once the window is built).
+CONTENT_NAMES = ("environmentBanner", "filterBar", "environmentCombo", "statusFilter",
+                 "limitSpin", "refreshButton", "quickFilterEdit", "lookupEdit",
+                 "addPetButton", "petsTable", "tableStateOverlay", "loadMoreButton",
+                 "countLabel", "petDetail", "mainSplitter")
+
+
+def _settings(tmp_path: Path) -> AppSettings:
+    return AppSettings(QSettings(str(tmp_path / "petdesk.ini"), QSettings.Format.IniFormat))
+
+
+def _deferred_window(qtbot: Any, tmp_path: Path) -> MainWindow:
+    window = build_main_window(LaunchConfig(demo=True), settings=_settings(tmp_path),
+                               demo_db=":memory:", deferred=True)
+    qtbot.addWidget(window)
+    return window
+
+
+def _missing(window: MainWindow) -> list[str]:
+    return [name for name in CONTENT_NAMES if window.findChild(QObject, name) is None]
+
+
+class _FirstExpose(QObject):
+    """Runs ``fn`` in the event-loop turn right after the window's first Expose, before
+    the window's own start-up (filters installed later run first)."""
+
+    def __init__(self, window: MainWindow, fn: Any) -> None:
+        super().__init__(window)
+        self._fn = fn
+        self.built_then: bool | None = None
+        handle = window.windowHandle()
+        assert handle is not None
+        handle.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Expose:
+            watched.removeEventFilter(self)
+            self.built_then = self.parent().is_built  # type: ignore[attr-defined]
+            QTimer.singleShot(0, self._fn)
+        return False
+
+
+def test_build_main_window_builds_everything_by_default(qtbot, tmp_path: Path) -> None:
+    window = build_main_window(LaunchConfig(demo=True), settings=_settings(tmp_path),
+                               demo_db=":memory:", autoload=False)
+    qtbot.addWidget(window)
+    assert window.is_built
+    assert _missing(window) == []
+    assert window.worker is not None and window.statusBar_ is not None
+
+
+def test_deferred_window_shows_its_frame_first_then_completes(qtbot, tmp_path: Path) -> None:
+    window = _deferred_window(qtbot, tmp_path)
+    assert not window.is_built
+    assert window.findChild(QWidget, "petsTable") is None
+    assert "Demo" in window.windowTitle()
+    window.show()
+    probe = _FirstExpose(window, lambda: None)
+    with qtbot.waitSignal(window.built, timeout=10_000):
+        pass
+    assert probe.built_then is False  # exposed (painted) before the contents existed
+    assert window.is_built
+    assert _missing(window) == []
+    assert window.centralWidget() is window.splitter.parentWidget()
+    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
+        pass
+    assert window.proxy.rowCount() == 20
+    window.close()
+    assert window.worker.closed
+
+
+def test_ensure_built_completes_a_deferred_window_at_once(qtbot, tmp_path: Path) -> None:
+    window = _deferred_window(qtbot, tmp_path)
+    built: list[bool] = []
+    window.built.connect(lambda: built.append(True))
+    window.ensure_built()
+    window.ensure_built()  # idempotent
+    assert built == [True]
+    assert _missing(window) == []
+    window.close()
+    assert window.worker.closed
+
+
+def test_closing_during_the_loading_phase(qtbot, tmp_path: Path) -> None:
+    settings = _settings(tmp_path)
+    settings.header_state = QByteArray(b"kept")  # only the geometry may change
+    settings.status_filter = "sold"
+    settings.sync()
+    window = build_main_window(LaunchConfig(demo=True), settings=settings,
+                               demo_db=":memory:", deferred=True)
+    qtbot.addWidget(window)
+    window.show()
+    probe = _FirstExpose(window, window.close)  # closed in the turn the build would use
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=5_000)
+    assert probe.built_then is False
+    qtbot.wait(100)  # the start-up that was queued behind the close does nothing
+    assert not window.is_built
+    assert window.findChild(QWidget, "petsTable") is None
+    again = AppSettings(QSettings(str(tmp_path / "petdesk.ini"), QSettings.Format.IniFormat))
+    assert again.geometry is not None
+    assert again.header_state == QByteArray(b"kept")
+    assert again.status_filter == "sold"
+    # Built afterwards (say, by a tool), it loads nothing and its worker is stopped.
+    window.ensure_built()
+    assert _missing(window) == []
+    assert window.worker.closed
+    assert window.worker.thread.isFinished()
+
+
+def test_plain_command_lines_read_as_argparse_reads_them() -> None:
+    for argv, expected in _PLAIN.items():
+        assert vars(build_parser().parse_args(list(argv))) == vars(expected)
+
+
+RUN_SCRIPT = textwrap.dedent("""
+    import sys
+    from PySide6.QtCore import QEvent, QObject, QTimer
+    from PySide6.QtWidgets import QApplication
+    from petdesk.ui import app as appmod
+
+    NAMES = {names!r}
+    MODE = sys.argv[1]
+    original = appmod.build_main_window
+    report = []
+
+    class Probe(QObject):
+        def eventFilter(self, watched, event):
+            if event.type() == QEvent.Type.Expose and watched is self.window.windowHandle():
+                QApplication.instance().removeEventFilter(self)  # the first one only
+                report.append(("exposed", self.window.is_built))
+            return False
+
+    def patched(*args, **kwargs):
+        window = original(*args, **kwargs)
+        report.append(("constructed", window.is_built))
+        probe = Probe(window)
+        probe.window = window
+        QApplication.instance().installEventFilter(probe)
+        if MODE == "close":
+            QTimer.singleShot(0, window.close)  # before the build can run
+            return window
+
+        def built():
+            missing = [n for n in NAMES if window.findChild(QObject, n) is None]
+            report.append(("built", missing))
+
+        window.built.connect(built)
+        window.petsLoaded.connect(lambda: QApplication.instance().exit(0))
+        return window
+
+    appmod.build_main_window = patched
+    code = appmod.run(appmod.LaunchConfig(demo=True))
+    print("REPORT", report, flush=True)
+    sys.exit(code)
+""").format(names=CONTENT_NAMES)
+
+
+def _run(mode: str, tmp_path: Path) -> tuple[str, subprocess.CompletedProcess[str]]:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path),
+           "XDG_CONFIG_HOME": str(tmp_path / "config"),
+           "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_STATE_HOME": str(tmp_path / "state"),
+           "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    env.pop("PETDESK_BENCH_EXIT_AFTER", None)
+    result = subprocess.run([sys.executable, "-c", RUN_SCRIPT, mode], capture_output=True,
+                            text=True, env=env, timeout=60)
+    lines = [line for line in result.stdout.splitlines() if line.startswith("REPORT ")]
+    return (lines[-1] if lines else ""), result
+
+
+def test_run_paints_the_frame_then_builds_the_contents(tmp_path: Path) -> None:
+    report, result = _run("full", tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert report == ("REPORT [('constructed', False), ('exposed', False), ('built', [])]"), (
+        result.stdout + result.stderr)
+
+
+def test_run_closed_during_the_loading_phase_exits_cleanly(tmp_path: Path) -> None:
+    report, result = _run("close", tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert report.startswith("REPORT [('constructed', False)"), result.stdout + result.stderr
+    assert "built" not in report
+    assert "Traceback" not in result.stderr and "QThread" not in result.stderr, result.stderr
