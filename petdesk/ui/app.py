@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from PySide6.QtCore import QLibraryInfo, QLocale, QSettings, QSize, QTimer, QTranslator
-from PySide6.QtGui import QGuiApplication, QIcon
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from . import _pyside_imports  # noqa: F401 - before PetDesk's widgets: see the module
@@ -34,6 +34,8 @@ from .main_window import MainWindow, StaticKeys
 from .settings import AppSettings, Environment
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QIcon
+
     from petdesk.api import PetStoreClient, RequestListener
 
     from .logs import RedactingFilter
@@ -69,9 +71,10 @@ def resources_dir() -> Path | None:
     return None
 
 
-def app_icon(*, scalable: bool = True) -> QIcon:
-    """The PNGs (16-256 px) and, if ``scalable``, the SVG for larger sizes (it loads
-    Qt's SVG image plugin: ~1 ms)."""
+def app_icon() -> QIcon:
+    """The PNGs (16-256 px) and the SVG for larger sizes."""
+    from PySide6.QtGui import QIcon  # PySide6 creates the type (and enums) on first use
+
     icon = QIcon()
     base = resources_dir()
     if base is None:
@@ -82,7 +85,7 @@ def app_icon(*, scalable: bool = True) -> QIcon:
         if png.is_file():  # with its size: QIcon need not read the file to learn it
             icon.addFile(str(png), QSize(size, size))
     svg = icons / "petdesk.svg"
-    if scalable and svg.is_file():
+    if svg.is_file():
         icon.addFile(str(svg))
     return icon
 
@@ -97,14 +100,15 @@ def create_application(argv: Sequence[str] | None = None, *,
     app.setApplicationName(APPLICATION)
     app.setApplicationDisplayName(APPLICATION)
     # The version comes from the package metadata: importlib.metadata costs ~30 ms,
-    # so it is set once the event loop runs (nothing reads it before); run() sets it
-    # after the first paint instead (``version_later``), and the SVG icon with it.
+    # so it is set once the event loop runs (nothing reads it before). run() sets it
+    # and the window icon after the first paint instead (``version_later``): until
+    # then desktops show the icon of the desktop entry named here.
+    QGuiApplication.setDesktopFileName("petdesk")
     if not version_later:
         QTimer.singleShot(0, _set_version)
-    QGuiApplication.setDesktopFileName("petdesk")
-    icon = app_icon(scalable=not version_later)
-    if not icon.isNull():
-        app.setWindowIcon(icon)
+        icon = app_icon()
+        if not icon.isNull():
+            app.setWindowIcon(icon)
     _install_translations(app)
     return app
 

@@ -9,20 +9,20 @@ with a sandbox transport and an in-memory keyring. All I/O runs on the
 Construction comes in two steps, so that ``petdesk`` can show its window before
 most of the UI is loaded (:func:`petdesk.ui.app.run`):
 
-* the *frame* (``__init__``): title, icon, the saved size and position. This
-  module imports only what that needs: no ``Qt`` namespace (PySide6 creates its
-  ~90 Python enums, ~14 ms, on first use), no table, model, panels, dialogs or
-  worker.
-* the *contents* (:meth:`MainWindow.ensure_built`): the worker, the actions and
-  menus, the banner, filter bar, table, detail panel and status bar, the rest of
-  the saved state. With ``deferred=False`` (the default) ``__init__`` builds them
-  at once, so every widget exists when the constructor returns. With
-  ``deferred=True`` the first paint shows the empty window (its background) and
-  the first event-loop turn after it builds them (:attr:`MainWindow.built` is
-  emitted then). The empty frame has no text on purpose: the first text drawn
-  initialises the font database (fontconfig), ~8 ms, which a menu bar or a
-  "Loading…" label would add before the first paint; the contents follow ~70 ms
-  later anyway.
+* the *frame* (``__init__``): title, the saved size and position. This module
+  imports only what that needs: no ``Qt`` namespace (PySide6 creates its ~90
+  Python enums, ~14 ms, on first use), no icons, table, model, panels, dialogs
+  or worker.
+* the *contents* (:meth:`MainWindow.ensure_built`): the window icon, the worker,
+  the actions and menus, the banner, filter bar, table, detail panel and status
+  bar, the rest of the saved state. With ``deferred=False`` (the default)
+  ``__init__`` builds them at once, so every widget exists when the constructor
+  returns. With ``deferred=True`` the first paint shows the empty window (its
+  background) and the first event-loop turn after it builds them
+  (:attr:`MainWindow.built` is emitted then). The empty frame has no text on
+  purpose: the first text drawn initialises the font database (fontconfig),
+  ~8 ms, which a menu bar or a "Loading…" label would add before the first
+  paint; the contents follow ~70 ms later anyway.
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
-from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
 
 from petdesk import API_VERSION
@@ -207,11 +206,8 @@ class MainWindow(QMainWindow):
     # -- construction ---------------------------------------------------------------------
 
     def _build_frame(self) -> None:
-        """What the first paint shows: the empty window with its title, icon, size
-        and position (nothing that draws text: see the module doc)."""
-        icon = QIcon.fromTheme("petdesk")
-        if not icon.isNull():
-            self.setWindowIcon(icon)
+        """What the first paint shows: the empty window with its title, size and
+        position (nothing that draws text: see the module doc)."""
         self.setWindowTitle(self.tr("PetDesk — %s") % self.environment_label())
         self.resize(1100, 680)
         geometry = self._settings.geometry
@@ -239,7 +235,13 @@ class MainWindow(QMainWindow):
         self.built.emit()
 
     def _build_contents(self) -> None:
+        from PySide6.QtGui import QIcon  # not in the frame: its type costs ~2 ms
+
         from .worker import Worker
+
+        icon = QIcon.fromTheme("petdesk")
+        if not icon.isNull():
+            self.setWindowIcon(icon)
 
         self.worker = Worker(self._client_factory, self._keys, self._connection(), parent=self)
         self.worker.busyChanged.connect(self._busy_changed)
@@ -321,6 +323,7 @@ class MainWindow(QMainWindow):
 
     def _build_ui(self) -> None:
         from PySide6.QtCore import Qt
+        from PySide6.QtGui import QIcon
         from PySide6.QtWidgets import (
             QAbstractItemView,
             QComboBox,
