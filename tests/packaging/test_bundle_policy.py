@@ -281,3 +281,35 @@ def test_every_keyring_backend_is_a_hidden_import() -> None:
 def test_test_tooling_is_excluded() -> None:
     for name in ("pytest", "hypothesis", "schemathesis", "mypy", "PyInstaller", "pytestqt"):
         assert name in policy.EXCLUDED_MODULES
+
+
+def test_excluded_stdlib_is_not_imported_by_anything_petdesk_runs() -> None:
+    """``multiprocessing`` is left out of the bundle (its PyInstaller runtime hook would
+    import it at every start): nothing PetDesk imports, including every keyring backend
+    the bundle carries and a demo round trip through the real client, may need it."""
+    import subprocess
+    import sys
+
+    code = "\n".join([
+        "import sys",
+        "import petdesk.__main__, petdesk.selftest, petdesk.ui.app, petdesk.ui.main_window",
+        "import petdesk.ui.keystore, petdesk.ui.add_pet, petdesk.ui.settings_dialog",
+        "import petdesk.api, petdesk.sandbox, petdesk.sandbox.inprocess, truststore",
+        "import importlib",
+        f"for name in {policy.HIDDEN_IMPORTS!r}:",
+        "    try:",
+        "        importlib.import_module(name)",
+        "    except Exception:",  # another platform's backend (macOS, Windows)
+        "        pass",
+        "from petdesk.api import PetStoreClient",
+        "from petdesk.sandbox.inprocess import (DEMO_API_KEY, DEMO_BASE_URL,",
+        "    in_process_transport, make_demo_app)",
+        "client = PetStoreClient(DEMO_BASE_URL, DEMO_API_KEY,",
+        "    transport=in_process_transport(make_demo_app(':memory:')))",
+        "assert len(client.list_pets(limit=5)) == 5",
+        f"print(sorted(m for m in {policy.STDLIB_EXCLUDED!r} if m in sys.modules))",
+    ])
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=ROOT, timeout=120).stdout.strip()
+    assert out == "[]"
+    assert set(policy.STDLIB_EXCLUDED) <= set(policy.EXCLUDED_MODULES)
