@@ -76,6 +76,9 @@ DEMO = "demo"
 DEMO_ADDRESS = "in-process sandbox"
 AUTO_REFRESH_MS = 5 * 60 * 1000
 CLOSE_WAIT_MS = 2000
+#: ``deferred=True``: the worker starts when the contents are painted, at the latest
+#: this long after they were built.
+START_WORKER_LATEST_MS = 1000
 
 
 class _ViewOverlay(QLabel):
@@ -199,6 +202,7 @@ class MainWindow(QMainWindow):
         self._autoload = autoload
         self._started = False
         self._built = False
+        self._worker_started = False
         self._build_frame()
         if not deferred:
             self.ensure_built()
@@ -1109,13 +1113,16 @@ class MainWindow(QMainWindow):
         central = self.centralWidget()
         if central is not None and not self._closing:
             central.installEventFilter(self)
+            # Not painted within a second (a window minimised at once): start anyway.
+            QTimer.singleShot(START_WORKER_LATEST_MS, self._start_worker)
         else:
             self._start_worker()
 
     def _start_worker(self) -> None:
-        """Load petdesk.api on the worker, then the pets."""
-        if self._closing:
+        """Load petdesk.api on the worker, then the pets (once)."""
+        if self._worker_started or self._closing:
             return
+        self._worker_started = True
         self.worker.warm_up()
         if self._autoload:
             self.refresh()

@@ -128,6 +128,18 @@ def test_closing_during_the_loading_phase(qtbot, tmp_path: Path) -> None:
     assert window.worker.thread.isFinished()
 
 
+def test_contents_never_painted_still_start_loading(qtbot, tmp_path: Path) -> None:
+    # The worker waits for the contents' first paint, but not forever (a window
+    # minimised at once is never painted): the start-up, run on a hidden window.
+    window = _deferred_window(qtbot, tmp_path)
+    window._start()
+    assert window.is_built and not window.isVisible()
+    with qtbot.waitSignal(window.petsLoaded, timeout=5_000):
+        pass
+    assert window.proxy.rowCount() == 20
+    window.close()
+
+
 def test_plain_command_lines_read_as_argparse_reads_them() -> None:
     for argv, expected in _PLAIN.items():
         assert vars(build_parser().parse_args(list(argv))) == vars(expected)
