@@ -8,7 +8,12 @@ alternation. Both report through the same hook (``petdesk/ui/benchhook.py``):
 
 * *window*: process start -> the main window's first Expose event handled
   (painted); process start is ``time.monotonic()`` in the parent just before
-  ``Popen`` (fork, exec and interpreter start-up included).
+  ``Popen`` (fork, exec and interpreter start-up included). PetDesk's first paint
+  is its window's frame (title, size, background): the contents are built in the
+  next event-loop turn (``MainWindow(deferred=True)``).
+* *contents* (reported with figure 1, no goal): process start -> the pets table
+  first painted, i.e. the whole window (filter bar, table, detail panel, status
+  bar) on screen, before any data.
 * *first-data*: process start -> the pets table painted with the first page
   (20 pets from the in-process demo sandbox).
 * RSS: the process's resident set (``/proc/self/statm``) at that moment.
@@ -50,6 +55,8 @@ def _one(argv: list[str], env: dict[str, str], mode: str) -> dict[str, float]:
                            + run.stderr[-3000:])
     out: dict[str, float] = {"window_s": run.events["window"]}
     out["window_rss"] = parse_extra(run.extra["window"]).get("rss", float("nan"))
+    if "contents" in run.events:
+        out["contents_s"] = run.events["contents"]
     if "first-data" in run.events:
         extra = parse_extra(run.extra["first-data"])
         out["first_data_s"] = run.events["first-data"]
@@ -84,6 +91,7 @@ def run(quick: bool) -> list[Figure]:
     first = median(_col(ours, "first_data_s"))
     rss, bare_rss = median(_col(ours, "first_data_rss")), median(_col(bare, "window_rss"))
     rss_window = median(_col(ours, "window_rss"))
+    contents = median(_col(ours, "contents_s"))
     common: dict[str, Any] = {"runs_each": repeats}
     ms = 1000.0
     mib = 2.0**20
@@ -93,7 +101,11 @@ def run(quick: bool) -> list[Figure]:
             petdesk=window * ms, baseline=bare_window * ms, unit="ms",
             ratio=window / bare_window, goal=f"<= {GOAL_WINDOW:.2f}x bare QMainWindow",
             met=window / bare_window <= GOAL_WINDOW,
+            note=(f"whole window (contents) painted at {contents * ms:.0f} ms "
+                  f"({contents / bare_window:.2f}x); the first paint is the frame"),
             details={**common,
+                     "petdesk_contents_ms": {k: v * ms if k != "n" else v
+                                             for k, v in spread(_col(ours, "contents_s")).items()},
                      "petdesk_ms": {k: v * ms if k != "n" else v
                                     for k, v in spread(_col(ours, "window_s")).items()},
                      "bare_ms": {k: v * ms if k != "n" else v
