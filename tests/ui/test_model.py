@@ -5,8 +5,9 @@ from __future__ import annotations
 import time
 
 import pytest
-from PySide6.QtCore import QPersistentModelIndex, Qt
-from PySide6.QtGui import QColor, QIcon
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor, QIcon, QPalette
+from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
 from petdesk.api import Pet, PetStatus
 from petdesk.ui.pet_model import Column, PetProxyModel, PetRole, PetTableModel
@@ -96,3 +97,77 @@ def test_100k_rows_append_sort_filter_quickly(models) -> None:
     filtered = time.perf_counter() - started
     assert proxy.rowCount() == 100_000 // 100
     assert max(append, sort, filtered) < 0.5, (append, sort, filtered)
+
+
+class _CountingModel(PetTableModel):
+    """Counts the calls Qt makes into Python for the model's shape and data."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls = {"rowCount": 0, "columnCount": 0, "data": 0}
+
+    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: B008
+        self.calls["rowCount"] += 1
+        return super().rowCount(parent)
+
+    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: B008
+        self.calls["columnCount"] += 1
+        return super().columnCount(parent)
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        self.calls["data"] += 1
+        return super().data(index, role)
+
+
+def _painted(proxy: PetProxyModel, row: int, column: int) -> QStyleOptionViewItem:
+    """What a view's delegate reads to paint the cell (through ``multiData``)."""
+    option = QStyleOptionViewItem()
+    QStyledItemDelegate().initStyleOption(option, proxy.index(row, column))
+    return option
+
+
+def test_a_painted_cell_is_answered_in_one_call_through_the_proxy(qapp) -> None:
+    model = _CountingModel()
+    proxy = PetProxyModel()
+    proxy.setSourceModel(model)
+    model.append_pets(pets(60))
+    proxy.sort(Column.NAME, Qt.SortOrder.DescendingOrder)  # done by the source model
+    proxy.setFilterFixedString("pet 1")
+    rows = proxy.rowCount()
+    assert rows > 3
+    expected = [[model.data(model.index(row, column)) for column in Column]
+                for row in range(rows)]
+    colours = [model.data(model.index(row, Column.STATUS), Qt.ItemDataRole.ForegroundRole)
+               for row in range(rows)]
+    model.calls.update(dict.fromkeys(model.calls, 0))
+    painted = [[_painted(proxy, row, column) for column in Column] for row in range(rows)]
+    flags = {proxy.flags(proxy.index(row, column)) for row in range(rows) for column in Column}
+    # Qt made no call into rowCount()/columnCount() to map a cell to the source (it
+    # used to make two per cell and role), nor one data() call per role.
+    assert model.calls == {"rowCount": 0, "columnCount": 0, "data": 0}
+    assert [[option.text for option in row] for row in painted] == expected
+    assert flags == {Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable}
+    for row in range(rows):
+        status = painted[row][Column.STATUS]
+        assert not status.icon.isNull()
+        assert status.palette.color(QPalette.ColorRole.Text) == colours[row]
+        assert painted[row][Column.ID].displayAlignment & Qt.AlignmentFlag.AlignRight
+        assert painted[row][Column.NAME].icon.isNull()
+        assert proxy.pet_at(proxy.index(row, 0)) is model.pet(row)
+    assert not proxy.index(rows, 0).isValid()
+    assert proxy.flags(QModelIndex()) == Qt.ItemFlag.NoItemFlags
+    assert proxy.data(QModelIndex(), PetRole) is None
+
+
+def test_a_filter_set_on_the_proxy_itself_still_maps_rows(qtmodeltester, models) -> None:
+    model, proxy = models
+    model.append_pets(pets(200))
+    proxy.setFilterKeyColumn(Column.NAME)
+    proxy.setFilterRegularExpression("^Pet 00")
+    shown = [proxy.pet_at(proxy.index(r, 0)) for r in range(proxy.rowCount())]
+    assert 0 < len(shown) < 200
+    assert all(pet is not None and pet.name.startswith("Pet 00") for pet in shown)
+    for row, pet in enumerate(shown):
+        assert _painted(proxy, row, Column.NAME).text == pet.name
+        assert proxy.data(proxy.index(row, Column.ID)) == str(pet.id)
+    qtmodeltester.check(proxy, force_py=True)
