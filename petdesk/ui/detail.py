@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QFont, QGuiApplication, QPalette, QPixmap
 from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
@@ -61,6 +61,12 @@ class PetDetail(QFrame):
         self.categoryValue = value_label("detailCategory")
         self.statusIcon = QLabel()
         self.statusValue = value_label("detailStatus")
+        font = self.statusValue.font()
+        font.setWeight(QFont.Weight.DemiBold)
+        self.statusValue.setFont(font)
+        #: (status, palette) the status row shows, and the icons drawn so far.
+        self._status_key: tuple[str | None, int] | None = None
+        self._status_pixmaps: dict[tuple[str | None, int], QPixmap] = {}
         status_row = QHBoxLayout()
         status_row.setContentsMargins(0, 0, 0, 0)
         status_row.addWidget(self.statusIcon)
@@ -116,27 +122,57 @@ class PetDetail(QFrame):
         return self._pet
 
     def show_pet(self, pet: Pet | None) -> None:
+        """Show ``pet`` (``None``: nothing selected).
+
+        Showing the pet already shown only checks the status colours (the palette
+        may have changed): selecting a pet shows it once through the table's
+        current-row signal and once directly, and each change of the labels costs
+        a relayout of the panel.
+        """
+        same = pet is not None and pet is self._pet
         self._pet = pet
-        has = pet is not None
-        for button in (self.refreshButton, self.copyIdButton, self.copyJsonButton):
-            button.setEnabled(has)
         if pet is None:
+            for button in (self.refreshButton, self.copyIdButton, self.copyJsonButton):
+                button.setEnabled(False)
             self.titleLabel.setText(self.tr("No pet selected"))
             for label in (self.idValue, self.nameValue, self.categoryValue, self.statusValue):
                 label.setText("—")
             self.statusIcon.clear()
+            self._status_key = None
             return
         self.messageLabel.setVisible(False)
-        self.titleLabel.setText(pet.name)
-        self.idValue.setText(str(pet.id))
-        self.nameValue.setText(pet.name)
-        self.categoryValue.setText(str(pet.category_id))
-        status = str(pet.status) if pet.status else self.tr("(no status)")
-        self.statusValue.setText(status)
+        if not same:
+            for button in (self.refreshButton, self.copyIdButton, self.copyJsonButton):
+                button.setEnabled(True)
+            self.titleLabel.setText(pet.name)
+            self.idValue.setText(str(pet.id))
+            self.nameValue.setText(pet.name)
+            self.categoryValue.setText(str(pet.category_id))
+            self.statusValue.setText(str(pet.status) if pet.status else self.tr("(no status)"))
+        self._show_status(pet.status)
+
+    def _show_status(self, status: str | None) -> None:
+        """The status icon and colour, redrawn only when the status or palette changes."""
         palette = self.palette()
-        self.statusIcon.setPixmap(status_icon(pet.status, palette).pixmap(16, 16))
-        colour = status_colour(pet.status, palette)
-        self.statusValue.setStyleSheet(f"color: {colour.name()}; font-weight: 600;")
+        key = (status, palette.cacheKey())
+        if key == self._status_key:
+            return
+        self._status_key = key
+        pixmap = self._status_pixmaps.get(key)
+        if pixmap is None:
+            if len(self._status_pixmaps) > 16:  # old palettes
+                self._status_pixmaps.clear()
+            pixmap = status_icon(status, palette).pixmap(16, 16)
+            self._status_pixmaps[key] = pixmap
+        self.statusIcon.setPixmap(pixmap)
+        text = self.statusValue.palette()
+        text.setColor(QPalette.ColorRole.WindowText, status_colour(status, palette))
+        self.statusValue.setPalette(text)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self._pet is not None:
+            self._show_status(self._pet.status)  # light/dark: recolour
 
     def show_message(self, text: str) -> None:
         self.messageLabel.setText(text)
