@@ -327,7 +327,13 @@ class PetTableModel(QAbstractTableModel):
 
     def append_pets(self, pets: Iterable[Pet]) -> None:
         """Append a batch: one beginInsertRows/endInsertRows for all of it (at the
-        end), then, when sorted, one reorder that moves it into place."""
+        end), then, when sorted, one reorder that moves it into place.
+
+        When sorting leaves the batch at the end (a page of higher ids in id order,
+        say), or the batch shows a single row (an added pet), its rows are inserted
+        where they belong and there is no reorder: a reorder makes the view lay out
+        every row again and repaint the table twice.
+        """
         batch = pets if isinstance(pets, list) else list(pets)
         if not batch:
             return
@@ -338,16 +344,31 @@ class PetTableModel(QAbstractTableModel):
         self._ids.extend(p.id for p in batch)
         needle = self._needle
         positions = [start + i for i, f in enumerate(folded) if needle in f]
-        if self._order is not None:
+        order = self._order
+        if order is not None:
             self._insert_sorted(range(start, len(self._all)))
-        if positions:
-            first = len(self._rows)
-            self.beginInsertRows(QModelIndex(), first, first + len(positions) - 1)
-            self._rows.extend(self._all[i] for i in positions)
-            self._row_pos.extend(positions)
+        if not positions:
+            return
+        in_place = order is None or order[start - len(self._all):] == list(
+            range(start, len(self._all)))
+        if not in_place and len(positions) == 1:
+            assert order is not None
+            pos = positions[0]
+            before = order[:order.index(pos)]
+            row = len(before) if not needle else sum(
+                map(operator.contains, map(self._folded.__getitem__, before), repeat(needle)))
+            self.beginInsertRows(QModelIndex(), row, row)
+            self._rows.insert(row, self._all[pos])
+            self._row_pos.insert(row, pos)
             self.endInsertRows()
-            if self._order is not None:
-                self._relayout(self._rebuild_rows)
+            return
+        first = len(self._rows)
+        self.beginInsertRows(QModelIndex(), first, first + len(positions) - 1)
+        self._rows.extend(self._all[i] for i in positions)
+        self._row_pos.extend(positions)
+        self.endInsertRows()
+        if not in_place:
+            self._relayout(self._rebuild_rows)
 
     def upsert_pet(self, pet: Pet) -> None:
         """Replace the pet with the same id (its row is updated), or append it."""
@@ -394,6 +415,8 @@ class PetTableModel(QAbstractTableModel):
         assert self._sort_column is not None
         if self._sort_column == Column.NAME:
             return self._folded
+        if self._sort_column == Column.ID:
+            return self._ids
         key = _SORT_KEYS[self._sort_column]
         return [key(p) for p in self._all]
 

@@ -171,3 +171,44 @@ def test_a_filter_set_on_the_proxy_itself_still_maps_rows(qtmodeltester, models)
         assert _painted(proxy, row, Column.NAME).text == pet.name
         assert proxy.data(proxy.index(row, Column.ID)) == str(pet.id)
     qtmodeltester.check(proxy, force_py=True)
+
+
+def _names(proxy: PetProxyModel) -> list[str]:
+    return [proxy.pet_at(proxy.index(r, 0)).name for r in range(proxy.rowCount())]
+
+
+@pytest.mark.parametrize(("column", "order", "needle"), [
+    (Column.ID, Qt.SortOrder.AscendingOrder, ""),
+    (Column.ID, Qt.SortOrder.DescendingOrder, ""),
+    (Column.NAME, Qt.SortOrder.AscendingOrder, ""),
+    (Column.NAME, Qt.SortOrder.DescendingOrder, "pet 1"),
+    (Column.STATUS, Qt.SortOrder.AscendingOrder, "pet"),
+])
+def test_sorted_appends_insert_rows_where_they_belong(models, column, order, needle) -> None:
+    model, proxy = models
+    model.append_pets(pets(120))
+    proxy.sort(column, order)
+    proxy.setFilterFixedString(needle)
+    keep = QPersistentModelIndex(proxy.index(7, Column.NAME))
+    kept = proxy.pet_at(keep)
+    layouts: list[int] = []
+    inserted: list[tuple[int, int]] = []
+    proxy.layoutChanged.connect(lambda *_: layouts.append(1))
+    proxy.rowsInserted.connect(lambda _parent, first, last: inserted.append((first, last)))
+    added = [Pet(id=1000, name="Pet 100 added", categoryId=1, status=PetStatus.SOLD)]
+    model.upsert_pet(added[0])  # one pet: inserted at its row, no reorder
+    assert not layouts and len(inserted) == 1
+    added += pets(30, start=2000)  # a page of higher ids
+    model.append_pets(added[1:])
+    if (column, order) == (Column.ID, Qt.SortOrder.AscendingOrder):
+        assert not layouts  # the page sorts to the end: appended, no reorder
+    expected = PetTableModel()
+    expected.append_pets(pets(120) + added)
+    expected.sort(column, order)
+    expected.set_name_filter(needle)
+    assert [proxy.pet_at(proxy.index(r, 0)) for r in range(proxy.rowCount())] == list(
+        expected.pets)
+    assert proxy.pet_at(keep) is kept  # the selection followed its pet
+    row = model.row_of(1000)
+    assert row is not None and model.pet(row).name == "Pet 100 added"
+    assert _names(proxy) == [p.name for p in expected.pets]
