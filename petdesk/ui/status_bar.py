@@ -27,6 +27,17 @@ if TYPE_CHECKING:
     from petdesk.api import RateLimitSnapshot, WaitInfo
 
 
+def _slot(widget: QWidget) -> QWidget:
+    """A fixed-size place for ``widget``, which is shown and hidden inside it."""
+    slot = QWidget()
+    layout = QHBoxLayout(slot)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(widget)
+    slot.setFixedSize(widget.sizeHint().boundedTo(widget.maximumSize())
+                      .expandedTo(widget.minimumSize()))
+    return slot
+
+
 class PetStatusBar(QStatusBar):
     stopRequested = Signal()
 
@@ -76,11 +87,14 @@ class PetStatusBar(QStatusBar):
         left = QWidget()
         row = QHBoxLayout(left)
         row.setContentsMargins(4, 0, 0, 0)
-        row.addWidget(self.busyIndicator)
+        # The busy indicator and Stop come and go with every request: each sits in a
+        # fixed-size slot, so showing or hiding it relays out nothing else (no shift of
+        # the message, no layout pass of the bar and the window; bench figure 3).
+        row.addWidget(_slot(self.busyIndicator))
         row.addWidget(self.messageLabel, 1)
         row.addWidget(self.detailsButton)
         row.addWidget(self.countdownLabel)
-        row.addWidget(self.stopButton)
+        row.addWidget(_slot(self.stopButton))
         # Showing the busy indicator, Stop or Details must not change the bar's height:
         # that resized the window's central area, a relayout and full repaint of the
         # table twice per request (bench figure 3).
