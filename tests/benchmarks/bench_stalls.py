@@ -16,6 +16,11 @@ window's own widgets:
 4. a keyring read: a worker job reads the key from the KeyStore, then the client
    is rebuilt (which reads it again) and the list refreshed.
 
+After a page has loaded, a pet was added or the dialog opened, the next click comes
+``REACTION_MS`` (10 ms) later, not in the same event-loop turn: otherwise the next
+action's work (building the next dialog, say) lands in the same gap as the previous
+result and its repaint, which no person can do.
+
 Baseline (same run, same window): the heartbeat while the window sits idle.
 Goal: max gap <= 16 ms (one frame at 60 Hz), p99 <= 8 ms. The machine's other
 load shows up in both.
@@ -40,6 +45,11 @@ GOAL_MAX_MS = 16.0
 GOAL_P99_MS = 8.0
 #: Between two typed keys (a fast typist: ~50 ms).
 TYPING_MS = 20
+#: Between the end of one action (page loaded, pet added, dialog shown) and the next
+#: click. A person needs 100 ms or more; 10 ms (two heartbeat periods) is only there
+#: so that the next click is not handled in the same event-loop turn as the previous
+#: result and its repaint, which would charge two actions to one gap.
+REACTION_MS = 10
 
 
 class Heartbeat:
@@ -142,6 +152,7 @@ def session(refreshes: int, adds: int, idle_ms: int) -> dict[str, Any]:
         for _ in range(refreshes):
             window.refreshButton.click()
             assert _wait(window.petsLoaded), "refresh did not finish"
+            _spin(REACTION_MS)
         phases["refreshes"] = heartbeat.stop()
 
         heartbeat.start()
@@ -149,6 +160,7 @@ def session(refreshes: int, adds: int, idle_ms: int) -> dict[str, Any]:
             window.addPetButton.click()
             dialog = window.add_dialog
             assert dialog is not None
+            _spin(REACTION_MS)
             # Typed a key at a time with the event loop running in between, as a person
             # types (QTest.keyClicks would send the whole text inside one event).
             for widget, text in ((dialog.nameEdit, f"Bench pet {i}"),
@@ -160,6 +172,7 @@ def session(refreshes: int, adds: int, idle_ms: int) -> dict[str, Any]:
             dialog.submitButton.click()
             assert _wait(window.worker.result, until=lambda: window.add_dialog is None), \
                 "add did not finish"
+            _spin(REACTION_MS)
         phases["adds"] = heartbeat.stop()
 
         heartbeat.start()
