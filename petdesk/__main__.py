@@ -62,11 +62,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         result = selftest.run()
         return int(result) if isinstance(result, int) else 0
     if args.base_url:
-        from petdesk.ui.settings_dialog import url_problem
+        from petdesk.core.urls import base_url_problem
 
-        problem = url_problem(args.base_url)
+        problem = base_url_problem(args.base_url)
         if problem:
-            print(f"petdesk: --base-url {problem}", file=sys.stderr)
+            print(f"petdesk: --base-url: {problem}", file=sys.stderr)
             return 2
     from petdesk.ui.app import LaunchConfig, run
 

@@ -335,7 +335,7 @@ KEYRING_TIMEOUT = 10.0
 
 
 def check_keyring() -> str:
-    from petdesk.ui.keystore import resolve_backend_report
+    from petdesk.core.keystore import resolve_backend_report
 
     ok, message = resolve_backend_report(timeout=KEYRING_TIMEOUT)
     if not ok:

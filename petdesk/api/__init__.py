@@ -3,17 +3,8 @@
 Nothing here imports Qt: the package can be scripted and tested on its own.
 """
 
-from .client import (
-    LIMIT_DEFAULT,
-    LIMIT_MAX,
-    LIMIT_MIN,
-    USER_AGENT,
-    PetLookup,
-    PetPage,
-    PetStoreClient,
-)
-from .deprecation import DOCUMENTED_SUNSET, DeprecationInfo
-from .errors import (
+from petdesk.core.clock import Clock, SystemClock
+from petdesk.core.errors import (
     AuthenticationError,
     BadRequestError,
     ConfigurationError,
@@ -28,16 +19,23 @@ from .errors import (
     RequestTimeoutError,
     ServerError,
 )
-from .models import INT64_MAX, NAME_MAX_LENGTH, ErrorBody, NewPet, Pet, PetStatus
+from petdesk.core.limits import INT64_MAX, LIMIT_DEFAULT, LIMIT_MAX, LIMIT_MIN, NAME_MAX_LENGTH
+from petdesk.core.statuses import PetStatus
+from petdesk.core.waits import WaitInfo, WaitReason
+
+from .client import (
+    USER_AGENT,
+    PetLookup,
+    PetPage,
+    PetStoreClient,
+)
+from .deprecation import DOCUMENTED_SUNSET, DeprecationInfo
+from .models import ErrorBody, NewPet, Pet
 from .policy import (
     CancelToken,
-    Clock,
     RateLimitGate,
     RequestListener,
     RequestPolicy,
-    SystemClock,
-    WaitInfo,
-    WaitReason,
     backoff_delay,
 )
 from .ratelimit import RateLimitSnapshot

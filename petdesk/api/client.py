@@ -27,7 +27,6 @@ Contract: spec sections 4, 5, 7 and 8. Behaviour worth knowing:
 from __future__ import annotations
 
 import contextlib
-import ipaddress
 import json
 import logging
 import random
@@ -43,9 +42,8 @@ from typing import Any
 import httpx
 from pydantic import TypeAdapter, ValidationError
 
-from .. import __version__
-from .deprecation import DeprecationInfo, deprecation_from_headers
-from .errors import (
+from petdesk.core.clock import Clock, SystemClock
+from petdesk.core.errors import (
     AuthenticationError,
     BadRequestError,
     ConfigurationError,
@@ -60,17 +58,21 @@ from .errors import (
     ServerError,
     redact,
 )
+from petdesk.core.limits import INT64_MAX, LIMIT_DEFAULT, LIMIT_MAX, LIMIT_MIN
+from petdesk.core.statuses import PetStatus
+from petdesk.core.urls import base_url_problem
+from petdesk.core.waits import WaitReason
+
+from .. import __version__
+from .deprecation import DeprecationInfo, deprecation_from_headers
 from .links import find_link
-from .models import INT64_MAX, ErrorBody, NewPet, Pet, PetStatus
+from .models import ErrorBody, NewPet, Pet
 from .policy import (
     CancelToken,
-    Clock,
     LearnedQuota,
     RateLimitGate,
     RequestListener,
     RequestPolicy,
-    SystemClock,
-    WaitReason,
     backoff_delay,
     wait_for,
 )
@@ -83,7 +85,6 @@ from .ratelimit import (
 
 log = logging.getLogger(__name__)
 
-LIMIT_MIN, LIMIT_MAX, LIMIT_DEFAULT = 1, 100, 20
 USER_AGENT = f"PetDesk/{__version__} (+httpx/{httpx.__version__})"
 _PETS = TypeAdapter(list[Pet])
 _WIRE_FIELDS = {"name": "name", "categoryId": "categoryId", "category_id": "categoryId",
@@ -112,33 +113,14 @@ class PetLookup:
     deprecation: DeprecationInfo
 
 
-def _is_loopback(host: str) -> bool:
-    if host.lower() in {"localhost", "localhost.localdomain"} or host.lower().endswith(
-        ".localhost"
-    ):
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
 def _validate_base_url(base_url: str) -> httpx.URL:
+    problem = base_url_problem(base_url) if isinstance(base_url, str) else "not text"
+    if problem is not None:
+        raise ConfigurationError(problem)
     try:
         url = httpx.URL(base_url.strip())
     except (httpx.InvalidURL, TypeError) as exc:
-        raise ConfigurationError("The service address is not a valid URL.") from exc
-    if url.scheme not in {"http", "https"} or not url.host:
-        raise ConfigurationError("The service address must start with https://.")
-    if url.scheme == "http" and not _is_loopback(url.host):
-        raise ConfigurationError(
-            "The service address must use https:// (plain http:// is only allowed "
-            "for a server on this computer)."
-        )
-    if url.userinfo or url.query or url.fragment:
-        raise ConfigurationError(
-            "The service address must not contain a user name, a query or a fragment."
-        )
+        raise ConfigurationError("The service address is not a valid address.") from exc
     return url.copy_with(path=url.path.rstrip("/") or "")
 
 

@@ -17,26 +17,16 @@ Decisions where the spec is silent:
 
 from __future__ import annotations
 
-import enum
 import unicodedata
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
 
-INT64_MAX = 2**63 - 1
-INT64_MIN = -(2**63)
-NAME_MAX_LENGTH = 100
+from petdesk.core.limits import INT64_MAX, INT64_MIN, NAME_MAX_LENGTH
+from petdesk.core.statuses import PetStatus
 
 #: A positive int64 identifier (``id``, ``categoryId``, ``petId``).
 PositiveInt64 = Annotated[StrictInt, Field(ge=1, le=INT64_MAX)]
-
-
-class PetStatus(enum.StrEnum):
-    """Spec section 2, ``PetStatus``."""
-
-    AVAILABLE = "available"
-    PENDING = "pending"
-    SOLD = "sold"
 
 
 def _check_name(value: str) -> str:

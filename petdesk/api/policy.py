@@ -16,44 +16,19 @@ the key banned. So:
 
 from __future__ import annotations
 
-import enum
 import logging
 import random
 import threading
-import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Protocol
 
-from .errors import RateLimitedError, RequestCancelled
+from petdesk.core.clock import Clock
+from petdesk.core.errors import RateLimitedError, RequestCancelled
+from petdesk.core.waits import WaitInfo, WaitReason
+
 from .ratelimit import RateLimitSnapshot
 
 log = logging.getLogger(__name__)
-
-
-class Clock(Protocol):
-    """Time as the policy sees it. Tests pass a fake one that never sleeps."""
-
-    def monotonic(self) -> float: ...
-
-    def time(self) -> float: ...
-
-    def wait(self, event: threading.Event, timeout: float) -> bool:
-        """Block until ``event`` is set or ``timeout`` seconds pass; return ``event.is_set()``."""
-        ...
-
-
-class SystemClock:
-    """The real clock."""
-
-    def monotonic(self) -> float:
-        return time.monotonic()
-
-    def time(self) -> float:
-        return time.time()
-
-    def wait(self, event: threading.Event, timeout: float) -> bool:
-        return event.wait(max(0.0, timeout))
 
 
 class CancelToken:
@@ -78,36 +53,6 @@ class CancelToken:
     def raise_if_cancelled(self) -> None:
         if self._event.is_set():
             raise RequestCancelled()
-
-
-class WaitReason(enum.Enum):
-    RATE_LIMITED = "rate limited"
-    QUOTA_EXHAUSTED = "the request quota is used up"
-    SERVER_BUSY = "the service is busy"
-    SERVER_UNREACHABLE = "the service could not be reached"
-    TIMED_OUT = "the service did not answer in time"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-@dataclass(frozen=True)
-class WaitInfo:
-    """One wait, as reported to the listener (and shown in the status bar)."""
-
-    seconds: float
-    reason: WaitReason
-    #: The attempt the wait comes before (1-based) and the most there will be.
-    attempt: int
-    max_attempts: int
-    #: When the wait ends, on the clock's wall time (UTC-aware).
-    until: datetime
-
-    def describe(self) -> str:
-        return (
-            f"waiting {self.seconds:.0f} s because {self.reason}, "
-            f"attempt {self.attempt} of {self.max_attempts}"
-        )
 
 
 class RequestListener:

@@ -8,24 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from petdesk.api import AuthenticationError, RateLimitSnapshot, RequestListener, WaitInfo
+from petdesk.api import RateLimitSnapshot, RequestListener, WaitInfo
 
 if TYPE_CHECKING:
     from .worker import _WorkerCore
-
-
-class MissingKeyError(AuthenticationError):
-    """No API key is known for the environment (nothing was sent)."""
-
-    user_message = "No API key is set for this environment. Enter one to continue."
-
-    def __init__(self, message: str | None = None, *, problem: str | None = None) -> None:
-        super().__init__(message)
-        self.problem = problem
-
-    def details(self) -> str:
-        text = super().details()
-        return f"{text}\nKeyring: {self.problem}" if self.problem else text
 
 
 class SignalListener(RequestListener):

@@ -187,7 +187,7 @@ class DemoKeys(StaticKeys):
 
 
 class LazyKeyStore:
-    """:class:`petdesk.ui.keystore.KeyStore`, created (and keyring imported) on
+    """:class:`petdesk.core.keystore.KeyStore`, created (and keyring imported) on
     first use, which is on the worker thread."""
 
     def __init__(self, **kwargs: Any) -> None:
@@ -196,7 +196,7 @@ class LazyKeyStore:
 
     def _get(self) -> Any:
         if self._store is None:
-            from .keystore import KeyStore
+            from petdesk.core.keystore import KeyStore
 
             self._store = KeyStore(**self._kwargs)
         return self._store

@@ -2,7 +2,7 @@
 
 Everything it needs is passed in (:class:`MainWindow` has no hidden globals): the
 :class:`~petdesk.ui.settings.AppSettings`, the key provider (normally
-:class:`petdesk.ui.keystore.KeyStore`) and the client factory. Tests build it
+:class:`petdesk.core.keystore.KeyStore`) and the client factory. Tests build it
 with a sandbox transport and an in-memory keyring. All I/O runs on the
 :class:`~petdesk.ui.worker.Worker`; the GUI thread never blocks.
 
@@ -36,6 +36,9 @@ from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
 
 from petdesk import API_VERSION
+from petdesk.core.errors import MissingKeyError
+from petdesk.core.keys import KeyProvider
+from petdesk.core.limits import LIMIT_DEFAULT, LIMIT_MAX, LIMIT_MIN
 
 from .settings import AppSettings, Environment
 
@@ -64,10 +67,8 @@ if TYPE_CHECKING:
     from .pet_model import PetProxyModel, PetTableModel
     from .settings_dialog import SettingsDialog
     from .status_bar import PetStatusBar
-    from .worker import ClientFactory, Connection, Job, JobContext, KeyProvider, Priority, Worker
+    from .worker import ClientFactory, Connection, Job, JobContext, Priority, Worker
 
-#: Spec section 4.1 (the same numbers as petdesk.api.LIMIT_*).
-LIMIT_MIN, LIMIT_MAX, LIMIT_DEFAULT = 1, 100, 20
 
 log = logging.getLogger(__name__)
 
@@ -650,8 +651,6 @@ class MainWindow(QMainWindow):
     def _job_failed(self, job: Job, exc: BaseException, *,
                     handler: Callable[[Job, BaseException], None] | None) -> None:
         from petdesk.api import AuthenticationError
-
-        from ._api_support import MissingKeyError
 
         if (isinstance(exc, AuthenticationError) and exc.status_code != 403
                 and not job.replayed and not self._closing):

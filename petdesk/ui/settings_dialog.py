@@ -13,26 +13,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from petdesk.core.urls import base_url_problem
+
 from .settings import TIMEOUT_RANGE, AppSettings, Environment
-
-
-def url_problem(url: str) -> str | None:
-    """Why ``url`` cannot be a base URL, in plain words (None when it can)."""
-    from urllib.parse import urlsplit
-
-    text = url.strip()
-    try:
-        parts = urlsplit(text)
-    except ValueError:
-        return "not a valid address"
-    loopback = parts.hostname in {"localhost", "127.0.0.1", "::1"}
-    if parts.scheme not in ("https", "http") or not parts.hostname:
-        return "must start with https://"
-    if parts.scheme == "http" and not loopback:
-        return "must use https:// (http:// only for this computer)"
-    if parts.query or parts.fragment or parts.username:
-        return "must not contain a query, fragment or user name"
-    return None
 
 
 class SettingsDialog(QDialog):
@@ -90,9 +73,9 @@ class SettingsDialog(QDialog):
     def accept(self) -> None:
         for label, edit in ((self.tr("Production address"), self.productionUrlEdit),
                             (self.tr("Staging address"), self.stagingUrlEdit)):
-            problem = url_problem(edit.text())
+            problem = base_url_problem(edit.text())
             if problem:
-                self.problemLabel.setText(self.tr("%s: %s.") % (label, self.tr(problem)))
+                self.problemLabel.setText(self.tr("%s: %s") % (label, problem))
                 self.problemLabel.setVisible(True)
                 edit.setFocus()
                 return

@@ -26,9 +26,12 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
+
+from petdesk.core.errors import MissingKeyError
+from petdesk.core.keys import KeyProvider
 
 if TYPE_CHECKING:
     from petdesk.api import CancelToken, PetStoreClient, RequestListener
@@ -57,30 +60,8 @@ class Connection:
     timeout: float = 15.0
 
 
-class KeyLookupLike(Protocol):
-    key: str | None
-    source: str
-    problem: str | None
-
-
-class KeyProvider(Protocol):
-    """What the worker needs of :class:`petdesk.ui.keystore.KeyStore`."""
-
-    def get(self, environment: str) -> KeyLookupLike: ...
-
-    def set(self, environment: str, key: str) -> KeyLookupLike: ...
-
-
 #: Builds the client for a connection and key (tests pass a sandbox transport).
 ClientFactory = Callable[[Connection, str, "RequestListener"], "PetStoreClient"]
-
-
-def __getattr__(name: str) -> Any:
-    if name == "MissingKeyError":  # lives with the other pieces that need petdesk.api
-        from ._api_support import MissingKeyError
-
-        return MissingKeyError
-    raise AttributeError(name)
 
 
 @dataclass(eq=False)
@@ -251,8 +232,6 @@ class _WorkerCore(QObject):
         if self._client is None:
             lookup = self.keys.get(self._connection.environment)
             if not lookup.key:
-                from ._api_support import MissingKeyError
-
                 raise MissingKeyError(problem=lookup.problem)
             client = self._factory(self._connection, lookup.key, self._listener)
             if self._carry_wait > 0:

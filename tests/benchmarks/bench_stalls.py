@@ -106,8 +106,8 @@ def session(refreshes: int, adds: int, idle_ms: int) -> dict[str, Any]:
     from PySide6.QtWidgets import QApplication
 
     from petdesk.api import PetStoreClient, RequestListener
+    from petdesk.core.keystore import KeyStore, MemoryKeyring
     from petdesk.ui.app import create_application
-    from petdesk.ui.keystore import KeyStore, MemoryKeyring
     from petdesk.ui.main_window import MainWindow
     from petdesk.ui.settings import AppSettings, Environment
     from petdesk.ui.worker import Connection

@@ -8,7 +8,7 @@ from collections import Counter
 
 from keyring.compat import properties
 
-from petdesk.ui.keystore import MemoryKeyring
+from petdesk.core.keystore import MemoryKeyring
 
 # Distinctive values: tests assert that none of them shows up where it must not.
 SECRET = "pk-test-Zebra-0c9f3a71e5"

@@ -18,8 +18,8 @@ import keyring.errors
 import pytest
 from keyring.backends import SecretService, chainer, fail, null
 
-from petdesk.ui import keystore
-from petdesk.ui.keystore import (
+from petdesk.core import keystore
+from petdesk.core.keystore import (
     ENV_VAR,
     KeyLookup,
     KeySource,
@@ -389,7 +389,7 @@ def test_hanging_set_keeps_key_in_memory_and_drops_the_late_error(
 
 HANG_THEN_EXIT = f"""
 import threading, time
-from petdesk.ui.keystore import KeyStore, MemoryKeyring
+from petdesk.core.keystore import KeyStore, MemoryKeyring
 
 class Forever(MemoryKeyring):
     def set_password(self, service, username, password):

@@ -19,8 +19,8 @@ import keyring.core
 import pytest
 import secretstorage
 
-from petdesk.ui import keystore
-from petdesk.ui.keystore import KeyLookup, KeySource, KeyStore, resolve_backend_report
+from petdesk.core import keystore
+from petdesk.core.keystore import KeyLookup, KeySource, KeyStore, resolve_backend_report
 from tests.conftest import TEST_HOME
 from tests.keystore.fakes import ALL_SECRETS, OTHER_SECRET, SECRET
 from tests.secret_service import (

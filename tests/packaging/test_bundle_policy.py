@@ -293,7 +293,7 @@ def test_excluded_stdlib_is_not_imported_by_anything_petdesk_runs() -> None:
     code = "\n".join([
         "import sys",
         "import petdesk.__main__, petdesk.selftest, petdesk.ui.app, petdesk.ui.main_window",
-        "import petdesk.ui.keystore, petdesk.ui.add_pet, petdesk.ui.settings_dialog",
+        "import petdesk.core.keystore, petdesk.ui.add_pet, petdesk.ui.settings_dialog",
         "import petdesk.api, petdesk.sandbox, petdesk.sandbox.inprocess, truststore",
         "import importlib",
         f"for name in {policy.HIDDEN_IMPORTS!r}:",

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
+from petdesk.core.keystore import KeyStore, MemoryKeyring
 from petdesk.sandbox import FaultKind, RunningSandbox, SandboxConfig, start_server
-from petdesk.ui.keystore import KeyStore, MemoryKeyring
 from petdesk.ui.main_window import MainWindow
 from tests.reliability.app_support import build_window, settings_in
 from tests.reliability.conftest import KEY

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from petdesk.api import OutcomeUnknownError
-from petdesk.ui.keystore import KeyStore, MemoryKeyring
+from petdesk.core.keystore import KeyStore, MemoryKeyring
 from petdesk.ui.main_window import MainWindow
 from tests.reliability.app_support import build_window, settings_in
 from tests.reliability.conftest import FAST_POLICY, KEY, TIMEOUT

@@ -20,9 +20,9 @@ import keyring.errors
 import pytest
 from keyring.backends import fail
 
+from petdesk.core import keystore as keystore_module
+from petdesk.core.keystore import KeySource, KeyStore, MemoryKeyring
 from petdesk.sandbox import RunningSandbox, SandboxConfig, start_server
-from petdesk.ui import keystore as keystore_module
-from petdesk.ui.keystore import KeySource, KeyStore, MemoryKeyring
 from tests.reliability.app_support import (
     Heartbeat,
     assert_not_shown,

@@ -27,9 +27,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit
 
+from petdesk.core.keystore import KeyStore, MemoryKeyring
 from petdesk.sandbox import FaultKind, RunningSandbox, SandboxConfig, start_server
 from petdesk.ui.app import default_settings
-from petdesk.ui.keystore import KeyStore, MemoryKeyring
 from petdesk.ui.logs import RedactingFilter, setup_logging
 from petdesk.ui.main_window import MainWindow
 from tests.conftest import TEST_HOME

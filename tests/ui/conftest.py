@@ -18,8 +18,8 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
+from petdesk.core.keystore import KeyStore, MemoryKeyring
 from petdesk.sandbox import SandboxApp, SandboxConfig, Store, in_process_transport, start_server
-from petdesk.ui.keystore import KeyStore, MemoryKeyring
 from petdesk.ui.main_window import MainWindow
 from petdesk.ui.settings import AppSettings, Environment
 from petdesk.ui.worker import Connection

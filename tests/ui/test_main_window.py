@@ -14,8 +14,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from petdesk.api import Pet, PetStatus, RequestCancelled
+from petdesk.core.keystore import MemoryKeyring
 from petdesk.sandbox import FaultKind
-from petdesk.ui.keystore import MemoryKeyring
 from petdesk.ui.main_window import MainWindow
 from petdesk.ui.pet_model import Column, PetRole
 
@@ -348,7 +348,7 @@ def test_test_connection_in_the_key_dialog(qtbot, sandbox: Sandbox, make_window)
 
 def test_environment_variable_key_overrides_and_is_not_stored(qtbot, sandbox: Sandbox,
                                                               make_window) -> None:
-    from petdesk.ui.keystore import KeyStore
+    from petdesk.core.keystore import KeyStore
 
     empty = MemoryKeyring()
     keys = KeyStore(empty, environ={"PETDESK_API_KEY": API_KEY}, timeout=2.0)

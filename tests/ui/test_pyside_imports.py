@@ -12,7 +12,7 @@ import json, sys
 import PySide6.QtCore
 feature = sys.modules["PySide6.support.feature"]
 original = feature._mod_uses_pyside
-import petdesk.ui.app, petdesk.api, petdesk.sandbox.inprocess, petdesk.ui.keystore
+import petdesk.ui.app, petdesk.api, petdesk.sandbox.inprocess, petdesk.core.keystore
 from petdesk.ui import _pyside_imports
 assert feature._mod_uses_pyside is _pyside_imports.mod_uses_pyside
 differ = [name for name, m in list(sys.modules.items()) if m is not None

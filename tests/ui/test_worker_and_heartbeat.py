@@ -12,8 +12,8 @@ import pytest
 from PySide6.QtCore import QElapsedTimer, QThread, QTimer
 
 from petdesk.api import RequestCancelled
+from petdesk.core.keystore import KeyStore, MemoryKeyring
 from petdesk.sandbox import FaultKind
-from petdesk.ui.keystore import KeyStore, MemoryKeyring
 from petdesk.ui.worker import Connection, Job, Priority, Worker
 
 from .conftest import API_KEY, Sandbox

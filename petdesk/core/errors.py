@@ -78,6 +78,20 @@ class AuthenticationError(PetStoreError):
     user_message = "The API key was not accepted. Check the key in Settings › API key."
 
 
+class MissingKeyError(AuthenticationError):
+    """No API key is known for the environment (nothing was sent)."""
+
+    user_message = "No API key is set for this environment. Enter one to continue."
+
+    def __init__(self, message: str | None = None, *, problem: str | None = None) -> None:
+        super().__init__(message)
+        self.problem = problem
+
+    def details(self) -> str:
+        text = super().details()
+        return f"{text}\nKeyring: {self.problem}" if self.problem else text
+
+
 class NotFoundError(PetStoreError):
     """404: no such pet (or resource)."""
 
