@@ -44,7 +44,7 @@ __all__ = [
 ]
 
 #: The preview shows at most this many pages (printing and saving do them all).
-PREVIEW_MAX_PAGES: Final = 10
+PREVIEW_MAX_PAGES: Final = 6
 #: The PDF's resolution (dots per inch).
 PDF_DPI: Final = 300
 
