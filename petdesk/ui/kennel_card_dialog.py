@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
-from typing import Final, Protocol
+from typing import Final
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QLocale, QObject, QTimer, Signal
 from PySide6.QtGui import QPagedPaintDevice, QPainter, QPdfWriter
@@ -32,42 +32,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .io_runner import IoRunner, write_file
 from .kennel_cards import CardPageSize, CardSheet, KennelCard
 
 __all__ = [
     "PREVIEW_MAX_PAGES",
-    "IoRunner",
     "KennelCardDialog",
     "PagePainter",
     "default_page_size",
-    "write_file",
 ]
 
 #: The preview shows at most this many pages (printing and saving do them all).
 PREVIEW_MAX_PAGES: Final = 6
 #: The PDF's resolution (dots per inch).
 PDF_DPI: Final = 300
-
-
-class IoRunner(Protocol):
-    """Runs ``fn`` off the GUI thread, then ``on_done(result)`` or ``on_error(exc)`` on
-    the GUI thread, exactly once."""
-
-    def __call__(self, fn: Callable[[], object], on_done: Callable[[object], None],
-                 on_error: Callable[[BaseException], None]) -> None: ...
-
-
-def write_file(path: Path, data: bytes) -> Path:
-    """Write ``data`` to ``path`` through a temporary file renamed over it (runs off
-    the GUI thread)."""
-    temp = path.with_name(f".{path.name}.part")
-    try:
-        temp.write_bytes(data)
-        temp.replace(path)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
-    return path
 
 
 def default_page_size(locale: QLocale | None = None) -> CardPageSize:
