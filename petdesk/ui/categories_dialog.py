@@ -231,9 +231,15 @@ class CategoriesPage(QWidget):
     def _remove(self) -> None:
         if not self.removeButton.isEnabled():
             return
-        removed = [self._model.remove(category_id).label for category_id in self._selected_ids()]
-        if removed:
-            self._say(self.tr("Removed %1.").replace("%1", ", ".join(removed)))
+        ids = self._selected_ids()
+        if not ids:
+            return
+        row = self._model.row_of(ids[0])
+        removed = [self._model.remove(category_id).label for category_id in ids]
+        self._say(self.tr("Removed %1.").replace("%1", ", ".join(removed)))
+        if self._model.rowCount():
+            self.view.selectRow(min(row, self._model.rowCount() - 1))
+        self.view.setFocus()
         self._update_buttons()
 
     def _set_io_busy(self, busy: bool) -> None:

@@ -142,7 +142,7 @@ class CategoryModel(QAbstractTableModel):
             return None
         category = self._rows[index.row()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
-            return category.id if index.column() == CategoryColumn.ID else category.name
+            return str(category.id) if index.column() == CategoryColumn.ID else category.name
         if role == CATEGORY_ROLE:
             return category
         if role == Qt.ItemDataRole.AccessibleTextRole:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QLocale, Qt
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
@@ -54,7 +54,8 @@ def open_dialog(qtbot: QtBot, run_io: ThreadIo, count: int, answers: Answers,
                               ask_save_path=answers.ask_save_path)
     qtbot.addWidget(dialog)
     dialog.show()
-    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
     return dialog
 
 
@@ -69,13 +70,13 @@ def test_opens_with_the_page_size_focused_and_a_summary(qtbot: QtBot, run_io: Th
 
 
 def test_choosing_4x6_by_keyboard_gives_one_card_a_page(qtbot: QtBot, run_io: ThreadIo) -> None:
-    dialog = open_dialog(qtbot, run_io, 8, Answers())
+    dialog = open_dialog(qtbot, run_io, 5, Answers())
 
     qtbot.keyClick(dialog.pageSizeCombo, Qt.Key.Key_End)
 
     assert dialog.pageSizeCombo.currentText() == "4 × 6 in (1 card a page)"
-    assert dialog.summaryLabel.text() == "8 card(s) on 8 page(s)."
-    qtbot.waitUntil(lambda: dialog.preview.pageCount() == 8)
+    assert dialog.summaryLabel.text() == "5 card(s) on 5 page(s)."
+    qtbot.waitUntil(lambda: dialog.preview.pageCount() == 5)
 
 
 def test_the_preview_is_bounded_but_the_summary_counts_every_page(
@@ -93,7 +94,7 @@ def test_save_as_pdf_writes_every_card_without_blocking(
     target = tmp_path / "cards.pdf"
     dialog = open_dialog(qtbot, run_io, 13, Answers(save_path=target), page)
     pages: list[int] = []
-    dialog._painter.progress.connect(lambda done, _total: pages.append(done))  # noqa: SLF001
+    dialog.progressBar.valueChanged.connect(pages.append)
 
     with qtbot.waitSignal(dialog.saved, timeout=10_000) as saved:
         qtbot.mouseClick(dialog.saveButton, Qt.MouseButton.LeftButton)
@@ -102,11 +103,11 @@ def test_save_as_pdf_writes_every_card_without_blocking(
         assert not dialog.printButton.isEnabled()
         assert dialog.cancelButton.isVisible()
         assert dialog.progressBar.isVisible()
-        assert pages == []
+        assert pages in ([], [0])
 
     expected_pages = -(-13 // page.per_page)
     assert saved.args == [str(target)]
-    assert pages == list(range(1, expected_pages + 1))
+    assert [p for p in pages if p] == list(range(1, expected_pages + 1))
     assert dialog.statusLabel.text() == f"Saved to {target}."
     assert dialog.saveButton.isEnabled()
     assert not dialog.progressBar.isVisible()
@@ -202,7 +203,5 @@ def test_declining_the_file_dialog_saves_nothing(qtbot: QtBot, run_io: ThreadIo)
 
 
 def test_letter_is_the_default_for_us_units(qapp: object) -> None:
-    from PySide6.QtCore import QLocale
-
     assert default_page_size(QLocale("en_US")) is CardPageSize.LETTER
     assert default_page_size(QLocale("de_DE")) is CardPageSize.A4
