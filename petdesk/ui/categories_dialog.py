@@ -40,7 +40,7 @@ from petdesk.core.categories import (
 )
 
 from .categories_model import CategoryColumn, CategoryModel, CategoryPersistence
-from .io_runner import IoRunner, write_file
+from .io_runner import IoRunner, ask_save_path, write_file
 
 __all__ = ["CategoriesDialog", "CategoriesPage"]
 
@@ -55,12 +55,8 @@ def _ask_open_path(parent: QWidget, folder: str) -> Path | None:
 
 
 def _ask_save_path(parent: QWidget, suggested: str) -> Path | None:
-    chosen, _ = QFileDialog.getSaveFileName(
-        parent, parent.tr("Export category names"), suggested, parent.tr("CSV files (*.csv)"))
-    if not chosen:
-        return None
-    path = Path(chosen)
-    return path if path.suffix.lower() == ".csv" else path.with_name(path.name + ".csv")
+    return ask_save_path(parent, parent.tr("Export category names"), suggested,
+                         parent.tr("CSV files (*.csv)"), ".csv")
 
 
 def _read_file(path: Path) -> bytes:

@@ -1,4 +1,5 @@
-"""The one signature by which kennel cards and category names do file I/O.
+"""The one signature by which kennel cards and category names do file I/O, and the
+file dialog that asks where to save.
 
 The GUI thread never does I/O: the dialogs hand the work to an :class:`IoRunner`,
 which the main window implements with its worker (``Worker.run``)."""
@@ -9,7 +10,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
-__all__ = ["IoRunner", "write_file"]
+from PySide6.QtWidgets import QFileDialog, QWidget
+
+__all__ = ["IoRunner", "ask_save_path", "write_file"]
 
 
 class IoRunner(Protocol):
@@ -31,3 +34,14 @@ def write_file(path: Path, data: bytes) -> Path:
         temp.unlink(missing_ok=True)
         raise
     return path
+
+
+def ask_save_path(parent: QWidget, title: str, suggested: str, file_filter: str,
+                  suffix: str) -> Path | None:
+    """Qt's save dialog; the chosen path with ``suffix`` added when it has another one,
+    or ``None`` when the user cancelled."""
+    chosen, _ = QFileDialog.getSaveFileName(parent, title, suggested, file_filter)
+    if not chosen:
+        return None
+    path = Path(chosen)
+    return path if path.suffix.lower() == suffix else path.with_name(path.name + suffix)

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
     QLabel,
     QProgressBar,
@@ -32,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .io_runner import IoRunner, write_file
+from .io_runner import IoRunner, ask_save_path, write_file
 from .kennel_cards import CardPageSize, CardSheet, KennelCard
 
 __all__ = [
@@ -128,12 +127,8 @@ def _ask_printer(printer: QPrinter, parent: QWidget) -> bool:
 
 
 def _ask_save_path(parent: QWidget, suggested: str) -> Path | None:
-    chosen, _ = QFileDialog.getSaveFileName(
-        parent, parent.tr("Save kennel cards as PDF"), suggested, parent.tr("PDF files (*.pdf)"))
-    if not chosen:
-        return None
-    path = Path(chosen)
-    return path if path.suffix.lower() == ".pdf" else path.with_name(path.name + ".pdf")
+    return ask_save_path(parent, parent.tr("Save kennel cards as PDF"), suggested,
+                         parent.tr("PDF files (*.pdf)"), ".pdf")
 
 
 class KennelCardDialog(QDialog):

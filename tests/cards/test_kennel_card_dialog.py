@@ -10,9 +10,10 @@ import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import QLocale, Qt
 from PySide6.QtPrintSupport import QPrinter
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 
+from petdesk.ui.io_runner import ask_save_path
 from petdesk.ui.kennel_card_dialog import PREVIEW_MAX_PAGES, KennelCardDialog, default_page_size
 from petdesk.ui.kennel_cards import CardPageSize, KennelCard
 
@@ -205,3 +206,13 @@ def test_declining_the_file_dialog_saves_nothing(qtbot: QtBot, run_io: ThreadIo)
 def test_letter_is_the_default_for_us_units(qapp: object) -> None:
     assert default_page_size(QLocale("en_US")) is CardPageSize.LETTER
     assert default_page_size(QLocale("de_DE")) is CardPageSize.A4
+
+
+@pytest.mark.parametrize(("chosen", "expected"), [
+    ("/tmp/cards", "/tmp/cards.pdf"), ("/tmp/cards.PDF", "/tmp/cards.PDF"), ("", None)])
+def test_the_save_dialog_answer_gets_the_pdf_suffix(
+        qapp: object, monkeypatch: pytest.MonkeyPatch, chosen: str, expected: str | None) -> None:
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda *_args: (chosen, "PDF files (*.pdf)"))
+    answer = ask_save_path(QWidget(), "Save", "/tmp/x.pdf", "PDF files (*.pdf)", ".pdf")
+    assert answer == (Path(expected) if expected else None)
