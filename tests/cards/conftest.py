@@ -18,11 +18,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     # As in tests/ui/conftest.py: Qt's offscreen platform plugin warns when a window's
     # size constraints change after it was created, a limit of the test platform.
     # Every other Qt warning still fails the test.
+    # pytest-qt reads only the closest qt_log_ignore marker: keep a module's own.
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.fspath)).parents:
+            own = item.get_closest_marker("qt_log_ignore")
             item.add_marker(pytest.mark.qt_log_ignore(
-                "This plugin does not support propagateSizeHints"))
+                "This plugin does not support propagateSizeHints", *(own.args if own else ())))
 
 
 class ThreadIo(QObject):
