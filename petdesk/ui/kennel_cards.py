@@ -20,10 +20,10 @@ does not fit. Every piece of text is clipped to its own box: nothing leaves the 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Final
+from typing import Final, Protocol
 
 import segno
 from PySide6.QtCore import QCoreApplication, QDate, QLocale, QMarginsF, QPointF, QRectF, QSizeF, Qt
@@ -46,7 +46,9 @@ __all__ = [
     "CardPageSize",
     "CardSheet",
     "KennelCard",
+    "PetLike",
     "card_image",
+    "cards_for_pets",
     "paint_cards",
     "qr_matrix",
 ]
@@ -59,6 +61,9 @@ _NAME_MIN_PT: Final = 9.0
 _DETAIL_MAX_PT: Final = 13.0
 _DETAIL_MIN_PT: Final = 6.0
 _ELLIPSIS: Final = "…"
+#: Longer text is cut before it is laid out (a server may send a name of any length;
+#: a card holds far fewer characters than this even at the smallest size).
+_TEXT_MAX: Final = 1000
 
 
 @dataclass(frozen=True)
@@ -69,6 +74,28 @@ class KennelCard:
     name: str
     category: str
     status: str
+
+
+class PetLike(Protocol):
+    """What :func:`cards_for_pets` reads of a pet (``petdesk.api.Pet`` has it)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def category_id(self) -> int: ...
+    @property
+    def status(self) -> str | None: ...
+
+
+def cards_for_pets(pets: Iterable[PetLike], category_label: Callable[[int], str],
+                   status_label: Callable[[str | None], str]) -> list[KennelCard]:
+    """One card per pet: ``category_label`` is the display rule
+    (:meth:`petdesk.ui.categories_model.CategoryModel.label`), ``status_label`` the
+    staff words the pet table shows for a status (``None``: no status)."""
+    return [KennelCard(pet.id, pet.name, category_label(pet.category_id),
+                       status_label(pet.status)) for pet in pets]
 
 
 class CardPageSize(enum.Enum):
@@ -217,6 +244,8 @@ def _draw_text(painter: QPainter, text: str, rect: QRectF, sizes: tuple[float, f
                bold: bool = False, alignment: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft,
                vcenter: bool = False) -> None:
     device = painter.device()
+    if len(text) > _TEXT_MAX:
+        text = text[:_TEXT_MAX] + _ELLIPSIS
     layout, height = _fitted_layout(text, rect, device, sizes, bold=bold, alignment=alignment)
     top = rect.y() + (max(0.0, rect.height() - height) / 2 if vcenter else 0.0)
     painter.save()

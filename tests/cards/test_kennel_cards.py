@@ -13,7 +13,16 @@ from pypdf import PdfReader
 from PySide6.QtCore import QLocale, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter, QPdfWriter
 
-from petdesk.ui.kennel_cards import CardPageSize, CardSheet, KennelCard, card_image, paint_cards
+from petdesk.api import Pet, PetStatus
+from petdesk.core.categories import CategoryTable
+from petdesk.ui.kennel_cards import (
+    CardPageSize,
+    CardSheet,
+    KennelCard,
+    card_image,
+    cards_for_pets,
+    paint_cards,
+)
 
 from .conftest import decode_qr, pdf_to_png
 
@@ -182,3 +191,26 @@ def test_no_cards_give_one_empty_page(qapp: object, tmp_path: Path) -> None:
 
     assert len(pdf.pages) == 1
     assert pdf.pages[0].extract_text().strip() == ""
+
+
+def test_a_megabyte_name_from_a_server_is_cut_and_elided(qapp: object, tmp_path: Path) -> None:
+    card = KennelCard(6, "Rex " * 250_000, "Dogs (1)", "Available")
+
+    text = PdfReader(render_pdf(tmp_path / "c.pdf", [card], CardPageSize.A4)) \
+        .pages[0].extract_text()
+
+    assert "…" in text
+    assert text.count("Rex") < 1000
+    assert "ID: 6" in words(text)
+
+
+def test_cards_for_pets_use_the_display_rule_and_staff_words(qapp: object) -> None:
+    pets = [Pet(id=5, name="Rex", categoryId=1, status=PetStatus.PENDING),
+            Pet(id=6, name="Tom", categoryId=9)]
+    table = CategoryTable({1: "Dogs"})
+    words_for = {"pending": "Pending", None: "No status"}
+
+    cards = cards_for_pets(pets, table.label, words_for.__getitem__)
+
+    assert cards == [KennelCard(5, "Rex", "Dogs (1)", "Pending"),
+                     KennelCard(6, "Tom", "9", "No status")]
