@@ -52,8 +52,11 @@ class CategoryColumn(enum.IntEnum):
 class CategoryModel(QAbstractTableModel):
     """Named categories, one row each, ordered by id."""
 
-    #: After every add, rename, remove or replacement.
+    #: After every edit by the user: add, rename, remove, import (what is saved).
     changed = Signal()
+    #: After every change of what :meth:`label` answers, the table loaded at start
+    #: included: views showing category labels refresh on it.
+    labelsChanged = Signal()
     #: A rejected edit in place, with the sentence to show.
     problem = Signal(str)
 
@@ -95,7 +98,7 @@ class CategoryModel(QAbstractTableModel):
         self._table = candidate
         self._rows.insert(row, category)
         self.endInsertRows()
-        self.changed.emit()
+        self._emit_changed()
         return category
 
     def rename(self, category_id: int, name: str) -> Category:
@@ -106,7 +109,7 @@ class CategoryModel(QAbstractTableModel):
         self._rows[row] = category
         index = self.index(row, CategoryColumn.NAME)
         self.dataChanged.emit(index, index)
-        self.changed.emit()
+        self._emit_changed()
         return category
 
     def remove(self, category_id: int) -> Category:
@@ -117,7 +120,7 @@ class CategoryModel(QAbstractTableModel):
         self._table = candidate
         del self._rows[row]
         self.endRemoveRows()
-        self.changed.emit()
+        self._emit_changed()
         return category
 
     def replace(self, table: CategoryTable, *, notify: bool = True) -> None:
@@ -128,6 +131,11 @@ class CategoryModel(QAbstractTableModel):
         self.endResetModel()
         if notify:
             self.changed.emit()
+        self.labelsChanged.emit()
+
+    def _emit_changed(self) -> None:
+        self.changed.emit()
+        self.labelsChanged.emit()
 
     # -- Qt model interface ----------------------------------------------------------------
 

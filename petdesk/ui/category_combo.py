@@ -39,8 +39,7 @@ class CategoryCombo(QComboBox):
         completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         self.setCompleter(completer)
         self._categories = model
-        model.changed.connect(self._refill)
-        model.modelReset.connect(self._refill)
+        model.labelsChanged.connect(self._refill)
         self._refill()
 
     def _refill(self) -> None:

@@ -277,8 +277,13 @@ class CardSheet:
         return max(1, -(-len(self.cards) // self.page.per_page))
 
     def prepare(self, device: QPagedPaintDevice) -> bool:
-        """Set ``device``'s page layout (before a painter begins on it)."""
-        return device.setPageLayout(self.page.page_layout())
+        """Set ``device``'s page size, orientation and margins (before a painter begins
+        on it). A printer whose hardware margins are wider keeps its own margins
+        (then False); the cards fill whatever area is printable."""
+        layout = self.page.page_layout()
+        device.setPageSize(layout.pageSize())
+        device.setPageOrientation(layout.orientation())
+        return device.setPageMargins(layout.margins(), layout.units())
 
     def printed_text(self) -> str:
         day = self._printed_on

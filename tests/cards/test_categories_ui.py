@@ -68,7 +68,7 @@ def test_persistence_seeds_loads_and_saves_every_change_off_the_gui_thread(
     model = CategoryModel()
     persistence = CategoryPersistence(model, store, run_io)
 
-    with qtbot.waitSignal(persistence.loaded):
+    with qtbot.waitSignals([persistence.loaded, model.labelsChanged]):
         persistence.load(DEMO_CATEGORY_NAMES)
     assert model.rowCount() == 7
     assert store.load() == CategoryTable(DEMO_CATEGORY_NAMES)

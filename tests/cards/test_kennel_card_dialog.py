@@ -216,3 +216,19 @@ def test_the_save_dialog_answer_gets_the_pdf_suffix(
                         lambda *_args: (chosen, "PDF files (*.pdf)"))
     answer = ask_save_path(QWidget(), "Save", "/tmp/x.pdf", "PDF files (*.pdf)", ".pdf")
     assert answer == (Path(expected) if expected else None)
+
+
+def test_enter_prints_and_the_printer_gets_the_chosen_page_size(
+        qtbot: QtBot, run_io: ThreadIo, tmp_path: Path) -> None:
+    output = tmp_path / "printed.pdf"
+    answers = Answers(pdf_for_printer=output)
+    dialog = open_dialog(qtbot, run_io, 2, answers, CardPageSize.INDEX_4X6)
+
+    with qtbot.waitSignal(dialog.printed, timeout=10_000):
+        qtbot.keyClick(dialog.pageSizeCombo, Qt.Key.Key_Return)
+
+    assert len(answers.printers) == 1
+    reader = PdfReader(output)
+    assert len(reader.pages) == 2
+    assert (round(float(reader.pages[0].mediabox.width)),
+            round(float(reader.pages[0].mediabox.height))) == (432, 288)
