@@ -1,7 +1,7 @@
 """The kennel-card dialog: page size, print preview, Print… and Save as PDF….
 
 Painting hundreds of cards takes longer than one event-loop turn should
-(tests/benchmarks/RESULTS.md), so :class:`PagePainter` paints one page per turn
+(tests/benchmarks/bench_kennel_cards.py), so :class:`PagePainter` paints one page per turn
 and the dialog stays responsive, with a progress bar and Cancel. Save as PDF
 paints into memory (:class:`QPdfWriter` on a :class:`QBuffer`) and hands the bytes
 to ``run_io``, which writes the file off the GUI thread (the main window passes
