@@ -22,7 +22,7 @@ from petdesk.store import (
 )
 from tests.api.fakes import FakeClock
 
-from .fakes import Fault, FakeService, Killed
+from .fakes import FakeService, Fault, Killed
 
 REX = Draft("Rex", 1, PetStatus.AVAILABLE)
 
