@@ -74,8 +74,22 @@ def _status_key(status: PetStatus | None) -> str:
     return "" if status is None else status.value
 
 
+_STATUSES: Final[dict[str | None, PetStatus | None]] = {
+    None: None, **{status.value: status for status in PetStatus}}
+
+
 def _pet_row(row: tuple[Any, ...]) -> PetRow:
     return PetRow(int(row[0]), str(row[1]), int(row[2]), status_from_db(row[3]))
+
+
+def _pet_rows(rows: list[tuple[Any, ...]]) -> tuple[PetRow, ...]:
+    """Many rows at once (the first paint): the columns' types are the schema's."""
+    statuses = _STATUSES
+    make = PetRow
+    try:
+        return tuple([make(i, n, c, statuses[s]) for i, n, c, s in rows])
+    except KeyError:  # a status this version does not know: the careful path
+        return tuple(map(_pet_row, rows))
 
 
 def _entry(row: tuple[Any, ...]) -> OutboxEntry:
@@ -184,7 +198,7 @@ class LocalStore:
             rows = self._conn.execute(
                 "SELECT pet_id, name, category_id, pet_status FROM seen_row "
                 "WHERE status = ? AND page_limit = ? ORDER BY position", key).fetchall()
-        return StoredPage(query, tuple(map(_pet_row, rows)), float(head[0]), float(head[1]),
+        return StoredPage(query, _pet_rows(rows), float(head[0]), float(head[1]),
                           head[2])
 
     def stored_queries(self) -> list[StoredQuery]:
@@ -405,7 +419,7 @@ class LocalStore:
         rows = self._read(
             "SELECT pet_id, name, category_id, pet_status FROM mirror_pet "  # noqa: S608
             f"ORDER BY pet_id {order} LIMIT ? OFFSET ?", (limit, offset))
-        return [_pet_row(r) for r in rows]
+        return list(_pet_rows(rows))
 
     def mirror_state(self) -> MirrorState:
         row = self._read("SELECT next_url, pass_started_at, complete_at, highest_id "
