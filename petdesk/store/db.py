@@ -56,7 +56,7 @@ _ENVIRONMENT: Final = "environment"
 _BUSY_TIMEOUT: Final = 5.0
 _OUTBOX_COLUMNS: Final = (
     "local_id, environment, name, category_id, pet_status, created_at, state, attempts, "
-    "floor_id, pet_id, reason, candidates, updated_at, origin"
+    "floor_id, pet_id, reason, candidates, updated_at, origin, floor_verified"
 )
 
 
@@ -100,6 +100,7 @@ def _entry(row: tuple[Any, ...]) -> OutboxEntry:
         created_at=float(row[5]), state=OutboxState(row[6]), attempts=int(row[7]),
         floor_id=int(row[8]), pet_id=None if row[9] is None else int(row[9]),
         reason=row[10], candidates=candidates, updated_at=float(row[12]), origin=row[13],
+        floor_verified=bool(row[14]),
     )
 
 
@@ -340,11 +341,20 @@ class LocalStore:
                      OutboxState.WAITING, "reason = NULL, candidates = ''")
         return self.entry(local_id)
 
-    def mark_sending(self, local_id: int, floor_id: int) -> OutboxEntry:
-        """Durably mark the entry as being sent, *before* its request leaves."""
+    def mark_sending(self, local_id: int) -> OutboxEntry:
+        """Durably mark the entry as being sent, *before* its request leaves, with its
+        floor raised to the newest id known now (and whether that one is verified)."""
+        floor, verified = self.newest_known_id(), self.newest_id_verified()
         self._change(local_id, (OutboxState.WAITING,), OutboxState.SENDING,
-                     "attempts = attempts + 1, floor_id = MAX(floor_id, ?)", (floor_id,))
+                     "attempts = attempts + 1, floor_id = MAX(floor_id, ?), floor_verified = ?",
+                     (floor, verified))
         return self.entry(local_id)
+
+    def ahead_of(self, local_id: int) -> int:
+        """How many entries queued before this one are still to be sent or checked."""
+        row = self._read("SELECT COUNT(*) FROM outbox WHERE local_id < ? AND state IN "
+                         "('waiting', 'sending', 'outcome_unknown')", (local_id,))
+        return int(row[0][0])
 
     def mark_sent(self, local_id: int, pet_id: int) -> None:
         """Created with ``pet_id`` (from a 201, a reconciliation, or the user's choice)."""

@@ -18,7 +18,10 @@ space stripped; no case or accent folding: the service stores names as sent), it
 categoryId is equal, and its status is equal (no status matches only no status).
 
 * no match: **not created**, send it again;
-* exactly one match: **created**, with that pet's id;
+* exactly one match: **created**, with that pet's id, provided the floor was
+  *verified* (it was the newest pet id when PetDesk last listed to the end or was
+  given an id, before the request left); with an unverified floor one match is
+  **ambiguous** too, since it may be an older identical animal;
 * two or more: **ambiguous**, ask the user (show the candidates; the user picks one,
   or says "none of these, send again", or cancels).
 
@@ -38,7 +41,9 @@ Limits (when the rule can be wrong, and what PetDesk does about it)
 * **The floor is stale.** When PetDesk has never seen the newest pet, the window
   reaches back over pets that existed before the add, and an older identical pet
   would count as a match. The sender therefore lists up to the last page once before
-  its first send, so the floor is verified (see :mod:`petdesk.store.sender`).
+  its first background send, so the floor is verified (see
+  :mod:`petdesk.store.sender`); an add the user sends at once with an unverified
+  floor is never concluded "created" on one match: the user is asked.
 * **A request processed late.** If the service commits an add *after* PetDesk
   listed and concluded "not created" (a proxy that delivers the request late), the
   second send makes a duplicate. No client can exclude this without an idempotency
@@ -99,7 +104,7 @@ def matches(draft: Draft, pet: PetRow) -> bool:
 
 
 def reconcile(draft: Draft, floor_id: int, listed: Iterable[PetRow],
-              claimed: Iterable[int] = ()) -> Reconciliation:
+              claimed: Iterable[int] = (), *, floor_verified: bool = True) -> Reconciliation:
     """Apply the rule (module docstring) to the pets listed above ``floor_id``."""
     taken = frozenset(claimed)
     found = sorted({
@@ -108,6 +113,6 @@ def reconcile(draft: Draft, floor_id: int, listed: Iterable[PetRow],
     })
     if not found:
         return Reconciliation(Verdict.NOT_CREATED, None, ())
-    if len(found) == 1:
+    if len(found) == 1 and floor_verified:
         return Reconciliation(Verdict.CREATED, found[0], (found[0],))
     return Reconciliation(Verdict.AMBIGUOUS, None, tuple(found))

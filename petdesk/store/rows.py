@@ -106,6 +106,8 @@ class OutboxEntry:
     #: The highest pet id known when it was queued, raised just before each send to
     #: the newest id known then. Reconciliation only looks at pets above it.
     floor_id: int
+    #: True when the floor was the newest id PetDesk had verified when it was sent.
+    floor_verified: bool = False
     #: The id the service gave (state SENT), or the id the user picked.
     pet_id: int | None = None
     #: The service's message (FAILED), or why the entry waits (for the UI's tooltip).

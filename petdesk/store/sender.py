@@ -95,6 +95,7 @@ class StepKind(enum.Enum):
     RECONCILED = "checked after an unknown outcome"
     FLOOR_VERIFIED = "found the newest pet"
     KEY_PROBLEM = "the API key is missing or refused"
+    QUEUED_BEHIND = "queued behind earlier adds"
 
 
 @dataclass(frozen=True)
@@ -146,6 +147,21 @@ class OutboxSender:
             return self._verify(waiting)
         return self._send(waiting)
 
+    def send_now(self, local_id: int) -> StepResult:
+        """Send the add the user just made, as the user's own request (the quota's
+        reserve is theirs; only a closed gate stops it). It is queued first, so it is
+        never lost; if earlier adds are still to be sent it waits its turn
+        (``QUEUED_BEHIND``) and the background drain sends it in order."""
+        entry = self._store.entry(local_id)
+        if entry.state is not OutboxState.WAITING:
+            return StepResult(StepKind.IDLE, entry)
+        if self._store.ahead_of(local_id):
+            return StepResult(StepKind.QUEUED_BEHIND, entry)
+        decision = self._budget.user()
+        if not decision.allowed:
+            return StepResult(StepKind.NOT_SENT, entry, decision.wait, decision.reason.value)
+        return self._send(entry)
+
     def run(self, stop: threading.Event, *, until_idle: bool = True,
             idle_wait: float = 1.0) -> None:
         """Step until ``stop`` is set (or, with ``until_idle``, the outbox is drained),
@@ -173,7 +189,7 @@ class OutboxSender:
         return StepResult(StepKind.FLOOR_VERIFIED, entry)
 
     def _send(self, entry: OutboxEntry) -> StepResult:
-        entry = self._store.mark_sending(entry.local_id, self._store.newest_known_id())
+        entry = self._store.mark_sending(entry.local_id)
         try:
             pet = self._remote.create(entry.draft)
         except (OutcomeUnknownError, RequestCancelled) as exc:
@@ -211,7 +227,8 @@ class OutboxSender:
             kind = StepKind.KEY_PROBLEM if isinstance(exc, AuthenticationError) \
                 else StepKind.DEFERRED
             return StepResult(kind, entry, wait, str(exc))
-        outcome = reconcile(entry.draft, entry.floor_id, listed, self._store.claimed_ids())
+        outcome = reconcile(entry.draft, entry.floor_id, listed, self._store.claimed_ids(),
+                            floor_verified=entry.floor_verified)
         if outcome.verdict is Verdict.CREATED:
             assert outcome.pet_id is not None
             self._store.mark_sent(entry.local_id, outcome.pet_id)

@@ -126,7 +126,7 @@ def test_a_waiting_entry_can_be_edited_and_cancelled(store: LocalStore) -> None:
 def test_an_entry_past_waiting_cannot_be_edited_or_cancelled(store: LocalStore,
                                                             state: str) -> None:
     entry = store.queue(Draft("Rex", 1, AVAILABLE))
-    store.mark_sending(entry.local_id, 0)
+    store.mark_sending(entry.local_id)
     if state == "outcome_unknown":
         store.mark_unknown(entry.local_id)
     elif state == "sent":
@@ -142,15 +142,23 @@ def test_an_entry_past_waiting_cannot_be_edited_or_cancelled(store: LocalStore,
 
 def test_sending_marks_raise_the_floor_and_count_attempts(store: LocalStore) -> None:
     entry = store.queue(Draft("Rex", 1, AVAILABLE))
-    sending = store.mark_sending(entry.local_id, 42)
+    assert entry.floor_id == 0
+    store.save_looked_up(PetRow(42, "Seen", 1, None))
+    sending = store.mark_sending(entry.local_id)
     assert sending.state is OutboxState.SENDING
     assert sending.attempts == 1
     assert sending.floor_id == 42
+    assert not sending.floor_verified
     store.mark_waiting(entry.local_id, "no network")
     assert store.entry(entry.local_id).reason == "no network"
-    again = store.mark_sending(entry.local_id, 10)
+    store.note_newest_id(40, verified=True)
+    again = store.mark_sending(entry.local_id)
     assert again.floor_id == 42  # never lowered
+    assert again.floor_verified
     assert again.attempts == 2
+    assert store.ahead_of(entry.local_id) == 0
+    later = store.queue(Draft("Later", 1, None))
+    assert store.ahead_of(later.local_id) == 1
     store.mark_sent(entry.local_id, 43)
     done = store.entry(entry.local_id)
     assert done.state is OutboxState.SENT and done.pet_id == 43
@@ -161,7 +169,7 @@ def test_sending_marks_raise_the_floor_and_count_attempts(store: LocalStore) -> 
 def test_interrupted_sends_become_unknown_at_start_up(store: LocalStore) -> None:
     a = store.queue(Draft("A", 1, None))
     b = store.queue(Draft("B", 1, None))
-    store.mark_sending(a.local_id, 0)
+    store.mark_sending(a.local_id)
     assert store.recover_interrupted() == 1
     assert store.entry(a.local_id).state is OutboxState.OUTCOME_UNKNOWN
     assert store.entry(b.local_id).state is OutboxState.WAITING
@@ -169,7 +177,7 @@ def test_interrupted_sends_become_unknown_at_start_up(store: LocalStore) -> None
 
 def test_the_user_resolves_an_ambiguous_entry(store: LocalStore) -> None:
     entry = store.queue(Draft("Rex", 1, None))
-    store.mark_sending(entry.local_id, 0)
+    store.mark_sending(entry.local_id)
     store.mark_unknown(entry.local_id)
     store.mark_needs_decision(entry.local_id, [11, 12])
     assert store.entry(entry.local_id).candidates == (11, 12)
@@ -178,7 +186,7 @@ def test_the_user_resolves_an_ambiguous_entry(store: LocalStore) -> None:
     chosen = store.choose_created(entry.local_id, 12)
     assert chosen.state is OutboxState.SENT and chosen.pet_id == 12
     other = store.queue(Draft("Rex", 1, None))
-    store.mark_sending(other.local_id, 0)
+    store.mark_sending(other.local_id)
     store.mark_unknown(other.local_id)
     store.mark_needs_decision(other.local_id, [11, 14])
     again = store.send_again(other.local_id)

@@ -86,6 +86,7 @@ def test_a_version_1_file_migrates_and_keeps_its_data(store_file: Path,
         [entry] = store.entries()
         assert entry.draft == Draft("Tom", 2, PetStatus.SOLD)
         assert entry.state is OutboxState.WAITING
+        assert entry.floor_id == 9 and not entry.floor_verified
         assert store.mirror_count() == 0  # the version 2 tables exist
         store.mirror_upsert([PetRow(1, "A", 1, None)])
     assert _version(store_file) == CURRENT_VERSION

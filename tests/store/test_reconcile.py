@@ -84,6 +84,17 @@ def test_two_identical_animals_added_at_once_by_two_people() -> None:
     assert "id 301" in both.describe()
 
 
+@given(drafts, st.integers(0, 60), st.lists(pets, max_size=12))
+def test_an_unverified_floor_never_concludes_created(draft: Draft, floor: int,
+                                                     listed: list[PetRow]) -> None:
+    outcome = reconcile(draft, floor, listed, floor_verified=False)
+    assert outcome.verdict is not Verdict.CREATED
+    verified = reconcile(draft, floor, listed)
+    assert outcome.candidates == verified.candidates
+    if verified.verdict is Verdict.CREATED:
+        assert outcome.verdict is Verdict.AMBIGUOUS
+
+
 def test_duplicated_listing_rows_count_once() -> None:
     pet = PetRow(11, "Rex", 1, None)
     assert reconcile(Draft("Rex", 1, None), 0, [pet, pet]).verdict is Verdict.CREATED

@@ -272,3 +272,56 @@ def test_random_faults_and_restarts_never_lose_or_duplicate(
     assert len(set(sent_ids)) == len(sent_ids)
     assert not asked or all(set(e.candidates) & {p.id for p in created} for e in asked)
     store.close()
+
+
+def test_the_users_add_is_sent_at_once_with_the_reserve(store: LocalStore,
+                                                        clock: FakeClock) -> None:
+    """The reserve the budget keeps is the user's: send_now ignores it, not the gate."""
+    service = FakeService(existing=3)
+    reserve_only = QuotaBudget(clock, lambda: _Reading(60, 5, None))
+    entry = store.queue(REX)
+    sender = _sender(store, service, clock, reserve_only)
+    assert sender.step().kind is StepKind.DEFERRED  # background: no
+    result = sender.send_now(entry.local_id)  # the user: yes
+    assert result.kind is StepKind.SENT
+    assert store.entry(entry.local_id).pet_id == 4
+    assert service.listings == 0  # no floor check before the user's own add
+
+
+def test_the_users_add_waits_behind_earlier_adds(store: LocalStore, clock: FakeClock) -> None:
+    service = FakeService()
+    earlier = store.queue(Draft("Earlier", 1, None))
+    entry = store.queue(REX)
+    sender = _sender(store, service, clock)
+    assert sender.send_now(entry.local_id).kind is StepKind.QUEUED_BEHIND
+    _drain(sender, clock)
+    assert [p.name for p in service.pets] == ["Earlier", "Rex"]
+    assert store.entry(earlier.local_id).pet_id == 1
+
+
+def test_a_closed_gate_keeps_the_users_add_waiting(store: LocalStore, clock: FakeClock) -> None:
+    service = FakeService()
+    entry = store.queue(REX)
+    sender = _sender(store, service, clock, QuotaBudget(clock, lambda: None, lambda: 200.0))
+    result = sender.send_now(entry.local_id)
+    assert result.kind is StepKind.NOT_SENT and result.wait == 200.0
+    assert store.entry(entry.local_id).state is OutboxState.WAITING
+
+
+def test_an_unknown_users_add_with_an_unverified_floor_asks(store: LocalStore,
+                                                            clock: FakeClock) -> None:
+    """Sent at once before any listing reached the end: one match may be an older twin."""
+    service = FakeService(existing=2)
+    service.create_faults.extend([Fault.COMMIT_THEN_DROP])
+    entry = store.queue(REX)
+    sender = _sender(store, service, clock)
+    assert sender.send_now(entry.local_id).kind is StepKind.UNKNOWN
+    result = sender.step()
+    assert result.verdict is Verdict.AMBIGUOUS
+    assert store.entry(entry.local_id).candidates == (3,)
+    assert service.creates == 1
+
+
+class _Reading:
+    def __init__(self, limit: int, remaining: int, reset: None) -> None:
+        self.limit, self.remaining, self.reset = limit, remaining, reset
