@@ -10,9 +10,10 @@ Each step does one thing, in this order of priority:
    :mod:`petdesk.store.reconcile`): created → SENT with its id; not created → back to
    WAITING (it is sent again by a later step, in order); several matches →
    NEEDS_DECISION (the user picks). Nothing is ever sent again before this.
-2. Once per store, before the first send, the floor is *verified*: the sender lists
-   to the last page so it knows the newest pet id (reconciliation then never mistakes
-   an older identical animal for the add). The catalogue mirror (issue 16) keeps it
+2. Once per store, before the first background send (or when there is nothing else
+   to do), the floor is *verified*: the sender lists to the last page so it knows the
+   newest pet id (reconciliation then never mistakes an older identical animal for
+   the add). The catalogue mirror (issue 16) keeps it
    verified for free by calling ``note_newest_id(..., verified=True)`` when a pass
    reaches the end.
 3. The oldest WAITING entry is marked SENDING (durably, with its floor raised to the
@@ -134,7 +135,8 @@ class OutboxSender:
         """Do the next piece of work (at most one send or one reconciliation)."""
         unknown = self._store.first_in(OutboxState.OUTCOME_UNKNOWN, OutboxState.SENDING)
         waiting = None if unknown else self._store.first_in(OutboxState.WAITING)
-        if unknown is None and waiting is None:
+        unverified = self._verify_floor and not self._store.newest_id_verified()
+        if unknown is None and waiting is None and not unverified:
             return StepResult(StepKind.IDLE)
         decision = self._budget.background()
         if not decision.allowed:
@@ -142,10 +144,19 @@ class OutboxSender:
                               decision.reason.value)
         if unknown is not None:
             return self._reconcile(unknown)
-        assert waiting is not None
-        if self._verify_floor and not self._store.newest_id_verified():
+        if unverified:
             return self._verify(waiting)
+        assert waiting is not None
         return self._send(waiting)
+
+    def verify_floor(self) -> StepResult:
+        """Learn the newest pet id now (background work; one listing to the last page,
+        once per store). Run it after the first paint, so the user's first add already
+        has a verified floor; :meth:`step` does it too when it has nothing else to do."""
+        decision = self._budget.background()
+        if not decision.allowed:
+            return StepResult(StepKind.DEFERRED, None, decision.wait, decision.reason.value)
+        return self._verify(None)
 
     def send_now(self, local_id: int) -> StepResult:
         """Send the add the user just made, as the user's own request (the quota's
@@ -177,13 +188,14 @@ class OutboxSender:
 
     # -- the three kinds of work -----------------------------------------------------
 
-    def _verify(self, entry: OutboxEntry) -> StepResult:
+    def _verify(self, entry: OutboxEntry | None) -> StepResult:
         try:
             listed = self._remote.list_above(self._store.newest_known_id(), None)
         except BudgetExceeded as exc:
             return StepResult(StepKind.DEFERRED, entry, exc.decision.wait, str(exc))
         except PetStoreError as exc:
-            return self._not_sent(entry, exc, mark=False)
+            wait = exc.retry_after if isinstance(exc, RateLimitedError) else self._retry_wait
+            return StepResult(StepKind.DEFERRED, entry, wait, str(exc))
         newest = max((p.id for p in listed), default=self._store.newest_known_id())
         self._store.note_newest_id(newest, verified=True)
         return StepResult(StepKind.FLOOR_VERIFIED, entry)

@@ -325,3 +325,15 @@ def test_an_unknown_users_add_with_an_unverified_floor_asks(store: LocalStore,
 class _Reading:
     def __init__(self, limit: int, remaining: int, reset: None) -> None:
         self.limit, self.remaining, self.reset = limit, remaining, reset
+
+
+def test_the_floor_is_verified_when_there_is_nothing_to_send(store: LocalStore,
+                                                             clock: FakeClock) -> None:
+    service = FakeService(existing=120)
+    sender = _sender(store, service, clock)
+    result = sender.step()
+    assert result.kind is StepKind.FLOOR_VERIFIED
+    assert store.newest_known_id() == 120 and store.newest_id_verified()
+    assert sender.step().kind is StepKind.IDLE
+    assert service.listings == 1
+    assert sender.verify_floor().kind is StepKind.FLOOR_VERIFIED  # on demand, too
