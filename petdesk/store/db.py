@@ -139,6 +139,13 @@ class LocalStore:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
+    def durability(self) -> tuple[str, int]:
+        """The journal mode and ``synchronous`` level in force (for the self-test)."""
+        with self._lock:
+            mode = self._conn.execute("PRAGMA journal_mode").fetchone()[0]
+            sync = self._conn.execute("PRAGMA synchronous").fetchone()[0]
+        return str(mode), int(sync)
+
     def __repr__(self) -> str:
         return f"<LocalStore {self._environment} {self._path or 'in memory'}>"
 
