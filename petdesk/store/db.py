@@ -53,6 +53,7 @@ __all__ = ["LocalStore", "OpenedStore", "OutboxError", "fold_name", "open_store"
 _NEWEST_ID: Final = "newest_id"
 _NEWEST_VERIFIED: Final = "newest_id_verified_at"
 _ENVIRONMENT: Final = "environment"
+_TAIL: Final = "tail:"
 _BUSY_TIMEOUT: Final = 5.0
 _OUTBOX_COLUMNS: Final = (
     "local_id, environment, name, category_id, pet_status, created_at, state, attempts, "
@@ -268,9 +269,30 @@ class LocalStore:
             " UNION ALL SELECT MAX(pet_id) FROM outbox)", (_NEWEST_ID,))
         return int(row[0][0] or 0)
 
-    def newest_id_verified(self) -> bool:
-        """True once some listing or creation told the store which pet was the newest."""
-        return bool(self._read("SELECT 1 FROM meta WHERE key = ?", (_NEWEST_VERIFIED,)))
+    def newest_id_verified(self, max_age: float | None = None) -> bool:
+        """True once a listing to the last page told the store which pet was the newest
+        (within ``max_age`` seconds, when given)."""
+        rows = self._read("SELECT value FROM meta WHERE key = ?", (_NEWEST_VERIFIED,))
+        if not rows:
+            return False
+        return max_age is None or self._clock.time() - float(rows[0][0]) <= max_age
+
+    # -- the tail of the listing -------------------------------------------------------
+
+    def tail_link(self, status: PetStatus | None) -> tuple[str, int] | None:
+        """The service's link to the last page of ``GET /pets`` (with ``status``) seen
+        when a listing reached the end, and the highest id listed before that page."""
+        rows = self._read("SELECT value FROM meta WHERE key = ?",
+                          (_TAIL + _status_key(status),))
+        if not rows:
+            return None
+        after, _, url = str(rows[0][0]).partition(" ")
+        return url, int(after)
+
+    def set_tail_link(self, status: PetStatus | None, url: str, after_id: int) -> None:
+        with self._tx() as conn:
+            conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                         (_TAIL + _status_key(status), f"{int(after_id)} {url}"))
 
     # -- the outbox --------------------------------------------------------------------
 

@@ -10,12 +10,13 @@ Each step does one thing, in this order of priority:
    :mod:`petdesk.store.reconcile`): created → SENT with its id; not created → back to
    WAITING (it is sent again by a later step, in order); several matches →
    NEEDS_DECISION (the user picks). Nothing is ever sent again before this.
-2. Once per store, before the first background send (or when there is nothing else
-   to do), the floor is *verified*: the sender lists to the last page so it knows the
+2. Before a background send, when the floor was never verified or was verified
+   more than ``verify_max_age`` ago (10 minutes), and once when there is nothing else
+   to do, the floor is *verified*: the sender lists to the last page so it knows the
    newest pet id (reconciliation then never mistakes an older identical animal for
-   the add). The catalogue mirror (issue 16) keeps it
-   verified for free by calling ``note_newest_id(..., verified=True)`` when a pass
-   reaches the end.
+   the add). With the store's tail link this is one or two requests. The catalogue
+   mirror (issue 16) keeps it verified for free by calling
+   ``note_newest_id(..., verified=True)`` when a pass reaches the end.
 3. The oldest WAITING entry is marked SENDING (durably, with its floor raised to the
    newest id known now) and only then sent:
 
@@ -116,13 +117,15 @@ class OutboxSender:
     """Sends the outbox of ``store`` through ``remote``; see the module docstring."""
 
     def __init__(self, store: LocalStore, remote: OutboxRemote, budget: QuotaBudget,
-                 clock: Clock, *, retry_wait: float = 30.0, verify_floor: bool = True) -> None:
+                 clock: Clock, *, retry_wait: float = 30.0, verify_floor: bool = True,
+                 verify_max_age: float | None = 600.0) -> None:
         self._store = store
         self._remote = remote
         self._budget = budget
         self._clock = clock
         self._retry_wait = retry_wait
         self._verify_floor = verify_floor
+        self._verify_max_age = verify_max_age
 
     def recover(self) -> int:
         """Call once before the first step: SENDING entries become OUTCOME_UNKNOWN."""
@@ -135,8 +138,10 @@ class OutboxSender:
         """Do the next piece of work (at most one send or one reconciliation)."""
         unknown = self._store.first_in(OutboxState.OUTCOME_UNKNOWN, OutboxState.SENDING)
         waiting = None if unknown else self._store.first_in(OutboxState.WAITING)
-        unverified = self._verify_floor and not self._store.newest_id_verified()
-        if unknown is None and waiting is None and not unverified:
+        never = self._verify_floor and not self._store.newest_id_verified()
+        stale = self._verify_floor and not self._store.newest_id_verified(
+            self._verify_max_age)
+        if unknown is None and waiting is None and not never:
             return StepResult(StepKind.IDLE)
         decision = self._budget.background()
         if not decision.allowed:
@@ -144,7 +149,7 @@ class OutboxSender:
                               decision.reason.value)
         if unknown is not None:
             return self._reconcile(unknown)
-        if unverified:
+        if never or (waiting is not None and stale):
             return self._verify(waiting)
         assert waiting is not None
         return self._send(waiting)

@@ -53,7 +53,8 @@ def main(argv: list[str]) -> int:
     store = open_store(path, "production").store
     with PetStoreClient(base_url, key, policy=POLICY) as client:
         budget = budget_for(client, clock)
-        sender = OutboxSender(store, AnnouncingRemote(client, budget), budget, clock,
+        sender = OutboxSender(store, AnnouncingRemote(client, budget, links=store), budget,
+                              clock,
                               retry_wait=0.05)
         print(f"recovered {sender.recover()}", flush=True)
         print(f"step {sender.verify_floor().kind.name}", flush=True)

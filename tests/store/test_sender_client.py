@@ -138,7 +138,7 @@ def test_200_adds_through_the_sandbox_arrive_exactly_once(
         names = [f"Intake {i:03d}" for i in range(200)]
         for i, name in enumerate(names):
             store.queue(Draft(name, 1 + i % 7, list(PetStatus)[i % 3] if i % 4 else None))
-        sender = OutboxSender(store, ClientRemote(client, budget), budget, waits,
+        sender = OutboxSender(store, ClientRemote(client, budget, links=store), budget, waits,
                               retry_wait=0.5)
         sender.recover()
         sender.run(threading.Event())
@@ -152,3 +152,54 @@ def test_200_adds_through_the_sandbox_arrive_exactly_once(
     assert len({e.pet_id for e in entries}) == 200
     resent = sum(e.attempts - 1 for e in entries)
     assert resent >= 5  # drops before processing were found "not created" and sent again
+
+
+def _counting(service: MockService) -> tuple[list[str], httpx.MockTransport]:
+    seen: list[str] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(str(request.url))
+        return service(request)
+
+    return seen, httpx.MockTransport(handler)
+
+
+def test_listing_above_an_id_starts_from_the_kept_tail_link(
+        store: LocalStore, service: MockService, clock: FakeClock) -> None:
+    for i in range(1000):
+        service.pets.append({"id": i + 1, "name": f"Pet {i}", "categoryId": 1})
+    seen, transport = _counting(service)
+    with PetStoreClient(BASE, API_KEY, transport=transport, clock=clock,
+                        policy=FAST_RETRIES) as client:
+        remote = ClientRemote(client, links=store)
+        assert remote.list_above(995, None) == [
+            (i, f"Pet {i - 1}", 1, None) for i in range(996, 1001)]
+        assert len(seen) == 10  # the whole catalogue, once
+        assert store.tail_link(None) == (f"{BASE}/pets?limit=100&cursor=900", 900)
+        for i in range(1000, 1005):
+            service.pets.append({"id": i + 1, "name": f"New {i}", "categoryId": 1})
+        seen.clear()
+        assert [p.id for p in remote.list_above(1000, None)] == [1001, 1002, 1003, 1004, 1005]
+        assert len(seen) == 2  # from the tail link: ids 901..1000, then 1001..1005
+        assert store.tail_link(None) == (f"{BASE}/pets?limit=100&cursor=1000", 1000)
+        assert [p.id for p in remote.list_above(10, None)][:2] == [11, 12]  # below: start
+        assert len(seen) == 2 + 11
+
+
+def test_a_refused_tail_link_falls_back_to_the_first_page(
+        store: LocalStore, service: MockService, clock: FakeClock) -> None:
+    for i in range(150):
+        service.pets.append({"id": i + 1, "name": f"Pet {i}", "categoryId": 1})
+    store.set_tail_link(None, f"{BASE}/pets?limit=100&cursor=oops", 100)
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if "oops" in str(request.url):
+            return httpx.Response(400, json={"code": "invalid_value", "status": 400,
+                                             "message": "Query parameter 'cursor' is bad."})
+        return service(request)
+
+    with PetStoreClient(BASE, API_KEY, transport=httpx.MockTransport(handler), clock=clock,
+                        policy=FAST_RETRIES) as client:
+        found = ClientRemote(client, links=store).list_above(120, None)
+    assert [p.id for p in found] == list(range(121, 151))
+    assert store.tail_link(None) == (f"{BASE}/pets?limit=100&cursor=100", 100)
