@@ -57,7 +57,7 @@ _TAIL: Final = "tail:"
 _BUSY_TIMEOUT: Final = 5.0
 _OUTBOX_COLUMNS: Final = (
     "local_id, environment, name, category_id, pet_status, created_at, state, attempts, "
-    "floor_id, pet_id, reason, candidates, updated_at, origin, floor_verified"
+    "floor_id, pet_id, reason, candidates, updated_at, origin, floor_verified, held"
 )
 
 
@@ -101,7 +101,7 @@ def _entry(row: tuple[Any, ...]) -> OutboxEntry:
         created_at=float(row[5]), state=OutboxState(row[6]), attempts=int(row[7]),
         floor_id=int(row[8]), pet_id=None if row[9] is None else int(row[9]),
         reason=row[10], candidates=candidates, updated_at=float(row[12]), origin=row[13],
-        floor_verified=bool(row[14]),
+        floor_verified=bool(row[14]), held=bool(row[15]),
     )
 
 
@@ -309,6 +309,51 @@ class LocalStore:
             local_id = int(cursor.lastrowid or 0)
         return self.entry(local_id)
 
+    def queue_many(self, items: Iterable[tuple[Draft, str | None]]) -> list[int]:
+        """Queue many adds in one transaction (a bulk import): ``(draft, origin)`` pairs.
+        Returns their local ids, in order, once all are on disk."""
+        now = self._clock.time()
+        floor = self.newest_known_id()
+        ids: list[int] = []
+        with self._tx() as conn:
+            for draft, origin in items:
+                cursor = conn.execute(
+                    "INSERT INTO outbox (environment, name, category_id, pet_status, "
+                    "created_at, state, floor_id, updated_at, origin) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (self._environment, draft.name, draft.category_id,
+                     status_to_db(draft.status), now, OutboxState.WAITING.value, floor, now,
+                     origin))
+                ids.append(int(cursor.lastrowid or 0))
+        return ids
+
+    def hold(self, origin_prefix: str, held: bool) -> int:
+        """Pause (``held=True``) or resume the waiting entries whose origin starts with
+        ``origin_prefix``. Returns how many changed."""
+        with self._tx() as conn:
+            cursor = conn.execute(
+                "UPDATE outbox SET held = ?, updated_at = ? WHERE state = 'waiting' "
+                "AND substr(origin, 1, ?) = ? AND held != ?",
+                (held, self._clock.time(), len(origin_prefix), origin_prefix, held))
+            return cursor.rowcount
+
+    def cancel_batch(self, origin_prefix: str) -> int:
+        """Cancel every waiting entry whose origin starts with ``origin_prefix``."""
+        with self._tx() as conn:
+            cursor = conn.execute(
+                "UPDATE outbox SET state = 'cancelled', updated_at = ? WHERE state = "
+                "'waiting' AND substr(origin, 1, ?) = ?",
+                (self._clock.time(), len(origin_prefix), origin_prefix))
+            return cursor.rowcount
+
+    def batch_counts(self, origin_prefix: str) -> dict[OutboxState, int]:
+        """How many entries of a batch are in each state (for a progress bar)."""
+        rows = self._read("SELECT state, COUNT(*) FROM outbox WHERE substr(origin, 1, ?) = ? "
+                          "GROUP BY state", (len(origin_prefix), origin_prefix))
+        counts = dict.fromkeys(OutboxState, 0)
+        counts.update({OutboxState(state): int(n) for state, n in rows})
+        return counts
+
     def entry(self, local_id: int) -> OutboxEntry:
         rows = self._read(f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE local_id = ?",  # noqa: S608
                           (local_id,))
@@ -329,11 +374,12 @@ class LocalStore:
         return int(row[0][0])
 
     def first_in(self, *states: OutboxState) -> OutboxEntry | None:
-        """The oldest entry in one of ``states``."""
+        """The oldest entry in one of ``states`` (WAITING ones that are held skipped)."""
         marks = ", ".join("?" for _ in states)
         rows = self._read(
             f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE state IN ({marks}) "  # noqa: S608
-            "ORDER BY local_id LIMIT 1", tuple(s.value for s in states))
+            "AND NOT (held AND state = 'waiting') ORDER BY local_id LIMIT 1",
+            tuple(s.value for s in states))
         return _entry(rows[0]) if rows else None
 
     def claimed_ids(self) -> frozenset[int]:
@@ -381,8 +427,8 @@ class LocalStore:
 
     def ahead_of(self, local_id: int) -> int:
         """How many entries queued before this one are still to be sent or checked."""
-        row = self._read("SELECT COUNT(*) FROM outbox WHERE local_id < ? AND state IN "
-                         "('waiting', 'sending', 'outcome_unknown')", (local_id,))
+        row = self._read("SELECT COUNT(*) FROM outbox WHERE local_id < ? AND NOT held "
+                         "AND state IN ('waiting', 'sending', 'outcome_unknown')", (local_id,))
         return int(row[0][0])
 
     def mark_sent(self, local_id: int, pet_id: int) -> None:

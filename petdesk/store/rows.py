@@ -117,6 +117,8 @@ class OutboxEntry:
     updated_at: float = 0.0
     #: Where it came from: ``None`` for the add dialog, e.g. ``"import:<batch>:<row>"``.
     origin: str | None = None
+    #: Paused (a bulk import the user paused): not sent until resumed.
+    held: bool = False
 
     @property
     def name(self) -> str:

@@ -3,7 +3,8 @@
 Version 1: last-seen pages, looked-up pets, the outbox, facts (``meta``).
 Version 2: the catalogue mirror (issue 16): every pet by id with the time it was
 seen, and the mirror's progress; and ``outbox.floor_verified`` (was the floor the
-newest id when the entry was sent? see :mod:`petdesk.store.reconcile`).
+newest id when the entry was sent? see :mod:`petdesk.store.reconcile`) and
+``outbox.held`` (a paused bulk import, issue 13).
 
 A migration runs in one transaction with the version bump, so a crash leaves the file
 at the old or the new version, never in between. A file whose version is *newer* than
@@ -91,6 +92,8 @@ CREATE TABLE mirror_state (
 INSERT INTO mirror_state (only_row) VALUES (1);
 
 ALTER TABLE outbox ADD COLUMN floor_verified INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE outbox ADD COLUMN held INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX outbox_origin ON outbox (origin);
 """
 
 #: MIGRATIONS[n] takes a file from version n to n + 1.

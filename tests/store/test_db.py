@@ -232,3 +232,30 @@ def test_an_in_memory_store_works_for_the_session(clock: FakeClock) -> None:
     assert opened.problem is None and opened.store.path is None
     entry = opened.store.queue(Draft("Rex", 1, None))
     assert opened.store.entry(entry.local_id).environment == "staging"
+
+
+def test_a_bulk_import_is_queued_at_once_and_can_pause_resume_and_cancel(
+        store: LocalStore) -> None:
+    single = store.queue(Draft("Walk-in", 1, None))
+    ids = store.queue_many((Draft(f"Row {i}", 1, None), f"import:b7:{i}") for i in range(5))
+    other = store.queue_many([(Draft("Other", 2, None), "import:b70:0")])
+    assert len(ids) == 5 and ids == sorted(ids) and ids[0] > single.local_id
+    assert store.entry(ids[3]).origin == "import:b7:3"
+    assert store.hold("import:b7:", True) == 5
+    assert store.entry(ids[0]).held
+    store.mark_sending(single.local_id)
+    store.mark_sent(single.local_id, 1)
+    first = store.first_in(OutboxState.WAITING)
+    assert first is not None and first.local_id == other[0]  # paused rows are skipped
+    assert store.ahead_of(other[0]) == 0  # and do not hold up later adds
+    assert store.pending_count() == 6  # still waiting to send, paused
+    assert store.hold("import:b7:", False) == 5
+    first = store.first_in(OutboxState.WAITING)
+    assert first is not None and first.local_id == ids[0]
+    store.mark_sending(ids[0])
+    assert store.cancel_batch("import:b7:") == 4
+    counts = store.batch_counts("import:b7:")
+    assert counts[OutboxState.CANCELLED] == 4 and counts[OutboxState.SENDING] == 1
+    assert counts[OutboxState.WAITING] == 0
+    assert store.entry(other[0]).state is OutboxState.WAITING
+    assert store.hold("100%_", True) == 0  # prefixes are text, not patterns
