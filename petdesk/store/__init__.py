@@ -9,7 +9,7 @@ real client to it and is imported where the client lives (the worker).
 from .budget import BudgetDecision, BudgetReason, QuotaBudget, QuotaReading
 from .db import LocalStore, OpenedStore, OutboxError, fold_name, open_store
 from .paths import store_path
-from .probe import ProbeDecision, ReconnectProbe
+from .probe import ProbeDecision, ReconnectProbe, means_offline
 from .reconcile import Reconciliation, Verdict, reconcile
 from .rows import (
     Draft,
@@ -51,6 +51,7 @@ __all__ = [
     "StoredQuery",
     "Verdict",
     "fold_name",
+    "means_offline",
     "open_store",
     "reconcile",
     "store_path",

@@ -506,6 +506,16 @@ class LocalStore:
             f"ORDER BY pet_id {order} LIMIT ? OFFSET ?", (limit, offset))
         return list(_pet_rows(rows))
 
+    def mirror_find(self, text: str, *, limit: int = 200) -> list[PetRow]:
+        """Mirrored pets whose folded name contains the folded ``text``, newest first."""
+        needle = fold_name(text.strip())
+        if not needle:
+            return []
+        rows = self._read(
+            "SELECT pet_id, name, category_id, pet_status FROM mirror_pet "
+            "WHERE instr(folded_name, ?) > 0 ORDER BY pet_id DESC LIMIT ?", (needle, limit))
+        return list(_pet_rows(rows))
+
     def mirror_state(self) -> MirrorState:
         row = self._read("SELECT next_url, pass_started_at, complete_at, highest_id "
                          "FROM mirror_state")[0]

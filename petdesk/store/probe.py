@@ -15,11 +15,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from petdesk.core.clock import Clock
+from petdesk.core.errors import NetworkError, RequestTimeoutError
 
 from .budget import QuotaBudget
 
 DEFAULT_INTERVALS: tuple[float, ...] = (5.0, 10.0, 20.0, 40.0, 80.0, 160.0)
 DEFAULT_CAP = 300.0
+
+
+def means_offline(error: BaseException) -> bool:
+    """The error says the service cannot be reached (go offline, start probing).
+
+    Any answer from the service, even a 401, 429 or 5xx, proves it is reachable."""
+    return isinstance(error, NetworkError | RequestTimeoutError)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,14 @@ from datetime import UTC, datetime
 
 import pytest
 
-from petdesk.store import BudgetReason, QuotaBudget, ReconnectProbe
+from petdesk.core.errors import (
+    NetworkError,
+    OutcomeUnknownError,
+    RateLimitedError,
+    RequestTimeoutError,
+    ServerError,
+)
+from petdesk.store import BudgetReason, QuotaBudget, ReconnectProbe, means_offline
 from tests.api.fakes import FakeClock
 
 
@@ -113,3 +120,10 @@ def test_going_offline_twice_keeps_the_schedule(clock: FakeClock) -> None:
 def test_probe_settings_are_checked() -> None:
     with pytest.raises(ValueError, match="positive"):
         ReconnectProbe(FakeClock(), intervals=())
+
+
+def test_which_errors_mean_offline() -> None:
+    assert means_offline(NetworkError())
+    assert means_offline(RequestTimeoutError())
+    for reachable in (RateLimitedError(retry_after=1.0), ServerError(), OutcomeUnknownError()):
+        assert not means_offline(reachable)

@@ -259,3 +259,12 @@ def test_a_bulk_import_is_queued_at_once_and_can_pause_resume_and_cancel(
     assert counts[OutboxState.WAITING] == 0
     assert store.entry(other[0]).state is OutboxState.WAITING
     assert store.hold("100%_", True) == 0  # prefixes are text, not patterns
+
+
+def test_the_mirror_finds_names_with_folding_newest_first(store: LocalStore) -> None:
+    store.mirror_upsert([PetRow(1, "Zoë", 2, None), PetRow(2, "Mochi", 2, AVAILABLE),
+                         PetRow(3, "ZOE Junior", 1, None), PetRow(4, "Rex", 1, None)])
+    assert [p.id for p in store.mirror_find(" zoe ")] == [3, 1]
+    assert [p.id for p in store.mirror_find("MOCH")] == [2]
+    assert store.mirror_find("   ") == []
+    assert [p.id for p in store.mirror_find("e", limit=2)] == [4, 3]
