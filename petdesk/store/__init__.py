@@ -8,6 +8,7 @@ real client to it and is imported where the client lives (the worker).
 
 from .budget import BudgetDecision, BudgetReason, QuotaBudget, QuotaReading
 from .db import LocalStore, OpenedStore, OutboxError, fold_name, open_store
+from .lock import SenderLock
 from .paths import store_path
 from .probe import ProbeDecision, ReconnectProbe, means_offline
 from .reconcile import Reconciliation, Verdict, reconcile
@@ -44,6 +45,7 @@ __all__ = [
     "QuotaReading",
     "Reconciliation",
     "ReconnectProbe",
+    "SenderLock",
     "StepKind",
     "StepResult",
     "StoredPage",

@@ -53,7 +53,8 @@ from petdesk.core.errors import (
 from petdesk.core.statuses import PetStatus
 
 from .budget import BudgetDecision, QuotaBudget
-from .db import LocalStore
+from .db import LocalStore, OutboxError
+from .lock import SenderLock
 from .reconcile import Verdict, reconcile
 from .rows import Draft, OutboxEntry, OutboxState, PetRow
 
@@ -97,6 +98,7 @@ class StepKind(enum.Enum):
     RECONCILED = "checked after an unknown outcome"
     FLOOR_VERIFIED = "found the newest pet"
     KEY_PROBLEM = "the API key is missing or refused"
+    OTHER_WINDOW = "another PetDesk window is sending the outbox"
     QUEUED_BEHIND = "queued behind earlier adds"
 
 
@@ -118,7 +120,8 @@ class OutboxSender:
 
     def __init__(self, store: LocalStore, remote: OutboxRemote, budget: QuotaBudget,
                  clock: Clock, *, retry_wait: float = 30.0, verify_floor: bool = True,
-                 verify_max_age: float | None = 600.0) -> None:
+                 verify_max_age: float | None = 600.0, lock: SenderLock | None = None,
+                 ) -> None:
         self._store = store
         self._remote = remote
         self._budget = budget
@@ -126,16 +129,37 @@ class OutboxSender:
         self._retry_wait = retry_wait
         self._verify_floor = verify_floor
         self._verify_max_age = verify_max_age
+        self._lock = lock if lock is not None else SenderLock(store.path)
+        self._recovered = False
 
     def recover(self) -> int:
-        """Call once before the first step: SENDING entries become OUTCOME_UNKNOWN."""
+        """Call before the first step: SENDING entries become OUTCOME_UNKNOWN. Does
+        nothing (returns 0) while another PetDesk process holds the sender lock."""
+        if not self._lock.acquire():
+            return 0
+        self._recovered = True
         count = self._store.recover_interrupted()
         if count:
             log.info("%d add(s) were being sent when PetDesk stopped: checking them", count)
         return count
 
+    def _owns_outbox(self) -> bool:
+        """Hold the sender lock (recovering interrupted sends on first taking it)."""
+        if not self._lock.acquire():
+            return False
+        if not self._recovered:
+            self.recover()
+        return True
+
+    def close(self) -> None:
+        """Let another PetDesk window send the outbox."""
+        self._lock.release()
+        self._recovered = False
+
     def step(self) -> StepResult:
         """Do the next piece of work (at most one send or one reconciliation)."""
+        if not self._owns_outbox():
+            return StepResult(StepKind.OTHER_WINDOW, wait=self._retry_wait)
         unknown = self._store.first_in(OutboxState.OUTCOME_UNKNOWN, OutboxState.SENDING)
         waiting = None if unknown else self._store.first_in(OutboxState.WAITING)
         never = self._verify_floor and not self._store.newest_id_verified()
@@ -169,6 +193,8 @@ class OutboxSender:
         never lost; if earlier adds are still to be sent it waits its turn
         (``QUEUED_BEHIND``) and the background drain sends it in order."""
         entry = self._store.entry(local_id)
+        if not self._owns_outbox():
+            return StepResult(StepKind.OTHER_WINDOW, entry)
         if entry.state is not OutboxState.WAITING:
             return StepResult(StepKind.IDLE, entry)
         if self._store.ahead_of(local_id):
@@ -180,11 +206,11 @@ class OutboxSender:
 
     def run(self, stop: threading.Event, *, until_idle: bool = True,
             idle_wait: float = 1.0) -> None:
-        """Step until ``stop`` is set (or, with ``until_idle``, the outbox is drained),
-        sleeping on the clock as each step says."""
+        """Step until ``stop`` is set (or, with ``until_idle``, the outbox is drained or
+        another PetDesk window is sending it), sleeping on the clock as each step says."""
         while not stop.is_set():
             result = self.step()
-            if result.kind is StepKind.IDLE:
+            if result.kind in (StepKind.IDLE, StepKind.OTHER_WINDOW):
                 if until_idle:
                     return
                 self._clock.wait(stop, idle_wait)
@@ -206,7 +232,10 @@ class OutboxSender:
         return StepResult(StepKind.FLOOR_VERIFIED, entry)
 
     def _send(self, entry: OutboxEntry) -> StepResult:
-        entry = self._store.mark_sending(entry.local_id)
+        try:
+            entry = self._store.mark_sending(entry.local_id)
+        except OutboxError:  # edited away or cancelled between the read and the mark
+            return StepResult(StepKind.DEFERRED, self._store.entry(entry.local_id))
         try:
             pet = self._remote.create(entry.draft)
         except (OutcomeUnknownError, RequestCancelled) as exc:

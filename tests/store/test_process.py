@@ -19,6 +19,7 @@ from petdesk.store import (
     OutboxSender,
     OutboxState,
     PetRow,
+    SenderLock,
     StoredQuery,
     open_store,
 )
@@ -103,6 +104,29 @@ def test_an_outbox_write_survives_kill_9_right_after_it_returns(tmp_path: Path,
         found = [e.local_id for e in store.entries()]
     assert found[: len(reported)] == reported
     assert len(reported) == count
+
+
+def test_the_sender_lock_dies_with_its_process(tmp_path: Path) -> None:
+    path = tmp_path / "store.sqlite3"
+    holder = (
+        "import sys, time\n"
+        "from pathlib import Path\n"
+        "from petdesk.store import SenderLock\n"
+        f"lock = SenderLock(Path({str(path)!r}))\n"
+        "print(lock.acquire(), flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    with subprocess.Popen([sys.executable, "-c", holder], cwd=ROOT, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)},
+                          stdout=subprocess.PIPE) as child:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "True"
+        mine = SenderLock(path)
+        assert not mine.acquire()
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait(timeout=30)
+    assert mine.acquire()
+    mine.release()
 
 
 def test_the_api_key_never_reaches_the_store(

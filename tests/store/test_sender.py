@@ -227,8 +227,10 @@ def test_a_kill_mid_request_is_reconciled_after_the_restart(
     service.create_faults.extend([fault])
     first = open_store(store_file, "production", clock=clock).store
     entry = first.queue(REX)
+    dying = _sender(first, service, clock)
     with pytest.raises(Killed):
-        _drain(_sender(first, service, clock), clock)
+        _drain(dying, clock)
+    dying.close()  # the process ended: the OS releases its lock
     first.close()
     second = open_store(store_file, "production", clock=clock).store
     assert second.entry(entry.local_id).state is OutboxState.SENDING
@@ -251,12 +253,15 @@ def test_random_faults_and_restarts_never_lose_or_duplicate(
     names = [f"Pet {seed}-{i % 7}" for i in range(40)]  # identical twins on purpose
     ids = [store.queue(Draft(n, 1 + i % 2, None)).local_id for i, n in enumerate(names)]
     for _ in range(200):
+        sender = _sender(store, service, clock)
         try:
-            _drain(_sender(store, service, clock), clock)
+            _drain(sender, clock)
         except Killed:
+            sender.close()  # the process ended: the OS releases its lock
             store.close()
             store = open_store(store_file, "production", clock=clock).store
             continue
+        sender.close()
         if store.pending_count() == 0:
             break
     entries = [store.entry(i) for i in ids]
@@ -337,3 +342,26 @@ def test_the_floor_is_verified_when_there_is_nothing_to_send(store: LocalStore,
     assert sender.step().kind is StepKind.IDLE
     assert service.listings == 1
     assert sender.verify_floor().kind is StepKind.FLOOR_VERIFIED  # on demand, too
+
+
+def test_one_window_sends_the_outbox_the_other_waits(store: LocalStore, store_file: Path,
+                                                    clock: FakeClock) -> None:
+    service = FakeService()
+    store.note_newest_id(0, verified=True)
+    first = _sender(store, service, clock)
+    other_store = open_store(store_file, "production", clock=clock).store
+    other = OutboxSender(other_store, service, QuotaBudget(clock, lambda: None), clock)
+    assert other.recover() == 0
+    entry = other_store.queue(REX)
+    assert other.step().kind is StepKind.OTHER_WINDOW
+    assert other.send_now(entry.local_id).kind is StepKind.OTHER_WINDOW
+    other.run(threading.Event())  # returns: the other window sends
+    assert service.creates == 0
+    store.mark_sending(entry.local_id)  # the first window's request in flight ...
+    first.close()  # ... and the first window ends
+    result = other.step()  # the second takes over, recovers, checks: not created
+    assert result.kind is StepKind.RECONCILED and result.verdict is Verdict.NOT_CREATED
+    _drain(other, clock)
+    assert service.count("Rex") == 1
+    other.close()
+    other_store.close()
