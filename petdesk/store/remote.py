@@ -21,7 +21,7 @@ from .budget import QuotaBudget
 from .rows import Draft, PetRow
 from .sender import BudgetExceeded
 
-__all__ = ["ClientRemote", "TailLinks", "budget_for", "pet_row"]
+__all__ = ["ClientRemote", "TailLinks", "budget_for", "draft_from", "pet_row"]
 
 
 class TailLinks(Protocol):
@@ -35,6 +35,11 @@ class TailLinks(Protocol):
 def pet_row(pet: Pet) -> PetRow:
     """A ``Pet`` from the client as the store keeps it."""
     return PetRow(pet.id, pet.name, pet.category_id, pet.status)
+
+
+def draft_from(new_pet: NewPet) -> Draft:
+    """The add dialog's validated ``NewPet`` as an outbox draft (name already stripped)."""
+    return Draft(new_pet.name, new_pet.category_id, new_pet.status)
 
 
 def budget_for(client: PetStoreClient, clock: Clock, *, reserve_share: float = 0.2,

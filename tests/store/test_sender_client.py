@@ -12,12 +12,12 @@ from typing import Any
 import httpx
 import pytest
 
-from petdesk.api import PetStoreClient, RequestPolicy
+from petdesk.api import NewPet, PetStoreClient, RequestPolicy
 from petdesk.core.clock import SystemClock
 from petdesk.core.statuses import PetStatus
 from petdesk.sandbox import FaultConfig
 from petdesk.store import Draft, LocalStore, OutboxSender, OutboxState, QuotaBudget
-from petdesk.store.remote import ClientRemote, budget_for
+from petdesk.store.remote import ClientRemote, budget_for, draft_from
 from tests.api.fakes import FakeClock
 
 from .conftest import API_KEY, SandboxFactory
@@ -203,3 +203,20 @@ def test_a_refused_tail_link_falls_back_to_the_first_page(
         found = ClientRemote(client, links=store).list_above(120, None)
     assert [p.id for p in found] == list(range(121, 151))
     assert store.tail_link(None) == (f"{BASE}/pets?limit=100&cursor=100", 100)
+
+
+def test_a_draft_the_client_refuses_fails_without_a_request(
+        store: LocalStore, service: MockService, client: PetStoreClient,
+        clock: FakeClock) -> None:
+    good = store.queue(draft_from(NewPet(name="  Mochi ", category_id=2,
+                                         status=PetStatus.PENDING)))
+    assert store.entry(good.local_id).draft == Draft("Mochi", 2, PetStatus.PENDING)
+    bad = store.queue(Draft("x" * 101, 1, None))  # past NewPet's length rule
+    store.note_newest_id(0, verified=True)
+    budget = budget_for(client, clock)
+    OutboxSender(store, ClientRemote(client, budget), budget, clock).run(threading.Event())
+    refused = store.entry(bad.local_id)
+    assert refused.state is OutboxState.FAILED
+    assert refused.reason is not None and "100 characters" in refused.reason
+    assert store.entry(good.local_id).state is OutboxState.SENT
+    assert service.posts == 1
