@@ -1,0 +1,60 @@
+"""The local store: last-seen pages, looked-up pets, the outbox, the catalogue mirror.
+
+Qt-free; importing this package loads neither httpx nor pydantic nor PySide6, so the
+rows of the last session can be painted before the client exists. The sending engine
+(:mod:`petdesk.store.sender`) is httpx-free too; :mod:`petdesk.store.remote` adapts the
+real client to it and is imported where the client lives (the worker).
+"""
+
+from .budget import BudgetDecision, BudgetReason, QuotaBudget, QuotaReading
+from .db import LocalStore, OpenedStore, OutboxError, fold_name, open_store
+from .lock import SenderLock
+from .paths import store_path
+from .probe import ProbeDecision, ReconnectProbe, means_offline
+from .reconcile import Reconciliation, Verdict, reconcile
+from .rows import (
+    Draft,
+    MirrorState,
+    OutboxEntry,
+    OutboxState,
+    PetRow,
+    StoredPage,
+    StoredPet,
+    StoredQuery,
+)
+from .schema import CURRENT_VERSION
+from .sender import BudgetExceeded, OutboxRemote, OutboxSender, StepKind, StepResult
+
+__all__ = [
+    "CURRENT_VERSION",
+    "BudgetDecision",
+    "BudgetExceeded",
+    "BudgetReason",
+    "Draft",
+    "LocalStore",
+    "MirrorState",
+    "OpenedStore",
+    "OutboxEntry",
+    "OutboxError",
+    "OutboxRemote",
+    "OutboxSender",
+    "OutboxState",
+    "PetRow",
+    "ProbeDecision",
+    "QuotaBudget",
+    "QuotaReading",
+    "Reconciliation",
+    "ReconnectProbe",
+    "SenderLock",
+    "StepKind",
+    "StepResult",
+    "StoredPage",
+    "StoredPet",
+    "StoredQuery",
+    "Verdict",
+    "fold_name",
+    "means_offline",
+    "open_store",
+    "reconcile",
+    "store_path",
+]

@@ -1,0 +1,30 @@
+"""Where each environment's store lives: the platform's data folder (platformdirs)."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "PetDesk"
+_SAFE = re.compile(r"[^a-z0-9_-]+")
+
+
+def store_path(environment: str, *, base_url: str | None = None, demo: bool = False,
+               folder: Path | None = None) -> Path:
+    """The store file of one environment.
+
+    ``production`` → ``<data>/PetDesk/store-production.sqlite3``; the demo gets
+    ``store-demo.sqlite3``; a service address set with ``--base-url`` or Settings gets
+    a file of its own (``store-production-<8 hex of the address>.sqlite3``), so pets of
+    two services never mix. ``folder`` replaces the data folder (tests use tmp_path).
+    """
+    name = "demo" if demo else _SAFE.sub("_", environment.lower()) or "default"
+    if base_url is not None and not demo:
+        digest = hashlib.sha256(base_url.strip().rstrip("/").encode("utf-8")).hexdigest()[:8]
+        name = f"{name}-{digest}"
+    root = folder if folder is not None else Path(
+        platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    return root / f"store-{name}.sqlite3"
