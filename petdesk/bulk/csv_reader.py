@@ -114,7 +114,7 @@ def _width_score(sample: str, delimiter: str) -> tuple[int, int]:
     widths: list[int] = []
     try:
         for record in csv.reader(io.StringIO(sample), delimiter=delimiter):
-            if any(cell.strip() for cell in record):
+            if record:
                 widths.append(len(record))
             if len(widths) >= _SAMPLE_RECORDS:
                 break

@@ -109,11 +109,10 @@ def sheet_names(path: Path) -> list[str]:
 
 
 class _SheetRows:
-    def __init__(self, sheet: calamine.CalamineSheet, first_row: int, limits: ReadLimits) -> None:
+    def __init__(self, sheet: calamine.CalamineSheet, limits: ReadLimits) -> None:
         self._sheet = sheet
-        self._first_row = first_row
         self._limits = limits
-        self._height = max(1, sheet.height)
+        self._height = max(1, sheet.end[0] + 1 if sheet.end else 1)
         self._index = 0
 
     def records(self) -> Iterator[RawRow]:
@@ -123,7 +122,7 @@ class _SheetRows:
             if len(values) > limits.max_columns:
                 values = values[: limits.max_columns]
             cells = tuple(cell_text(value) for value in values)
-            number = self._first_row + index + 1
+            number = index + 1
             for cell in cells:
                 if len(cell) > limits.max_cell_chars:
                     raise FileRejected(
@@ -166,8 +165,9 @@ def open_spreadsheet(path: Path, kind: FileKind, limits: ReadLimits,
             raise FileRejected(
                 f"Sheet “{name}” has {loaded.height - 1:,} rows. PetDesk imports up to "
                 f"{limits.max_rows:,} at a time: split it into smaller files.")
-        start_row, start_column = loaded.start or (0, 0)
-        reader = _SheetRows(loaded, start_row, limits)
+        # iter_rows() starts at row 1 but at the first used column: number rows from 1.
+        start_column = loaded.start[1] if loaded.start else 0
+        reader = _SheetRows(loaded, limits)
         records = reader.records()
         header = next((row for row in records if not row.blank), None)
         if header is None:
