@@ -51,7 +51,7 @@ def cell_text(value: object) -> str:
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
     if isinstance(value, float):
-        if math.isfinite(value) and value.is_integer() and abs(value) < 2**53:
+        if math.isfinite(value) and value.is_integer() and abs(value) < 1e19:
             return str(int(value))
         return repr(value)
     if isinstance(value, dt.datetime | dt.date | dt.time):

@@ -6,7 +6,9 @@
   spreadsheet would run as a formula are neutralised (:mod:`petdesk.bulk.cells`).
 * **xlsx** is written by openpyxl in write-only mode (memory stays flat however many
   rows), every text cell typed as a string so none is ever a formula, with the header
-  row frozen. Control characters an xlsx cannot hold become U+FFFD.
+  row frozen. Control characters an xlsx cannot hold become U+FFFD. Whole numbers
+  beyond 15 digits (ids are int64) are written as text: a spreadsheet number would
+  round them.
 * Files are written beside the target and renamed over it only when complete, so a
   cancelled or failed export never leaves half a file in place of a good one.
 """
@@ -42,6 +44,7 @@ if TYPE_CHECKING:
 CellValue = str | int | None
 
 PET_HEADER = ("ID", "Name", "Category ID", "Status")
+_EXACT_IN_A_SPREADSHEET = 10**15 - 1
 _PROGRESS_EVERY = 1_000
 
 
@@ -106,11 +109,13 @@ def _write_csv(target: Path, header: Sequence[str], rows: Iterable[Sequence[Cell
 
 
 def _xlsx_cell(sheet: WriteOnlyWorksheet, value: CellValue, bold: bool = False) -> Cell:
-    if isinstance(value, str):
+    if isinstance(value, int) and abs(value) > _EXACT_IN_A_SPREADSHEET:
+        value = str(value)  # a spreadsheet number has 15 significant digits: keep it exact
+    if isinstance(value, str) and value:
         cell = WriteOnlyCell(sheet, value=xml_safe(value))
         cell.data_type = "s"  # never a formula, whatever the text begins with
     else:
-        cell = WriteOnlyCell(sheet, value=value)
+        cell = WriteOnlyCell(sheet, value=None if value == "" else value)  # "": empty
     if bold:
         cell.font = Font(bold=True)
     return cell
