@@ -1,4 +1,4 @@
-"""Bulk intake and export: spreadsheets in and out (Qt-free, httpx-free).
+"""Bulk intake and export: spreadsheets in and out (Qt-free).
 
 The pieces, in the order an import uses them:
 
