@@ -4,7 +4,8 @@ Rules (decisions):
 
 * A row is checked exactly as the Add dialog checks a pet: the cells are turned into
   ``name`` / ``categoryId`` / ``status`` and validated by :class:`petdesk.api.models.NewPet`
-  (``model_validate`` per row, measured fastest; see tests/benchmarks/RESULTS.md).
+  (``model_validate`` per row: as fast as one ``TypeAdapter`` over the batch, measured
+  in tests/benchmarks/RESULTS-bulk.md, and it keeps each row's errors to itself).
   Before that, text cells are read the way staff type them: the category as a whole
   number (``3``, ``+3``, ``3.0``) or a word the mapping knows ("Dog" → 1); the status as
   ``available``, ``pending`` or ``sold`` in any case, empty meaning no status.
@@ -27,6 +28,7 @@ import enum
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from pydantic import ValidationError
 
@@ -84,8 +86,7 @@ class DuplicateOf:
         return "same name, category and status as a pet waiting to be sent"
 
 
-@dataclass(frozen=True)
-class PreviewRow:
+class PreviewRow(NamedTuple):
     number: int
     #: The cells as in the file (shortened for display).
     name: str
@@ -372,8 +373,7 @@ class PreviewBuilder:
             if earlier is None:
                 self._seen[key] = row.number
             if duplicate is not None:
-                row = PreviewRow(row.number, row.name, row.category, row.status, pet,
-                                 row.issues, duplicate)
+                row = row._replace(duplicate_of=duplicate)
         self._rows.append(row)
         return row
 

@@ -1,7 +1,7 @@
 """xlsx, xlsb, ods and xls reading through python-calamine.
 
 **Why calamine** (measured; ``tests/benchmarks/bench_bulk_libraries.py``, figures in
-tests/benchmarks/RESULTS.md): it reads a 100,000-row xlsx about twenty times faster
+tests/benchmarks/RESULTS-bulk.md): it reads a 100,000-row xlsx about twenty times faster
 than openpyxl's read-only mode and an ods over a hundred times faster than odfpy, reads
 all four formats with one API, ships typed wheels for Windows, macOS and Linux, and
 needs no other package. openpyxl is kept for *writing* xlsx only.
@@ -121,13 +121,12 @@ class _SheetRows:
             self._index = index
             if len(values) > limits.max_columns:
                 values = values[: limits.max_columns]
-            cells = tuple(cell_text(value) for value in values)
+            cells = tuple([value if value.__class__ is str else cell_text(value)
+                           for value in values])
             number = index + 1
-            for cell in cells:
-                if len(cell) > limits.max_cell_chars:
-                    raise FileRejected(
-                        f"Row {number} has a cell longer than {limits.max_cell_chars:,} "
-                        "characters.")
+            if cells and max(map(len, cells)) > limits.max_cell_chars:
+                raise FileRejected(
+                    f"Row {number} has a cell longer than {limits.max_cell_chars:,} characters.")
             yield RawRow(number, cells)
         self._index = self._height
 

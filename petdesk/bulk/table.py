@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
+from typing import NamedTuple
 
 
 class FileKind(enum.StrEnum):
@@ -87,8 +88,7 @@ ENCODING_LABELS = {
 DELIMITER_LABELS = {",": "commas", ";": "semicolons", "\t": "tabs", "|": "pipes"}
 
 
-@dataclass(frozen=True)
-class RawRow:
+class RawRow(NamedTuple):
     """One row: its number as the spreadsheet shows it (1 = first line) and its cells."""
 
     number: int
@@ -96,7 +96,7 @@ class RawRow:
 
     @property
     def blank(self) -> bool:
-        return not any(cell.strip() for cell in self.cells)
+        return not "".join(self.cells).strip()
 
 
 def column_letter(index: int) -> str:

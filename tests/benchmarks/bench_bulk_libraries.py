@@ -6,7 +6,7 @@ and odfpy (ods), measured on the same generated files in the same run.
 Writes the xlsx with openpyxl (write-only) and the ods with odfpy, then reads every
 cell of the first sheet with each library, ``--repeat`` times in a row, and prints the
 median read time of each and the ratio. Not collected by pytest. The figures behind the
-choice are recorded in tests/benchmarks/RESULTS.md ("Bulk intake: reader libraries").
+choice are recorded in tests/benchmarks/RESULTS-bulk.md.
 """
 
 from __future__ import annotations

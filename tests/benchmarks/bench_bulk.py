@@ -1,0 +1,147 @@
+"""Bulk intake figures: preview of a 100,000-row file (parse and validate), and how rows
+are validated (per-row ``model_validate`` against one ``TypeAdapter`` over the batch).
+
+    .venv/bin/python tests/benchmarks/bench_bulk.py [--quick]
+
+Also a group of run.py (``run(quick)`` returns the figures); add ``("bench_bulk",
+"bulk")`` to ``GROUPS`` there to include it. Each figure is the median of several runs;
+the baseline, measured in the same run, is the bare read of the same file (calamine's
+``iter_rows`` / ``csv.reader``, no conversion and no validation), so the ratio is what
+PetDesk's checking costs on top of reading. The issue's goal is absolute (≤ 2 s).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import openpyxl
+import python_calamine
+from pydantic import TypeAdapter
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent.parent))
+
+from common import Figure  # noqa: E402
+
+from petdesk.api.models import NewPet  # noqa: E402
+from petdesk.bulk.mapping import suggest_mapping  # noqa: E402
+from petdesk.bulk.preview import build_preview  # noqa: E402
+from petdesk.bulk.readers import open_table  # noqa: E402
+from petdesk.core.statuses import PetStatus  # noqa: E402
+
+ROWS = 100_000
+HEADER = ("Animal name", "Species", "Category ID", "Status", "Intake date", "Notes")
+STATUSES = ("Available", "pending", "SOLD", "")
+GOAL_SECONDS = 2.0
+
+
+def _row(i: int) -> tuple[str, str, int, str, str, str]:
+    return (f"Pet {i}", "Dog" if i % 2 else "Cat", 1 + i % 7, STATUSES[i % 4],
+            f"2026-{1 + i % 12:02d}-{1 + i % 28:02d}", f"Kennel {i % 40}, friendly")
+
+
+def write_files(folder: Path) -> tuple[Path, Path]:
+    xlsx, path_csv = folder / "big.xlsx", folder / "big.csv"
+    book = openpyxl.Workbook(write_only=True)
+    sheet = book.create_sheet("Intake")
+    sheet.append(HEADER)
+    for i in range(ROWS):
+        sheet.append(_row(i))
+    book.save(xlsx)
+    with path_csv.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(HEADER)
+        writer.writerows(_row(i) for i in range(ROWS))
+    return xlsx, path_csv
+
+
+def preview(path: Path) -> int:
+    with open_table(path) as table:
+        result = build_preview(table, suggest_mapping(table.headers).mapping)
+    assert result.totals.ready == ROWS, result.summary()
+    return ROWS
+
+
+def bare_xlsx(path: Path) -> int:
+    with python_calamine.CalamineWorkbook.from_path(str(path)) as book:
+        return sum(1 for _ in book.get_sheet_by_index(0).iter_rows())
+
+
+def bare_csv(path: Path) -> int:
+    with path.open(encoding="utf-8", newline="") as stream:
+        return sum(1 for _ in csv.reader(stream))
+
+
+def _median(func: Callable[[Path], int], path: Path, repeat: int) -> tuple[float, list[float]]:
+    samples = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        func(path)
+        samples.append(time.perf_counter() - started)
+    return statistics.median(samples), samples
+
+
+def _validation(repeat: int) -> dict[str, float]:
+    statuses = (PetStatus.AVAILABLE, None, PetStatus.SOLD)
+    rows = [{"name": f"Pet {i}", "categoryId": 1 + i % 7, "status": statuses[i % 3]}
+            for i in range(ROWS)]
+    adapter = TypeAdapter(list[NewPet])
+    per_row, batch = [], []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        kept = [NewPet.model_validate(row) for row in rows]  # kept, as the preview does
+        per_row.append(time.perf_counter() - started)
+        del kept
+        started = time.perf_counter()
+        kept = adapter.validate_python(rows)
+        batch.append(time.perf_counter() - started)
+        del kept
+    return {"per_row_model_validate_s": statistics.median(per_row),
+            "batch_type_adapter_s": statistics.median(batch)}
+
+
+def run(quick: bool) -> list[Figure]:
+    repeat = 3 if quick else 5
+    figures = []
+    with tempfile.TemporaryDirectory() as tmp:
+        xlsx, path_csv = write_files(Path(tmp))
+        for label, path, bare in (("xlsx", xlsx, bare_xlsx), ("csv", path_csv, bare_csv)):
+            petdesk, samples = _median(preview, path, repeat)
+            baseline, base_samples = _median(bare, path, repeat)
+            figures.append(Figure(
+                key=f"bulk_preview_{label}", title=f"Preview of a 100,000-row {label}",
+                petdesk=petdesk, baseline=baseline, unit="s",
+                goal=f"≤ {GOAL_SECONDS:.0f} s (parse and validate)",
+                met=petdesk <= GOAL_SECONDS, ratio=petdesk / baseline,
+                details={"samples": samples, "baseline_samples": base_samples,
+                         "file_bytes": path.stat().st_size},
+                note="baseline: the bare read of the same file"))
+    figures[-1].details["validation"] = _validation(repeat)
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args(argv)
+    for figure in run(args.quick):
+        print(f"{figure.title}: {figure.petdesk:.3f} s (bare read {figure.baseline:.3f} s, "
+              f"{figure.ratio:.1f}x) goal {figure.goal}: {'met' if figure.met else 'NOT met'}")
+        validation = figure.details.get("validation")
+        if validation:
+            print("Validating 100,000 rows: per-row model_validate "
+                  f"{validation['per_row_model_validate_s']:.3f} s, one TypeAdapter over "
+                  f"the list {validation['batch_type_adapter_s']:.3f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
