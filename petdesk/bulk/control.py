@@ -1,35 +1,28 @@
 """Cancel and progress for the slow steps (reading, checking, exporting).
 
-The UI runs those steps on its worker thread: it keeps a :class:`CancelToken`, calls
-:meth:`CancelToken.cancel` from the GUI thread, and receives progress through a plain
-callback (which it turns into a queued signal). Nothing here knows about Qt.
+The UI runs those steps on its worker thread: it keeps a ``CancelToken`` (the client's
+own, :class:`petdesk.api.policy.CancelToken`, so one token stops both the page requests
+of an export and the writing), calls ``cancel()`` from the GUI thread, and receives
+progress through a plain callback (which it turns into a queued signal). Nothing here
+knows about Qt.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from petdesk.api.policy import CancelToken
 from petdesk.bulk.errors import ImportCancelled
 
+__all__ = ["CancelToken", "ProgressCallback", "StepProgress", "no_progress",
+           "raise_if_cancelled"]
 
-class CancelToken:
-    """Set once from any thread; checked between chunks by the step it cancels."""
 
-    def __init__(self) -> None:
-        self._event = threading.Event()
-
-    def cancel(self) -> None:
-        self._event.set()
-
-    @property
-    def cancelled(self) -> bool:
-        return self._event.is_set()
-
-    def raise_if_cancelled(self) -> None:
-        if self._event.is_set():
-            raise ImportCancelled
+def raise_if_cancelled(cancel: CancelToken | None) -> None:
+    """Stop a bulk step once ``cancel`` (the client's own token) has been cancelled."""
+    if cancel is not None and cancel.cancelled:
+        raise ImportCancelled
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,14 @@ from typing import BinaryIO
 
 from petdesk.bulk.cells import restore_formula_escape
 from petdesk.bulk.errors import FileRejected
-from petdesk.bulk.table import FileKind, RawRow, ReadLimits, SourceInfo, Table
+from petdesk.bulk.table import (
+    FileKind,
+    RawRow,
+    ReadLimits,
+    SourceInfo,
+    Table,
+    data_rows,
+)
 
 DELIMITERS = (",", ";", "\t", "|")
 _SAMPLE_BYTES = 64 * 1024
@@ -202,19 +209,6 @@ class _CsvRows:
         self._text.close()
 
 
-def _data_rows(records: Iterator[RawRow], limits: ReadLimits) -> Iterator[RawRow]:
-    count = 0
-    for row in records:
-        if row.blank:
-            continue
-        count += 1
-        if count > limits.max_rows:
-            raise FileRejected(
-                f"This file has more than {limits.max_rows:,} rows. PetDesk imports up to "
-                f"{limits.max_rows:,} at a time: split it into smaller files.")
-        yield row
-
-
 def open_csv(path: Path, limits: ReadLimits, *, encoding: str | None = None,
              delimiter: str | None = None) -> Table:
     """Open a CSV file; ``encoding``/``delimiter`` override the detection when given."""
@@ -234,4 +228,4 @@ def open_csv(path: Path, limits: ReadLimits, *, encoding: str | None = None,
         raise
     info = SourceInfo(path=path, kind=FileKind.CSV, size_bytes=path.stat().st_size,
                       fingerprint=fingerprint, encoding=codec, delimiter=delimiter)
-    return Table(info, header, _data_rows(records, limits), reader.fraction, reader.close)
+    return Table(info, header, data_rows(records, limits), reader.fraction, reader.close)

@@ -33,7 +33,13 @@ from typing import NamedTuple
 from pydantic import ValidationError
 
 from petdesk.api.models import NewPet, Pet
-from petdesk.bulk.control import CancelToken, ProgressCallback, StepProgress, no_progress
+from petdesk.bulk.control import (
+    CancelToken,
+    ProgressCallback,
+    StepProgress,
+    no_progress,
+    raise_if_cancelled,
+)
 from petdesk.bulk.mapping import ColumnMapping, Field
 from petdesk.bulk.table import RawRow, SourceInfo, Table
 from petdesk.core.limits import INT64_MAX
@@ -397,8 +403,7 @@ def build_preview(table: Table, mapping: ColumnMapping, known: KnownPets | None 
     for raw in table.rows():
         builder.add(raw)
         if builder.count % chunk == 0:
-            if cancel is not None:
-                cancel.raise_if_cancelled()
+            raise_if_cancelled(cancel)
             progress(StepProgress(builder.count, table.fraction_read()))
     progress(StepProgress(builder.count, 1.0))
     return builder.finish()

@@ -25,7 +25,14 @@ import python_calamine as calamine
 
 from petdesk.bulk.cells import cell_text
 from petdesk.bulk.errors import FileRejected
-from petdesk.bulk.table import FileKind, RawRow, ReadLimits, SourceInfo, Table
+from petdesk.bulk.table import (
+    FileKind,
+    RawRow,
+    ReadLimits,
+    SourceInfo,
+    Table,
+    data_rows,
+)
 
 _ZIP_MAGIC = b"PK\x03\x04"
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -134,17 +141,6 @@ class _SheetRows:
         return min(1.0, self._index / self._height)
 
 
-def _data_rows(records: Iterator[RawRow], limits: ReadLimits) -> Iterator[RawRow]:
-    count = 0
-    for row in records:
-        if row.blank:
-            continue
-        count += 1
-        if count > limits.max_rows:  # pragma: no cover - the height check comes first
-            raise FileRejected(f"This file has more than {limits.max_rows:,} rows.")
-        yield row
-
-
 def open_spreadsheet(path: Path, kind: FileKind, limits: ReadLimits,
                      sheet: str | None = None) -> Table:
     """Open the first visible worksheet (or ``sheet``) of an xlsx/xlsb/ods/xls file."""
@@ -179,5 +175,5 @@ def open_spreadsheet(path: Path, kind: FileKind, limits: ReadLimits,
         raise
     info = SourceInfo(path=path, kind=kind, size_bytes=path.stat().st_size,
                       fingerprint=_fingerprint(path), sheet=name)
-    return Table(info, header, _data_rows(records, limits), reader.fraction, book.close,
+    return Table(info, header, data_rows(records, limits), reader.fraction, book.close,
                  first_column=start_column)

@@ -26,6 +26,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import NamedTuple
 
+from petdesk.bulk.errors import FileRejected
+
 
 class FileKind(enum.StrEnum):
     CSV = "csv"
@@ -152,3 +154,17 @@ class Table:
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.close()
+
+
+def data_rows(records: Iterator[RawRow], limits: ReadLimits) -> Iterator[RawRow]:
+    """The non-blank rows after the header, stopping past ``limits.max_rows``."""
+    count = 0
+    for row in records:
+        if row.blank:
+            continue
+        count += 1
+        if count > limits.max_rows:
+            raise FileRejected(
+                f"This file has more than {limits.max_rows:,} rows. PetDesk imports up to "
+                f"{limits.max_rows:,} at a time: split it into smaller files.")
+        yield row

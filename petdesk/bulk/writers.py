@@ -35,6 +35,7 @@ from petdesk.bulk.control import (
     ProgressCallback,
     StepProgress,
     no_progress,
+    raise_if_cancelled,
 )
 
 if TYPE_CHECKING:
@@ -85,8 +86,7 @@ class _Counter:
     def tick(self) -> None:
         self.rows += 1
         if self.rows % _PROGRESS_EVERY == 0:
-            if self._cancel is not None:
-                self._cancel.raise_if_cancelled()
+            raise_if_cancelled(self._cancel)
             self._progress(StepProgress(self.rows, 0.0))
 
 

@@ -21,7 +21,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import openpyxl
 import python_calamine
 from pydantic import TypeAdapter
 
@@ -29,6 +28,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent.parent))
 
+from bench_bulk_libraries import HEADER, _row, write_xlsx  # noqa: E402
 from common import Figure  # noqa: E402
 
 from petdesk.api.models import NewPet  # noqa: E402
@@ -38,24 +38,12 @@ from petdesk.bulk.readers import open_table  # noqa: E402
 from petdesk.core.statuses import PetStatus  # noqa: E402
 
 ROWS = 100_000
-HEADER = ("Animal name", "Species", "Category ID", "Status", "Intake date", "Notes")
-STATUSES = ("Available", "pending", "SOLD", "")
 GOAL_SECONDS = 2.0
-
-
-def _row(i: int) -> tuple[str, str, int, str, str, str]:
-    return (f"Pet {i}", "Dog" if i % 2 else "Cat", 1 + i % 7, STATUSES[i % 4],
-            f"2026-{1 + i % 12:02d}-{1 + i % 28:02d}", f"Kennel {i % 40}, friendly")
 
 
 def write_files(folder: Path) -> tuple[Path, Path]:
     xlsx, path_csv = folder / "big.xlsx", folder / "big.csv"
-    book = openpyxl.Workbook(write_only=True)
-    sheet = book.create_sheet("Intake")
-    sheet.append(HEADER)
-    for i in range(ROWS):
-        sheet.append(_row(i))
-    book.save(xlsx)
+    write_xlsx(xlsx, ROWS)
     with path_csv.open("w", encoding="utf-8", newline="") as out:
         writer = csv.writer(out)
         writer.writerow(HEADER)

@@ -21,12 +21,14 @@ from pathlib import Path
 
 import openpyxl
 import python_calamine
-from odf.opendocument import OpenDocumentSpreadsheet, load
+from odf.opendocument import load
 from odf.table import Table, TableCell, TableRow
-from odf.text import P
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from tests.bulk.files import write_ods as _write_ods
 
 HEADER = ("Animal name", "Species", "Category ID", "Status", "Intake date", "Notes")
-STATUSES = ("available", "pending", "sold", "")
+STATUSES = ("Available", "pending", "SOLD", "")
 
 
 def _row(i: int) -> tuple[str, str, int, str, str, str]:
@@ -44,20 +46,7 @@ def write_xlsx(path: Path, rows: int) -> None:
 
 
 def write_ods(path: Path, rows: int) -> None:
-    doc = OpenDocumentSpreadsheet()
-    table = Table(name="Intake")
-    for values in [HEADER, *(_row(i) for i in range(rows))]:
-        tr = TableRow()
-        for value in values:
-            if isinstance(value, int):
-                cell = TableCell(valuetype="float", value=value)
-            else:
-                cell = TableCell(valuetype="string")
-            cell.addElement(P(text=str(value)))
-            tr.addElement(cell)
-        table.addElement(tr)
-    doc.spreadsheet.addElement(table)
-    doc.save(str(path))
+    _write_ods(path, [HEADER, *(_row(i) for i in range(rows))])
 
 
 def read_calamine(path: Path) -> int:
