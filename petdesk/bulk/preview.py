@@ -92,22 +92,37 @@ class DuplicateOf:
         return "same name, category and status as a pet waiting to be sent"
 
 
+#: A valid row's values: name (as NewPet normalised it), category id, status.
+CheckedPet = tuple[str, int, PetStatus | None]
+
+
 class PreviewRow(NamedTuple):
     number: int
     #: The cells as in the file (shortened for display).
     name: str
     category: str
     status: str
-    #: The pet to send; ``None`` when the row is invalid.
-    pet: NewPet | None
+    #: What ``NewPet`` validation produced (name, categoryId, status); ``None`` when the
+    #: row is invalid. Plain values, not the model: 100,000 kept models and their sets
+    #: would make the garbage collector a third of the preview's time.
+    checked: CheckedPet | None
     issues: tuple[CellIssue, ...] = ()
     duplicate_of: DuplicateOf | None = None
 
     @property
     def state(self) -> RowState:
-        if self.pet is None:
+        if self.checked is None:
             return RowState.INVALID
         return RowState.DUPLICATE if self.duplicate_of is not None else RowState.READY
+
+    @property
+    def pet(self) -> NewPet | None:
+        """The pet to send (validated again from the checked values), or ``None``."""
+        if self.checked is None:
+            return None
+        name, category_id, status = self.checked
+        return NewPet.model_validate({"name": name, "categoryId": category_id,
+                                      "status": status})
 
 
 @dataclass(frozen=True)
@@ -274,10 +289,10 @@ class RowChecker:
                 fld = Field(str(detail["loc"][0])) if detail["loc"] else Field.NAME
                 issues.append(self._issue(raw.number, fld,
                                           _staff_message(detail["type"], detail["msg"])))
+        checked = None if issues or pet is None else (pet.name, pet.category_id, pet.status)
         return PreviewRow(raw.number, _short(name, _DISPLAY_CHARS),
                           _short(category_text, _DISPLAY_CHARS),
-                          _short(status_text, _DISPLAY_CHARS),
-                          None if issues else pet, tuple(issues))
+                          _short(status_text, _DISPLAY_CHARS), checked, tuple(issues))
 
     def _issue(self, row: int, fld: Field, message: str) -> CellIssue:
         return CellIssue(row, fld, self._columns.get(fld, fld.label),
@@ -347,10 +362,13 @@ class Preview:
     def to_send(self) -> list[PlannedPet]:
         """The pets to queue, in file order: ready rows and duplicates to add anyway."""
         prefix = f"import:{self.info.fingerprint[:32]}:row:"
-        return [PlannedPet(row.number, row.pet, prefix + str(row.number))
-                for row in self.rows
-                if row.pet is not None and (row.duplicate_of is None
-                                            or self.decision(row.number) is Decision.IMPORT)]
+        planned = []
+        for row in self.rows:
+            pet = row.pet
+            if pet is not None and (row.duplicate_of is None
+                                    or self.decision(row.number) is Decision.IMPORT):
+                planned.append(PlannedPet(row.number, pet, prefix + str(row.number)))
+        return planned
 
 
 class PreviewBuilder:
@@ -370,9 +388,8 @@ class PreviewBuilder:
 
     def add(self, raw: RawRow) -> PreviewRow:
         row = self._checker.check(raw)
-        pet = row.pet
-        if pet is not None:
-            key = pet_key(pet.name, pet.category_id, pet.status)
+        if row.checked is not None:
+            key = pet_key(*row.checked)
             earlier = self._seen.get(key)
             duplicate = (DuplicateOf(row=earlier) if earlier is not None
                          else self._known.match_key(key))

@@ -59,8 +59,7 @@ class ImportReport:
     def from_preview(cls, preview: Preview) -> ImportReport:
         results: dict[int, RowResult] = {}
         for row in preview.rows:
-            pet = row.pet
-            name = pet.name if pet is not None else row.name
+            name = row.checked[0] if row.checked is not None else row.name
             if row.state is RowState.INVALID:
                 outcome = Outcome.INVALID
                 reason = "; ".join(issue.message for issue in row.issues)
