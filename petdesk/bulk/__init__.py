@@ -5,8 +5,8 @@ The pieces, in the order an import uses them:
 * :mod:`petdesk.bulk.session` is the import dialog's two worker steps (inspect, preview)
   built on the modules below.
 * :mod:`petdesk.bulk.readers` opens a CSV, xlsx, ods or xls file as a
-  :class:`~petdesk.bulk.table.Table`
-  of text cells, with bounded memory and time (:class:`~petdesk.bulk.table.ReadLimits`).
+  :class:`~petdesk.bulk.table.Table` of text cells, with bounded memory and time
+  (:class:`~petdesk.bulk.table.ReadLimits`).
 * :mod:`petdesk.bulk.mapping` finds which column holds the name, the category and the status,
   and gives a mapping that can be remembered per file layout.
 * :mod:`petdesk.bulk.preview` checks every row with the client's own ``NewPet`` rules,

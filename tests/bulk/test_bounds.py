@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tracemalloc
 import zipfile
 from pathlib import Path
 
@@ -99,3 +100,19 @@ def test_a_file_over_the_bounds_midway_stops_the_preview_with_the_row(tmp_path: 
         mapping = suggest_mapping(table.headers).mapping
         with pytest.raises(FileRejected, match="Row 4 is longer"):
             build_preview(table, mapping)
+
+
+def test_memory_stays_bounded_on_a_line_without_end(tmp_path: Path) -> None:
+    path = tmp_path / "blob.csv"
+    with path.open("wb") as stream:
+        stream.write(b"Name,Category\r\n")
+        for _ in range(16):
+            stream.write(b"z" * (1024 * 1024))  # 16 MB, no line break
+    tracemalloc.start()
+    try:
+        with pytest.raises(FileRejected, match="longer than 65,536"):
+            _read_all(path, ReadLimits(max_line_chars=65_536))
+        _current, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 * 1024 * 1024  # the encoding scan reads 1 MB chunks; never the file
