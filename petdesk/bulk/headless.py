@@ -20,15 +20,19 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
+from petdesk.api.client import PetPage
 from petdesk.api.models import Pet
-from petdesk.bulk.control import CancelToken, StepProgress
-from petdesk.bulk.errors import BulkError, MappingError
+from petdesk.bulk.control import CancelToken, ProgressCallback, StepProgress, no_progress
+from petdesk.bulk.errors import BulkError, ImportCancelled, MappingError
 from petdesk.bulk.eta import Plan, describe, estimate
 from petdesk.bulk.mapping import ColumnMapping, Field, layout_key, normalize_header, suggest_mapping
 from petdesk.bulk.preview import Decision, KnownPets, PlannedPet, Preview, build_preview
 from petdesk.bulk.readers import open_table
 from petdesk.bulk.report import ImportReport, Outcome
 from petdesk.bulk.writers import export_pets
+from petdesk.core.errors import PetStoreError, RequestCancelled
+from petdesk.core.limits import LIMIT_MAX
+from petdesk.core.statuses import PetStatus
 
 
 class ExitStatus(enum.IntEnum):
@@ -208,9 +212,39 @@ def run_import(args: argparse.Namespace, *, queue: ImportQueue | None, known: Kn
     return ExitStatus.OK if final_ok else ExitStatus.PARTIAL
 
 
+class PageSource(Protocol):
+    """What an export needs of the client: :meth:`PetStoreClient.iter_pages`."""
+
+    def iter_pages(self, limit: int = ..., status: PetStatus | None = None, *,
+                   cancel: CancelToken | None = None) -> Iterator[PetPage]: ...
+
+
+def query_pages(client: PageSource, status: PetStatus | None, *,
+                cancel: CancelToken | None = None) -> Iterator[list[Pet]]:
+    """Every page of a query, following next links (paced by the client's own gate), as
+    lists of pets: what :func:`run_export` and the UI's Export… write. Pages of 100, the
+    largest the spec allows, so the quota is spent on as few requests as possible."""
+    for page in client.iter_pages(LIMIT_MAX, status, cancel=cancel):
+        yield page.pets
+
+
+def export_query(client: PageSource, path: Path | str, status: PetStatus | None = None, *,
+                 progress: ProgressCallback = no_progress,
+                 cancel: CancelToken | None = None) -> int:
+    """The UI's "Export…" of the current query's complete list (worker thread)."""
+    pets = (pet for page in query_pages(client, status, cancel=cancel) for pet in page)
+    try:
+        return export_pets(path, pets, progress=progress, cancel=cancel)
+    except RequestCancelled as cancelled:  # cancelled during a page request
+        raise ImportCancelled from cancelled
+
+
 def run_export(args: argparse.Namespace, pages: Iterable[Sequence[Pet]], err: TextIO,
                cancel: CancelToken | None = None) -> ExitStatus:
-    """``petdesk export``: write every pet of ``pages`` (the client's paced page walk)."""
+    """``petdesk export``: write every pet of ``pages`` (:func:`query_pages`).
+
+    A failure of the page walk (no connection, key refused) or of the disk is printed
+    and fails the command; the output file is then left as it was."""
 
     def pets() -> Iterator[Pet]:
         for page in pages:
@@ -221,7 +255,7 @@ def run_export(args: argparse.Namespace, pages: Iterable[Sequence[Pet]], err: Te
 
     try:
         count = export_pets(args.output, pets(), progress=report, cancel=cancel)
-    except (BulkError, OSError) as error:
+    except (BulkError, OSError, PetStoreError) as error:
         err.write(f"petdesk export: {error}\n")
         return ExitStatus.FAILED
     err.write(f"Exported {count:,} pets to {args.output}\n")

@@ -13,8 +13,8 @@ Rules (decisions):
   a row with any issue is invalid and is not sent.
 * Completely blank rows are skipped and not counted.
 * A **possible duplicate** is a valid row with the same name (case and spacing ignored),
-  category and status as an earlier valid row of the file, or as a pet already known
-  (:class:`KnownPets`: the service's pets, or the outbox's). The user decides per row
+  category and status as a pet already known (:class:`KnownPets`: the service's pets,
+  or the outbox's), or else as an earlier valid row of the file. The user decides per row
   or for all (:class:`Decision`); the default is to skip it, because a pet added twice
   can never be removed from PetDesk (the service has no delete).
 
@@ -390,11 +390,10 @@ class PreviewBuilder:
         row = self._checker.check(raw)
         if row.checked is not None:
             key = pet_key(*row.checked)
-            earlier = self._seen.get(key)
-            duplicate = (DuplicateOf(row=earlier) if earlier is not None
-                         else self._known.match_key(key))
-            if earlier is None:
-                self._seen[key] = row.number
+            earlier = self._seen.setdefault(key, row.number)
+            # A pet already in the service says more than "same as row 12".
+            duplicate = self._known.match_key(key) or (
+                DuplicateOf(row=earlier) if earlier != row.number else None)
             if duplicate is not None:
                 row = row._replace(duplicate_of=duplicate)
         self._rows.append(row)

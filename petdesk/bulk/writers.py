@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import enum
 import os
@@ -130,11 +131,27 @@ def _write_xlsx(target: Path, header: Sequence[str], rows: Iterable[Sequence[Cel
         letter = chr(ord("A") + index) if index < 26 else None
         if letter is not None:
             sheet.column_dimensions[letter].width = max(10, min(40, len(title) + 4))
-    sheet.append([_xlsx_cell(sheet, title, bold=True) for title in header])
-    for row in rows:
-        sheet.append([_xlsx_cell(sheet, cell) for cell in row])
-        counter.tick()
+    try:
+        sheet.append([_xlsx_cell(sheet, title, bold=True) for title in header])
+        for row in rows:
+            sheet.append([_xlsx_cell(sheet, cell) for cell in row])
+            counter.tick()
+    except BaseException:
+        _discard(sheet)
+        raise
     book.save(target)
+
+
+def _discard(sheet: WriteOnlyWorksheet) -> None:
+    """Close an abandoned write-only sheet and delete the temporary file openpyxl streams
+    its rows to (it would otherwise stay until the app exits, and its half-written XML
+    generator would complain when collected)."""
+    with contextlib.suppress(Exception):
+        sheet.close()
+    writer = getattr(sheet, "_writer", None)
+    if writer is not None:
+        with contextlib.suppress(OSError):
+            writer.cleanup()
 
 
 def write_table(path: Path | str, header: Sequence[str], rows: Iterable[Sequence[CellValue]],

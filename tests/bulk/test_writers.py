@@ -153,3 +153,17 @@ def test_a_zero_id_from_the_server_is_written(tmp_path: Path) -> None:
     export_pets(path, [Pet(id=0, name="Odd", categoryId=-1)])
     assert [c.value for c in openpyxl.load_workbook(path).worksheets[0][2]] == [
         0, "Odd", -1, None]
+
+
+def test_an_abandoned_xlsx_export_leaves_no_temporary_file(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch,
+                                                           ) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    token = CancelToken()
+    token.cancel()
+    many = [Pet(id=i, name=f"P{i}", categoryId=1) for i in range(1, 1_001)]
+    with pytest.raises(ImportCancelled):
+        export_pets(tmp_path / "out.xlsx", many, cancel=token)
+    assert list((tmp_path / "tmp").iterdir()) == []
+    assert not (tmp_path / "out.xlsx").exists()
