@@ -16,6 +16,9 @@ import datetime as dt
 import math
 import re
 
+#: A cell to write: text, a whole number, or nothing.
+CellValue = str | int | None
+
 #: First characters that make a spreadsheet evaluate a CSV cell, and the escape itself.
 _TRIGGERS = frozenset("=+-@\t\r'")
 

@@ -29,7 +29,7 @@ from petdesk.bulk.mapping import ColumnMapping, Field, layout_key, normalize_hea
 from petdesk.bulk.preview import Decision, KnownPets, PlannedPet, Preview, build_preview
 from petdesk.bulk.readers import open_table
 from petdesk.bulk.report import ImportReport, Outcome
-from petdesk.bulk.writers import export_pets
+from petdesk.bulk.writers import export_pets, write_report
 from petdesk.core.errors import PetStoreError, RequestCancelled
 from petdesk.core.limits import LIMIT_MAX
 from petdesk.core.statuses import PetStatus
@@ -203,7 +203,7 @@ def run_import(args: argparse.Namespace, *, queue: ImportQueue | None, known: Kn
             eta = estimate(done, len(planned), plan, now=now())
             err.write(describe(eta, now=now()) + "\n")
     if args.report is not None:
-        report.save(args.report)
+        write_report(report, args.report)
         err.write(f"Report saved to {args.report}\n")
     err.write(report.summary() + "\n")
     if args.dry_run or args.no_wait:

@@ -2,8 +2,9 @@
 
 The preview fills in the rows that are not sent (invalid, skipped duplicates) and marks
 the rest "Waiting to send"; the sending side then records each outcome with
-:meth:`ImportReport.record` as the outbox reports it. :meth:`ImportReport.save` writes it
-to CSV or xlsx (:mod:`petdesk.bulk.writers`).
+:meth:`ImportReport.record` as the outbox reports it. It is saved to CSV or xlsx with
+:func:`petdesk.bulk.writers.write_report` (this module stays free of the xlsx library,
+so the import can record outcomes without loading it).
 """
 
 from __future__ import annotations
@@ -11,10 +12,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from pathlib import Path
 
+from petdesk.bulk.cells import CellValue
 from petdesk.bulk.preview import Decision, Preview, RowState
-from petdesk.bulk.writers import CellValue, ExportFormat, write_table
 
 REPORT_HEADER = ("Row", "Name", "Category ID", "Status", "Result", "Pet ID", "Reason")
 
@@ -102,7 +102,3 @@ class ImportReport:
         parts = [f"{self.count(outcome):,} {words[outcome]}" for outcome in Outcome
                  if self.count(outcome)]
         return ", ".join(parts) if parts else "no rows"
-
-    def save(self, path: Path | str, fmt: ExportFormat | None = None) -> int:
-        return write_table(path, REPORT_HEADER, (result.cells() for result in self),
-                           fmt, sheet_title="Import result")

@@ -30,7 +30,7 @@ from openpyxl.cell.cell import Cell
 from openpyxl.styles import Font
 
 from petdesk.api.models import Pet
-from petdesk.bulk.cells import neutralise_formula, xml_safe
+from petdesk.bulk.cells import CellValue, neutralise_formula, xml_safe
 from petdesk.bulk.control import (
     CancelToken,
     ProgressCallback,
@@ -38,12 +38,10 @@ from petdesk.bulk.control import (
     no_progress,
     raise_if_cancelled,
 )
+from petdesk.bulk.report import REPORT_HEADER, ImportReport
 
 if TYPE_CHECKING:
     from openpyxl.worksheet._write_only import WriteOnlyWorksheet
-
-#: A cell to write: text, a whole number, or nothing.
-CellValue = str | int | None
 
 PET_HEADER = ("ID", "Name", "Category ID", "Status")
 _EXACT_IN_A_SPREADSHEET = 10**15 - 1
@@ -183,3 +181,10 @@ def export_pets(path: Path | str, pets: Iterable[Pet], fmt: ExportFormat | None 
     """Export pets (the selected rows, or a generator over every page of a query)."""
     return write_table(path, PET_HEADER, (pet_row(pet) for pet in pets), fmt,
                        progress=progress, cancel=cancel)
+
+
+def write_report(report: ImportReport, path: Path | str, fmt: ExportFormat | None = None, *,
+                 cancel: CancelToken | None = None) -> int:
+    """Save the import result report (every row: its id, or why it was not sent)."""
+    return write_table(path, REPORT_HEADER, (result.cells() for result in report), fmt,
+                       sheet_title="Import result", cancel=cancel)

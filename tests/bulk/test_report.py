@@ -10,6 +10,7 @@ from petdesk.bulk.mapping import suggest_mapping
 from petdesk.bulk.preview import Decision, KnownPets, build_preview
 from petdesk.bulk.readers import open_table
 from petdesk.bulk.report import REPORT_HEADER, ImportReport, Outcome
+from petdesk.bulk.writers import write_report
 from petdesk.core.statuses import PetStatus
 from tests.bulk.files import write_csv
 
@@ -47,14 +48,14 @@ def test_outcomes_are_recorded_and_saved_to_csv_and_xlsx(tmp_path: Path) -> None
     report.record(7, Outcome.REFUSED, reason="The service refused it: name too long.")
     assert report.summary() == ("2 added, 2 invalid, 1 skipped as possible duplicates, "
                                 "1 refused by the service")
-    assert report.save(tmp_path / "report.csv") == 6
+    assert write_report(report, tmp_path / "report.csv") == 6
     with open_table(tmp_path / "report.csv") as table:
         assert table.headers == REPORT_HEADER
         rows = [row.cells for row in table.rows()]
     assert rows[0] == ("2", "Rex", "1", "available", "Added", "1001", "")
     assert rows[-1] == ("7", "Old", "4", "sold", "Not sent: refused by the service", "",
                         "The service refused it: name too long.")
-    report.save(tmp_path / "report.xlsx")
+    write_report(report, tmp_path / "report.xlsx")
     sheet = openpyxl.load_workbook(tmp_path / "report.xlsx").worksheets[0]
     assert sheet.title == "Import result"
     assert [c.value for c in sheet[2]] == [2, "Rex", "1", "available", "Added", 1001, None]

@@ -32,3 +32,11 @@ def test_bulk_imports_no_qt() -> None:
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                             text=True, check=True)
     assert result.stdout.strip() == "[]"
+
+
+def test_only_the_writers_load_the_xlsx_library() -> None:
+    code = ("import sys, petdesk.bulk.session, petdesk.bulk.report, petdesk.bulk.eta; "
+            "print('openpyxl' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                            text=True, check=True)
+    assert result.stdout.strip() == "False"
