@@ -17,7 +17,8 @@ thousand rows are ASCII and row 1,001 holds ``Zoë`` in Windows-1252 is not UTF-
 commas): each of comma, semicolon, tab and pipe parses the first 50 records of a 64 KiB
 sample; the winner has the most records as wide as the header (and the header wider
 than one column), then the widest header; ties go to comma, semicolon, tab, pipe in that
-order. A one-column file reads as comma-separated.
+order. A one-column file reads as comma-separated. Excel's ``sep=;`` first line, when
+present, decides instead (and is not a row, as in Excel).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import codecs
 import csv
 import hashlib
 import io
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
@@ -39,6 +41,7 @@ from petdesk.bulk.table import (
     SourceInfo,
     Table,
     data_rows,
+    find_header,
 )
 
 DELIMITERS = (",", ";", "\t", "|")
@@ -52,6 +55,8 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16"),
     (codecs.BOM_UTF16_BE, "utf-16"),
 )
+#: Excel's own delimiter hint, alone on the first line: ``sep=;``.
+_SEP_LINE = re.compile(r"sep=([^\r\n])(?:\r\n|\r|\n)")
 _CP1252_UNDEFINED = (b"\x81", b"\x8d", b"\x8f", b"\x90", b"\x9d")
 
 
@@ -157,10 +162,13 @@ def _sample(path: Path, codec: str) -> str:
 class _CsvRows:
     """The record iterator, bounded line by line (see :class:`ReadLimits`)."""
 
-    def __init__(self, path: Path, codec: str, delimiter: str, limits: ReadLimits) -> None:
+    def __init__(self, path: Path, codec: str, delimiter: str, limits: ReadLimits, *,
+                 skip_sep_line: bool = False) -> None:
         self._raw = path.open("rb")
         self._size = max(1, path.stat().st_size)
         self._text = io.TextIOWrapper(self._raw, encoding=codec, newline="")
+        if skip_sep_line:
+            self._text.readline(16)  # Excel's "sep=;" line: not a row, Excel hides it
         self._limits = limits
         self._delimiter = delimiter
         self._record = 0
@@ -215,12 +223,14 @@ def open_csv(path: Path, limits: ReadLimits, *, encoding: str | None = None,
     codec, fingerprint = detect_encoding(path)
     if encoding is not None:
         codec = encoding
+    sample = _sample(path, codec)
+    hint = _SEP_LINE.match(sample)
     if delimiter is None:
-        delimiter = detect_delimiter(_sample(path, codec))
-    reader = _CsvRows(path, codec, delimiter, limits)
+        delimiter = hint.group(1) if hint else detect_delimiter(sample)
+    reader = _CsvRows(path, codec, delimiter, limits, skip_sep_line=hint is not None)
     try:
         records = reader.records()
-        header = next((row for row in records if not row.blank), None)
+        header, records = find_header(records)
         if header is None:
             raise FileRejected("This file is empty: it has no header row and no pets.")
     except BaseException:

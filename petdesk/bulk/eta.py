@@ -43,6 +43,18 @@ PLANS = {
 }
 
 
+def plan_for(snapshot: RateLimitSnapshot | None, default: Plan = PLANS["free"]) -> Plan:
+    """The plan whose per-minute limit the live headers show, for a user who never said
+    which plan they are on; a limit of no known plan is a custom plan (no daily figure);
+    without headers, ``default``."""
+    if snapshot is None or not snapshot.limit:
+        return default
+    for plan in PLANS.values():
+        if snapshot.limit in (plan.per_minute, plan.per_day):
+            return plan
+    return Plan("Custom", snapshot.limit, None)
+
+
 @dataclass(frozen=True)
 class Eta:
     done: int

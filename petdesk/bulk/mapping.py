@@ -162,6 +162,13 @@ def _index(value: object) -> int:
     return value
 
 
+def looks_like_header(cells: Sequence[str]) -> bool:
+    """Whether a row names at least two of the fields, or the name (a header row, not a
+    title line like "Intake, November 2026" or a row of data)."""
+    found = {SYNONYMS[key][0] for key in map(normalize_header, cells) if key in SYNONYMS}
+    return len(found) >= 2 or Field.NAME in found
+
+
 @dataclass(frozen=True)
 class MappingSuggestion:
     """What :func:`suggest_mapping` found, with notes worth showing the user."""

@@ -32,6 +32,7 @@ from petdesk.bulk.table import (
     SourceInfo,
     Table,
     data_rows,
+    find_header,
 )
 
 _ZIP_MAGIC = b"PK\x03\x04"
@@ -164,7 +165,7 @@ def open_spreadsheet(path: Path, kind: FileKind, limits: ReadLimits,
         start_column = loaded.start[1] if loaded.start else 0
         reader = _SheetRows(loaded, limits)
         records = reader.records()
-        header = next((row for row in records if not row.blank), None)
+        header, records = find_header(records)
         if header is None:
             raise FileRejected(f"Sheet “{name}” is empty: it has no header row and no pets.")
     except calamine.CalamineError as error:

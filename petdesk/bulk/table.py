@@ -20,6 +20,7 @@ megabytes plus the kept cells for CSV (the preview keeps only the mapped columns
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +28,7 @@ from types import TracebackType
 from typing import NamedTuple
 
 from petdesk.bulk.errors import FileRejected
+from petdesk.bulk.mapping import looks_like_header
 
 
 class FileKind(enum.StrEnum):
@@ -168,3 +170,29 @@ def data_rows(records: Iterator[RawRow], limits: ReadLimits) -> Iterator[RawRow]
                 f"This file has more than {limits.max_rows:,} rows. PetDesk imports up to "
                 f"{limits.max_rows:,} at a time: split it into smaller files.")
         yield row
+
+
+#: How many non-blank rows may come before the header (a title, a date, a note).
+HEADER_LOOK_AHEAD = 10
+
+
+def find_header(records: Iterator[RawRow]) -> tuple[RawRow | None, Iterator[RawRow]]:
+    """The header row and the rows after it.
+
+    The header is the first of the first :data:`HEADER_LOOK_AHEAD` non-blank rows that
+    names the fields (:func:`~petdesk.bulk.mapping.looks_like_header`); the rows above
+    it (a sheet title, a date) are not data and are dropped. When none does, it is the
+    first non-blank row, and the user maps the columns by hand.
+    """
+    buffered: list[RawRow] = []
+    for row in records:
+        if row.blank:
+            continue
+        if looks_like_header(row.cells):
+            return row, records
+        buffered.append(row)
+        if len(buffered) >= HEADER_LOOK_AHEAD:
+            break
+    if not buffered:
+        return None, records
+    return buffered[0], itertools.chain(buffered[1:], records)

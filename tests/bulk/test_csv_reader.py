@@ -123,3 +123,36 @@ def test_encoding_and_delimiter_can_be_forced(tmp_path: Path) -> None:
     path = write_csv(tmp_path / "p.csv", [["Name;Category", "x"], ["Rex;1", "y"]])
     with open_table(path, delimiter=";", encoding="latin-1") as table:
         assert table.headers == ("Name", 'Category,x')
+
+
+def test_excels_sep_line_decides_and_is_not_a_row(tmp_path: Path) -> None:
+    path = tmp_path / "excel.csv"
+    path.write_bytes(b"sep=|\r\nName|Category\r\nRex, the dog|1\r\n")
+    with open_table(path) as table:
+        assert table.info.delimiter == "|"
+        assert table.header.number == 1
+        assert [row.cells for row in table.rows()] == [("Rex, the dog", "1")]
+
+
+def test_title_lines_above_the_header_are_skipped(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "titled.csv", [
+        ["Hope Shelter: intake, November 2026", "", ""], ["Printed 2026-11-24", "", ""],
+        ["", "", ""], ["Pet name", "Category", "Status"], ["Rex", 1, "sold"]])
+    with open_table(path) as table:
+        assert table.header == (4, ("Pet name", "Category", "Status"))
+        assert [row.number for row in table.rows()] == [5]
+
+
+def test_without_a_recognisable_header_the_first_row_is_the_header(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "odd.csv", [["Called", "Kind"], ["Rex", "1"], ["Mia", "2"]])
+    with open_table(path) as table:
+        assert table.headers == ("Called", "Kind")
+        assert [row.cells[0] for row in table.rows()] == ["Rex", "Mia"]
+
+
+@pytest.mark.parametrize("end", ["\r", "\n", "\r\n"], ids=["cr", "lf", "crlf"])
+def test_any_line_ending(tmp_path: Path, end: str) -> None:
+    path = write_csv(tmp_path / "ends.csv", [["Name", "Category"], ["Rex", 1], ["Mia", 2]],
+                     lineterminator=end)
+    _, cells = _read(path)
+    assert cells == [("Rex", "1"), ("Mia", "2")]

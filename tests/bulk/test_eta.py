@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta, timezone
 import pytest
 
 from petdesk.api.ratelimit import RateLimitSnapshot
-from petdesk.bulk.eta import PLANS, estimate, format_duration, progress_text
+from petdesk.bulk.eta import PLANS, Plan, estimate, format_duration, plan_for, progress_text
 
 NOW = datetime(2026, 11, 24, 14, 0, 0, tzinfo=UTC)
 FREE = PLANS["free"]
@@ -75,3 +75,11 @@ def test_done_and_paused() -> None:
 ])
 def test_durations(seconds: float, text: str) -> None:
     assert format_duration(seconds) == text
+
+
+def test_the_plan_is_recognised_from_the_headers() -> None:
+    assert plan_for(None) is FREE
+    assert plan_for(_snapshot(300, 10, 30)) is PLANS["pro"]
+    assert plan_for(_snapshot(100_000, 10, 3600)) is PLANS["business"]
+    assert plan_for(_snapshot(5_000, 10, 30)) == Plan("Custom", 5_000, None)
+    assert plan_for(_snapshot(None, 10, 30), PLANS["pro"]) is PLANS["pro"]

@@ -97,3 +97,12 @@ def test_an_empty_sheet_is_refused_plainly(tmp_path: Path) -> None:
     path = write_xlsx(tmp_path / "empty.xlsx", [])
     with pytest.raises(FileRejected, match="empty"):
         open_table(path)
+
+
+def test_a_sheet_title_above_the_header_is_skipped(tmp_path: Path) -> None:
+    path = write_xlsx(tmp_path / "titled.xlsx", [
+        ["Transfer from Riverside Shelter", None], [None, None],
+        ["Animal name", "Category ID"], ["Rex", 1]])
+    with open_table(path) as table:
+        assert table.header.number == 3
+        assert [row.cells for row in table.rows()] == [("Rex", "1")]
