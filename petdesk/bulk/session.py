@@ -42,9 +42,15 @@ class FileLayout:
 
 
 def inspect_file(path: Path | str, remembered: Mapping[str, Mapping[str, Any]] | None = None,
-                 *, sheet: str | None = None, limits: ReadLimits = DEFAULT_LIMITS) -> FileLayout:
-    """Step 1. ``remembered``: saved mappings by layout key (``ColumnMapping.to_dict``)."""
-    with open_table(path, limits, sheet=sheet) as table:
+                 *, sheet: str | None = None, encoding: str | None = None,
+                 delimiter: str | None = None,
+                 limits: ReadLimits = DEFAULT_LIMITS) -> FileLayout:
+    """Step 1. ``remembered``: saved mappings by layout key (``ColumnMapping.to_dict``).
+
+    ``sheet``, ``encoding`` and ``delimiter`` override what is detected, for the user who
+    corrects it (``FileLayout.info`` says what was used; step 2 uses the same)."""
+    with open_table(path, limits, sheet=sheet, encoding=encoding,
+                    delimiter=delimiter) as table:
         headers = table.headers
         info = table.info
     suggestion = suggest_mapping(headers)

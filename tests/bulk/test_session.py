@@ -57,3 +57,14 @@ def test_the_preview_step_can_be_cancelled(tmp_path: Path) -> None:
     token.cancel()
     with pytest.raises(ImportCancelled):
         preview_file(layout, layout.mapping, cancel=token)
+
+
+def test_the_user_can_correct_the_encoding_and_delimiter(tmp_path: Path) -> None:
+    path = tmp_path / "latin2.csv"
+    path.write_bytes("Name;Category\r\nŁatka;1\r\n".encode("iso-8859-2"))
+    guessed = inspect_file(path)
+    assert guessed.info.encoding == "cp1252"  # bytes alone cannot tell Latin-2 apart
+    layout = inspect_file(path, encoding="iso-8859-2", delimiter=";")
+    preview = preview_file(layout, layout.mapping)
+    assert [p.pet.name for p in preview.to_send()] == ["Łatka"]
+    assert layout.info.describe() == "CSV · iso-8859-2 · separated by semicolons"
