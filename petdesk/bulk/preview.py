@@ -4,8 +4,8 @@ Rules (decisions):
 
 * A row is checked exactly as the Add dialog checks a pet: the cells are turned into
   ``name`` / ``categoryId`` / ``status`` and validated by :class:`petdesk.api.models.NewPet`
-  (``model_validate`` per row: as fast as one ``TypeAdapter`` over the batch, measured
-  in tests/benchmarks/RESULTS-bulk.md, and it keeps each row's errors to itself).
+  (``model_validate`` per row: within about 10 % of one ``TypeAdapter`` over the batch,
+  measured in tests/benchmarks/RESULTS-bulk.md, and it keeps each row's errors its own).
   Before that, text cells are read the way staff type them: the category as a whole
   number (``3``, ``+3``, ``3.0``) or a word the mapping knows ("Dog" → 1); the status as
   ``available``, ``pending`` or ``sold`` in any case, empty meaning no status.
