@@ -22,6 +22,7 @@ from typing import Any, Protocol, TextIO
 
 from petdesk.api.client import PetPage
 from petdesk.api.models import Pet
+from petdesk.api.ratelimit import RateLimitSnapshot
 from petdesk.bulk.control import CancelToken, ProgressCallback, StepProgress, no_progress
 from petdesk.bulk.errors import BulkError, ImportCancelled, MappingError
 from petdesk.bulk.eta import Plan, describe, estimate
@@ -51,6 +52,8 @@ class SendEvent:
     outcome: Outcome
     pet_id: int | None = None
     reason: str = ""
+    #: The rate-limit headers of the response, for the ETA (``None`` when unknown).
+    rate_limit: RateLimitSnapshot | None = None
 
 
 class ImportQueue(Protocol):
@@ -197,13 +200,20 @@ def run_import(args: argparse.Namespace, *, queue: ImportQueue | None, known: Kn
         err.write(f"Queued {added:,} pets ({len(planned) - added:,} were already queued).\n")
         rows = {item.key: item.row for item in planned}
         events = () if args.no_wait else queue.follow(list(rows))
+        snapshot: RateLimitSnapshot | None = None
         for done, event in enumerate(events, start=1):
             report.record(rows[event.key], event.outcome, pet_id=event.pet_id,
                           reason=event.reason)
-            eta = estimate(done, len(planned), plan, now=now())
-            err.write(describe(eta, now=now()) + "\n")
+            snapshot = event.rate_limit or snapshot
+            moment = now()
+            err.write(describe(estimate(done, len(planned), plan, snapshot, now=moment),
+                               now=moment) + "\n")
     if args.report is not None:
-        write_report(report, args.report)
+        try:
+            write_report(report, args.report)
+        except OSError as error:
+            err.write(f"petdesk import: the report could not be saved ({error}).\n")
+            return ExitStatus.FAILED
         err.write(f"Report saved to {args.report}\n")
     err.write(report.summary() + "\n")
     if args.dry_run or args.no_wait:

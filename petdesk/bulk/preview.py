@@ -42,7 +42,7 @@ from petdesk.bulk.control import (
 )
 from petdesk.bulk.mapping import ColumnMapping, Field
 from petdesk.bulk.table import RawRow, SourceInfo, Table
-from petdesk.core.limits import INT64_MAX
+from petdesk.core.limits import INT64_MAX, NAME_MAX_LENGTH
 from petdesk.core.statuses import PetStatus
 
 _DISPLAY_CHARS = 200
@@ -242,7 +242,7 @@ def parse_status(text: str) -> PetStatus | Problem | None:
 _PYDANTIC_MESSAGES = {
     "greater_than_equal": "must be 1 or more",
     "less_than_equal": f"must be at most {INT64_MAX:,}",
-    "string_too_long": "is far too long",
+    "string_too_long": f"must be at most {NAME_MAX_LENGTH} characters",
 }
 
 

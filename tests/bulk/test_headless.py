@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from petdesk.api.models import Pet
+from petdesk.api.ratelimit import RateLimitSnapshot
 from petdesk.bulk.eta import PLANS
 from petdesk.bulk.headless import (
     ExitStatus,
@@ -168,3 +169,20 @@ def test_export_reports_a_failure(tmp_path: Path) -> None:
     assert status is ExitStatus.FAILED
     assert err.getvalue() == "petdesk export: disk full\n"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_eta_follows_the_live_headers_and_a_report_error_fails(tmp_path: Path) -> None:
+    source = write_csv(tmp_path / "in.csv", [["Name", "Category"]] +
+                       [[f"P{i}", 1] for i in range(400)])
+    snapshot = RateLimitSnapshot(limit=300, remaining=200, reset=NOW, observed_at=NOW)
+
+    class PacedQueue(DictQueue):
+        def follow(self, keys: Sequence[str]) -> Iterator[SendEvent]:
+            for event in super().follow(keys):
+                yield SendEvent(event.key, event.outcome, event.pet_id, rate_limit=snapshot)
+
+    status, err = _import(PacedQueue(), str(source), "--report",
+                          str(tmp_path / "missing" / "report.csv"))
+    assert "100 of 400 · about 1 min left at 300 a minute" in err
+    assert status is ExitStatus.FAILED
+    assert "the report could not be saved" in err
