@@ -35,6 +35,7 @@ from typing import BinaryIO
 from petdesk.bulk.cells import restore_formula_escape
 from petdesk.bulk.errors import FileRejected
 from petdesk.bulk.table import (
+    ENCODING_LABELS,
     FileKind,
     RawRow,
     ReadLimits,
@@ -193,9 +194,10 @@ class _CsvRows:
             except csv.Error as error:
                 raise FileRejected(
                     f"Row {self._record + 1} could not be read ({error}).") from error
-            except UnicodeDecodeError as error:
-                raise FileRejected(
-                    f"Row {self._record + 1} is not readable text ({error.reason}).") from error
+            except UnicodeDecodeError as error:  # only with an encoding the user forced
+                label = ENCODING_LABELS.get(error.encoding, error.encoding)
+                raise FileRejected(f"This file is not {label} text: choose another "
+                                   "encoding.") from error
             self._record += 1
             yield self._checked(record, limits)
 
@@ -220,9 +222,13 @@ class _CsvRows:
 def open_csv(path: Path, limits: ReadLimits, *, encoding: str | None = None,
              delimiter: str | None = None) -> Table:
     """Open a CSV file; ``encoding``/``delimiter`` override the detection when given."""
-    codec, fingerprint = detect_encoding(path)
     if encoding is not None:
-        codec = encoding
+        try:
+            codecs.lookup(encoding)
+        except LookupError:
+            raise FileRejected(f"“{encoding}” is not a text encoding PetDesk knows.") from None
+    codec, fingerprint = detect_encoding(path)
+    codec = encoding or codec
     sample = _sample(path, codec)
     hint = _SEP_LINE.match(sample)
     if delimiter is None:

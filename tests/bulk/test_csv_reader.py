@@ -156,3 +156,16 @@ def test_any_line_ending(tmp_path: Path, end: str) -> None:
                      lineterminator=end)
     _, cells = _read(path)
     assert cells == [("Rex", "1"), ("Mia", "2")]
+
+
+def test_an_unknown_encoding_is_a_clear_message(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "p.csv", [["Name", "Category"], ["Rex", 1]])
+    with pytest.raises(FileRejected, match="“klingon” is not a text encoding"):
+        open_table(path, encoding="klingon")
+
+
+def test_a_wrong_forced_encoding_is_a_clear_message(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "p.csv", [["Name", "Category"], ["Rex", 1], ["Zoë", 2]],
+                     codec="cp1252")
+    with pytest.raises(FileRejected, match="This file is not UTF-8 text: choose another"):
+        open_table(path, encoding="utf-8")
