@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import tempfile
 import tracemalloc
 import zipfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from petdesk.bulk.errors import FileRejected
 from petdesk.bulk.mapping import suggest_mapping
@@ -116,3 +119,23 @@ def test_memory_stays_bounded_on_a_line_without_end(tmp_path: Path) -> None:
     finally:
         tracemalloc.stop()
     assert peak < 4 * 1024 * 1024  # the encoding scan reads 1 MB chunks; never the file
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.binary(max_size=600) | st.text(alphabet=",;|\t\r\n\"'=abc1 é\x00",
+                                             max_size=300).map(str.encode))
+def test_any_bytes_are_read_or_refused_plainly(data: bytes) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "any.csv"
+        path.write_bytes(data)
+        try:
+            with open_table(path) as table:
+                mapping = suggest_mapping(table.headers).mapping
+                rows = list(table.rows())
+        except FileRejected as error:
+            message = str(error)
+        else:
+            assert all(row.number > table.header.number for row in rows)
+            assert mapping.headers == table.headers
+            return
+    assert message.endswith(".")
