@@ -40,6 +40,7 @@ from petdesk.bulk.control import (
     no_progress,
     raise_if_cancelled,
 )
+from petdesk.bulk.errors import MappingError
 from petdesk.bulk.mapping import ColumnMapping, Field
 from petdesk.bulk.table import RawRow, SourceInfo, Table
 from petdesk.core.limits import INT64_MAX, NAME_MAX_LENGTH
@@ -377,7 +378,7 @@ class PreviewBuilder:
     def __init__(self, table: Table, mapping: ColumnMapping, known: KnownPets | None) -> None:
         if mapping.missing:
             labels = " and ".join(fld.label for fld in mapping.missing)
-            raise ValueError(f"the mapping has no column for {labels}")
+            raise MappingError(f"Choose the column that holds {labels}.")
         names = {fld: table.column_name(index) for fld, index in mapping.columns.items()}
         self._table = table
         self._mapping = mapping

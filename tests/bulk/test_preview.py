@@ -8,7 +8,7 @@ import pytest
 
 from petdesk.api.models import NewPet, Pet
 from petdesk.bulk.control import CancelToken, StepProgress
-from petdesk.bulk.errors import ImportCancelled
+from petdesk.bulk.errors import ImportCancelled, MappingError
 from petdesk.bulk.mapping import Field, suggest_mapping
 from petdesk.bulk.preview import (
     Decision,
@@ -180,7 +180,8 @@ def test_progress_is_reported_and_cancel_stops_it(tmp_path: Path) -> None:
 
 def test_an_incomplete_mapping_is_refused(tmp_path: Path) -> None:
     path = write_csv(tmp_path / "m.csv", [["Name", "Colour"], ["Rex", "red"]])
-    with open_table(path) as table, pytest.raises(ValueError, match="no column for Category ID"):
+    with open_table(path) as table, pytest.raises(
+            MappingError, match="Choose the column that holds Category ID"):
         build_preview(table, suggest_mapping(table.headers).mapping)
 
 
