@@ -5,8 +5,9 @@ parsers built here, opens the key store, the client and the local store, and cal
 :func:`run_import` / :func:`run_export` with them. Progress goes to ``stderr``, one
 line per step; the exit status says how it went (:class:`ExitStatus`).
 
-The import hands its rows to an :class:`ImportQueue`: the outbox of the local store
-(issue 12) is to implement it. That wiring is not done here.
+The import hands its rows to an :class:`ImportQueue`:
+:class:`petdesk.bulk.outbox.OutboxImportQueue` implements it on the outbox of the local
+store (issue 12); :mod:`petdesk.cli` wires it for ``petdesk import``.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import contextlib
 import enum
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
@@ -25,7 +26,7 @@ from petdesk.api.models import Pet
 from petdesk.api.ratelimit import RateLimitSnapshot
 from petdesk.bulk.control import CancelToken, ProgressCallback, StepProgress, no_progress
 from petdesk.bulk.errors import BulkError, ImportCancelled, MappingError
-from petdesk.bulk.eta import Plan, describe, estimate
+from petdesk.bulk.eta import Plan, describe, estimate, format_clock
 from petdesk.bulk.mapping import ColumnMapping, Field, layout_key, normalize_header, suggest_mapping
 from petdesk.bulk.preview import Decision, KnownPets, PlannedPet, Preview, build_preview
 from petdesk.bulk.readers import open_table
@@ -56,16 +57,37 @@ class SendEvent:
     rate_limit: RateLimitSnapshot | None = None
 
 
+@dataclass(frozen=True)
+class QueueWait:
+    """Sending must wait ``seconds`` (the rate limit, the day's quota, no connection)."""
+
+    seconds: float
+    #: Why, in plain words (the sender's or the service's message).
+    reason: str
+    rate_limit: RateLimitSnapshot | None = None
+    #: The API key is missing or refused: nothing more is sent until it is fixed.
+    key_problem: bool = False
+
+
+#: Waits up to this long are the pace of the import (a minute window); a longer one
+#: (the day's quota, a ban) is said, and ``--no-wait`` stops there. The in-app limit
+#: of the client (:attr:`petdesk.api.RequestPolicy.max_auto_wait`).
+LONG_WAIT = 120.0
+
+
 class ImportQueue(Protocol):
-    """What the import needs from the outbox (to be implemented by petdesk.store)."""
+    """What the import needs from the outbox
+    (:class:`petdesk.bulk.outbox.OutboxImportQueue`)."""
 
     def enqueue_import(self, items: Sequence[PlannedPet]) -> int:
         """Durably queue the pets in one transaction, skipping any key already queued
         (sent or not); return how many were new."""
 
-    def follow(self, keys: Sequence[str]) -> Iterator[SendEvent]:
+    def follow(self, keys: Sequence[str]) -> Iterator[SendEvent | QueueWait]:
         """Yield each key's final outcome as the sender reaches it (keys already final
-        first), until all are final; blocks between events."""
+        first), and a :class:`QueueWait` before each wait, until all are final; blocks
+        between events. A follow that stops early (``--no-wait`` at the day's quota, a
+        refused key) ends with an ``Outcome.WAITING`` event for each key left."""
 
 
 class MappingMemory(Protocol):
@@ -93,7 +115,9 @@ def add_import_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dry-run", action="store_true",
                         help="check the file and print the preview; send nothing")
     parser.add_argument("--no-wait", action="store_true",
-                        help="queue the pets and exit; PetDesk sends them when it next runs")
+                        help="send what can go now; when the day's quota is used up, leave "
+                             "the rest queued (PetDesk sends it when it next runs) and exit "
+                             "with status 3")
 
 
 def add_export_arguments(parser: argparse.ArgumentParser) -> None:
@@ -198,16 +222,7 @@ def run_import(args: argparse.Namespace, *, queue: ImportQueue | None, known: Kn
             return ExitStatus.FAILED
         added = queue.enqueue_import(planned)
         err.write(f"Queued {added:,} pets ({len(planned) - added:,} were already queued).\n")
-        rows = {item.key: item.row for item in planned}
-        events = () if args.no_wait else queue.follow(list(rows))
-        snapshot: RateLimitSnapshot | None = None
-        for done, event in enumerate(events, start=1):
-            report.record(rows[event.key], event.outcome, pet_id=event.pet_id,
-                          reason=event.reason)
-            snapshot = event.rate_limit or snapshot
-            moment = now()
-            err.write(describe(estimate(done, len(planned), plan, snapshot, now=moment),
-                               now=moment) + "\n")
+        follow_import(queue, planned, report, plan, err, now)
     if args.report is not None:
         try:
             write_report(report, args.report)
@@ -216,10 +231,45 @@ def run_import(args: argparse.Namespace, *, queue: ImportQueue | None, known: Kn
             return ExitStatus.FAILED
         err.write(f"Report saved to {args.report}\n")
     err.write(report.summary() + "\n")
-    if args.dry_run or args.no_wait:
+    if args.dry_run:
         return ExitStatus.OK if not preview.invalid_rows else ExitStatus.PARTIAL
     final_ok = report.count(Outcome.ADDED) == len(report)
     return ExitStatus.OK if final_ok else ExitStatus.PARTIAL
+
+
+def follow_import(queue: ImportQueue, planned: Sequence[PlannedPet], report: ImportReport,
+                  plan: Plan, err: TextIO, now: Callable[[], datetime]) -> None:
+    """Record each row's outcome in ``report`` as the queue reaches it, with a progress
+    line per pet sent and a plain sentence before a long wait."""
+    rows = {item.key: item.row for item in planned}
+    snapshot: RateLimitSnapshot | None = None
+    done = 0
+    for item in queue.follow(list(rows)):
+        snapshot = item.rate_limit or snapshot
+        if isinstance(item, QueueWait):
+            if item.seconds > LONG_WAIT or item.key_problem:
+                err.write(wait_text(item, done, len(planned), plan, now()) + "\n")
+            continue
+        report.record(rows[item.key], item.outcome, pet_id=item.pet_id, reason=item.reason)
+        if item.outcome.final:
+            done += 1
+            moment = now()
+            err.write(describe(estimate(done, len(planned), plan, snapshot, now=moment),
+                               now=moment) + "\n")
+
+
+def wait_text(wait: QueueWait, done: int, total: int, plan: Plan, now: datetime) -> str:
+    """``900 of 1,398 · today's quota is used up: the other 498 wait for tomorrow, from
+    00:00 UTC`` when the headers show the day's window; else when and why it waits."""
+    head = f"{done:,} of {total:,}"
+    if wait.key_problem:
+        return f"{head} · sending stopped: {wait.reason}"
+    snapshot = wait.rate_limit
+    if snapshot is not None and snapshot.reset is not None and \
+            (snapshot.reset - snapshot.observed_at).total_seconds() > LONG_WAIT:
+        return describe(estimate(done, total, plan, snapshot, now=now, day_left=0), now=now)
+    until = now + timedelta(seconds=wait.seconds)
+    return f"{head} · waiting until {format_clock(until)}: {wait.reason}"
 
 
 class PageSource(Protocol):

@@ -526,6 +526,48 @@ class LocalStore:
             conn.execute("UPDATE mirror_state SET next_url = ?, pass_started_at = ?, "
                          "complete_at = ?, highest_id = ?", tuple(state))
 
+    # -- bulk imports (issue 13) -------------------------------------------------------
+
+    def queue_unique(self, items: Iterable[tuple[Draft, str]]) -> int:
+        """Queue the ``(draft, origin)`` adds whose origin the outbox does not hold yet
+        (sent or not), in one transaction: a re-run of the same import queues nothing
+        twice. Returns how many were new, once they are on disk."""
+        now = self._clock.time()
+        floor = self.newest_known_id()
+        added = 0
+        with self._tx() as conn:
+            for draft, origin in items:
+                if conn.execute("SELECT 1 FROM outbox WHERE origin = ?",
+                                (origin,)).fetchone() is not None:
+                    continue
+                conn.execute(
+                    "INSERT INTO outbox (environment, name, category_id, pet_status, "
+                    "created_at, state, floor_id, updated_at, origin) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (self._environment, draft.name, draft.category_id,
+                     status_to_db(draft.status), now, OutboxState.WAITING.value, floor, now,
+                     origin))
+                added += 1
+        return added
+
+    def entries_from(self, origin_prefix: str) -> list[OutboxEntry]:
+        """Every entry, finished or not, whose origin starts with ``origin_prefix``
+        (one import batch), in queue order."""
+        upper = origin_prefix + "\U0010ffff"
+        rows = self._read(f"SELECT {_OUTBOX_COLUMNS} FROM outbox "  # noqa: S608
+                          "WHERE origin >= ? AND origin < ? ORDER BY local_id",
+                          (origin_prefix, upper))
+        return [_entry(row) for row in rows]
+
+    def fact(self, key: str) -> str | None:
+        """A remembered value (e.g. a column mapping, as JSON); ``None`` when unset."""
+        rows = self._read("SELECT value FROM meta WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else None
+
+    def set_fact(self, key: str, value: str) -> None:
+        with self._tx() as conn:
+            conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+
 
 _SENT_FROM: Final = (OutboxState.SENDING, OutboxState.OUTCOME_UNKNOWN,
                      OutboxState.NEEDS_DECISION)
