@@ -97,6 +97,12 @@ def _windows(plan: Plan, snapshot: RateLimitSnapshot | None, now: datetime) -> _
     return _Windows(per_minute, wait, None, None)
 
 
+def _nearest_minute(moment: datetime) -> datetime:
+    """A reset converted to the local clock lands a little off the server's whole
+    second (the clock skew): the day's reset is said to the minute, never "23:59"."""
+    return (moment + timedelta(seconds=30)).replace(second=0, microsecond=0)
+
+
 def next_utc_midnight(now: datetime) -> datetime:
     day = now.astimezone(UTC).date() + timedelta(days=1)
     return datetime(day.year, day.month, day.day, tzinfo=UTC)
@@ -116,7 +122,8 @@ def estimate(done: int, total: int, plan: Plan, snapshot: RateLimitSnapshot | No
     later = left - today
     resumes_at = None
     if later:
-        resumes_at = windows.day_reset or next_utc_midnight(now)
+        resumes_at = (_nearest_minute(windows.day_reset) if windows.day_reset is not None
+                      else next_utc_midnight(now))
     seconds = 0.0
     if today:
         seconds = windows.minute_wait + today * 60.0 / max(1, windows.per_minute)
