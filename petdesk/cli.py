@@ -52,6 +52,12 @@ from petdesk.core.clock import Clock, SystemClock
 from petdesk.core.keystore import KeyStore
 from petdesk.core.statuses import PetStatus
 from petdesk.core.urls import base_url_problem
+from petdesk.sandbox.inprocess import (
+    DEMO_API_KEY,
+    DEMO_BASE_URL,
+    in_process_transport,
+    make_demo_app,
+)
 from petdesk.saved_settings import DEFAULT_URLS, ENVIRONMENTS, saved_connection
 from petdesk.store.db import LocalStore, open_store
 from petdesk.store.paths import store_path
@@ -142,13 +148,6 @@ def _api_key(environment: str) -> str:
 
 def make_client(connection: Connection, clock: Clock) -> PetStoreClient:
     if connection.demo:
-        from petdesk.sandbox.inprocess import (  # noqa: PLC0415 - only for --demo
-            DEMO_API_KEY,
-            DEMO_BASE_URL,
-            in_process_transport,
-            make_demo_app,
-        )
-
         return PetStoreClient(DEMO_BASE_URL, DEMO_API_KEY, clock=clock,
                               transport=in_process_transport(make_demo_app()))
     return PetStoreClient(connection.base_url, _api_key(connection.environment), clock=clock)

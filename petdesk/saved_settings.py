@@ -92,20 +92,23 @@ def read_plist(path: Path) -> SavedConnection:
                          if isinstance(k, str) and k.startswith(prefix) and isinstance(v, str)})
 
 
-def _read_registry() -> SavedConnection:  # pragma: no cover - Windows only
-    if sys.platform != "win32":
-        return SavedConnection()
-    import winreg  # noqa: PLC0415 - exists on Windows only
+if sys.platform == "win32":
+    import winreg
 
-    values: dict[str, str] = {}
-    with contextlib.suppress(OSError), winreg.OpenKey(
-            winreg.HKEY_CURRENT_USER, rf"Software\{ORGANIZATION}\{APPLICATION}\connection") as key:
-        for name in ("environment", *(f"{env}_url" for env in ENVIRONMENTS)):
-            with contextlib.suppress(OSError):
-                value, _kind = winreg.QueryValueEx(key, name)
-                if isinstance(value, str):
-                    values[name] = value
-    return _from_values(values)
+    def _read_registry() -> SavedConnection:
+        values: dict[str, str] = {}
+        path = rf"Software\{ORGANIZATION}\{APPLICATION}\connection"
+        with contextlib.suppress(OSError), winreg.OpenKey(winreg.HKEY_CURRENT_USER,
+                                                          path) as key:
+            for name in ("environment", *(f"{env}_url" for env in ENVIRONMENTS)):
+                with contextlib.suppress(OSError):
+                    value, _kind = winreg.QueryValueEx(key, name)
+                    if isinstance(value, str):
+                        values[name] = value
+        return _from_values(values)
+else:
+    def _read_registry() -> SavedConnection:
+        return SavedConnection()
 
 
 def saved_connection() -> SavedConnection:

@@ -39,7 +39,7 @@ from typing import Any, Final
 from petdesk.api.client import PetStoreClient
 from petdesk.api.ratelimit import RateLimitSnapshot
 from petdesk.bulk.headless import QueueWait, SendEvent
-from petdesk.bulk.preview import KnownPets, PlannedPet
+from petdesk.bulk.preview import KnownPets, PlannedPet, import_batch
 from petdesk.bulk.report import Outcome
 from petdesk.bulk.spreadsheet_reader import _fingerprint as file_fingerprint
 from petdesk.core.clock import Clock
@@ -69,8 +69,9 @@ def batch_of(key: str) -> str:
 
 
 def batch_for_file(path: Path) -> str:
-    """The batch prefix an import of ``path`` uses (its keys are ``<prefix>row:<n>``)."""
-    return f"{IMPORT_PREFIX}{file_fingerprint(path)[:32]}:"
+    """The batch an import of ``path`` uses (:func:`~petdesk.bulk.preview.import_batch`
+    of its fingerprint; with a ``FileLayout`` at hand, use ``layout.info.fingerprint``)."""
+    return import_batch(file_fingerprint(path))
 
 
 def event_for(entry: OutboxEntry) -> SendEvent | None:

@@ -362,7 +362,7 @@ class Preview:
 
     def to_send(self) -> list[PlannedPet]:
         """The pets to queue, in file order: ready rows and duplicates to add anyway."""
-        prefix = f"import:{self.info.fingerprint[:32]}:row:"
+        prefix = import_batch(self.info.fingerprint) + "row:"
         planned = []
         for row in self.rows:
             pet = row.pet
@@ -370,6 +370,12 @@ class Preview:
                                     or self.decision(row.number) is Decision.IMPORT):
                 planned.append(PlannedPet(row.number, pet, prefix + str(row.number)))
         return planned
+
+
+def import_batch(fingerprint: str) -> str:
+    """The origin prefix of every row queued from the file with this fingerprint (its
+    keys are ``<prefix>row:<n>``): one import batch, paused or cancelled as one."""
+    return f"import:{fingerprint[:32]}:"
 
 
 class PreviewBuilder:

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QSettings
 
 from petdesk.bulk.readers import open_table
 from petdesk.sandbox import RunningSandbox, SandboxConfig, start_server
@@ -97,8 +98,6 @@ def test_the_outbox_is_the_environments_store(sandbox: RunningSandbox, tmp_path:
 
 def test_the_address_saved_by_the_window_is_used(sandbox: RunningSandbox,
                                                  tmp_path: Path) -> None:
-    from PySide6.QtCore import QSettings  # noqa: PLC0415 - the window's own writer
-
     config = ini_path(cli_env(tmp_path))
     settings = QSettings(str(config), QSettings.Format.IniFormat)
     settings.setValue("connection/staging_url", sandbox.base_url)

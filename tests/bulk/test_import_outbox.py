@@ -33,6 +33,7 @@ from petdesk.bulk.outbox import (
 )
 from petdesk.bulk.preview import KnownPets, PlannedPet
 from petdesk.bulk.report import Outcome
+from petdesk.bulk.session import inspect_file, preview_file
 from petdesk.sandbox import RunningSandbox, SandboxConfig, start_server
 from petdesk.store import LocalStore, OutboxSender, OutboxState, open_store
 from petdesk.store.remote import ClientRemote
@@ -103,8 +104,6 @@ def _run(rig: Rig, source: Path, *argv: str) -> tuple[ExitStatus, str]:
 
 
 def _planned(rig: Rig, source: Path) -> list[PlannedPet]:
-    from petdesk.bulk.session import inspect_file, preview_file  # noqa: PLC0415
-
     layout = inspect_file(source)
     return preview_file(layout, layout.mapping, KnownPets()).to_send()
 
