@@ -67,6 +67,8 @@ class QueueWait:
     rate_limit: RateLimitSnapshot | None = None
     #: The API key is missing or refused: nothing more is sent until it is fixed.
     key_problem: bool = False
+    #: Not the pace of the import but a problem worth saying (no connection).
+    problem: bool = False
 
 
 #: Waits up to this long are the pace of the import (a minute window); a longer one
@@ -247,7 +249,7 @@ def follow_import(queue: ImportQueue, planned: Sequence[PlannedPet], report: Imp
     for item in queue.follow(list(rows)):
         snapshot = item.rate_limit or snapshot
         if isinstance(item, QueueWait):
-            if item.seconds > LONG_WAIT or item.key_problem:
+            if item.seconds > LONG_WAIT or item.key_problem or item.problem:
                 err.write(wait_text(item, done, len(planned), plan, now()) + "\n")
             continue
         report.record(rows[item.key], item.outcome, pet_id=item.pet_id, reason=item.reason)

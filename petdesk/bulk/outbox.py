@@ -22,9 +22,11 @@ How an import is sent (decisions):
   at most those few seconds; the import runs at the plan's full rate. The client's gate
   stops everything at ``Remaining: 0`` until the reset, so no request meets a 429.
 * **The day's quota.** When the service says to wait longer than ``give_up_after``
-  seconds (the day's quota is used up, a ban), :meth:`OutboxImportQueue.follow` either
-  waits on the clock (the default) or, with ``give_up_after`` set, stops and reports
-  the rest as still waiting: they stay queued and PetDesk sends them when it next runs.
+  seconds (the day's quota is used up, a ban), or cannot be reached,
+  :meth:`OutboxImportQueue.follow` either waits on the clock (the default: it tries
+  again as the sender says) or, with ``give_up_after`` set, stops and reports the rest
+  as still waiting: they stay queued and PetDesk sends them when it next runs. A
+  refused or missing key always stops it.
 """
 
 from __future__ import annotations
@@ -213,6 +215,15 @@ def _no_reading() -> RateLimitSnapshot | None:
     return None
 
 
+_PACING: Final = frozenset(reason.value for reason in BudgetReason)
+
+
+def _is_problem(result: StepResult) -> bool:
+    """Not sent for a reason other than the pace: no connection, a server error."""
+    return result.kind is StepKind.NOT_SENT or (
+        result.kind is StepKind.DEFERRED and result.message not in _PACING)
+
+
 @dataclass(frozen=True)
 class _Next:
     """What :meth:`OutboxImportQueue.follow` does after a step."""
@@ -306,9 +317,11 @@ class OutboxImportQueue:
             return _Next(self._poll, QueueWait(self._poll, result.kind.value, self._reading()))
         if result.wait <= 0:
             return _Next()
+        not_sent = _is_problem(result)
         notice = QueueWait(result.wait, result.message or result.kind.value, self._reading(),
-                           key_problem=result.kind is StepKind.KEY_PROBLEM)
-        give_up = self._give_up_after is not None and result.wait > self._give_up_after
+                           key_problem=result.kind is StepKind.KEY_PROBLEM, problem=not_sent)
+        give_up = self._give_up_after is not None and (result.wait > self._give_up_after
+                                                       or not_sent)
         return _Next(result.wait, notice, give_up or notice.key_problem)
 
     def _rest_waiting(self, left: Mapping[str, None],

@@ -150,6 +150,20 @@ def test_the_day_quota_with_no_wait_leaves_the_rest_queued(tmp_path: Path) -> No
         server.stop()
 
 
+@pytest.mark.slow
+def test_offline_with_no_wait_leaves_everything_queued(tmp_path: Path) -> None:
+    source = write_csv(tmp_path / "in.csv", _rows("Offline", 3))
+    done = run_petdesk(tmp_path, "import", str(source), "--base-url",
+                       "http://127.0.0.1:9/v1", "--no-wait")  # nothing listens on port 9
+    assert done.returncode == 3, done.stderr
+    assert "0 of 3 · waiting until" in done.stderr
+    assert done.stderr.endswith("3 waiting to send\n")
+    path = store_path("production", base_url="http://127.0.0.1:9/v1",
+                      folder=tmp_path / "data" / "PetDesk")
+    with open_store(path, "production").store as store:
+        assert store.pending_count() == 3
+
+
 def test_the_demo_imports_into_the_built_in_sandbox(tmp_path: Path) -> None:
     source = write_csv(tmp_path / "in.csv", _rows("Demo", 2))
     done = run_petdesk(tmp_path, "import", str(source), "--demo", key=None)
