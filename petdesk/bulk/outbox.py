@@ -35,14 +35,16 @@ import json
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Final
 
 from petdesk.api.client import PetStoreClient
 from petdesk.api.ratelimit import RateLimitSnapshot
+from petdesk.bulk.eta import Plan, progress_text
 from petdesk.bulk.headless import QueueWait, SendEvent
-from petdesk.bulk.preview import KnownPets, PlannedPet, import_batch
-from petdesk.bulk.report import Outcome
+from petdesk.bulk.preview import KnownPets, PlannedPet, Preview, import_batch
+from petdesk.bulk.report import ImportReport, Outcome
 from petdesk.bulk.spreadsheet_reader import _fingerprint as file_fingerprint
 from petdesk.core.clock import Clock
 from petdesk.store.budget import BudgetDecision, BudgetReason, QuotaBudget, QuotaReading
@@ -52,8 +54,9 @@ from petdesk.store.rows import OutboxEntry, OutboxState
 from petdesk.store.sender import StepKind, StepResult
 from petdesk.store.wording import decision_question
 
-__all__ = ["BatchProgress", "ImportBudget", "OutboxImportQueue", "StoreMappingMemory",
-           "batch_for_file", "batch_of", "event_for", "import_budget_for", "known_pets"]
+__all__ = ["BatchProgress", "ImportBudget", "ImportRun", "OutboxImportQueue",
+           "StoreMappingMemory", "batch_for_file", "batch_of", "event_for",
+           "import_budget_for", "known_pets"]
 
 IMPORT_PREFIX: Final = "import:"
 _ROW: Final = "row:"
@@ -337,3 +340,60 @@ class OutboxImportQueue:
             else:
                 reason = "Still queued; PetDesk sends it when it next runs."
             yield SendEvent(key, Outcome.WAITING, reason=reason)
+
+
+class ImportRun:
+    """One import being sent, as the window's import controller drives it: Qt-free, its
+    methods do I/O on the store, so call them on the worker thread.
+
+    ``start()`` queues the preview's rows (durably; rows already queued by an earlier
+    run of the same file are followed, not queued again); the worker's own
+    ``OutboxSender`` (with :func:`import_budget_for`) sends them between the user's
+    requests. ``poll()`` records the rows that reached their end in :attr:`report` and
+    returns them with the batch's progress; ``pause()``, ``resume()``, ``cancel()`` act
+    on the whole batch. Save :attr:`report` with :func:`petdesk.bulk.writers.write_report`.
+    """
+
+    def __init__(self, queue: OutboxImportQueue, preview: Preview) -> None:
+        self._queue = queue
+        self.planned = preview.to_send()
+        self.report = ImportReport.from_preview(preview)
+        self.batch = import_batch(preview.info.fingerprint)
+        self._rows = {item.key: item.row for item in self.planned}
+        self._recorded: set[str] = set()
+
+    @property
+    def total(self) -> int:
+        return len(self.planned)
+
+    def start(self) -> int:
+        """Queue the rows; returns how many were new."""
+        return self._queue.enqueue_import(self.planned)
+
+    def poll(self) -> tuple[BatchProgress, list[SendEvent]]:
+        """The batch's progress, and the rows that reached their end since the last poll
+        (already recorded in :attr:`report`)."""
+        fresh = [event for key, event in self._queue.results(self.batch).items()
+                 if key in self._rows and key not in self._recorded]
+        for event in fresh:
+            self._recorded.add(event.key)
+            self.report.record(self._rows[event.key], event.outcome, pet_id=event.pet_id,
+                               reason=event.reason)
+        return self._queue.progress(self.batch), fresh
+
+    def pause(self) -> int:
+        return self._queue.pause(self.batch)
+
+    def resume(self) -> int:
+        return self._queue.resume(self.batch)
+
+    def cancel(self) -> int:
+        return self._queue.cancel(self.batch)
+
+    def progress_text(self, progress: BatchProgress, plan: Plan,
+                      snapshot: RateLimitSnapshot | None, *, now: datetime) -> str:
+        """``148 of 398 · about 4 min left at 60 a minute`` (or paused, or waiting for
+        tomorrow), for the line under the progress bar."""
+        done = len(self._recorded)
+        return progress_text(done, self.total, plan, snapshot, now=now,
+                             paused=progress.paused)

@@ -24,6 +24,7 @@ from petdesk.bulk.headless import (
     run_import,
 )
 from petdesk.bulk.outbox import (
+    ImportRun,
     OutboxImportQueue,
     StoreMappingMemory,
     batch_for_file,
@@ -34,6 +35,7 @@ from petdesk.bulk.outbox import (
 from petdesk.bulk.preview import KnownPets, PlannedPet
 from petdesk.bulk.report import Outcome
 from petdesk.bulk.session import inspect_file, preview_file
+from petdesk.bulk.writers import write_report
 from petdesk.sandbox import RunningSandbox, SandboxConfig, start_server
 from petdesk.store import LocalStore, OutboxSender, OutboxState, open_store
 from petdesk.store.remote import ClientRemote
@@ -226,3 +228,35 @@ def test_the_budget_keeps_the_reserve_until_the_window_is_about_to_reset(
         assert waits and max(waits) < 61
     finally:
         rig.close()
+
+
+def test_the_window_drives_an_import_run_with_its_own_sender(rig: Rig, tmp_path: Path) -> None:
+    source = _intake(tmp_path / "in.xlsx", 8)
+    layout = inspect_file(source)
+    preview = preview_file(layout, layout.mapping, known_pets(rig.store, None))
+    watcher = OutboxImportQueue(rig.store, rig.clock)  # no drive: the worker sends
+    run = ImportRun(watcher, preview)
+    assert run.start() == 8
+    assert run.start() == 0
+    progress, fresh = run.poll()
+    assert (progress.total, progress.done, fresh) == (8, 0, [])
+    assert run.progress_text(progress, PLANS["free"], None, now=rig.now()) == \
+        "0 of 8 · less than a minute left at 60 a minute"
+    for _ in range(4):  # the worker's steps between the user's requests
+        rig.sender.step()
+    progress, fresh = run.poll()
+    assert 1 <= progress.added == len(fresh) < 8
+    assert all(event.outcome is Outcome.ADDED and event.pet_id for event in fresh)
+    run.pause()
+    progress, _ = run.poll()
+    assert progress.paused
+    assert run.progress_text(progress, PLANS["free"], None, now=rig.now()).endswith("· paused")
+    run.resume()
+    rig.sender.step()
+    run.cancel()
+    progress, _ = run.poll()
+    assert progress.finished and progress.cancelled > 0
+    assert run.report.count(Outcome.ADDED) == progress.added
+    assert run.report.count(Outcome.CANCELLED) == progress.cancelled
+    write_report(run.report, tmp_path / "report.xlsx")
+    assert (tmp_path / "report.xlsx").stat().st_size > 0
