@@ -23,14 +23,15 @@ from petdesk.core.limits import INT64_MAX, LIMIT_DEFAULT, LIMIT_MAX, LIMIT_MIN, 
 from petdesk.core.statuses import PetStatus
 from petdesk.core.waits import WaitInfo, WaitReason
 
+from .body import MAX_BODY_BYTES
 from .client import (
     USER_AGENT,
     PetLookup,
-    PetPage,
     PetStoreClient,
 )
 from .deprecation import DOCUMENTED_SUNSET, DeprecationInfo
 from .models import ErrorBody, NewPet, Pet
+from .paging import REPEATED_PAGE_MESSAGE, PageTrail, PageUpdate, PagingEnd, PetPage
 from .policy import (
     CancelToken,
     RateLimitGate,
@@ -46,7 +47,9 @@ __all__ = [
     "LIMIT_DEFAULT",
     "LIMIT_MAX",
     "LIMIT_MIN",
+    "MAX_BODY_BYTES",
     "NAME_MAX_LENGTH",
+    "REPEATED_PAGE_MESSAGE",
     "USER_AGENT",
     "AuthenticationError",
     "BadRequestError",
@@ -61,6 +64,9 @@ __all__ = [
     "NewPet",
     "NotFoundError",
     "OutcomeUnknownError",
+    "PageTrail",
+    "PageUpdate",
+    "PagingEnd",
     "Pet",
     "PetLookup",
     "PetPage",
