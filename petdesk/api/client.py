@@ -116,6 +116,8 @@ _KEY_OK = re.compile(r"^[\x21-\x7e]+$")
 #: Anything in a next link's path that URL parsing would change or that could move
 #: it out of the service: dot segments, escapes, backslashes, "@", whitespace.
 _NEEDS_PARSING = re.compile(r"/\.|[%\\@\s#]")
+#: Something that looks like a markup tag or entity (``<a href``, ``</b>``, ``&lt;``).
+_MARKUP = re.compile(r"<[/!a-zA-Z]|&[#a-zA-Z0-9]{1,8};")
 
 
 @dataclass(frozen=True)
@@ -698,8 +700,10 @@ class PetStoreClient:
         if status == 400:
             field = _field_of(body, raw)
             detail = kw["server_message"]
-            message = (f"The Pet Store service did not accept this: {detail}" if detail
-                       else BadRequestError.user_message)
+            # Server text joins the sentence only when it is a sentence: markup (an HTML
+            # page, a link) stays in the details, which the UI shows as plain text.
+            message = (f"The Pet Store service did not accept this: {detail}"
+                       if detail and not _MARKUP.search(detail) else BadRequestError.user_message)
             return BadRequestError(message, field=field, **kw)
         if status == 401:
             return AuthenticationError(**kw)

@@ -137,13 +137,16 @@ Other headers
 Fault injection (off by default)
 --------------------------------
 See :class:`FaultInjector`. Order of processing: a dropped connection is
-decided first (nothing is counted); then the injected latency; then the ban,
+decided first (nothing is counted, nothing is done); then the injected latency; then the ban,
 Retry-After and quota checks, where a forced 429 takes effect (it behaves in
 every way as a real 429: it sets a Retry-After period of
 ``FaultConfig.retry_after_seconds`` and early requests after it count towards a
 ban); then injected 500/502/503 (they count against the quota); then
 authentication and the operation. Malformed JSON keeps the real status and
 headers and replaces the body by its first half (an unterminated JSON text).
+A drop *after commit* (``drop_after_commit``) processes the request in full (a
+POST adds its pet, the request counts against the quota) and then drops the
+connection before the answer: the outcome a client cannot know.
 """
 
 from __future__ import annotations
@@ -287,9 +290,12 @@ class FaultKind(enum.StrEnum):
     MALFORMED_JSON = "malformed_json"
     """The real answer with its body cut in half (invalid JSON)."""
     DROP_CONNECTION = "drop_connection"
-    """No answer at all: over HTTP the socket is closed; in-process
+    """No answer at all, and nothing done: over HTTP the socket is closed; in-process
     :class:`ConnectionDropped` is raised (the in-process transport turns it into
     ``httpx.RemoteProtocolError``, as httpx reports a real drop)."""
+    DROP_AFTER_COMMIT = "drop_after_commit"
+    """The request is processed in full (a POST's pet is committed), then the
+    connection is dropped before the answer, as for ``drop_connection``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,6 +313,7 @@ class FaultConfig:
     error_statuses: tuple[int, ...] = (500, 502, 503)
     malformed_json_rate: float = 0.0
     drop_connection_rate: float = 0.0
+    drop_after_commit_rate: float = 0.0
     rate_limit_rate: float = 0.0
     retry_after_seconds: int = 1
     """Retry-After of an injected 503 and length of a forced 429's wait."""
@@ -317,6 +324,7 @@ class FaultConfig:
             self.error_rate,
             self.malformed_json_rate,
             self.drop_connection_rate,
+            self.drop_after_commit_rate,
             self.rate_limit_rate,
         )
         if any(not 0.0 <= r <= 1.0 for r in rates) or sum(rates) > 1.0 + 1e-9:
@@ -334,6 +342,7 @@ class FaultConfig:
             self.error_rate
             + self.malformed_json_rate
             + self.drop_connection_rate
+            + self.drop_after_commit_rate
             + self.rate_limit_rate
         ) > 0
 
@@ -418,6 +427,9 @@ class FaultInjector:
         r -= cfg.drop_connection_rate
         if r < 0:
             return FaultKind.DROP_CONNECTION
+        r -= cfg.drop_after_commit_rate
+        if r < 0:
+            return FaultKind.DROP_AFTER_COMMIT
         r -= cfg.error_rate
         if r < 0:
             return FaultKind(str(self._rng.choice(cfg.error_statuses)))
@@ -632,8 +644,13 @@ class ConnectionDropped(Exception):
     """Raised out of the WSGI app for an injected dropped connection.
 
     The HTTP server closes the socket without answering; the in-process transport
-    turns it into ``httpx.RemoteProtocolError``.
+    turns it into ``httpx.RemoteProtocolError``. ``committed`` says whether the
+    request was processed first (:attr:`FaultKind.DROP_AFTER_COMMIT`).
     """
+
+    def __init__(self, message: str, *, committed: bool = False) -> None:
+        super().__init__(message)
+        self.committed = committed
 
 
 class _HTTPError(Exception):
@@ -797,6 +814,9 @@ class SandboxApp:
             _log.exception("sandbox: unhandled error")
             response = _error_response(_HTTPError("internal_error", "Internal server error."))
 
+        if fault is FaultKind.DROP_AFTER_COMMIT:
+            raise ConnectionDropped("injected drop after the request was processed",
+                                    committed=True)
         if fault is FaultKind.MALFORMED_JSON:
             response.body = response.body[: max(1, len(response.body) // 2)]
         if route is not None and route[0] == "pet":

@@ -9,6 +9,7 @@ import httpx
 import pytest
 
 from petdesk.sandbox import SandboxConfig, default_db_path, start_server
+from petdesk.sandbox.store import Store
 
 from .cli import SandboxProcess
 from .conftest import assert_error
@@ -96,6 +97,23 @@ def test_fault_options() -> None:
         with pytest.raises(httpx.RemoteProtocolError):
             _get(base_url, "/pets", "k")
         assert sb.stop() == 0
+
+
+def test_drop_after_commit_option_adds_the_pet_then_drops_the_answer(tmp_path: Path) -> None:
+    db = tmp_path / "drop.sqlite3"
+    args = ("--db", str(db), "--api-key", "k", "--fault-drop-after-commit-rate", "1",
+            "--no-rate-limit")
+    with SandboxProcess(*args) as sb:
+        base_url = sb.banner()
+        with pytest.raises(httpx.RemoteProtocolError):
+            httpx.post(base_url + "/pets", json={"name": "Committed", "categoryId": 5},
+                       headers={"Authorization": "Bearer k"})
+        assert sb.stop() == 0
+    store = Store(db)
+    try:
+        assert store.count() == 301  # the seed and the pet whose answer was dropped
+    finally:
+        store.close()
 
 
 def test_database_file_survives_restarts_and_reset(tmp_path: Path) -> None:

@@ -176,3 +176,14 @@ def test_memory_demo_app(clock: FakeClock) -> None:
 def test_app_requires_a_key() -> None:
     with pytest.raises(ValueError, match="api_keys"):
         SandboxApp(SandboxConfig())
+
+
+def test_drop_after_commit_in_process_adds_the_pet_and_drops_the_answer(
+        app: SandboxApp) -> None:
+    before = app.store.count()
+    app.faults.fail_next(FaultKind.DROP_AFTER_COMMIT)
+    with _client(app) as c:
+        with pytest.raises(httpx.RemoteProtocolError, match="disconnected"):
+            c.post("/pets", json={"name": "Committed", "categoryId": 1})
+        assert app.store.count() == before + 1
+        assert c.get("/pets").status_code == 200
