@@ -18,6 +18,7 @@ the same way.
 
 from __future__ import annotations
 
+import itertools
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 
@@ -66,8 +67,15 @@ class _Inflater:
                 pending = b""
             yield out
 
-    def finish(self) -> bytes:
-        return self._zlib.flush(_STEP) if self._zlib is not None else b""
+    def finish(self) -> Iterator[bytes]:
+        """Whatever output is still pending; the stream must have ended properly."""
+        if self._zlib is None:
+            return
+        while not self._zlib.eof:
+            out = self._zlib.decompress(self._zlib.unconsumed_tail, _STEP)
+            if not out:
+                raise zlib.error("the compressed stream ends early")
+            yield out
 
 
 def _coding(response: httpx.Response) -> str:
@@ -108,13 +116,12 @@ def read_bounded(
         inflater, chunks = _Inflater(_coding(response)), response.iter_raw()
     body = bytearray()
     try:
-        for raw in chunks:
+        for raw in itertools.chain(chunks, [None]):
             check()
-            for piece in inflater.feed(raw):
+            for piece in inflater.feed(raw) if raw is not None else inflater.finish():
                 body += piece
                 if len(body) > limit:
                     raise _too_large(response, limit)
-        body += inflater.finish()
     except zlib.error as exc:
         raise _error(response, "The service sent a compressed answer that could not be "
                      "unpacked.", "invalid compressed data") from exc

@@ -15,7 +15,8 @@ def next_link(response: httpx.Response) -> str | None:
     if "link" not in response.headers:
         return None
     for link in response.links.values():
-        if "next" in link.get("rel", "").lower().split():
+        rel = next((value for name, value in link.items() if name.lower() == "rel"), "")
+        if "next" in rel.lower().split():
             target = link.get("url", "").strip()
             return target or None
     return None
