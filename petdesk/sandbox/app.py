@@ -184,6 +184,7 @@ __all__ = [
     "FaultKind",
     "KeyCounters",
     "Plan",
+    "RateLimiter",
     "RetryAfterFormat",
     "SandboxApp",
     "SandboxConfig",
@@ -534,7 +535,18 @@ class _Decision:
     retry_at: int = 0
 
 
-class _RateLimiter:
+#: Config fields whose change forgets the rate-limit state.
+_LIMIT_FIELDS: Final = ("requests_per_window", "requests_per_day", "window_seconds",
+                        "day_seconds", "rate_limit_enabled")
+
+
+class RateLimiter:
+    """The quota, Retry-After and ban state of every key and address (thread-safe).
+
+    Buckets are named ``"key:<api key>"`` for accepted keys and ``"addr:<address>"``
+    for requests without one.
+    """
+
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._buckets: dict[str, _Bucket] = {}
@@ -723,52 +735,38 @@ class SandboxApp:
         self.clock = clock
         self._sleep = sleep
         self.faults = FaultInjector(config.faults)
-        self._limiter = _RateLimiter()
+        self.limiter = RateLimiter()
         self._config_lock = threading.Lock()
 
-    # -- control surface for tests, benchmarks and the CLI -----------------------------------
+    # -- settings and observation (the CLI, --demo, and what a test or benchmark reads) --------
 
     @property
     def config(self) -> SandboxConfig:
         return self._config
 
+    @config.setter
+    def config(self, new: SandboxConfig) -> None:
+        """Apply a new config to the running app.
+
+        Changing limits or windows forgets the rate-limit state; new ``faults``
+        also reset the fault injector to those settings.
+        """
+        if not new.api_keys:
+            raise ValueError("SandboxConfig.api_keys must hold at least one key")
+        with self._config_lock:
+            old, self._config = self._config, new
+        if any(getattr(old, name) != getattr(new, name) for name in _LIMIT_FIELDS):
+            self.limiter.reset()
+        if old.faults != new.faults:
+            self.faults.set_config(new.faults)
+
     @property
     def api_keys(self) -> tuple[str, ...]:
         return self._config.api_keys
 
-    def reconfigure(self, **changes: Any) -> None:
-        """Replace fields of the config on a running app.
-
-        Changing limits or windows forgets the rate-limit state; ``faults=`` also
-        resets the fault injector to the new settings.
-        """
-        with self._config_lock:
-            new = dataclasses.replace(self._config, **changes)
-            if not new.api_keys:
-                raise ValueError("SandboxConfig.api_keys must hold at least one key")
-            self._config = new
-        if changes.keys() & {
-            "requests_per_window",
-            "requests_per_day",
-            "window_seconds",
-            "day_seconds",
-            "rate_limit_enabled",
-        }:
-            self._limiter.reset()
-        if "faults" in changes:
-            self.faults.set_config(new.faults)
-
     def counters(self, api_key: str) -> KeyCounters:
         """Counters of an accepted key (all zero if it sent nothing yet)."""
-        return self._limiter.counters("key:" + api_key)
-
-    def anonymous_counters(self, address: str = "127.0.0.1") -> KeyCounters:
-        """Counters of requests without an accepted key from ``address``."""
-        return self._limiter.counters("addr:" + address)
-
-    def reset_rate_limits(self) -> None:
-        """Forget all quotas, Retry-After periods, bans and counters."""
-        self._limiter.reset()
+        return self.limiter.counters("key:" + api_key)
 
     # -- WSGI ---------------------------------------------------------------------------------
 
@@ -795,7 +793,7 @@ class SandboxApp:
         bucket = "key:" + key if key is not None else "addr:" + str(environ.get("REMOTE_ADDR", "?"))
 
         forced = self.faults.config.retry_after_seconds if fault is FaultKind.RATE_LIMIT else None
-        decision = self._limiter.decide(bucket, now, cfg, forced_wait=forced)
+        decision = self.limiter.decide(bucket, now, cfg, forced_wait=forced)
 
         try:
             if decision.code is not None:

@@ -19,6 +19,7 @@ from .conftest import (
     assert_rate_headers,
     open_client,
 )
+from .control import reconfigure
 
 
 def test_faults_are_off_by_default(sandbox: RunningSandbox, client: httpx.Client) -> None:
@@ -212,7 +213,7 @@ def test_faults_from_the_initial_config(make_sandbox: SandboxFactory) -> None:
     sandbox = make_sandbox(faults=FaultConfig(error_rate=1.0, error_statuses=(503,)))
     with open_client(sandbox) as c:
         assert c.get("/pets").status_code == 503
-    sandbox.app.reconfigure(faults=FaultConfig())
+    reconfigure(sandbox.app, faults=FaultConfig())
     with open_client(sandbox) as c:
         assert c.get("/pets").status_code == 200
 

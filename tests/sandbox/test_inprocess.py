@@ -22,6 +22,7 @@ from petdesk.sandbox import (
 )
 
 from .conftest import API_KEY, T0, FakeClock, assert_error, assert_rate_headers
+from .control import reconfigure
 
 
 @pytest.fixture
@@ -106,7 +107,7 @@ def test_other_faults_in_process(app: SandboxApp) -> None:
 
 
 def test_client_on_a_worker_thread_and_concurrent_clients(app: SandboxApp) -> None:
-    app.reconfigure(requests_per_window=1_000)
+    reconfigure(app, requests_per_window=1_000)
     errors: list[BaseException] = []
     created: list[int] = []
     lock = threading.Lock()
