@@ -120,6 +120,19 @@ _NEEDS_PARSING = re.compile(r"/\.|[%\\@\s#]")
 _MARKUP = re.compile(r"<[/!a-zA-Z]|&[#a-zA-Z0-9]{1,8};")
 
 
+@dataclass
+class _Call:
+    """One call of the client: a request and the attempts at it."""
+
+    method: str
+    url: httpx.URL
+    body: dict[str, Any] | None
+    idempotent: bool
+    token: CancelToken
+    attempts: int
+    attempt: int = 1
+
+
 @dataclass(frozen=True)
 class PetLookup:
     """The result of ``GET /pets/{petId}`` with its deprecation notice."""
@@ -466,82 +479,93 @@ class PetStoreClient:
         idempotent: bool,
         token: CancelToken,
     ) -> httpx.Response:
-        policy = self.policy
-        attempts = policy.max_attempts
-        attempt = 1
+        call = _Call(method, url, body, idempotent, token, self.policy.max_attempts)
         while True:
-            failure: httpx.TransportError | OSError | None = None
-            wait = 0.0
-            # One request on the wire per client: callers on other threads queue here, so a
-            # 429 closes the gate before the next request can leave (else they race into the
-            # announced window and count towards a ban).
-            with self._wire_slot(token):
-                # The gate: after a 429 (or with the quota at 0) nothing leaves before the
-                # wait ends.
-                self._gate.wait_until_open(token, self.listener, attempt, attempts)
-                token.raise_if_cancelled()
-                self.listener.on_request(method, url.path, attempt)
-                try:
-                    response = self._send(method, url, body, token)
-                except (httpx.TransportError, OSError) as exc:
-                    failure = exc
-                except PetStoreError as exc:
-                    if idempotent or isinstance(exc, OutcomeUnknownError):
-                        raise
-                    # The POST left and its answer was cut off (stopped, too large,
-                    # undecodable): the pet may have been added.
-                    raise _outcome_unknown(exc, method, url) from exc
-                else:
-                    headerless = not any(name in response.headers for name in _QUOTA_HEADERS)
-                    if response.status_code == 429:
-                        wait = max(self._retry_wait(response),
-                                   backoff_delay(attempt - 1, policy, self._rng))
-                        self._gate.close_for(wait, WaitReason.RATE_LIMITED)
-                        if headerless:
-                            self._learned.on_429(wait)
-                    elif headerless:
-                        pause = self._learned.on_answer()
-                        if pause > 0:
-                            self._gate.close_for(pause, WaitReason.QUOTA_EXHAUSTED)
-                    elif self._learned.limit is not None:
-                        self._learned.forget()  # the server says it itself now
-            if failure is not None:
-                error, request_left = self._transport_error(failure, method, url)
-                if request_left and not idempotent:
-                    raise OutcomeUnknownError(method=method, url=str(url)) from failure
-                # A timeout is not retried: the user has already waited the whole timeout
-                # once, and a retry would multiply that wait (PetDesk offers to retry).
-                if attempt >= attempts or isinstance(error, RequestTimeoutError):
-                    raise error from failure
-                reason = WaitReason.SERVER_UNREACHABLE
-                delay = backoff_delay(attempt - 1, policy, self._rng)
-                log.info("%s %s failed (%s); retrying in %.1f s", method, url.path,
-                         type(failure).__name__, delay)
-                wait_for(self._clock, delay, reason, attempt + 1, attempts, token,
-                         self.listener, policy)
-                attempt += 1
-                continue
-            token.raise_if_cancelled()
-            status = response.status_code
-            if 200 <= status < 300:
-                return response
-            if status == 429:
-                log.warning("rate limited (429) on %s %s; no request for %.0f s", method,
-                            url.path, wait)
-                if attempt >= attempts:
-                    raise self._error_for(response, idempotent)
-                attempt += 1
-                continue
-            if status == 503 and idempotent and attempt < attempts:
-                announced = parse_retry_after(response.headers, self._clock.time(), self._skew)
-                delay = (policy.clamp_wait(announced, "Retry-After") if announced is not None
-                         else backoff_delay(attempt - 1, policy, self._rng))
-                if delay <= policy.max_auto_wait:
-                    wait_for(self._clock, delay, WaitReason.SERVER_BUSY, attempt + 1, attempts,
-                             token, self.listener, policy)
-                    attempt += 1
-                    continue
-            raise self._error_for(response, idempotent)
+            outcome = self._on_the_wire(call)
+            if isinstance(outcome, httpx.Response):
+                response = self._settle(call, outcome)
+                if response is not None:
+                    return response
+            else:
+                self._wait_after_failure(call, outcome)
+            call.attempt += 1
+
+    def _on_the_wire(self, call: _Call) -> httpx.Response | httpx.TransportError | OSError:
+        """One attempt: the response, or the transport failure to decide about."""
+        # One request on the wire per client: callers on other threads queue here, so a
+        # 429 closes the gate before the next request can leave (else they race into the
+        # announced window and count towards a ban).
+        with self._wire_slot(call.token):
+            # The gate: after a 429 (or with the quota at 0) nothing leaves before the
+            # wait ends.
+            self._gate.wait_until_open(call.token, self.listener, call.attempt, call.attempts)
+            call.token.raise_if_cancelled()
+            self.listener.on_request(call.method, call.url.path, call.attempt)
+            try:
+                response = self._send(call.method, call.url, call.body, call.token)
+            except (httpx.TransportError, OSError) as exc:
+                return exc
+            except PetStoreError as exc:
+                if call.idempotent or isinstance(exc, OutcomeUnknownError):
+                    raise
+                # The POST left and its answer was cut off (stopped, too large,
+                # undecodable): the pet may have been added.
+                raise _outcome_unknown(exc, call.method, call.url) from exc
+            self._note_quota(response, call.attempt)
+            return response
+
+    def _note_quota(self, response: httpx.Response, attempt: int) -> None:
+        """Close the gate as a 429, or the quota learnt from earlier 429s, requires."""
+        headerless = not any(name in response.headers for name in _QUOTA_HEADERS)
+        if response.status_code == 429:
+            wait = max(self._retry_wait(response),
+                       backoff_delay(attempt - 1, self.policy, self._rng))
+            self._gate.close_for(wait, WaitReason.RATE_LIMITED)
+            if headerless:
+                self._learned.on_429(wait)
+        elif headerless:
+            pause = self._learned.on_answer()
+            if pause > 0:
+                self._gate.close_for(pause, WaitReason.QUOTA_EXHAUSTED)
+        elif self._learned.limit is not None:
+            self._learned.forget()  # the server says it itself now
+
+    def _wait_after_failure(self, call: _Call, failure: httpx.TransportError | OSError) -> None:
+        """Raise the error of a transport failure, or wait before the next attempt."""
+        error, request_left = self._transport_error(failure, call.method, call.url)
+        if request_left and not call.idempotent:
+            raise OutcomeUnknownError(method=call.method, url=str(call.url)) from failure
+        # A timeout is not retried: the user has already waited the whole timeout
+        # once, and a retry would multiply that wait (PetDesk offers to retry).
+        if call.attempt >= call.attempts or isinstance(error, RequestTimeoutError):
+            raise error from failure
+        delay = backoff_delay(call.attempt - 1, self.policy, self._rng)
+        log.info("%s %s failed (%s); retrying in %.1f s", call.method, call.url.path,
+                 type(failure).__name__, delay)
+        wait_for(self._clock, delay, WaitReason.SERVER_UNREACHABLE, call.attempt + 1,
+                 call.attempts, call.token, self.listener, self.policy)
+
+    def _settle(self, call: _Call, response: httpx.Response) -> httpx.Response | None:
+        """The response to return, ``None`` to try again, or the error raised."""
+        call.token.raise_if_cancelled()
+        status = response.status_code
+        if 200 <= status < 300:
+            return response
+        if status == 429:
+            log.warning("rate limited (429) on %s %s; no request for %.0f s", call.method,
+                        call.url.path, self._gate.remaining_wait())
+            if call.attempt >= call.attempts:
+                raise self._error_for(response, call.idempotent)
+            return None
+        if status == 503 and call.idempotent and call.attempt < call.attempts:
+            announced = parse_retry_after(response.headers, self._clock.time(), self._skew)
+            delay = (self.policy.clamp_wait(announced, "Retry-After") if announced is not None
+                     else backoff_delay(call.attempt - 1, self.policy, self._rng))
+            if delay <= self.policy.max_auto_wait:
+                wait_for(self._clock, delay, WaitReason.SERVER_BUSY, call.attempt + 1,
+                         call.attempts, call.token, self.listener, self.policy)
+                return None
+        raise self._error_for(response, call.idempotent)
 
     @contextlib.contextmanager
     def _wire_slot(self, token: CancelToken) -> Iterator[None]:

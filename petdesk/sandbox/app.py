@@ -595,17 +595,7 @@ class RateLimiter:
                 return self._banned(b, tight)
 
             if now < b.retry_at:
-                b.early_requests += 1
-                b.early_in_period += 1
-                if 0 < cfg.ban_after_early_requests <= b.early_in_period:
-                    b.banned_until = math.floor(now) + cfg.ban_seconds
-                    b.bans += 1
-                    b.rate_limited += 1
-                    b.early_in_period = 0
-                    b.retry_at = 0
-                    return self._banned(b, tight)
-                b.rate_limited += 1
-                return _Decision(_Limits(tight.limit, 0, b.retry_at), "rate_limited", b.retry_at)
+                return self._early(b, now, cfg, tight)
             b.early_in_period = 0
 
             if forced_wait is not None:
@@ -613,18 +603,9 @@ class RateLimiter:
                 b.rate_limited += 1
                 return _Decision(_Limits(tight.limit, 0, b.retry_at), "rate_limited", b.retry_at)
 
-            w_out = b.window_count >= w_limit
-            d_out = b.day_count >= d_limit
-            if w_out or d_out:
-                if w_out and d_out:
-                    limit, reset = (d_limit, d_reset) if d_reset >= w_reset else (w_limit, w_reset)
-                elif d_out:
-                    limit, reset = d_limit, d_reset
-                else:
-                    limit, reset = w_limit, w_reset
-                b.retry_at = reset
-                b.rate_limited += 1
-                return _Decision(_Limits(limit, 0, reset), "rate_limited", reset)
+            over = self._over_quota(b, _Limits(w_limit, 0, w_reset), _Limits(d_limit, 0, d_reset))
+            if over is not None:
+                return over
 
             b.window_count += 1
             b.day_count += 1
@@ -634,6 +615,34 @@ class RateLimiter:
                     _Limits(d_limit, d_limit - b.day_count, d_reset),
                 )
             )
+
+    def _early(self, b: _Bucket, now: float, cfg: SandboxConfig, tight: _Limits) -> _Decision:
+        """A request during a Retry-After period: 429 again, or a ban at the N-th."""
+        b.early_requests += 1
+        b.early_in_period += 1
+        b.rate_limited += 1
+        if 0 < cfg.ban_after_early_requests <= b.early_in_period:
+            b.banned_until = math.floor(now) + cfg.ban_seconds
+            b.bans += 1
+            b.early_in_period = 0
+            b.retry_at = 0
+            return self._banned(b, tight)
+        return _Decision(_Limits(tight.limit, 0, b.retry_at), "rate_limited", b.retry_at)
+
+    @staticmethod
+    def _over_quota(b: _Bucket, window: _Limits, day: _Limits) -> _Decision | None:
+        """429 until the later reset that applies when the window or day quota is used."""
+        w_out = b.window_count >= window.limit
+        d_out = b.day_count >= day.limit
+        if not (w_out or d_out):
+            return None
+        if w_out and d_out:
+            chosen = day if day.reset >= window.reset else window
+        else:
+            chosen = day if d_out else window
+        b.retry_at = chosen.reset
+        b.rate_limited += 1
+        return _Decision(_Limits(chosen.limit, 0, chosen.reset), "rate_limited", chosen.reset)
 
     @staticmethod
     def _banned(b: _Bucket, tight: _Limits) -> _Decision:
@@ -926,42 +935,11 @@ class SandboxApp:
         return _Response(200, b"[]")
 
     def _list_pets(self, environ: dict[str, Any], base: str) -> _Response:
-        try:
-            query = parse_qs(
-                str(environ.get("QUERY_STRING", "")), keep_blank_values=True, max_num_fields=50
-            )
-        except ValueError:
-            raise _HTTPError("invalid_value", "Too many query parameters.") from None
-
-        def single(name: str) -> str | None:
-            values = query.get(name)
-            if values is None:
-                return None
-            if len(values) != 1:
-                raise _HTTPError("invalid_value", f"Query parameter '{name}' must be given once.")
-            return values[0]
-
-        limit = LIMIT_DEFAULT
-        raw_limit = single("limit")
-        if raw_limit is not None:
-            limit = 0  # anything unparsable is reported as out of range
-            if _INTEGER_RE.fullmatch(raw_limit) and len(raw_limit.lstrip("-0")) <= 4:
-                limit = int(raw_limit)
-            if not LIMIT_MIN <= limit <= LIMIT_MAX:
-                raise _HTTPError(
-                    "invalid_value",
-                    f"Query parameter 'limit' must be an integer from {LIMIT_MIN} to {LIMIT_MAX}.",
-                )
-        status = single("status")
-        if status is not None and status not in PET_STATUSES:
-            raise _HTTPError(
-                "invalid_value",
-                "Query parameter 'status' must be one of: " + ", ".join(PET_STATUSES) + ".",
-            )
-        after_id = 0
-        cursor = single("cursor")
-        if cursor is not None:
-            after_id = _decode_cursor(cursor)
+        query = _Query(str(environ.get("QUERY_STRING", "")))
+        limit = query.limit()
+        status = query.status()
+        cursor = query.single("cursor")
+        after_id = _decode_cursor(cursor) if cursor is not None else 0
         pets, more = self.store.list_pets(limit=limit, status=status, after_id=after_id)
         response = _Response(200, _json_bytes([p.to_json() for p in pets]))
         if more and pets:
@@ -1004,6 +982,47 @@ class SandboxApp:
 # ---------------------------------------------------------------------------------------------
 # Helpers
 # ---------------------------------------------------------------------------------------------
+
+
+class _Query:
+    """The query string of ``GET /pets``, checked parameter by parameter."""
+
+    def __init__(self, text: str) -> None:
+        try:
+            self._values = parse_qs(text, keep_blank_values=True, max_num_fields=50)
+        except ValueError:
+            raise _HTTPError("invalid_value", "Too many query parameters.") from None
+
+    def single(self, name: str) -> str | None:
+        values = self._values.get(name)
+        if values is None:
+            return None
+        if len(values) != 1:
+            raise _HTTPError("invalid_value", f"Query parameter '{name}' must be given once.")
+        return values[0]
+
+    def limit(self) -> int:
+        raw = self.single("limit")
+        if raw is None:
+            return LIMIT_DEFAULT
+        limit = 0  # anything unparsable is reported as out of range
+        if _INTEGER_RE.fullmatch(raw) and len(raw.lstrip("-0")) <= 4:
+            limit = int(raw)
+        if not LIMIT_MIN <= limit <= LIMIT_MAX:
+            raise _HTTPError(
+                "invalid_value",
+                f"Query parameter 'limit' must be an integer from {LIMIT_MIN} to {LIMIT_MAX}.",
+            )
+        return limit
+
+    def status(self) -> str | None:
+        status = self.single("status")
+        if status is not None and status not in PET_STATUSES:
+            raise _HTTPError(
+                "invalid_value",
+                "Query parameter 'status' must be one of: " + ", ".join(PET_STATUSES) + ".",
+            )
+        return status
 
 
 def _base_url(environ: dict[str, Any]) -> str:

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import io
 import secrets
 import signal
@@ -137,25 +138,7 @@ class _Handler(BaseHTTPRequestHandler):
         show the app instead (the app then answers 400 with all its headers, and
         the connection is closed because the body was not consumed)."""
         if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
-            chunks: list[bytes] = []
-            total = 0
-            while True:
-                line = self.rfile.readline(1024)
-                try:
-                    size = int(line.split(b";")[0].strip(), 16)
-                except ValueError:
-                    return b"", "invalid"
-                if size < 0:
-                    return b"", "invalid"
-                if size == 0:
-                    while self.rfile.readline(1024) not in (b"\r\n", b"\n", b""):
-                        pass
-                    return b"".join(chunks), None
-                total += size
-                if total > _MAX_REQUEST_BODY:
-                    return b"", str(total)
-                chunks.append(self.rfile.read(size))
-                self.rfile.readline(1024)
+            return self._read_chunked()
         raw = self.headers.get("Content-Length")
         if raw is None:
             return b"", None
@@ -168,6 +151,27 @@ class _Handler(BaseHTTPRequestHandler):
         if length > _MAX_REQUEST_BODY:
             return b"", str(length)
         return (self.rfile.read(length) if length else b""), None
+
+    def _read_chunked(self) -> tuple[bytes, str | None]:
+        chunks: list[bytes] = []
+        total = 0
+        while True:
+            line = self.rfile.readline(1024)
+            try:
+                size = int(line.split(b";")[0].strip(), 16)
+            except ValueError:
+                return b"", "invalid"
+            if size < 0:
+                return b"", "invalid"
+            if size == 0:
+                while self.rfile.readline(1024) not in (b"\r\n", b"\n", b""):
+                    pass
+                return b"".join(chunks), None
+            total += size
+            if total > _MAX_REQUEST_BODY:
+                return b"", str(total)
+            chunks.append(self.rfile.read(size))
+            self.rfile.readline(1024)
 
     def _environ(self, body: bytes, content_length: str | None) -> dict[str, Any]:
         path, _, query = self.path.partition("?")
@@ -380,8 +384,6 @@ def start_server(
 
 
 def _with_keys(config: SandboxConfig, keys: tuple[str, ...]) -> SandboxConfig:
-    import dataclasses
-
     return dataclasses.replace(config, api_keys=keys)
 
 
