@@ -294,3 +294,24 @@ def test_a_plain_400_message_is_still_part_of_the_sentence(make_client: MakeClie
     client, _ = make_client(lambda r: error(400, "bad_request", "name must not be blank"))
     with pytest.raises(BadRequestError, match="did not accept this: name must not be blank"):
         client.create_pet(NewPet(name="Rex", category_id=1))
+
+
+# -- the watchdog behind the per-attempt deadline ----------------------------------------
+
+
+def test_the_watchdog_fires_once_when_armed_and_not_when_disarmed() -> None:
+    import threading
+
+    from petdesk.api.transport import Watchdog
+
+    fired = threading.Event()
+    dog = Watchdog(fired.set)
+    dog.arm(0.01)
+    assert fired.wait(5.0)
+    assert dog.disarm() is True
+    fired.clear()
+    dog.arm(60.0)
+    assert dog.disarm() is False
+    assert not fired.is_set()
+    dog.close()
+    assert not any(t.name == "petdesk-deadline" and t.is_alive() for t in threading.enumerate())
