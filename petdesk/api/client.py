@@ -120,6 +120,10 @@ _NEEDS_PARSING = re.compile(r"/\.|[%\\@\s#]")
 _MARKUP = re.compile(r"<[/!a-zA-Z]|&[#a-zA-Z0-9]{1,8};")
 
 
+class _StoppedBeforeSending(RequestCancelled):
+    """Stopped while connecting: nothing was sent (so a POST did not happen)."""
+
+
 @dataclass
 class _Call:
     """One call of the client: a request and the attempts at it."""
@@ -251,6 +255,7 @@ class PetStoreClient:
         self._tokens_lock = threading.Lock()
         self._wire = threading.Lock()
         self._timeout = timeout
+        self._closed = False
         self._transport: PetDeskTransport | None = None
         if transport is None:
             self._transport = PetDeskTransport(_trust_store_context(), proxy_for(self._base))
@@ -281,6 +286,8 @@ class PetStoreClient:
         self.close()
 
     def close(self) -> None:
+        """Stop every request in progress and release the connections (any thread)."""
+        self._closed = True
         self.cancel_all()
         self._watchdog.close()
         self._http.close()
@@ -506,7 +513,7 @@ class PetStoreClient:
             except (httpx.TransportError, OSError) as exc:
                 return exc
             except PetStoreError as exc:
-                if call.idempotent or isinstance(exc, OutcomeUnknownError):
+                if call.idempotent or isinstance(exc, OutcomeUnknownError | _StoppedBeforeSending):
                     raise
                 # The POST left and its answer was cut off (stopped, too large,
                 # undecodable): the pet may have been added.
@@ -580,6 +587,7 @@ class PetStoreClient:
     def _send(self, method: str, url: httpx.URL, body: dict[str, Any] | None,
               token: CancelToken) -> httpx.Response:
         current = url
+        deadline = time.monotonic() + self._timeout  # one for the attempt, redirects included
         for _hop in range(4):
             request = self._http.build_request(
                 method, current, json=body,
@@ -587,7 +595,7 @@ class PetStoreClient:
             )
             started = time.perf_counter()
             sent_at = self._clock.time()
-            response = self._attempt(request, token)
+            response = self._attempt(request, token, deadline)
             self._skew.observe(response.headers, sent_at, self._clock.time())
             log.debug("%s %s -> %s in %.0f ms", method, current.path, response.status_code,
                       (time.perf_counter() - started) * 1000)
@@ -613,12 +621,13 @@ class PetStoreClient:
         raise ContractError("The service redirected too many times.", method=method,
                             url=str(url))
 
-    def _attempt(self, request: httpx.Request, token: CancelToken) -> httpx.Response:
-        """One request and its whole body, within one deadline, stoppable from any thread."""
-        deadline = time.monotonic() + self._timeout
+    def _attempt(self, request: httpx.Request, token: CancelToken,
+                 deadline: float) -> httpx.Response:
+        """One request and its whole body before ``deadline`` (``time.monotonic()``),
+        stoppable from any thread."""
         if self._transport is not None:
             self._transport.rearm()
-        self._watchdog.arm(self._timeout)
+        self._watchdog.arm(max(0.0, deadline - time.monotonic()))
         remove = token.on_cancel(self._interrupt)
 
         def check() -> None:  # between chunks, for transports that cannot be interrupted
@@ -634,10 +643,20 @@ class PetStoreClient:
             finally:
                 response.close()
         except (httpx.TransportError, OSError) as exc:
-            check()  # stopped or past the deadline: say that, not "connection reset"
-            if self._watchdog.fired:
+            if token.cancelled:  # stopped: say that, not "connection reset"
+                if isinstance(exc, httpx.ConnectError | httpx.ConnectTimeout):
+                    raise _StoppedBeforeSending() from exc
+                raise RequestCancelled() from exc
+            if self._watchdog.fired or time.monotonic() >= deadline:
+                if isinstance(exc, httpx.ConnectError | httpx.ConnectTimeout):
+                    raise httpx.ConnectTimeout("the attempt's deadline passed while "
+                                               "connecting", request=request) from exc
                 raise httpx.ReadTimeout("the attempt's deadline passed",
                                         request=request) from exc
+            raise
+        except RuntimeError as exc:
+            if self._closed:  # closed from another thread (quitting): nothing was sent
+                raise _StoppedBeforeSending() from exc
             raise
         finally:
             remove()

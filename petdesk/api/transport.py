@@ -13,7 +13,9 @@ dropped too and are simply reopened).
 
 :class:`Watchdog` is that other thread for deadlines: armed with the attempt's
 timeout before the request leaves, it interrupts the transport when the time is
-up, so the timeout bounds connect + headers + body together, not each read.
+up, so the timeout bounds connect + headers + body together, not each read. A
+connect (with its name lookup) runs on a short-lived helper thread, so an
+interrupt ends the wait for it at once too.
 
 **Proxies** (:func:`proxy_for`):
 
@@ -103,6 +105,8 @@ class _Sockets:
         self._lock = threading.Lock()
         self._open: set[socket.socket] = set()
         self._armed = False
+        #: Set while interrupted: a connect in progress stops waiting.
+        self.interrupted = threading.Event()
 
     def add(self, sock: socket.socket | None) -> None:
         if sock is None:
@@ -122,12 +126,14 @@ class _Sockets:
         with self._lock:
             self._armed = True
             socks = list(self._open)
+        self.interrupted.set()
         for sock in socks:
             _shutdown(sock)
 
     def rearm(self) -> None:
         with self._lock:
             self._armed = False
+        self.interrupted.clear()
 
 
 def _shutdown(sock: socket.socket) -> None:
@@ -168,6 +174,49 @@ class _TrackedStream(httpcore.NetworkStream):
         return self._inner.get_extra_info(info)
 
 
+_CONNECT_POLL = 0.02
+
+
+class _Connect:
+    """One connect running on its own (daemon) thread."""
+
+    def __init__(self, connect: Callable[[], httpcore.NetworkStream]) -> None:
+        self.done = threading.Event()
+        self._lock = threading.Lock()
+        self._abandoned = False
+        self._stream: httpcore.NetworkStream | None = None
+        self._error: BaseException | None = None
+        self._connect = connect
+        threading.Thread(target=self._run, name="petdesk-connect", daemon=True).start()
+
+    def _run(self) -> None:
+        try:
+            stream = self._connect()
+        except BaseException as exc:  # handed to the caller
+            self._error = exc
+        else:
+            with self._lock:
+                abandoned = self._abandoned
+                self._stream = stream
+            if abandoned:
+                stream.close()
+        finally:
+            self.done.set()
+
+    def abandon(self) -> None:
+        with self._lock:
+            self._abandoned = True
+            stream, self._stream = self._stream, None
+        if stream is not None:
+            stream.close()
+
+    def result(self) -> httpcore.NetworkStream:
+        if self._error is not None:
+            raise self._error
+        assert self._stream is not None
+        return self._stream
+
+
 class _TrackingBackend(httpcore.NetworkBackend):
     def __init__(self, sockets: _Sockets) -> None:
         self._inner = httpcore.SyncBackend()
@@ -181,8 +230,20 @@ class _TrackingBackend(httpcore.NetworkBackend):
         local_address: str | None = None,
         socket_options: Iterable[Any] | None = None,
     ) -> httpcore.NetworkStream:
-        stream = self._inner.connect_tcp(host, port, timeout, local_address, socket_options)
-        return _TrackedStream(stream, self._sockets)
+        """Connect on a helper thread, so that an interrupt stops the wait at once.
+
+        A name lookup or a connect to a host that drops packets blocks in the
+        operating system, where no other thread can reach it. The caller waits for
+        the helper instead; when interrupted it leaves, and the helper closes
+        whatever it gets once its connect ends (within the connect timeout).
+        """
+        pending = _Connect(lambda: self._inner.connect_tcp(host, port, timeout, local_address,
+                                                            socket_options))
+        while not pending.done.wait(_CONNECT_POLL):
+            if self._sockets.interrupted.is_set():
+                pending.abandon()
+                raise httpcore.ConnectError("the connect was interrupted")
+        return _TrackedStream(pending.result(), self._sockets)
 
     def connect_unix_socket(
         self, path: str, timeout: float | None = None,

@@ -158,6 +158,37 @@ def stop_during_a_trickle_then_refresh(server: HostileServer) -> None:
     client.close()
 
 
+def stop_while_connecting(server: HostileServer) -> None:
+    """Beyond the issue's rows: Stop while a connect hangs (a host that drops packets,
+    played by a listener whose accept queue is full), and the deadline there."""
+    with socket.socket() as full:
+        full.bind(("127.0.0.1", 0))
+        full.listen(0)
+        port = full.getsockname()[1]
+        queued = [socket.socket() for _ in range(3)]
+        for sock in queued:
+            sock.setblocking(False)
+            sock.connect_ex(("127.0.0.1", port))
+        try:
+            client = PetStoreClient(f"http://127.0.0.1:{port}/v1", KEY, timeout=30.0,
+                                    policy=POLICY)
+            token = CancelToken()
+            _cancel_after(0.3, token.cancel)
+            started = time.monotonic()
+            with pytest.raises(RequestCancelled):
+                client.create_pet(NewPet(name="Rex", category_id=1), cancel=token)
+            assert time.monotonic() - started < 0.3 + 1.0
+            client.close()
+            client = PetStoreClient(f"http://127.0.0.1:{port}/v1", KEY, timeout=0.5,
+                                    policy=POLICY)
+            with pytest.raises(RequestTimeoutError, match="connect"):
+                client.list_pets()
+            client.close()
+        finally:
+            for sock in queued:
+                sock.close()
+
+
 def _bounded(server: HostileServer, behaviour: object) -> None:
     server.script(behaviour)  # type: ignore[arg-type]
     client = _client(server)
@@ -325,6 +356,8 @@ ROWS = [
     Row("trickle-get", "sent the body at 1 byte/s", trickle_get_hits_one_deadline),
     Row("trickle-post", "sent the body at 1 byte/s", trickle_post_is_outcome_unknown),
     Row("trickle-stop-f5", "sent the body at 1 byte/s", stop_during_a_trickle_then_refresh),
+    Row("connect-stop", "(beyond the table) a connect that never completes",
+        stop_while_connecting),
     Row("200mb", "sent 200 MB", two_hundred_megabytes),
     Row("endless-chunked", "an endless chunked stream", endless_chunked_stream),
     Row("gzip-bomb", "a 1 MB gzip that inflates to 1 GiB", gzip_bomb_row),
