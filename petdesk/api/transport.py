@@ -95,7 +95,7 @@ def proxy_for(base_url: httpx.URL) -> str | None:
     proxy = proxies.get("https") or proxies.get("all")
     if not proxy or urllib.request.proxy_bypass(host):
         return None
-    return proxy
+    return proxy if "://" in proxy else f"http://{proxy}"  # "proxy.corp:3128" is common
 
 
 class _Sockets:
@@ -274,7 +274,7 @@ class _Refused(httpx.BaseTransport):
     """A transport for a proxy PetDesk cannot use: every request fails plainly."""
 
     def __init__(self, proxy: str) -> None:
-        self._scheme = proxy.partition("://")[0] or "unknown"
+        self._scheme = proxy.partition("://")[0][:20] or "unknown"
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         raise httpx.ProxyError(f"unsupported proxy scheme {self._scheme!r}")
@@ -296,8 +296,11 @@ class PetDeskTransport(httpx.BaseTransport):
             self._pool = httpcore.ConnectionPool(ssl_context=ssl_context, network_backend=backend,
                                                  max_connections=4)
             return
-        url = httpx.URL(proxy)
-        if url.scheme not in ("http", "https"):
+        try:
+            url = httpx.URL(proxy)
+        except httpx.InvalidURL:
+            url = httpx.URL("invalid://proxy")
+        if url.scheme not in ("http", "https") or not url.host:
             self._refused = _Refused(proxy)
             self._pool = httpcore.ConnectionPool(ssl_context=ssl_context, network_backend=backend)
             return

@@ -158,21 +158,30 @@ def test_an_https_service_goes_through_the_systems_https_proxy() -> None:
     assert proxy_for(httpx.URL("https://pets.example/v1")) == "http://proxy.corp.example:3128"
 
 
+def test_a_proxy_without_a_scheme_is_an_http_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("HTTPS_PROXY", "https_proxy"):
+        monkeypatch.setenv(name, "proxy.corp.example:3128")
+    for name in ("NO_PROXY", "no_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    assert proxy_for(httpx.URL("https://pets.example/v1")) == "http://proxy.corp.example:3128"
+
+
+@pytest.mark.parametrize("proxy", ["http://[::1", "http://", "socks5://proxy:1080"])
+def test_a_proxy_petdesk_cannot_use_fails_each_request_plainly(proxy: str) -> None:
+    import ssl
+
+    transport = PetDeskTransport(ssl.create_default_context(), proxy)
+    with pytest.raises(httpx.ProxyError):
+        transport.handle_request(httpx.Request("GET", "https://pets.example/v1/pets"))
+    transport.close()
+
+
 @pytest.mark.usefixtures("proxied")
 def test_no_proxy_exempts_a_host(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_PROXY", "pets.example")
     monkeypatch.setenv("no_proxy", "pets.example")
     assert proxy_for(httpx.URL("https://pets.example/v1")) is None
     assert proxy_for(httpx.URL("https://other.example/v1")) is not None
-
-
-def test_a_socks_proxy_is_refused_plainly_not_bypassed(monkeypatch: pytest.MonkeyPatch) -> None:
-    import ssl
-
-    transport = PetDeskTransport(ssl.create_default_context(), "socks5://proxy:1080")
-    with pytest.raises(httpx.ProxyError):
-        transport.handle_request(httpx.Request("GET", "https://pets.example/v1/pets"))
-    transport.close()
 
 
 def test_a_proxy_failure_says_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
