@@ -1,6 +1,24 @@
 """Qt-free client of the Pet Store service (contract: spec/pet-store-service.md).
 
 Nothing here imports Qt: the package can be scripted and tested on its own.
+
+What a UI uses against slow, huge and hostile answers (issue 11):
+
+* Stop: ``CancelToken.cancel()`` for one job, ``PetStoreClient.cancel_all()`` for
+  all; both interrupt a read or a connect in progress at once, from any thread.
+  Quitting: ``client.close()`` (any thread) stops the request in progress too.
+* Outcomes: ``RequestCancelled`` (stopped, nothing more to say),
+  ``RequestTimeoutError`` (the whole attempt took longer than the timeout; not
+  retried, so offer Retry), ``OutcomeUnknownError`` (a POST that may have added the
+  pet: never say "not added"), ``ContractError`` (e.g. an answer over
+  ``MAX_BODY_BYTES``).
+* Paging: one ``PageTrail`` per list; ``trail.add(page)`` returns a ``PageUpdate``
+  (rows to append, rows to replace by position, and ``end``); "Load more" fetches
+  ``trail.next_url`` while it is set; ``PagingEnd.REPEATED`` comes with
+  ``PageUpdate.message`` (``REPEATED_PAGE_MESSAGE``) to show.
+* Server text and names: see :mod:`petdesk.core.text` (``display``, ``visible``,
+  ``has_hidden``); ``PetStoreError.server_message`` and ``details()`` are server
+  text, to be shown as plain text only.
 """
 
 from petdesk.core.clock import Clock, SystemClock
