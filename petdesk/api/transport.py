@@ -347,7 +347,9 @@ class Watchdog:
     """Calls ``fire`` when an armed deadline passes (a thread that ends when idle).
 
     ``arm(seconds)`` before an attempt, ``disarm()`` after it; ``disarm`` returns
-    whether the deadline fired meanwhile.
+    whether the deadline fired meanwhile. Arming wakes the thread only when the new
+    deadline is earlier than the one it already sleeps towards, so back-to-back
+    requests cost no thread switch.
     """
 
     _IDLE = 5.0
@@ -359,22 +361,24 @@ class Watchdog:
         self._fired = False
         self._thread: threading.Thread | None = None
         self._closed = False
+        #: The time the thread sleeps until (inf while idle).
+        self._sleeping_until = float("inf")
 
     def arm(self, seconds: float) -> None:
         with self._cond:
-            self._due = time.monotonic() + seconds
+            self._due = due = time.monotonic() + seconds
             self._fired = False
             if self._thread is None and not self._closed:
                 self._thread = threading.Thread(target=self._run, name="petdesk-deadline",
                                                 daemon=True)
                 self._thread.start()
-            self._cond.notify()
+            elif due < self._sleeping_until:
+                self._cond.notify()
 
     def disarm(self) -> bool:
         with self._cond:
             self._due = None
             fired, self._fired = self._fired, False
-            self._cond.notify()
             return fired
 
     @property
@@ -395,11 +399,13 @@ class Watchdog:
         with self._cond:
             while not self._closed:
                 if self._due is None:
+                    self._sleeping_until = float("inf")
                     if not self._cond.wait(self._IDLE) and self._due is None:
                         break
                     continue
                 left = self._due - time.monotonic()
                 if left > 0:
+                    self._sleeping_until = self._due
                     self._cond.wait(left)
                     continue
                 self._due = None
