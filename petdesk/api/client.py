@@ -256,7 +256,9 @@ class PetStoreClient:
         self._wire = threading.Lock()
         self._timeout = timeout
         self._closed = False
-        self._transport: PetDeskTransport | None = None
+        # Stop and the deadline interrupt a PetDeskTransport's sockets; another injected
+        # transport (MockTransport, the in-process sandbox) is checked between chunks.
+        self._transport = transport if isinstance(transport, PetDeskTransport) else None
         if transport is None:
             self._transport = PetDeskTransport(_trust_store_context(), proxy_for(self._base))
         self._watchdog = Watchdog(self._interrupt)
