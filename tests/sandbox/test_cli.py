@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import signal
+import socket
 from pathlib import Path
 
 import httpx
@@ -184,3 +185,12 @@ def test_port_in_use_exits_1() -> None:
         with SandboxProcess("--db", ":memory:", "--port", str(running.port)) as sb:
             assert sb.wait_exit() == 1
         assert any("cannot listen" in line for line in sb.stderr_lines)
+
+
+def test_header_timeout_option_cuts_off_a_slow_request() -> None:
+    with SandboxProcess("--db", ":memory:", "--api-key", "k", "--header-timeout", "0.3") as sb:
+        sb.banner()
+        with socket.create_connection(("127.0.0.1", sb.port), timeout=10) as slow:
+            slow.sendall(b"GET /v1/pets HTTP/1.1\r\nHost: x\r\n")
+            assert slow.recv(1024) == b""
+        assert sb.stop() == 0
