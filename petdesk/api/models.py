@@ -40,15 +40,16 @@ def _check_name(value: str) -> str:
         raise ValueError("must not be blank")
     if len(stripped) > NAME_MAX_LENGTH:
         raise ValueError(f"must be at most {NAME_MAX_LENGTH} characters")
-    for ch in stripped:
-        category = unicodedata.category(ch)
-        if category == "Cc":
-            raise ValueError(f"must not contain control characters (found U+{ord(ch):04X})")
-        if category == "Cf":
-            raise ValueError(
-                "must not contain invisible formatting characters such as "
-                f"direction overrides or zero-width spaces (found U+{ord(ch):04X})"
-            )
+    categories = [unicodedata.category(ch) for ch in stripped]
+    if "Cc" in categories:  # control characters first: the more common paste error
+        ch = stripped[categories.index("Cc")]
+        raise ValueError(f"must not contain control characters (found U+{ord(ch):04X})")
+    if "Cf" in categories:
+        ch = stripped[categories.index("Cf")]
+        raise ValueError(
+            "must not contain invisible formatting characters such as "
+            f"direction overrides or zero-width spaces (found U+{ord(ch):04X})"
+        )
     return stripped
 
 

@@ -148,3 +148,9 @@ def test_new_pet_refuses_control_characters_naming_them(ch: str) -> None:
     with pytest.raises(ValidationError) as info:
         NewPet(name=f"Re{ch}x", category_id=1)
     assert "control characters" in info.value.errors()[0]["msg"]
+
+
+def test_a_name_with_both_kinds_is_reported_as_control_characters() -> None:
+    with pytest.raises(ValidationError) as info:
+        NewPet(name="R\u200be\tx", category_id=1)
+    assert "control characters (found U+0009)" in info.value.errors()[0]["msg"]
