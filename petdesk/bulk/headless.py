@@ -21,8 +21,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
-from petdesk.api.client import PetPage
 from petdesk.api.models import Pet
+from petdesk.api.paging import PetPage
 from petdesk.api.ratelimit import RateLimitSnapshot
 from petdesk.bulk.control import CancelToken, ProgressCallback, StepProgress, no_progress
 from petdesk.bulk.errors import BulkError, ImportCancelled, MappingError

@@ -77,7 +77,7 @@ def test_every_problem_is_reported_at_its_cell(tmp_path: Path) -> None:
         (7, "Category ID (column B)", "Category ID must be at most 9,223,372,036,854,775,807"),
         (7, "Name (column A)", "Name must be at most 100 characters"),
         (8, "Category ID (column B)", "Category ID is missing"),
-        (8, "Name (column A)", "Name must not contain control characters"),
+        (8, "Name (column A)", "Name must not contain control characters (found U+0009)"),
         (9, "Category ID (column B)", "Category ID must be at most 9,223,372,036,854,775,807"),
     ]
     assert [row.state for row in preview.rows] == [RowState.READY] + [RowState.INVALID] * 7
