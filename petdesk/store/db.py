@@ -537,17 +537,13 @@ class LocalStore:
         added = 0
         with self._tx() as conn:
             for draft, origin in items:
-                if conn.execute("SELECT 1 FROM outbox WHERE origin = ?",
-                                (origin,)).fetchone() is not None:
-                    continue
-                conn.execute(
+                added += conn.execute(
                     "INSERT INTO outbox (environment, name, category_id, pet_status, "
-                    "created_at, state, floor_id, updated_at, origin) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (self._environment, draft.name, draft.category_id,
-                     status_to_db(draft.status), now, OutboxState.WAITING.value, floor, now,
-                     origin))
-                added += 1
+                    "created_at, state, floor_id, updated_at, origin) SELECT ?2, ?3, ?4, ?5, "
+                    "?6, 'waiting', ?7, ?8, ?1 WHERE NOT EXISTS "
+                    "(SELECT 1 FROM outbox WHERE origin = ?1)",
+                    (origin, self._environment, draft.name, draft.category_id,
+                     status_to_db(draft.status), now, floor, now)).rowcount
         return added
 
     def entries_from(self, origin_prefix: str) -> list[OutboxEntry]:

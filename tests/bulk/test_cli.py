@@ -195,3 +195,17 @@ def test_the_usage_text() -> None:
     assert done.returncode == 0
     assert "usage: petdesk import" in done.stdout
     assert "--no-wait" in done.stdout and "--base-url URL" in done.stdout
+
+
+def test_a_mapping_given_once_is_remembered_for_the_layout(sandbox: RunningSandbox,
+                                                           tmp_path: Path) -> None:
+    first = write_csv(tmp_path / "a.csv", [["Called", "Kind"], ["Mapped 1", "dog"]])
+    done = run_petdesk(tmp_path, "import", str(first), "--base-url", sandbox.base_url,
+                       "--column", "name=Called", "--column", "categoryId=Kind",
+                       "--category-name", "dog=4")
+    assert done.returncode == 0, done.stderr
+    second = write_csv(tmp_path / "b.csv", [["Called", "Kind"], ["Mapped 2", "dog"]])
+    done = run_petdesk(tmp_path, "import", str(second), "--base-url", sandbox.base_url)
+    assert done.returncode == 0, done.stderr
+    assert {p.name: p.category_id for p in sandbox.store.all_pets()
+            if p.name.startswith("Mapped")} == {"Mapped 1": 4, "Mapped 2": 4}
