@@ -129,7 +129,7 @@ def test_an_import_is_sent_once_and_a_rerun_queues_nothing(rig: Rig, tmp_path: P
     assert {e.state for e in entries} == {OutboxState.SENT}
 
 
-def test_events_carry_the_pet_id_and_the_refusal(rig: Rig, tmp_path: Path) -> None:
+def test_events_carry_the_pet_id_and_the_rate_headers(rig: Rig, tmp_path: Path) -> None:
     source = _intake(tmp_path / "in.xlsx", 3)
     planned = _planned(rig, source)
     assert rig.queue.enqueue_import(planned) == 3
