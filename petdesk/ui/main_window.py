@@ -286,7 +286,8 @@ class MainWindow(QMainWindow):
             keys = ", ".join(QKeySequence(s).toString(QKeySequence.SequenceFormat.NativeText)
                              for s in shortcuts)
             action.setToolTip(f"{text.replace('&', '').rstrip('…')} ({keys})")
-        action.triggered.connect(slot)
+        # triggered(bool) carries the checked state: no slot takes it.
+        action.triggered.connect(lambda _checked=False: slot())
         self.addAction(action)
         return action
 
