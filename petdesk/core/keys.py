@@ -1,7 +1,9 @@
-"""What the worker needs of a key store (:class:`petdesk.core.keystore.KeyStore`)."""
+"""What the worker needs of a key store (:class:`petdesk.core.keystore.KeyStore`),
+and the fixed-key provider of the demo and the tests."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 
@@ -15,3 +17,28 @@ class KeyProvider(Protocol):
     def get(self, environment: str) -> KeyLookupLike: ...
 
     def set(self, environment: str, key: str) -> KeyLookupLike: ...
+
+
+@dataclass
+class FixedLookup:
+    key: str | None
+    source: str = "fixed"
+    problem: str | None = None
+
+
+class StaticKeys:
+    """One key for every environment, in memory (``--demo``, tests): no keyring."""
+
+    def __init__(self, key: str, source: str = "fixed") -> None:
+        self._key = key
+        self._source = source
+
+    def get(self, environment: str) -> FixedLookup:
+        return FixedLookup(self._key, self._source)
+
+    def set(self, environment: str, key: str) -> FixedLookup:
+        self._key = key.strip()
+        return FixedLookup(self._key, self._source)
+
+    def environment_override(self) -> bool:
+        return False

@@ -1,4 +1,4 @@
-"""The pets table: a :class:`QAbstractTableModel` behind a :class:`QSortFilterProxyModel`.
+"""The pets table: a :class:`QAbstractTableModel`, the view's model (no proxy).
 
 Performance (the table must stay quick at 100,000 rows):
 
@@ -9,11 +9,9 @@ Performance (the table must stay quick at 100,000 rows):
   list comprehension), not by letting Qt call
   ``data()`` or ``filterAcceptsRow()`` once per row and comparison through the
   Python bridge (that costs about a second at 100k rows).
-  :class:`PetProxyModel` is the view's model and the one entry point:
-  ``proxy.sort(...)`` and ``proxy.setFilterFixedString(...)`` hand the work to
-  the source model, so the proxy itself never has to sort or filter row by row.
-  (It is still a genuine QSortFilterProxyModel: anything else set on it works,
-  just slower.)
+  The view sorts through :meth:`PetTableModel.sort` (``QTableView`` with sorting
+  enabled calls it) and the quick filter is :meth:`PetTableModel.set_name_filter`;
+  there is no QSortFilterProxyModel in between, so no proxy contract to break.
 * At 100,000 rows each of append, sort and filter stays under 100 ms
   (``tests/benchmarks``, figure 5): the case-folded names are computed once per
   pet (``_folded``, aligned with ``_all``); the display order is a list of
@@ -35,7 +33,6 @@ from itertools import compress, repeat
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
-    QAbstractItemModel,
     QAbstractTableModel,
     QModelIndex,
     QModelRoleDataSpan,
@@ -43,18 +40,17 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QPointF,
     QRectF,
-    QSortFilterProxyModel,
     Qt,
 )
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPainter, QPalette, QPen, QPixmap
 
+from petdesk.core.statuses import PetStatus
+
 if TYPE_CHECKING:
     from petdesk.api import Pet
 
-# Statuses are compared as strings (PetStatus is a StrEnum), so this module does
-# not need petdesk.api (httpx, pydantic) at import time: the window shows first.
-AVAILABLE, PENDING, SOLD = "available", "pending", "sold"
-STATUSES = (AVAILABLE, PENDING, SOLD)
+AVAILABLE, PENDING, SOLD = PetStatus.AVAILABLE, PetStatus.PENDING, PetStatus.SOLD
+STATUSES = tuple(PetStatus)
 
 
 class Column(enum.IntEnum):
@@ -313,6 +309,16 @@ class PetTableModel(QAbstractTableModel):
         except ValueError:
             return None
 
+    def pet_at(self, index: QModelIndex | QPersistentModelIndex) -> Pet | None:
+        """The pet of ``index``'s row (None for an invalid index)."""
+        row = index.row() if index.isValid() else -1
+        return self._rows[row] if 0 <= row < len(self._rows) else None
+
+    def index_of(self, pet_id: int, column: int = 0) -> QModelIndex:
+        """The index of the pet with ``pet_id`` (invalid when not shown)."""
+        row = self.row_of(pet_id)
+        return QModelIndex() if row is None else self.index(row, column)
+
     def clear(self) -> None:
         self.replace_pets(())
 
@@ -502,95 +508,3 @@ class PetTableModel(QAbstractTableModel):
         if colour is None:
             colour = self._colours[status] = status_colour(status, QGuiApplication.palette())
         return colour
-
-
-class PetProxyModel(QSortFilterProxyModel):
-    """The view's model. Sorting and the quick name filter are passed to the
-    source :class:`PetTableModel`, which does them on whole lists (see module doc).
-
-    So the proxy's own row mapping is the identity, and :meth:`multiData`,
-    :meth:`data` and :meth:`flags` answer from the source's rows directly: one
-    Python call per painted cell instead of three per cell and role (Qt's
-    ``mapToSource`` asks the source's ``index()``, which asks ``rowCount()`` and
-    ``columnCount()``, then ``data()``, all through the Python bridge). A filter
-    or sort set on the proxy itself (``setFilterRegularExpression``,
-    ``setFilterWildcard``, ``QSortFilterProxyModel.sort``) switches them back to
-    Qt's mapping.
-    """
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._column = -1
-        self._order = Qt.SortOrder.AscendingOrder
-        self._source: PetTableModel | None = None
-        #: A filter is set on the proxy itself (not the source's name filter).
-        self._own_filter = False
-
-    def setSourceModel(self, sourceModel: QAbstractItemModel | None) -> None:
-        super().setSourceModel(sourceModel)
-        self._source = sourceModel if isinstance(sourceModel, PetTableModel) else None
-
-    def setFilterRegularExpression(self, regularExpression: Any) -> None:
-        self._own_filter = True
-        super().setFilterRegularExpression(regularExpression)
-
-    def setFilterWildcard(self, pattern: str) -> None:
-        self._own_filter = True
-        super().setFilterWildcard(pattern)
-
-    def _direct(self) -> PetTableModel | None:
-        """The source when proxy row r is source row r (no sort or filter of our own)."""
-        if self._own_filter or self.sortColumn() >= 0:
-            return None
-        return self._source
-
-    def multiData(self, index: _AnyIndex, roleDataSpan: QModelRoleDataSpan) -> None:
-        source = self._direct()
-        if source is None:
-            super().multiData(index, roleDataSpan)
-        else:
-            source.fill_role_data(index.row(), index.column(), roleDataSpan)
-
-    def data(self, index: _AnyIndex, role: int = _DISPLAY) -> Any:
-        source = self._direct()
-        if source is None:
-            return super().data(index, role)
-        return source.data(index, role)  # the same row and column
-
-    def flags(self, index: _AnyIndex) -> Qt.ItemFlag:
-        source = self._direct()
-        if source is None:
-            return super().flags(index)
-        return _FLAGS if 0 <= index.row() < len(source._rows) else _NO_FLAGS
-
-    def _pets(self) -> PetTableModel:
-        source = self.sourceModel()
-        assert isinstance(source, PetTableModel)
-        return source
-
-    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        self._column, self._order = column, order
-        self._pets().sort(column, order)
-
-    def sort_column(self) -> int:
-        return self._column
-
-    def sort_order(self) -> Qt.SortOrder:
-        return self._order
-
-    def setFilterFixedString(self, pattern: str) -> None:
-        """The quick filter: pets whose name contains ``pattern`` (case-insensitive)."""
-        self._pets().set_name_filter(pattern)
-
-    def set_name_filter(self, text: str) -> None:
-        self._pets().set_name_filter(text)
-
-    def pet_at(self, index: QModelIndex | QPersistentModelIndex) -> Pet | None:
-        value = self.data(index, PetRole) if index.isValid() else None
-        return value if value is not None and hasattr(value, "category_id") else None
-
-    def index_of(self, pet_id: int, column: int = 0) -> QModelIndex:
-        row = self._pets().row_of(pet_id)
-        if row is None:
-            return QModelIndex()
-        return self.mapFromSource(self._pets().index(row, column))

@@ -115,7 +115,7 @@ def run_worker(headers: bool) -> dict[str, Any]:
     from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
 
     from petdesk.api import PetStoreClient, RequestListener
-    from petdesk.ui.main_window import StaticKeys
+    from petdesk.core.keys import StaticKeys
     from petdesk.ui.worker import Connection, JobContext, Priority, Worker
 
     app = QCoreApplication.instance() or QCoreApplication(sys.argv[:1])

@@ -113,7 +113,7 @@ def start_sandbox() -> tuple[subprocess.Popen[str], str, int]:
 
 def run(requests: int, max_seconds: float = 900.0) -> Result:
     from petdesk.api import NewPet, PetStoreClient, RequestPolicy
-    from petdesk.ui.main_window import StaticKeys
+    from petdesk.core.keys import StaticKeys
     from petdesk.ui.worker import Connection, Job, Worker
 
     app = QCoreApplication.instance() or QCoreApplication([])

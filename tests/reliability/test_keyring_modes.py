@@ -109,7 +109,7 @@ def test_broken_keyring_gives_a_plain_message_and_a_session_only_key(
         dialog.saveButton.click()
 
     # The key works, for this session only, and the status bar says so.
-    assert window.proxy.rowCount() == 20
+    assert window.model.rowCount() == 20
     lookup = keys.get("production")
     assert (lookup.key, lookup.source) == (KEY, KeySource.SESSION)
     assert keys.session_only and keys.problem == expected

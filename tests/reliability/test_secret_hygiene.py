@@ -140,7 +140,7 @@ def session(qtbot: Any, window: MainWindow, box: RunningSandbox) -> None:
     window.refreshButton.click()
     qtbot.waitUntil(lambda: window.key_dialog is not None, timeout=10_000)
     assert "not accepted" in window.key_dialog.reasonLabel.text()
-    with qtbot.waitSignal(window.worker.error, timeout=10_000):
+    with qtbot.waitSignal(window.worker.finished, timeout=10_000):
         enter_key(qtbot, window, WRONG)
     assert "not accepted" in window.statusBar_.message
     assert_not_shown(SECRETS, window)
@@ -151,19 +151,19 @@ def session(qtbot: Any, window: MainWindow, box: RunningSandbox) -> None:
     # 7. Failures, with their details opened.
     for fault in (FaultKind.SERVER_ERROR, FaultKind.BAD_GATEWAY, FaultKind.DROP_CONNECTION):
         box.app.faults.fail_next(fault, 4)  # enough to outlast the GET retries
-        with qtbot.waitSignal(window.worker.error, timeout=10_000):
+        with qtbot.waitSignal(window.worker.finished, timeout=10_000):
             window.refreshButton.click()
         window.statusBar_.show_details()
         assert_not_shown(SECRETS, window)
     box.app.faults.fail_next(FaultKind.SERVER_ERROR)
     dialog_add = open_add(qtbot, window, "Maybe Molly")
-    with qtbot.waitSignal(window.worker.error, timeout=10_000):
+    with qtbot.waitSignal(window.worker.finished, timeout=10_000):
         dialog_add.submitButton.click()
     assert "may or may not" in dialog_add.formError.text()
     assert_not_shown(SECRETS, window)
     dialog_add.reject()
     window.lookupEdit.setText("999999")
-    with qtbot.waitSignal(window.worker.error, timeout=10_000):
+    with qtbot.waitSignal(window.worker.finished, timeout=10_000):
         qtbot.keyClick(window.lookupEdit, Qt.Key.Key_Return)
     window.detail.copy_id()
     assert_not_shown(SECRETS, window)
@@ -184,7 +184,7 @@ def open_add(qtbot: Any, window: MainWindow, name: str) -> Any:
 
 def add_pet(qtbot: Any, window: MainWindow, name: str) -> None:
     dialog = open_add(qtbot, window, name)
-    with qtbot.waitSignal(window.worker.result, timeout=10_000):
+    with qtbot.waitSignal(window.worker.finished, timeout=10_000):
         dialog.submitButton.click()
     qtbot.waitUntil(lambda: window.add_dialog is None, timeout=10_000)
     assert_not_shown(SECRETS, window)
@@ -214,14 +214,14 @@ def test_a_hostile_server_echoing_the_key_or_redirecting_never_gets_it_shown_or_
         window.statusBar_.show_details()
         assert_not_shown(SECRETS, window)
         dialog = open_add(qtbot, window, "Echo")
-        with qtbot.waitSignal(window.worker.error, timeout=10_000,
+        with qtbot.waitSignal(window.worker.finished, timeout=10_000,
                               check_params_cb=lambda job, exc: job.kind == "create"):
             dialog.submitButton.click()
         assert "bad for" in dialog.field_error("name")  # the server's words, redacted
         assert_not_shown(SECRETS, window)
         dialog.reject()
         window.lookupEdit.setText("1")
-        with qtbot.waitSignal(window.worker.error, timeout=10_000,
+        with qtbot.waitSignal(window.worker.finished, timeout=10_000,
                               check_params_cb=lambda job, exc: job.kind == "lookup") as got:
             qtbot.keyClick(window.lookupEdit, Qt.Key.Key_Return)
         assert "key stays private" in str(got.args[1])

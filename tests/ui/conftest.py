@@ -9,6 +9,8 @@ the demo uses. Keys live in a :class:`MemoryKeyring` behind a real
 from __future__ import annotations
 
 import contextlib
+import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +20,7 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
+from petdesk.core.clock import Clock
 from petdesk.core.keystore import KeyStore, MemoryKeyring
 from petdesk.sandbox import SandboxApp, SandboxConfig, Store, in_process_transport, start_server
 from petdesk.ui.main_window import MainWindow
@@ -56,10 +59,12 @@ class Sandbox:
         return self.app.counters(self.key).requests
 
     def factory(self, policy: RequestPolicy = FAST_POLICY) -> Callable[..., PetStoreClient]:
-        def make(connection: Connection, key: str, listener: RequestListener) -> PetStoreClient:
+        def make(connection: Connection, key: str, listener: RequestListener,
+                 clock: Clock) -> PetStoreClient:
             transport = in_process_transport(self.app) if self.kind == "inprocess" else None
             client = PetStoreClient(self.base_url, key, timeout=connection.timeout,
-                                    listener=listener, policy=policy, transport=transport)
+                                    listener=listener, policy=policy, transport=transport,
+                                    clock=clock)
             self.clients.append(client)
             return client
 
@@ -73,28 +78,80 @@ def _config(**changes: Any) -> SandboxConfig:
     return SandboxConfig(**values)
 
 
+class FakeClock:
+    """The one clock of a UI test, shared by the sandbox, the client and the status
+    bar. Waits (Retry-After, backoff) pass at once and move the time on, unless
+    ``hold`` is set: then a wait blocks until it is cancelled (Stop, closing)."""
+
+    def __init__(self, wall: float = 1_800_000_000.0) -> None:
+        self._lock = threading.Lock()
+        self._wall = wall
+        self._mono = 1_000.0
+        self.hold = False
+        self._release = threading.Event()
+        self.waited: list[float] = []
+
+    def monotonic(self) -> float:
+        with self._lock:
+            return self._mono
+
+    def time(self) -> float:
+        with self._lock:
+            return self._wall
+
+    def advance(self, seconds: float) -> None:
+        with self._lock:
+            self._wall += seconds
+            self._mono += seconds
+
+    def release(self) -> None:
+        """The held wait runs out (its whole time passes on the clock)."""
+        self.hold = False
+        self._release.set()
+
+    def wait(self, event: threading.Event, timeout: float) -> bool:
+        if event.is_set():
+            return True
+        if self.hold:
+            # Until cancelled (Stop, closing) or released by the test.
+            while not event.is_set() and not self._release.is_set():
+                event.wait(0.01)
+            if event.is_set():
+                return True
+            self._release.clear()
+        self.waited.append(timeout)
+        self.advance(max(0.0, timeout))
+        return event.is_set()
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
 @contextlib.contextmanager
-def make_sandbox(kind: str, **config: Any) -> Iterator[Sandbox]:
+def make_sandbox(kind: str, clock: FakeClock | None = None, **config: Any) -> Iterator[Sandbox]:
+    now = clock.time if clock is not None else time.time
     if kind == "loopback":
-        with start_server(_config(**config)) as running:
+        with start_server(_config(**config), clock=now) as running:
             yield Sandbox(kind, running.app, running.base_url)
     else:
         store = Store(None)
         try:
-            yield Sandbox(kind, SandboxApp(_config(**config), store), INPROCESS_URL)
+            yield Sandbox(kind, SandboxApp(_config(**config), store, clock=now), INPROCESS_URL)
         finally:
             store.close()
 
 
 @pytest.fixture(params=["loopback", "inprocess"])
-def sandbox(request: pytest.FixtureRequest) -> Iterator[Sandbox]:
-    with make_sandbox(request.param) as box:
+def sandbox(request: pytest.FixtureRequest, clock: FakeClock) -> Iterator[Sandbox]:
+    with make_sandbox(request.param, clock) as box:
         yield box
 
 
 @pytest.fixture
-def loopback() -> Iterator[Sandbox]:
-    with make_sandbox("loopback") as box:
+def loopback(clock: FakeClock) -> Iterator[Sandbox]:
+    with make_sandbox("loopback", clock) as box:
         yield box
 
 
@@ -116,15 +173,15 @@ def keystore(keyring_backend: MemoryKeyring) -> KeyStore:
 
 
 @pytest.fixture
-def make_window(qtbot: Any, settings: AppSettings,
-                keystore: KeyStore) -> Callable[..., MainWindow]:
+def make_window(qtbot: Any, settings: AppSettings, keystore: KeyStore,
+                clock: FakeClock) -> Callable[..., MainWindow]:
     """Build (and show) the main window against a sandbox; waits for the first page."""
 
     def build(box: Sandbox, *, keys: Any = None, wait: bool = True,
               policy: RequestPolicy = FAST_POLICY, **kwargs: Any) -> MainWindow:
         window = MainWindow(settings, keys or keystore, box.factory(policy),
                             environment=Environment.PRODUCTION, base_url=box.base_url,
-                            **kwargs)
+                            clock=kwargs.pop("clock", clock), **kwargs)
         qtbot.addWidget(window)
         if wait:
             with qtbot.waitSignal(window.petsLoaded, timeout=10_000):

@@ -44,7 +44,7 @@ def any_window(request: pytest.FixtureRequest, qtbot: Any, tmp_path: Path,
             window.show()
     else:
         window = make_window(loopback)
-    yield window
+    return window
 
 
 def open_dialogs(window: QWidget) -> list[QWidget]:
