@@ -86,6 +86,8 @@ def test_user_hammering_against_a_tight_quota_never_sends_early(
         qtbot.waitUntil(lambda: not window.worker.busy, timeout=20_000)
         assert script.limited >= 1, "the quota never ran out: the scenario tested nothing"
         assert server.early == [], [(s.method, s.path) for s in server.early]
-        assert server.count("POST") == 1
+        # A POST refused with 429 was not acted on and is sent again after the wait;
+        # none is sent after one the server may have acted on: one pet at most.
+        assert server.count("POST") >= 1 and server.posts_after_action() == 0
         assert window.add_dialog is None
         window.close()

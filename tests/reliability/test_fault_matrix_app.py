@@ -27,6 +27,7 @@ from tests.reliability.app_support import build_window, settings_in
 from tests.reliability.conftest import FAST_POLICY, KEY, TIMEOUT
 from tests.reliability.hostile import HostileServer
 from tests.reliability.test_fault_matrix_client import CASES, Case, assert_plain_sentence
+from tests.ui.drive import open_add_dialog
 
 NAME = "Fault Fido"
 
@@ -53,7 +54,7 @@ def test_fault_through_the_add_pet_form(case: Case, qtbot: Any, tmp_path: Path) 
         server.clear()
         server.script(lambda seen: case.fault(seen, server))
 
-        dialog = window.open_add_pet()
+        dialog = open_add_dialog(qtbot, window)
         qtbot.keyClicks(dialog.nameEdit, NAME)
         qtbot.keyClicks(dialog.categoryIdEdit, "4")
         dialog.submitButton.click()
