@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from .window_contents import Contents
     from .worker import ClientFactory
 
-CLOSE_WAIT_MS = 1500
+CLOSE_WAIT_MS = 1000
 #: ``deferred=True``: the worker starts when the contents are painted, at the latest
 #: this long after they were built.
 START_WORKER_LATEST_MS = 1000
