@@ -25,7 +25,6 @@ class JobKind(enum.Enum):
     TEST_KEY = "test-key"
     SAVE_KEY = "save-key"
     CONNECTION = "connection"
-    WARM_UP = "warm-up"
     OTHER = "other"
 
 

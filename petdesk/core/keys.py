@@ -8,9 +8,14 @@ from typing import Protocol
 
 
 class KeyLookupLike(Protocol):
-    key: str | None
-    source: str
-    problem: str | None
+    @property
+    def key(self) -> str | None: ...
+
+    @property
+    def source(self) -> str: ...
+
+    @property
+    def problem(self) -> str | None: ...
 
 
 class KeyProvider(Protocol):

@@ -19,6 +19,7 @@ the ``Qt`` namespace (creating its ~90 Python enums costs PySide6 ~14 ms).
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 from collections.abc import Mapping, Sequence
@@ -72,7 +73,7 @@ def resources_dir() -> Path | None:
 
 def app_icon() -> QIcon:
     """The PNGs (16-256 px) and the SVG for larger sizes."""
-    from PySide6.QtGui import QIcon  # PySide6 creates the type (and enums) on first use
+    from PySide6.QtGui import QIcon  # PySide6 creates the type (and enums) on first use  # noqa: PLC0415 - QIcon's enums, not before the first paint
 
     icon = QIcon()
     base = resources_dir()
@@ -113,7 +114,7 @@ def create_application(argv: Sequence[str] | None = None, *,
 
 
 def _set_version() -> None:
-    from petdesk import __version__
+    from petdesk import __version__  # noqa: PLC0415 - importlib.metadata, ~30 ms, after the paint
 
     app = QApplication.instance()
     if app is not None:
@@ -149,7 +150,7 @@ class HttpsClients:
 
     def __call__(self, connection: Connection, key: str, listener: RequestListener,
                  clock: Clock) -> PetStoreClient:
-        from .clients import https_client
+        from .clients import https_client  # noqa: PLC0415 - httpx, on the worker thread
 
         if self._redactor is not None:
             self._redactor.add_secret(key)
@@ -166,7 +167,7 @@ class DemoClients:
 
     def __call__(self, connection: Connection, key: str, listener: RequestListener,
                  clock: Clock) -> PetStoreClient:
-        from . import clients
+        from . import clients  # noqa: PLC0415 - httpx and the sandbox, on the worker thread
 
         if self._app is None:
             self._app = clients.demo_app(self._db_path)
@@ -181,7 +182,7 @@ class DemoKeys(StaticKeys):
 
     def get(self, environment: str) -> FixedLookup:
         if not self._key:
-            from .clients import demo_key
+            from .clients import demo_key  # noqa: PLC0415 - on the worker thread
 
             self._key = demo_key()
         return super().get(environment)
@@ -197,7 +198,7 @@ class LazyKeyStore:
 
     def _get(self) -> KeyStore:
         if self._store is None:
-            from petdesk.core.keystore import KeyStore
+            from petdesk.core.keystore import KeyStore  # noqa: PLC0415 - keyring, on the worker thread
 
             self._store = KeyStore(environ=self._environ)
         return self._store
@@ -249,12 +250,12 @@ def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
     The window is shown with its frame only; its contents are built in the first
     event-loop turn after its first paint, then the pets load.
     """
-    from .logs import RedactingFilter, setup_logging
+    from .logs import RedactingFilter, setup_logging  # noqa: PLC0415 - logging set up after the window
 
     app = create_application(argv, version_later=True)
     redactor = RedactingFilter()
     window = build_main_window(config, redactor=redactor, deferred=True)
-    from .crash import install as install_crash_handler
+    from .crash import install as install_crash_handler  # noqa: PLC0415 - after the window
 
     # An exception escaping a slot ends in a dialog with "Copy details" and a log
     # entry (key redacted), never a silent death; Qt's warnings go to the log too.
@@ -270,8 +271,6 @@ def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
         if not icon.isNull():
             app.setWindowIcon(icon)
         path, _ = setup_logging(redactor=redactor)
-        import logging
-
         logging.getLogger("petdesk").info("PetDesk started (demo=%s); log at %s",
                                           config.demo, path)
 

@@ -52,7 +52,7 @@ class WindowDialogs(QObject):
             self.add_dialog.raise_()
             self.add_dialog.activateWindow()
             return
-        from .add_pet import AddPetDialog
+        from .add_pet import AddPetDialog  # noqa: PLC0415 - pydantic, on first use
 
         dialog = AddPetDialog(self._window, environment_label=self._connection.label())
         dialog.submitted.connect(self._adder.submit)
@@ -83,7 +83,7 @@ class WindowDialogs(QObject):
         if self.key_dialog is not None:
             self.key_dialog.raise_()
             return
-        from .api_key_dialog import ApiKeyDialog
+        from .api_key_dialog import ApiKeyDialog  # noqa: PLC0415 - on first use
 
         keys = self._keys
         override = isinstance(keys, _Overridable) and bool(keys.environment_override())
@@ -117,7 +117,7 @@ class WindowDialogs(QObject):
     # -- settings and about ---------------------------------------------------------------
 
     def open_settings(self) -> None:
-        from .settings_dialog import SettingsDialog
+        from .settings_dialog import SettingsDialog  # noqa: PLC0415 - on first use
 
         dialog = SettingsDialog(self._settings, self._window)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -125,7 +125,7 @@ class WindowDialogs(QObject):
         dialog.open()
 
     def show_about(self) -> None:
-        from petdesk import __version__
+        from petdesk import __version__  # noqa: PLC0415 - importlib.metadata, on first use
 
         box = QMessageBox(self._window)
         box.setObjectName("aboutBox")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from petdesk.core.clock import Clock
@@ -89,7 +89,7 @@ class MainWindow(QMainWindow):
         """Build the contents now unless they exist; then emit :attr:`built`."""
         if self._contents is not None:
             return
-        from .window_contents import Contents
+        from .window_contents import Contents  # noqa: PLC0415 - the contents load after the first paint
 
         self._contents = Contents(self)
         if self.closing:
@@ -155,7 +155,7 @@ class MainWindow(QMainWindow):
             self.contents.refresh()
         self.workerStarted.emit()
 
-    def showEvent(self, event: QEvent) -> None:  # type: ignore[override]
+    def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         handle = self.windowHandle()
         if not self._started and handle is not None:

@@ -30,11 +30,12 @@ import enum
 import operator
 from collections.abc import Callable, Iterable, Sequence
 from itertools import compress, repeat
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
+    QModelRoleData,
     QModelRoleDataSpan,
     QObject,
     QPersistentModelIndex,
@@ -92,6 +93,7 @@ _PET = int(PetRole)
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 _CENTER = int(Qt.AlignmentFlag.AlignCenter)
+_ALIGNMENTS = {_ID: _RIGHT, _CATEGORY: _CENTER}
 _HORIZONTAL = Qt.Orientation.Horizontal
 _VERTICAL = Qt.Orientation.Vertical
 _FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
@@ -105,7 +107,7 @@ def _is_dark(palette: QPalette) -> bool:
 def status_colour(status: str | None, palette: QPalette) -> QColor:
     """A status colour readable on the palette's base colour (light or dark)."""
     dark = _is_dark(palette)
-    table = {
+    table: dict[str | None, tuple[str, str]] = {
         AVAILABLE: ("#1a7f37", "#57d68d"),
         PENDING: ("#9a5b00", "#f0b429"),
         SOLD: ("#5c4fb3", "#a99cff"),
@@ -206,10 +208,13 @@ class PetTableModel(QAbstractTableModel):
             return None
         return self._value(rows[row], index.column(), role)
 
-    def multiData(self, index: _AnyIndex, roleDataSpan: QModelRoleDataSpan) -> None:
-        self.fill_role_data(index.row(), index.column(), roleDataSpan)
+    def multiData(self, index: _AnyIndex,
+                  roleDataSpan: QModelRoleDataSpan | QModelRoleData) -> None:
+        # PySide6's stubs do not say that a span iterates over QModelRoleData.
+        span = cast("Iterable[QModelRoleData]", roleDataSpan)
+        self.fill_role_data(index.row(), index.column(), span)
 
-    def fill_role_data(self, row: int, column: int, span: QModelRoleDataSpan) -> None:
+    def fill_role_data(self, row: int, column: int, span: Iterable[QModelRoleData]) -> None:
         """Every role of ``span`` for one cell, in one call from Qt (see the module doc)."""
         rows = self._rows
         if not 0 <= row < len(rows):
@@ -223,36 +228,37 @@ class PetTableModel(QAbstractTableModel):
     def _value(self, pet: Pet, column: int, role: int) -> Any:
         """What ``data()`` answers for ``pet``'s cell in ``column``."""
         if role == _DISPLAY:
-            if column == _NAME:
-                return pet.name
-            if column == _ID:
-                return str(pet.id)
-            if column == _CATEGORY:
-                return str(pet.category_id)
-            if column == _STATUS:
-                return self._status_text[pet.status]
-            return None
+            return self._display(pet, column)
         if role == _PET:
             return pet
-        if column == _STATUS:
-            if role == _DECORATION:
-                return self._icon(pet.status)
-            if role == _FOREGROUND:
-                return self._colour(pet.status)
-        elif role == _ALIGNMENT:
-            if column == _ID:
-                return _RIGHT
-            if column == _CATEGORY:
-                return _CENTER
-            return None
+        if column == _STATUS and role == _DECORATION:
+            return self._icon(pet.status)
+        if column == _STATUS and role == _FOREGROUND:
+            return self._colour(pet.status)
+        if role == _ALIGNMENT:
+            return _ALIGNMENTS.get(column)
         if role in (_TOOLTIP, _ACCESSIBLE):
-            if column == _STATUS:
-                return self.tr("Status: %s") % self._status_text[pet.status]
-            if column == _CATEGORY:
-                return self.tr("Category ID %s") % pet.category_id
-            if role == _ACCESSIBLE:
-                return self._value(pet, column, _DISPLAY)
+            return self._described(pet, column, role)
         return None
+
+    def _display(self, pet: Pet, column: int) -> str | None:
+        if column == _NAME:
+            return pet.name
+        if column == _ID:
+            return str(pet.id)
+        if column == _CATEGORY:
+            return str(pet.category_id)
+        if column == _STATUS:
+            return self._status_text[pet.status]
+        return None
+
+    def _described(self, pet: Pet, column: int, role: int) -> str | None:
+        """The tooltip, or what a screen reader says."""
+        if column == _STATUS:
+            return self.tr("Status: %s") % self._status_text[pet.status]
+        if column == _CATEGORY:
+            return self.tr("Category ID %s") % pet.category_id
+        return self._display(pet, column) if role == _ACCESSIBLE else None
 
     def headerData(
         self, section: int, orientation: Qt.Orientation,

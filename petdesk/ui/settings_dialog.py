@@ -15,7 +15,14 @@ from PySide6.QtWidgets import (
 
 from petdesk.core.urls import base_url_problem
 
-from .settings import TIMEOUT_RANGE, AppSettings, Environment
+from .settings import (
+    DEFAULT_TIMEOUT,
+    PRODUCTION_URL,
+    STAGING_URL,
+    TIMEOUT_RANGE,
+    AppSettings,
+    Environment,
+)
 
 
 class SettingsDialog(QDialog):
@@ -64,8 +71,6 @@ class SettingsDialog(QDialog):
         self.setMinimumWidth(520)
 
     def _defaults(self) -> None:
-        from .settings import DEFAULT_TIMEOUT, PRODUCTION_URL, STAGING_URL
-
         self.productionUrlEdit.setText(PRODUCTION_URL)
         self.stagingUrlEdit.setText(STAGING_URL)
         self.timeoutSpin.setValue(DEFAULT_TIMEOUT)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from petdesk.core.clock import Clock, SystemClock
+from petdesk.core.errors import PetStoreError
 
 if TYPE_CHECKING:
     from petdesk.api import RateLimitSnapshot, WaitInfo
@@ -126,8 +127,6 @@ class PetStatusBar(QStatusBar):
         self.messageLabel.setText(text)
 
     def show_error(self, error: BaseException, prefix: str = "") -> None:
-        from petdesk.api import PetStoreError
-
         message = str(error) if isinstance(error, PetStoreError) else self.tr(
             "Something unexpected went wrong.")
         self.messageLabel.setText(f"{prefix}{message}")

@@ -85,9 +85,11 @@ class Contents(QObject):
         outer.addWidget(self.banner)
         self.bar = FilterBar(demo=self.connection.demo, environment=self.connection.environment)
         outer.addWidget(self.bar)
-        for name in ("environmentCombo", "statusFilter", "limitSpin", "refreshButton",
-                     "quickFilterEdit", "lookupEdit", "addPetButton"):
-            setattr(self, name, getattr(self.bar, name))
+        bar = self.bar
+        self.environmentCombo, self.statusFilter = bar.environmentCombo, bar.statusFilter
+        self.limitSpin, self.refreshButton = bar.limitSpin, bar.refreshButton
+        self.quickFilterEdit, self.lookupEdit = bar.quickFilterEdit, bar.lookupEdit
+        self.addPetButton = bar.addPetButton
         self.panel = PetTablePanel(self.model)
         self.table = self.panel.table
         self.overlay = self.panel.overlay
@@ -131,8 +133,7 @@ class Contents(QObject):
         self.actions = {s.name: make_action(self.window, s, slots[s.name]) for s in SPECS}
         a = self.actions
         self.actRefresh, self.actStop = a["actionRefresh"], a["actionStop"]
-        self.actAdd, self.actApiKey = a["actionAddPet"], a["actionApiKey"]
-        self.actLoadMore, self.actSettings = a["actionLoadMore"], a["actionSettings"]
+        self.actAdd, self.actLoadMore = a["actionAddPet"], a["actionLoadMore"]
         self.actStop.setEnabled(False)
         self.refreshButton.setToolTip(self.actRefresh.toolTip())
         self.addPetButton.setToolTip(self.actAdd.toolTip())
@@ -142,7 +143,7 @@ class Contents(QObject):
     def _wire(self) -> None:
         w, bar = self.worker, self.bar
         w.busyChanged.connect(self._busy_changed)
-        w.jobStarted.connect(lambda job: job.label and self.statusBar_.show_activity(job.label))
+        w.jobStarted.connect(self._job_started)
         w.waitStarted.connect(self._wait_started)
         w.waitOver.connect(self._wait_over)
         w.submitted.connect(self._submitted)
@@ -304,6 +305,10 @@ class Contents(QObject):
         if (not busy and not self.statusBar_.detailsButton.isVisible()
                 and (message.endswith("…") or "queued" in message)):
             self.statusBar_.show_activity(self.tr("Ready"))
+
+    def _job_started(self, job: Job) -> None:
+        if job.label:
+            self.statusBar_.show_activity(job.label)
 
     def _wait_started(self, info: WaitInfo) -> None:
         self._waiting = True

@@ -230,7 +230,7 @@ class _Runner:
 
     def _loop(self) -> None:
         # petdesk.api (httpx, pydantic) loads here, on this thread, never on the GUI's.
-        from . import client_link
+        from . import client_link  # noqa: PLC0415 - httpx and pydantic load on the worker thread
 
         self._new_token = client_link.new_token
         self._listener = client_link.SignalListener(self)
@@ -335,7 +335,6 @@ class Worker(QObject):
         self._relay.rateLimit.connect(self.rateLimit)
         self._relay.requestSent.connect(self.requestSent)
         self._pending: dict[Job, None] = {}
-        self._running: Job | None = None
         self._closed = False
         self._connection = connection
 
@@ -392,15 +391,8 @@ class Worker(QObject):
         return bool(self._pending)
 
     @property
-    def running_job(self) -> Job | None:
-        return self._running
-
-    @property
-    def pending_jobs(self) -> list[Job]:
-        return sorted(self._pending, key=lambda j: (int(j.priority), j.seq))
-
-    @property
-    def thread(self) -> threading.Thread:
+    def worker_thread(self) -> threading.Thread:
+        """The worker's thread (a daemon Python thread)."""
         return self._runner.thread
 
     @property
@@ -444,12 +436,9 @@ class Worker(QObject):
 
     def _on_started(self, job: Job) -> None:
         if job in self._pending:
-            self._running = job
             self.jobStarted.emit(job)
 
     def _on_done(self, job: Job) -> None:
-        if self._running is job:
-            self._running = None
         if job not in self._pending:
             return  # already answered (stopped while queued)
         if job.cancel_requested and job.outcome is not None and not job.outcome.ok:

@@ -125,7 +125,7 @@ def test_closing_during_the_loading_phase(qtbot, tmp_path: Path) -> None:
     window.ensure_built()
     assert _missing(window) == []
     assert window.worker.closed
-    assert not window.worker.thread.is_alive()
+    assert not window.worker.worker_thread.is_alive()
 
 
 def test_contents_never_painted_still_start_loading(qtbot, tmp_path: Path) -> None:

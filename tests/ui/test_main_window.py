@@ -437,7 +437,7 @@ def test_closing_the_window_during_a_request(qtbot, sandbox: Sandbox, make_windo
     sandbox.app.faults.configure(latency_seconds=0.5)
     with qtbot.waitSignal(window.worker.requestSent, timeout=10_000):
         qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
-    thread = window.worker.thread
+    thread = window.worker.worker_thread
     qtbot.keyClick(window.table, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
     assert not window.isVisible()
     assert window.worker.closed
@@ -452,6 +452,6 @@ def test_closing_during_a_long_wait_ends_the_thread(qtbot, sandbox: Sandbox, mak
     sandbox.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
     with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000):
         qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
-    thread = window.worker.thread
+    thread = window.worker.worker_thread
     window.close()  # the window manager's close button
     assert not thread.is_alive()  # the wait was cancelled, the thread joined in close()

@@ -43,7 +43,7 @@ def test_one_completion_on_the_gui_thread(qtbot, worker: Worker) -> None:
         worker.run_task(job, done)
     assert [o.value for o in outcomes] == [3]  # once, with the value
     assert blocker.args[0].outcome is outcomes[0]
-    assert seen["thread"] is worker.thread
+    assert seen["thread"] is worker.worker_thread
     assert seen["callback_thread"] is threading.main_thread()
 
 
