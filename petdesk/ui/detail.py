@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .pet_model import status_colour, status_icon
+from .status_look import status_colour, status_icon
 
 if TYPE_CHECKING:
     from petdesk.api import DeprecationInfo, Pet

@@ -3,6 +3,8 @@ footer. Widgets only; the window wires them to the controllers."""
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QIcon, QPalette
 from PySide6.QtWidgets import (
@@ -49,6 +51,36 @@ class ViewOverlay(QLabel):
         if event.type() == QEvent.Type.Resize and isinstance(watched, QWidget):
             self.resize(watched.size())
         return False
+
+
+class EnvironmentBanner(QLabel):
+    """Where the requests go, unmistakably: blue for the demo, yellow for staging."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("environmentBanner")
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setMargin(6)
+
+    def show_environment(self, kind: str, label: str, address: str) -> None:
+        """``kind``: "demo", "staging" or "production"."""
+        if kind == DEMO:
+            text = self.tr("<b>DEMO</b> — sample data on this computer; nothing is sent to "
+                           "the Pet Store service")
+            style = "background:#1f5fbf; color:white;"
+        elif kind == Environment.STAGING.value:
+            text = self.tr("<b>STAGING</b> — test environment: %s") % html.escape(address)
+            style = "background:#f4b400; color:#1a1a1a;"
+        else:
+            text = self.tr("<b>Production</b> — live data: %s") % html.escape(address)
+            style = ""
+        self.setText(text)
+        self.setStyleSheet(style)
+        self.setAccessibleName(self.tr("Environment: %s") % label)
+        self.setAutoFillBackground(not style)
+        if not style:
+            self.setBackgroundRole(QPalette.ColorRole.AlternateBase)
 
 
 def _labelled(text: str, widget: QWidget) -> QLabel:

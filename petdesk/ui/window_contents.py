@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QObject, Qt, QTimer
-from PySide6.QtGui import QAction, QIcon, QPalette
-from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtGui import QAction, QIcon
+from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
 from petdesk.core.errors import RequestCancelled
 from petdesk.core.jobs import JobKind, ListState, Priority
@@ -15,6 +15,7 @@ from petdesk.core.jobs import JobKind, ListState, Priority
 from .actions import SPECS, build_menus, make_action
 from .controllers.add_pet import AddPetController
 from .controllers.auth import AuthController
+from .controllers.connection import DEMO
 from .controllers.lookup import LookupController
 from .controllers.pet_list import ListQuery, PetListController
 from .detail import PetDetail
@@ -22,7 +23,7 @@ from .dialogs import WindowDialogs
 from .pet_model import Column, PetTableModel
 from .settings import Environment
 from .status_bar import PetStatusBar
-from .views import FilterBar, PetTablePanel
+from .views import EnvironmentBanner, FilterBar, PetTablePanel
 from .worker import Job, Worker
 
 if TYPE_CHECKING:
@@ -77,11 +78,7 @@ class Contents(QObject):
         outer = QVBoxLayout(central)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(0)
-        self.banner = QLabel()
-        self.banner.setObjectName("environmentBanner")
-        self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.banner.setTextFormat(Qt.TextFormat.RichText)
-        self.banner.setMargin(6)
+        self.banner = EnvironmentBanner()
         outer.addWidget(self.banner)
         self.bar = FilterBar(demo=self.connection.demo, environment=self.connection.environment)
         outer.addWidget(self.bar)
@@ -350,23 +347,8 @@ class Contents(QObject):
     def apply_environment_look(self) -> None:
         label = self.connection.label()
         self.window.setWindowTitle(self.tr("PetDesk — %s") % label)
-        address = self.worker.connection.base_url
-        if self.connection.demo:
-            text = self.tr("<b>DEMO</b> — sample data on this computer; nothing is sent to "
-                           "the Pet Store service")
-            style = "background:#1f5fbf; color:white;"
-        elif self.connection.environment is Environment.STAGING:
-            text = self.tr("<b>STAGING</b> — test environment: %s") % address
-            style = "background:#f4b400; color:#1a1a1a;"
-        else:
-            text = self.tr("<b>Production</b> — live data: %s") % address
-            style = ""
-        self.banner.setText(text)
-        self.banner.setStyleSheet(style)
-        self.banner.setAccessibleName(self.tr("Environment: %s") % label)
-        self.banner.setAutoFillBackground(not style)
-        if not style:
-            self.banner.setBackgroundRole(QPalette.ColorRole.AlternateBase)
+        kind = DEMO if self.connection.demo else self.connection.environment.value
+        self.banner.show_environment(kind, label, self.worker.connection.base_url)
 
     # -- state ----------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ from PySide6.QtGui import QColor, QPalette
 
 from petdesk.api import Pet, PetStatus
 from petdesk.ui.detail import PetDetail
-from petdesk.ui.pet_model import status_colour
+from petdesk.ui.status_look import status_colour
 
 TEXT = QPalette.ColorRole.WindowText
 
