@@ -54,7 +54,7 @@ class SettingsDialog(QDialog):
         form.addRow(self.tr("&Staging address:"), self.stagingUrlEdit)
         form.addRow(self.tr("Request &timeout:"), self.timeoutSpin)
         note = QLabel(self.tr("The API key is not a setting: it is kept in your system "
-                              "keyring (Pets › API key…)."))
+                              "keyring (File › API key…)."))
         note.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel

@@ -88,3 +88,23 @@ def test_a_refused_key_names_the_menu_path_that_exists(
     assert window.menuBar().actions()[0].text().replace("&", "") == "File"
     assert "API key…" in texts
     assert window.findChild(QAction, "actionApiKey") in file_menu.actions()
+
+
+def test_every_menu_path_named_in_a_message_exists(qtbot: Any, loopback: Sandbox,
+                                                   make_window: Any) -> None:
+    """"File › API key…" and the like, wherever PetDesk's texts name one, is a real
+    menu and a real action in it."""
+    import re
+    from pathlib import Path
+
+    import petdesk
+
+    window = make_window(loopback)
+    menus = {m.title().replace("&", ""): [a.text().replace("&", "") for a in m.actions()]
+             for m in window.menuBar().findChildren(QMenu)}
+    root = Path(petdesk.__file__).parent
+    named = {(m.group(1), m.group(2)) for path in root.rglob("*.py")
+             for m in re.finditer(r"(\w+) › ([\w ]+…?)", path.read_text(encoding="utf-8"))}
+    assert ("File", "API key…") in named
+    for menu, item in named:
+        assert menu in menus and item in menus[menu], (menu, item, menus)
