@@ -51,7 +51,7 @@ class Contents(QObject):
         self.connection.attach(self.worker)
         self.auth = AuthController(self.worker, window.redactor, parent=self)
         self.model = PetTableModel(self)
-        self.pets = PetListController(self.auth, self.model, parent=self)
+        self.pets = PetListController(self.auth, self.model, self.worker.clock, parent=self)
         self.lookups = LookupController(self.auth, parent=self)
         self.adder = AddPetController(self.auth, parent=self)
         self.dialogs = WindowDialogs(window, window.settings, window.keys, self.connection,
@@ -114,7 +114,7 @@ class Contents(QObject):
             "actionSettings": self.dialogs.open_settings,
             "actionApiKey": self.dialogs.open_api_key_dialog,
             "actionQuit": self.window.close,
-            "actionRefresh": self.refresh,
+            "actionRefresh": self.refresh_clicked,
             "actionLoadMore": self.pets.load_more,
             "actionStop": self.stop,
             "actionQuickFilter": lambda: self._focus(self.bar.quickFilterEdit),
@@ -163,12 +163,15 @@ class Contents(QObject):
         self.pets.pageLoaded.connect(self._page_shown)
         self.pets.failed.connect(self.statusBar_.show_error)
         self.pets.stopped.connect(self._stopped)
+        self.pets.upToDate.connect(lambda: self.statusBar_.show_activity(
+            self.tr("The list is up to date (loaded moments ago).")))
         self.lookups.found.connect(self._found)
         self.lookups.notFound.connect(self._not_found)
         self.lookups.failed.connect(self.show_error)
         self.lookups.invalid.connect(self.statusBar_.show_activity)
         self.adder.added.connect(self._added)
         self.adder.rejected.connect(lambda _m, _f, exc, prefix: self.show_error(exc, prefix))
+        self.adder.rejected.connect(self.pets.invalidate)
         self.auth.keyNeeded.connect(self.dialogs.open_api_key_dialog)
         self.auth.keySaved.connect(self._key_saved)
         self.connection.changed.connect(self._connection_changed)
@@ -180,6 +183,11 @@ class Contents(QObject):
 
     def refresh(self, *, background: bool = False) -> None:
         self.pets.refresh(self.query(), background=background)
+
+    def refresh_clicked(self) -> None:
+        """Refresh (F5): as :meth:`refresh`, but a list just loaded by it is not asked
+        for again."""
+        self.pets.refresh(self.query(), clicked=True)
 
     def _page_shown(self) -> None:
         self.statusBar_.set_last_refresh(self.pets.last_refresh)
@@ -274,6 +282,7 @@ class Contents(QObject):
         self.statusBar_.show_activity(self.tr("Added %s (ID %d).") % (pet.name, pet.id))
 
     def _key_saved(self, message: str) -> None:
+        self.pets.invalidate()  # another key may see other pets
         self.statusBar_.show_activity(message)
         if not self.auth.holding and self.pets.state in (
                 ListState.NO_KEY, ListState.ERROR, ListState.IDLE):

@@ -40,7 +40,7 @@ from tests.reliability.app_support import (
     settings_in,
 )
 from tests.reliability.hostile import HostileServer, Reply, Seen, error_reply, good
-from tests.ui.drive import open_add_dialog, open_key_dialog, shortcut
+from tests.ui.drive import look_up, open_add_dialog, open_key_dialog, shortcut
 
 KEY_A = "pk-hyg-Narwhal-1f2e3d4c5b6a"
 KEY_B = "pk-hyg-Pangolin-9a8b7c6d5e4f"
@@ -138,7 +138,7 @@ def session(qtbot: Any, window: MainWindow, box: RunningSandbox) -> None:
     refresh(qtbot, window)
     # 6. The server revokes KEY_B: 401 → the dialog → a wrong key → refused → KEY_A.
     box.app.reconfigure(api_keys=(KEY_A,))
-    window.refreshButton.click()
+    look_up(qtbot, window, "1")  # (Refresh right after Refresh would send nothing)
     qtbot.waitUntil(lambda: window.key_dialog is not None, timeout=10_000)
     assert "not accepted" in window.key_dialog.reasonLabel.text()
     enter_key(qtbot, window, WRONG)
@@ -149,10 +149,11 @@ def session(qtbot: Any, window: MainWindow, box: RunningSandbox) -> None:
     qtbot.waitUntil(lambda: window.key_dialog is None, timeout=10_000)
     refresh(qtbot, window)
     # 7. Failures, with their details opened.
-    for fault in (FaultKind.SERVER_ERROR, FaultKind.BAD_GATEWAY, FaultKind.DROP_CONNECTION):
+    faults = (FaultKind.SERVER_ERROR, FaultKind.BAD_GATEWAY, FaultKind.DROP_CONNECTION)
+    for status_index, fault in enumerate(faults, start=1):
         box.app.faults.fail_next(fault, 4)  # enough to outlast the GET retries
         with qtbot.waitSignal(window.worker.finished, timeout=10_000):
-            window.refreshButton.click()
+            window.statusFilter.setCurrentIndex(status_index)  # another list: it is sent
         window.statusBar_.show_details()
         assert_not_shown(SECRETS, window)
     box.app.faults.fail_next(FaultKind.SERVER_ERROR)

@@ -26,6 +26,7 @@ from petdesk.sandbox import SandboxApp, SandboxConfig, Store, in_process_transpo
 from petdesk.ui.main_window import MainWindow
 from petdesk.ui.settings import AppSettings, Environment
 from petdesk.ui.worker import Connection
+from tests.api.fakes import FakeClock as ApiFakeClock
 
 API_KEY = "test-key-0123456789abcdef"
 INPROCESS_URL = "http://127.0.0.1/v1"
@@ -78,50 +79,27 @@ def _config(**changes: Any) -> SandboxConfig:
     return SandboxConfig(**values)
 
 
-class FakeClock:
+class FakeClock(ApiFakeClock):
     """The one clock of a UI test, shared by the sandbox, the client and the status
     bar. Waits (Retry-After, backoff) pass at once and move the time on, unless
-    ``hold`` is set: then a wait blocks until it is cancelled (Stop, closing)."""
+    ``hold`` is set: then a wait blocks until it is cancelled (Stop, closing) or
+    :meth:`release` lets its whole time pass."""
 
-    def __init__(self, wall: float = 1_800_000_000.0) -> None:
-        self._lock = threading.Lock()
-        self._wall = wall
-        self._mono = 1_000.0
+    def __init__(self) -> None:
+        super().__init__()
         self.hold = False
         self._release = threading.Event()
-        self.waited: list[float] = []
-
-    def monotonic(self) -> float:
-        with self._lock:
-            return self._mono
-
-    def time(self) -> float:
-        with self._lock:
-            return self._wall
-
-    def advance(self, seconds: float) -> None:
-        with self._lock:
-            self._wall += seconds
-            self._mono += seconds
 
     def release(self) -> None:
-        """The held wait runs out (its whole time passes on the clock)."""
         self.hold = False
         self._release.set()
 
     def wait(self, event: threading.Event, timeout: float) -> bool:
-        if event.is_set():
-            return True
-        if self.hold:
-            # Until cancelled (Stop, closing) or released by the test.
+        if self.hold and not event.is_set():
             while not event.is_set() and not self._release.is_set():
                 event.wait(0.01)
-            if event.is_set():
-                return True
             self._release.clear()
-        self.waited.append(timeout)
-        self.advance(max(0.0, timeout))
-        return event.is_set()
+        return super().wait(event, timeout)
 
 
 @pytest.fixture

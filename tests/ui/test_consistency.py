@@ -12,13 +12,14 @@ from PySide6.QtWidgets import QMenu
 
 from petdesk.core.keystore import MemoryKeyring
 from petdesk.sandbox import FaultKind
+from petdesk.ui.controllers.pet_list import FRESH_SECONDS
 
-from .conftest import Sandbox
+from .conftest import FakeClock, Sandbox
 from .drive import idle, open_add_dialog, shortcut
 
 
 def test_70_quick_refresh_clicks_send_one_request(qtbot: Any, sandbox: Sandbox,
-                                                 make_window: Any) -> None:
+                                                 make_window: Any, clock: FakeClock) -> None:
     sandbox.app.faults.configure(latency_seconds=0.2)
     window = make_window(sandbox)
     before = sandbox.requests()
@@ -26,13 +27,21 @@ def test_70_quick_refresh_clicks_send_one_request(qtbot: Any, sandbox: Sandbox,
         qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
         qtbot.keyClick(window.table, Qt.Key.Key_F5)
     idle(qtbot, window)
-    assert sandbox.requests() == before + 1  # the same list was already on its way
+    # On its way, then just loaded: one request for 70 clicks, and the user is told why.
+    assert sandbox.requests() == before + 1
     assert window.model.rowCount() == 20
     assert window.countLabel.text() == "20 pets loaded · more available"
+    qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
+    assert window.statusBar_.message == "The list is up to date (loaded moments ago)."
+    assert sandbox.requests() == before + 1
+    clock.advance(FRESH_SECONDS)  # a little later, Refresh asks again
+    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
+        qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
+    assert sandbox.requests() == before + 2
 
 
 def test_the_count_label_after_an_add_an_error_and_a_switch(
-        qtbot: Any, sandbox: Sandbox, make_window: Any) -> None:
+        qtbot: Any, sandbox: Sandbox, make_window: Any, clock: FakeClock) -> None:
     window = make_window(sandbox)
     assert window.countLabel.text() == "20 pets loaded · more available"
     dialog = open_add_dialog(qtbot, window)
@@ -44,6 +53,7 @@ def test_the_count_label_after_an_add_an_error_and_a_switch(
     assert window.countLabel.text() == "21 pets loaded · more available"
 
     sandbox.app.faults.fail_next(FaultKind.BAD_GATEWAY, 4)
+    clock.advance(FRESH_SECONDS)
     shortcut(qtbot, window, "F5")
     idle(qtbot, window)
     assert "Could not load" in window.statusBar_.message
