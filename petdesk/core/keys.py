@@ -3,8 +3,7 @@ and the fixed-key provider of the demo and the tests."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 
 class KeyLookupLike(Protocol):
@@ -24,8 +23,7 @@ class KeyProvider(Protocol):
     def set(self, environment: str, key: str) -> KeyLookupLike: ...
 
 
-@dataclass
-class FixedLookup:
+class FixedLookup(NamedTuple):  # not a dataclass: imported before the first paint
     key: str | None
     source: str = "fixed"
     problem: str | None = None

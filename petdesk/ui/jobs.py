@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from petdesk.core.clock import Clock
+from petdesk.core.connection import Connection
 from petdesk.core.jobs import JobKind, Priority
 from petdesk.core.keys import KeyProvider
 
@@ -32,16 +33,6 @@ class _RunnerLike(Protocol):
 
 
 T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class Connection:
-    """Where requests go: the environment (also the keyring entry), its base URL
-    and the request timeout in seconds."""
-
-    environment: str
-    base_url: str
-    timeout: float = 15.0
 
 
 #: Builds the client for a connection and key, on the worker thread.

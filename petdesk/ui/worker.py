@@ -23,11 +23,12 @@ import threading
 from PySide6.QtCore import QObject, Signal
 
 from petdesk.core.clock import Clock, SystemClock
+from petdesk.core.connection import Connection
 from petdesk.core.errors import RequestCancelled
 from petdesk.core.jobs import JobKind, Priority
 from petdesk.core.keys import KeyProvider
 
-from .jobs import ClientFactory, Connection, Job, JobContext, Next, Outcome, Task
+from .jobs import ClientFactory, Job, JobContext, Next, Outcome, Task
 from .worker_thread import Relay, Runner
 
 __all__ = ["ClientFactory", "Connection", "Job", "JobContext", "Next", "Outcome", "Task",

@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 
 from petdesk.core.clock import Clock
+from petdesk.core.connection import Connection
 from petdesk.core.errors import AuthenticationError, MissingKeyError, RequestCancelled
 from petdesk.core.keys import KeyProvider
 
-from .jobs import ClientFactory, Connection, Job, JobContext, Outcome
+from .jobs import ClientFactory, Job, JobContext, Outcome
 
 if TYPE_CHECKING:
     from petdesk.api import CancelToken, PetStoreClient, RateLimitSnapshot, RequestListener

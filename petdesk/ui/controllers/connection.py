@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, Signal
 
+from petdesk.core.connection import Connection
+
 from ..settings import AppSettings, Environment
-from ..worker import Connection, Worker
+
+if TYPE_CHECKING:
+    from ..worker import Worker
 
 DEMO = "demo"
 #: What the window shows as the demo's address (requests never leave the process).
