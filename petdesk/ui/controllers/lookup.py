@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from petdesk.core.errors import NotFoundError, RequestCancelled
+from petdesk.core.errors import NotFoundError
 from petdesk.core.jobs import JobKind
 from petdesk.core.limits import INT64_MAX
 
@@ -61,7 +61,5 @@ class LookupController(QObject):
         elif isinstance(outcome.error, NotFoundError):
             self.notFound.emit(pet_id, self.tr("No pet with ID %d was found.") % pet_id,
                                outcome.error)
-        elif outcome.error is not None and not isinstance(outcome.error, RequestCancelled):
-            self.failed.emit(outcome.error)
-        else:
+        else:  # RequestCancelled included: the window says "Stopped."
             self.failed.emit(outcome.error)
