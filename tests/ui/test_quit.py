@@ -1,7 +1,7 @@
 """Quitting is always clean: Ctrl+Q during a request that never answers, during a
-long Retry-After wait, or during a keyring call that never returns, ends the process with exit code 0, promptly, and no QThread
-is left to Qt's teardown (which would abort with "QThread: Destroyed while thread
-is still running")."""
+long Retry-After wait, or during a keyring call that never returns, ends the process
+with exit code 0, promptly, and no QThread is left to Qt's teardown (which would
+abort with "QThread: Destroyed while thread is still running")."""
 
 from __future__ import annotations
 
