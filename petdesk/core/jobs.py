@@ -25,6 +25,7 @@ class JobKind(enum.Enum):
     TEST_KEY = "test-key"
     SAVE_KEY = "save-key"
     CONNECTION = "connection"
+    IO = "io"
     OTHER = "other"
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
 
@@ -88,6 +89,20 @@ class Worker(QObject):
         if existing is not None:
             return existing
         return self.submit(Job(fn, next_fn, kind, priority, label, key))
+
+    def run_io(self, fn: Callable[[], object], on_done: Callable[[object], None],
+               on_error: Callable[[BaseException], None]) -> None:
+        """Work without the client (file I/O) off the GUI thread: ``fn()`` on the worker,
+        then ``on_done(result)`` or ``on_error(exc)`` once, on the GUI thread (the shape
+        of an "I/O runner" for dialogs that save files)."""
+
+        def done(outcome: Outcome[object]) -> None:
+            if outcome.error is None:
+                on_done(outcome.value)
+            else:
+                on_error(outcome.error)
+
+        self.run_task(lambda _ctx: fn(), done, kind=JobKind.IO)
 
     def pending_with(self, key: object) -> Job | None:
         """The queued or running job with ``key`` (never for ``None``), unless stopped."""

@@ -97,6 +97,28 @@ def test_a_failing_job_reports_its_error(qtbot, worker: Worker) -> None:
     assert job.outcome is not None and isinstance(job.outcome.error, NotFoundError)
 
 
+def test_file_io_runs_off_the_gui_thread_and_answers_once(qtbot, worker: Worker,
+                                                          tmp_path: Any) -> None:
+    target = tmp_path / "card.pdf"
+    threads: list[threading.Thread] = []
+    results: list[object] = []
+    errors: list[BaseException] = []
+
+    def write() -> object:
+        threads.append(threading.current_thread())
+        target.write_bytes(b"%PDF")
+        return target
+
+    with qtbot.waitSignal(worker.finished, timeout=5_000):
+        worker.run_io(write, results.append, errors.append)
+    assert results == [target] and errors == [] and target.read_bytes() == b"%PDF"
+    assert threads == [worker.worker_thread]
+    with qtbot.waitSignal(worker.finished, timeout=5_000):
+        worker.run_io(lambda: (tmp_path / "missing" / "x").write_bytes(b""),
+                      results.append, errors.append)
+    assert len(results) == 1 and len(errors) == 1 and isinstance(errors[0], OSError)
+
+
 class BlockingKeyring(MemoryKeyring):
     """A keyring that blocks until released (a desktop keyring unlocking, say) and
     records the threads that call it."""
