@@ -23,13 +23,28 @@ from .controllers.connection import ConnectionController
 from .settings import AppSettings, Environment
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import (
+        QComboBox,
+        QLabel,
+        QLineEdit,
+        QPushButton,
+        QSpinBox,
+        QSplitter,
+        QTableView,
+    )
+
     from petdesk.api import Pet
 
     from .add_pet import AddPetDialog
     from .api_key_dialog import ApiKeyDialog
+    from .detail import PetDetail
     from .logs import RedactingFilter
+    from .pet_model import PetTableModel
+    from .status_bar import PetStatusBar
+    from .views import EnvironmentBanner
     from .window_contents import Contents
-    from .worker import ClientFactory
+    from .worker import ClientFactory, Worker
 
 CLOSE_WAIT_MS = 1000
 #: ``deferred=True``: the worker starts when the contents are painted, at the latest
@@ -96,13 +111,83 @@ class MainWindow(QMainWindow):
             self._contents.shut_down(CLOSE_WAIT_MS)
         self.built.emit()
 
-    def __getattr__(self, name: str) -> object:
-        # The widgets and controllers of the contents, as window attributes
-        # (window.table, window.refreshButton, window.worker, ...).
-        contents = self.__dict__.get("_contents")
-        if contents is not None and not name.startswith("__"):
-            return getattr(contents, name)
-        raise AttributeError(name)
+    # -- the contents' widgets and worker, for the screenshot tool and the tests -------------
+
+    @property
+    def worker(self) -> Worker:
+        return self.contents.worker
+
+    @property
+    def model(self) -> PetTableModel:
+        return self.contents.model
+
+    @property
+    def table(self) -> QTableView:
+        return self.contents.table
+
+    @property
+    def statusBar_(self) -> PetStatusBar:
+        return self.contents.statusBar_
+
+    @property
+    def detail(self) -> PetDetail:
+        return self.contents.detail
+
+    @property
+    def banner(self) -> EnvironmentBanner:
+        return self.contents.banner
+
+    @property
+    def environmentCombo(self) -> QComboBox:
+        return self.contents.environmentCombo
+
+    @property
+    def statusFilter(self) -> QComboBox:
+        return self.contents.statusFilter
+
+    @property
+    def limitSpin(self) -> QSpinBox:
+        return self.contents.limitSpin
+
+    @property
+    def refreshButton(self) -> QPushButton:
+        return self.contents.refreshButton
+
+    @property
+    def quickFilterEdit(self) -> QLineEdit:
+        return self.contents.quickFilterEdit
+
+    @property
+    def lookupEdit(self) -> QLineEdit:
+        return self.contents.lookupEdit
+
+    @property
+    def addPetButton(self) -> QPushButton:
+        return self.contents.addPetButton
+
+    @property
+    def loadMoreButton(self) -> QPushButton:
+        return self.contents.loadMoreButton
+
+    @property
+    def countLabel(self) -> QLabel:
+        return self.contents.countLabel
+
+    @property
+    def splitter(self) -> QSplitter:
+        return self.contents.splitter
+
+    @property
+    def actRefresh(self) -> QAction:
+        return self.contents.actRefresh
+
+    @property
+    def actStop(self) -> QAction:
+        return self.contents.actStop
+
+    @property
+    def overlay_text(self) -> str:
+        return self.contents.overlay_text
 
     # -- what tests and the screenshot read -----------------------------------------------
 
