@@ -17,9 +17,10 @@ same options as PetDesk — onedir, windowed, strip, no UPX:
 
 Sizes are the apparent size of every file in the onedir (symlinks count 0).
 Start-up is spawn to the main window's first Expose event handled (painted),
-reported by the app's own hook (``petdesk/ui/benchhook.py``,
+reported by the test-side hook (``tests/benchmarks/benchhook.py``,
 ``PETDESK_BENCH_EXIT_AFTER=window``, the same one ``tests/benchmarks`` uses; the
-bare baseline calls it too): ``time.monotonic()`` in this process just before
+bare baseline calls it too; PetDesk itself ships no hook, so a PetDesk bundle reports
+only when built from ``tests/benchmarks/launch_petdesk.py`` as its entry point): ``time.monotonic()`` in this process just before
 spawning, minus the value the hook prints. Offscreen platform, a private HOME per
 bundle, one warm-up launch per bundle (font cache, demo database), then ``--runs``
 launches per bundle, interleaved, reporting the median.
@@ -43,7 +44,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 MARKER = "PETDESK_BENCH window"
-HOOK_DIR = ROOT / "petdesk" / "ui"  # benchhook.py, the app's start-up hook
+HOOK_DIR = ROOT / "tests" / "benchmarks"  # benchhook.py, the test-side start-up hook
 PYI_OPTIONS = ["--onedir", "--windowed", "--strip", "--noupx"]
 
 SYSLIB_SPEC = """\

@@ -9,8 +9,8 @@ def __getattr__(name: str) -> Any:
     # ``__version__`` is read from the package metadata on first use only:
     # importlib.metadata costs ~35 ms, which ``petdesk`` start-up does not pay.
     if name == "__version__":
-        from importlib.metadata import PackageNotFoundError
-        from importlib.metadata import version as _version
+        from importlib.metadata import PackageNotFoundError  # noqa: PLC0415 - the version is read on first use only
+        from importlib.metadata import version as _version  # noqa: PLC0415 - the version is read on first use only
 
         try:
             value = _version("petdesk")

@@ -3,9 +3,9 @@
 Frozen by ``packaging/measure.py`` with the same PyInstaller options as PetDesk
 (onedir, windowed, strip, no UPX) but none of PetDesk's exclusions. Same window as
 ``tests/benchmarks/bare_window.py``; it reports its first painted window through
-the very hook PetDesk uses (``petdesk/ui/benchhook.py``, frozen as the top-level
-module ``benchhook`` with ``--paths petdesk/ui``, so no ``petdesk`` package is
-bundled): ``PETDESK_BENCH_EXIT_AFTER=window``.
+the benchmarks' test-side hook (``tests/benchmarks/benchhook.py``, frozen as the
+top-level module ``benchhook`` with ``--paths tests/benchmarks``, so no ``petdesk``
+package is bundled): ``PETDESK_BENCH_EXIT_AFTER=window``.
 """
 
 import sys

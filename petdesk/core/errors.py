@@ -75,7 +75,7 @@ class BadRequestError(PetStoreError):
 class AuthenticationError(PetStoreError):
     """401: the API key is missing or not accepted."""
 
-    user_message = "The API key was not accepted. Check the key in Settings › API key."
+    user_message = "The API key was not accepted. Open File › API key… to check it."
 
 
 class MissingKeyError(AuthenticationError):

@@ -113,7 +113,7 @@ class AddPetDialog(QDialog):
         self.submitButton.setAccessibleName(self.tr("Add pet"))
         buttons = QDialogButtonBox()
         buttons.addButton(self.submitButton, QDialogButtonBox.ButtonRole.AcceptRole)
-        self.cancelButton = buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        buttons.addButton(QDialogButtonBox.StandardButton.Cancel).setObjectName("cancelButton")
         self.submitButton.clicked.connect(self._submit)
         buttons.rejected.connect(self.reject)
 
@@ -172,28 +172,33 @@ class AddPetDialog(QDialog):
     def _message(self, field: str, err: Any) -> str:
         kind = err.get("type", "")
         if field == "name":
-            if kind == "missing":
-                return self.tr("Enter a name.")
-            text = str(err.get("msg", ""))
-            if "blank" in text:
-                return self.tr("Enter a name (not just spaces).")
-            if "at most" in text or kind == "string_too_long":
-                return self.tr("The name is too long: at most %d characters.") % NAME_MAX_LENGTH
-            if "control" in text:
-                return self.tr("The name contains characters that cannot be sent "
-                               "(tabs or line breaks).")
-            return self.tr("This name cannot be used.")
+            return self._name_message(kind, str(err.get("msg", "")))
         if field == "categoryId":
-            if kind == "missing":
-                return self.tr("Enter the category ID.")
-            if kind == "greater_than_equal":
-                return self.tr("The category ID must be 1 or more.")
-            if kind == "less_than_equal":
-                return self.tr("The category ID is too large (at most %s).") % INT64_MAX
-            return self.tr("The category ID must be a whole number, like 3.")
+            return self._category_message(kind)
         if field == "status":
             return self.tr("Choose a status from the list.")
         return str(err.get("msg", ""))
+
+    def _name_message(self, kind: str, text: str) -> str:
+        if kind == "missing":
+            return self.tr("Enter a name.")
+        if "blank" in text:
+            return self.tr("Enter a name (not just spaces).")
+        if "at most" in text or kind == "string_too_long":
+            return self.tr("The name is too long: at most %d characters.") % NAME_MAX_LENGTH
+        if "control" in text:
+            return self.tr("The name contains characters that cannot be sent "
+                           "(tabs or line breaks).")
+        return self.tr("This name cannot be used.")
+
+    def _category_message(self, kind: str) -> str:
+        if kind == "missing":
+            return self.tr("Enter the category ID.")
+        if kind == "greater_than_equal":
+            return self.tr("The category ID must be 1 or more.")
+        if kind == "less_than_equal":
+            return self.tr("The category ID is too large (at most %s).") % INT64_MAX
+        return self.tr("The category ID must be a whole number, like 3.")
 
     def _edited(self, field: str) -> None:
         self._touched.add(field)

@@ -19,32 +19,32 @@ the ``Qt`` namespace (creating its ~90 Python enums costs PySide6 ~14 ms).
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import QLibraryInfo, QLocale, QSettings, QSize, QTimer, QTranslator
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
-from . import _pyside_imports  # noqa: F401 - before PetDesk's widgets: see the module
-from .main_window import MainWindow, StaticKeys
+from petdesk.core.clock import Clock
+from petdesk.core.keys import FixedLookup, KeyLookupLike, KeyProvider, StaticKeys
+
+from .main_window import MainWindow
 from .settings import AppSettings, Environment
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QIcon
 
     from petdesk.api import PetStoreClient, RequestListener
+    from petdesk.core.keystore import KeyStore
+    from petdesk.sandbox import SandboxApp
 
     from .logs import RedactingFilter
     from .worker import ClientFactory, Connection
-
-# httpx imports its command line (click, rich, pygments: ~50 ms and ~7 MiB on the
-# worker's first request) whenever those happen to be installed, as in a development
-# environment. PetDesk never uses it; httpx falls back to a stub when it is absent.
-sys.modules.setdefault("httpx._main", None)  # type: ignore[arg-type]
 
 ORGANIZATION = "PetDesk"
 APPLICATION = "PetDesk"
@@ -73,7 +73,7 @@ def resources_dir() -> Path | None:
 
 def app_icon() -> QIcon:
     """The PNGs (16-256 px) and the SVG for larger sizes."""
-    from PySide6.QtGui import QIcon  # PySide6 creates the type (and enums) on first use
+    from PySide6.QtGui import QIcon  # PySide6 creates the type (and enums) on first use  # noqa: PLC0415 - QIcon's enums, not before the first paint
 
     icon = QIcon()
     base = resources_dir()
@@ -114,7 +114,7 @@ def create_application(argv: Sequence[str] | None = None, *,
 
 
 def _set_version() -> None:
-    from petdesk import __version__
+    from petdesk import __version__  # noqa: PLC0415 - importlib.metadata, ~30 ms, after the paint
 
     app = QApplication.instance()
     if app is not None:
@@ -141,48 +141,50 @@ def default_settings() -> AppSettings:
     return AppSettings(QSettings(ORGANIZATION, APPLICATION))
 
 
-def https_client_factory(redactor: RedactingFilter | None = None) -> ClientFactory:
-    """Real HTTPS (the OS trust store), the timeout from the settings."""
+class HttpsClients:
+    """The client factory for real HTTPS (the OS trust store, the timeout from the
+    settings). Called on the worker thread."""
 
-    def make(connection: Connection, key: str, listener: RequestListener) -> PetStoreClient:
-        from petdesk.api import PetStoreClient
+    def __init__(self, redactor: RedactingFilter | None = None) -> None:
+        self._redactor = redactor
 
-        if redactor is not None:
-            redactor.add_secret(key)
-        return PetStoreClient(connection.base_url, key, timeout=connection.timeout,
-                              listener=listener)
+    def __call__(self, connection: Connection, key: str, listener: RequestListener,
+                 clock: Clock) -> PetStoreClient:
+        from .clients import https_client  # noqa: PLC0415 - httpx, on the worker thread
 
-    return make
+        if self._redactor is not None:
+            self._redactor.add_secret(key)
+        return https_client(connection, key, listener, clock)
 
 
-def demo_client_factory(db_path: str | Path | None = None) -> ClientFactory:
-    """The in-process sandbox (no socket). Its database is opened on first use,
-    on the worker thread."""
-    state: dict[str, Any] = {}
+class DemoClients:
+    """The client factory of ``--demo``: the in-process sandbox, no socket. Its
+    database is opened on first use, on the worker thread."""
 
-    def make(connection: Connection, key: str, listener: RequestListener) -> PetStoreClient:
-        from petdesk.api import PetStoreClient
-        from petdesk.sandbox.inprocess import DEMO_BASE_URL, in_process_transport, make_demo_app
+    def __init__(self, db_path: str | Path | None = None) -> None:
+        self._db_path = db_path
+        self._app: SandboxApp | None = None
 
-        if "app" not in state:
-            state["app"] = make_demo_app(db_path)
-        return PetStoreClient(DEMO_BASE_URL, key, timeout=connection.timeout,
-                              listener=listener, transport=in_process_transport(state["app"]))
+    def __call__(self, connection: Connection, key: str, listener: RequestListener,
+                 clock: Clock) -> PetStoreClient:
+        from . import clients  # noqa: PLC0415 - httpx and the sandbox, on the worker thread
 
-    return make
+        if self._app is None:
+            self._app = clients.demo_app(self._db_path)
+        return clients.demo_client(self._app, connection, key, listener, clock)
 
 
 class DemoKeys(StaticKeys):
     """The sandbox's demo key (read on the worker thread; no keyring)."""
 
     def __init__(self) -> None:
-        super().__init__("")
+        super().__init__("", source="demo")
 
-    def get(self, environment: str) -> StaticKeys._Lookup:
+    def get(self, environment: str) -> FixedLookup:
         if not self._key:
-            from petdesk.sandbox.inprocess import DEMO_API_KEY
+            from .clients import demo_key  # noqa: PLC0415 - on the worker thread
 
-            self._key = DEMO_API_KEY
+            self._key = demo_key()
         return super().get(environment)
 
 
@@ -190,28 +192,25 @@ class LazyKeyStore:
     """:class:`petdesk.core.keystore.KeyStore`, created (and keyring imported) on
     first use, which is on the worker thread."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        self._kwargs = kwargs
-        self._store: Any = None
+    def __init__(self, environ: Mapping[str, str] | None = None) -> None:
+        self._environ = environ
+        self._store: KeyStore | None = None
 
-    def _get(self) -> Any:
+    def _get(self) -> KeyStore:
         if self._store is None:
-            from petdesk.core.keystore import KeyStore
+            from petdesk.core.keystore import KeyStore  # noqa: PLC0415 - keyring, on the worker thread
 
-            self._store = KeyStore(**self._kwargs)
+            self._store = KeyStore(environ=self._environ)
         return self._store
 
-    def get(self, environment: str) -> Any:
+    def get(self, environment: str) -> KeyLookupLike:
         return self._get().get(environment)
 
-    def set(self, environment: str, key: str) -> Any:
+    def set(self, environment: str, key: str) -> KeyLookupLike:
         return self._get().set(environment, key)
 
-    def delete(self, environment: str) -> None:
-        self._get().delete(environment)
-
     def environment_override(self) -> bool:
-        environ = self._kwargs.get("environ") or os.environ
+        environ = self._environ if self._environ is not None else os.environ
         return bool(str(environ.get("PETDESK_API_KEY", "")).strip())
 
 
@@ -219,8 +218,9 @@ def build_main_window(
     config: LaunchConfig,
     *,
     settings: AppSettings | None = None,
-    keys: Any = None,
+    keys: KeyProvider | None = None,
     client_factory: ClientFactory | None = None,
+    clock: Clock | None = None,
     redactor: RedactingFilter | None = None,
     demo_db: str | Path | None = None,
     autoload: bool = True,
@@ -236,13 +236,12 @@ def build_main_window(
     settings = settings or default_settings()
     environment = Environment(config.environment) if config.environment else None
     if config.demo:
-        return MainWindow(settings, keys or DemoKeys(),
-                          client_factory or demo_client_factory(demo_db), demo=True,
-                          redactor=redactor, autoload=autoload, deferred=deferred)
-    return MainWindow(settings, keys or LazyKeyStore(),
-                      client_factory or https_client_factory(redactor),
+        return MainWindow(settings, keys or DemoKeys(), client_factory or DemoClients(demo_db),
+                          demo=True, redactor=redactor, autoload=autoload, deferred=deferred,
+                          clock=clock)
+    return MainWindow(settings, keys or LazyKeyStore(), client_factory or HttpsClients(redactor),
                       environment=environment, base_url=config.base_url, redactor=redactor,
-                      autoload=autoload, deferred=deferred)
+                      autoload=autoload, deferred=deferred, clock=clock)
 
 
 def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
@@ -251,12 +250,12 @@ def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
     The window is shown with its frame only; its contents are built in the first
     event-loop turn after its first paint, then the pets load.
     """
-    from .logs import RedactingFilter, setup_logging
+    from .logs import RedactingFilter, setup_logging  # noqa: PLC0415 - logging set up after the window
 
     app = create_application(argv, version_later=True)
     redactor = RedactingFilter()
     window = build_main_window(config, redactor=redactor, deferred=True)
-    from .crash import install as install_crash_handler
+    from .crash import install as install_crash_handler  # noqa: PLC0415 - after the window
 
     # An exception escaping a slot ends in a dialog with "Copy details" and a log
     # entry (key redacted), never a silent death; Qt's warnings go to the log too.
@@ -264,10 +263,6 @@ def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
     # However the event loop ends (Ctrl+Q, the session ending, QApplication.exit()),
     # the window saves its state and the worker stops before Qt tears down.
     app.aboutToQuit.connect(window.close)
-    if os.environ.get("PETDESK_BENCH_EXIT_AFTER"):  # benchmarks only: see benchhook
-        from .benchhook import install
-
-        install(window)
     window.show()
 
     def after_start() -> None:  # logging is not worth delaying the window for
@@ -276,8 +271,6 @@ def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
         if not icon.isNull():
             app.setWindowIcon(icon)
         path, _ = setup_logging(redactor=redactor)
-        import logging
-
         logging.getLogger("petdesk").info("PetDesk started (demo=%s); log at %s",
                                           config.demo, path)
 

@@ -73,8 +73,8 @@ class CrashDialog(QDialog):
         # Not imported with the module: the handler is installed before the main
         # window's first paint; PySide6 creates each class's Python enums on first
         # use (Qt's namespace alone ~14 ms, these widgets' ~3 ms).
-        from PySide6.QtCore import Qt
-        from PySide6.QtWidgets import (
+        from PySide6.QtCore import Qt  # noqa: PLC0415 - Qt's namespace, not before the first paint
+        from PySide6.QtWidgets import (  # noqa: PLC0415 - not before the first paint
             QDialogButtonBox,
             QLabel,
             QPlainTextEdit,

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .pet_model import status_colour, status_icon
+from .status_look import status_colour, status_icon
 
 if TYPE_CHECKING:
     from petdesk.api import DeprecationInfo, Pet
@@ -148,7 +148,7 @@ class PetDetail(QFrame):
             self.idValue.setText(str(pet.id))
             self.nameValue.setText(pet.name)
             self.categoryValue.setText(str(pet.category_id))
-            self.statusValue.setText(str(pet.status) if pet.status else self.tr("(no status)"))
+            self.statusValue.setText(str(pet.status) if pet.status else self.tr("No status"))
         self._show_status(pet.status)
 
     def _show_status(self, status: str | None) -> None:

@@ -52,7 +52,7 @@ class RedactingFilter(logging.Filter):
 
 
 def default_log_dir() -> Path:
-    import platformdirs
+    import platformdirs  # noqa: PLC0415 - after the window
 
     return Path(platformdirs.user_log_dir("PetDesk", appauthor=False))
 
@@ -68,7 +68,7 @@ def setup_logging(log_dir: Path | None = None, *, level: int = logging.INFO,
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / "petdesk.log"
     redactor = redactor or RedactingFilter()
-    import logging.handlers  # here, not at import: ~13 ms the first paint does not wait for
+    import logging.handlers  # here, not at import: ~13 ms the first paint does not wait for  # noqa: PLC0415 - ~13 ms, after the window
 
     handler = logging.handlers.RotatingFileHandler(path, maxBytes=1_000_000, backupCount=3,
                                                    encoding="utf-8", delay=True)

@@ -1,4 +1,4 @@
-"""The pets table: a :class:`QAbstractTableModel` behind a :class:`QSortFilterProxyModel`.
+"""The pets table: a :class:`QAbstractTableModel`, the view's model (no proxy).
 
 Performance (the table must stay quick at 100,000 rows):
 
@@ -9,11 +9,9 @@ Performance (the table must stay quick at 100,000 rows):
   list comprehension), not by letting Qt call
   ``data()`` or ``filterAcceptsRow()`` once per row and comparison through the
   Python bridge (that costs about a second at 100k rows).
-  :class:`PetProxyModel` is the view's model and the one entry point:
-  ``proxy.sort(...)`` and ``proxy.setFilterFixedString(...)`` hand the work to
-  the source model, so the proxy itself never has to sort or filter row by row.
-  (It is still a genuine QSortFilterProxyModel: anything else set on it works,
-  just slower.)
+  The view sorts through :meth:`PetTableModel.sort` (``QTableView`` with sorting
+  enabled calls it) and the quick filter is :meth:`PetTableModel.set_name_filter`;
+  there is no QSortFilterProxyModel in between, so no proxy contract to break.
 * At 100,000 rows each of append, sort and filter stays under 100 ms
   (``tests/benchmarks``, figure 5): the case-folded names are computed once per
   pet (``_folded``, aligned with ``_all``); the display order is a list of
@@ -32,29 +30,28 @@ import enum
 import operator
 from collections.abc import Callable, Iterable, Sequence
 from itertools import compress, repeat
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import (
-    QAbstractItemModel,
     QAbstractTableModel,
     QModelIndex,
+    QModelRoleData,
     QModelRoleDataSpan,
     QObject,
     QPersistentModelIndex,
-    QPointF,
-    QRectF,
-    QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPainter, QPalette, QPen, QPixmap
+from PySide6.QtGui import QColor, QGuiApplication, QIcon
+
+from petdesk.core.statuses import PetStatus
+
+from .status_look import status_colour, status_icon
+
+AVAILABLE, PENDING, SOLD = PetStatus.AVAILABLE, PetStatus.PENDING, PetStatus.SOLD
 
 if TYPE_CHECKING:
     from petdesk.api import Pet
 
-# Statuses are compared as strings (PetStatus is a StrEnum), so this module does
-# not need petdesk.api (httpx, pydantic) at import time: the window shows first.
-AVAILABLE, PENDING, SOLD = "available", "pending", "sold"
-STATUSES = (AVAILABLE, PENDING, SOLD)
 
 
 class Column(enum.IntEnum):
@@ -96,67 +93,11 @@ _PET = int(PetRole)
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 _CENTER = int(Qt.AlignmentFlag.AlignCenter)
+_ALIGNMENTS = {_ID: _RIGHT, _CATEGORY: _CENTER}
 _HORIZONTAL = Qt.Orientation.Horizontal
 _VERTICAL = Qt.Orientation.Vertical
 _FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 _NO_FLAGS = Qt.ItemFlag.NoItemFlags
-
-
-def _is_dark(palette: QPalette) -> bool:
-    return palette.color(QPalette.ColorRole.Base).lightness() < 128
-
-
-def status_colour(status: str | None, palette: QPalette) -> QColor:
-    """A status colour readable on the palette's base colour (light or dark)."""
-    dark = _is_dark(palette)
-    table = {
-        AVAILABLE: ("#1a7f37", "#57d68d"),
-        PENDING: ("#9a5b00", "#f0b429"),
-        SOLD: ("#5c4fb3", "#a99cff"),
-    }
-    if status not in table:
-        return palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
-    return QColor(table[status][1 if dark else 0])
-
-
-def status_icon(status: str | None, palette: QPalette, size: int = 16) -> QIcon:
-    """A small icon whose *shape* differs per status (circle, half circle, square),
-    so the status never depends on colour alone."""
-    ratio = 1.0
-    app = QGuiApplication.instance()
-    if isinstance(app, QGuiApplication):
-        ratio = app.devicePixelRatio()
-    pixmap = QPixmap(round(size * ratio), round(size * ratio))
-    pixmap.setDevicePixelRatio(ratio)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    colour = status_colour(status, palette)
-    painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    pen = QPen(colour, 1.5)
-    painter.setPen(pen)
-    rect = QRectF(2.5, 2.5, size - 5.0, size - 5.0)
-    if status == AVAILABLE:
-        painter.setBrush(colour)
-        painter.drawEllipse(rect)
-        check = QPen(QColor("white"), 1.8)
-        check.setCapStyle(Qt.PenCapStyle.RoundCap)
-        painter.setPen(check)
-        painter.drawPolyline([QPointF(5.2, 8.3), QPointF(7.2, 10.3), QPointF(10.8, 6.0)])
-    elif status == PENDING:
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawEllipse(rect)
-        painter.setBrush(colour)
-        painter.drawPie(rect, 90 * 16, 180 * 16)
-    elif status == SOLD:
-        painter.setBrush(colour)
-        painter.drawRoundedRect(rect, 2.0, 2.0)
-    else:
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        dashed = QPen(colour, 1.2, Qt.PenStyle.DotLine)
-        painter.setPen(dashed)
-        painter.drawEllipse(rect)
-    painter.end()
-    return QIcon(pixmap)
 
 
 class PetTableModel(QAbstractTableModel):
@@ -210,10 +151,13 @@ class PetTableModel(QAbstractTableModel):
             return None
         return self._value(rows[row], index.column(), role)
 
-    def multiData(self, index: _AnyIndex, roleDataSpan: QModelRoleDataSpan) -> None:
-        self.fill_role_data(index.row(), index.column(), roleDataSpan)
+    def multiData(self, index: _AnyIndex,
+                  roleDataSpan: QModelRoleDataSpan | QModelRoleData) -> None:
+        # PySide6's stubs do not say that a span iterates over QModelRoleData.
+        span = cast("Iterable[QModelRoleData]", roleDataSpan)
+        self.fill_role_data(index.row(), index.column(), span)
 
-    def fill_role_data(self, row: int, column: int, span: QModelRoleDataSpan) -> None:
+    def fill_role_data(self, row: int, column: int, span: Iterable[QModelRoleData]) -> None:
         """Every role of ``span`` for one cell, in one call from Qt (see the module doc)."""
         rows = self._rows
         if not 0 <= row < len(rows):
@@ -227,36 +171,37 @@ class PetTableModel(QAbstractTableModel):
     def _value(self, pet: Pet, column: int, role: int) -> Any:
         """What ``data()`` answers for ``pet``'s cell in ``column``."""
         if role == _DISPLAY:
-            if column == _NAME:
-                return pet.name
-            if column == _ID:
-                return str(pet.id)
-            if column == _CATEGORY:
-                return str(pet.category_id)
-            if column == _STATUS:
-                return self._status_text[pet.status]
-            return None
+            return self._display(pet, column)
         if role == _PET:
             return pet
-        if column == _STATUS:
-            if role == _DECORATION:
-                return self._icon(pet.status)
-            if role == _FOREGROUND:
-                return self._colour(pet.status)
-        elif role == _ALIGNMENT:
-            if column == _ID:
-                return _RIGHT
-            if column == _CATEGORY:
-                return _CENTER
-            return None
+        if column == _STATUS and role == _DECORATION:
+            return self._icon(pet.status)
+        if column == _STATUS and role == _FOREGROUND:
+            return self._colour(pet.status)
+        if role == _ALIGNMENT:
+            return _ALIGNMENTS.get(column)
         if role in (_TOOLTIP, _ACCESSIBLE):
-            if column == _STATUS:
-                return self.tr("Status: %s") % self._status_text[pet.status]
-            if column == _CATEGORY:
-                return self.tr("Category ID %s") % pet.category_id
-            if role == _ACCESSIBLE:
-                return self._value(pet, column, _DISPLAY)
+            return self._described(pet, column, role)
         return None
+
+    def _display(self, pet: Pet, column: int) -> str | None:
+        if column == _NAME:
+            return pet.name
+        if column == _ID:
+            return str(pet.id)
+        if column == _CATEGORY:
+            return str(pet.category_id)
+        if column == _STATUS:
+            return self._status_text[pet.status]
+        return None
+
+    def _described(self, pet: Pet, column: int, role: int) -> str | None:
+        """The tooltip, or what a screen reader says."""
+        if column == _STATUS:
+            return self.tr("Status: %s") % self._status_text[pet.status]
+        if column == _CATEGORY:
+            return self.tr("Category ID %s") % pet.category_id
+        return self._display(pet, column) if role == _ACCESSIBLE else None
 
     def headerData(
         self, section: int, orientation: Qt.Orientation,
@@ -312,6 +257,16 @@ class PetTableModel(QAbstractTableModel):
             return self._row_pos.index(self._ids.index(pet_id))
         except ValueError:
             return None
+
+    def pet_at(self, index: QModelIndex | QPersistentModelIndex) -> Pet | None:
+        """The pet of ``index``'s row (None for an invalid index)."""
+        row = index.row() if index.isValid() else -1
+        return self._rows[row] if 0 <= row < len(self._rows) else None
+
+    def index_of(self, pet_id: int, column: int = 0) -> QModelIndex:
+        """The index of the pet with ``pet_id`` (invalid when not shown)."""
+        row = self.row_of(pet_id)
+        return QModelIndex() if row is None else self.index(row, column)
 
     def clear(self) -> None:
         self.replace_pets(())
@@ -502,95 +457,3 @@ class PetTableModel(QAbstractTableModel):
         if colour is None:
             colour = self._colours[status] = status_colour(status, QGuiApplication.palette())
         return colour
-
-
-class PetProxyModel(QSortFilterProxyModel):
-    """The view's model. Sorting and the quick name filter are passed to the
-    source :class:`PetTableModel`, which does them on whole lists (see module doc).
-
-    So the proxy's own row mapping is the identity, and :meth:`multiData`,
-    :meth:`data` and :meth:`flags` answer from the source's rows directly: one
-    Python call per painted cell instead of three per cell and role (Qt's
-    ``mapToSource`` asks the source's ``index()``, which asks ``rowCount()`` and
-    ``columnCount()``, then ``data()``, all through the Python bridge). A filter
-    or sort set on the proxy itself (``setFilterRegularExpression``,
-    ``setFilterWildcard``, ``QSortFilterProxyModel.sort``) switches them back to
-    Qt's mapping.
-    """
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._column = -1
-        self._order = Qt.SortOrder.AscendingOrder
-        self._source: PetTableModel | None = None
-        #: A filter is set on the proxy itself (not the source's name filter).
-        self._own_filter = False
-
-    def setSourceModel(self, sourceModel: QAbstractItemModel | None) -> None:
-        super().setSourceModel(sourceModel)
-        self._source = sourceModel if isinstance(sourceModel, PetTableModel) else None
-
-    def setFilterRegularExpression(self, regularExpression: Any) -> None:
-        self._own_filter = True
-        super().setFilterRegularExpression(regularExpression)
-
-    def setFilterWildcard(self, pattern: str) -> None:
-        self._own_filter = True
-        super().setFilterWildcard(pattern)
-
-    def _direct(self) -> PetTableModel | None:
-        """The source when proxy row r is source row r (no sort or filter of our own)."""
-        if self._own_filter or self.sortColumn() >= 0:
-            return None
-        return self._source
-
-    def multiData(self, index: _AnyIndex, roleDataSpan: QModelRoleDataSpan) -> None:
-        source = self._direct()
-        if source is None:
-            super().multiData(index, roleDataSpan)
-        else:
-            source.fill_role_data(index.row(), index.column(), roleDataSpan)
-
-    def data(self, index: _AnyIndex, role: int = _DISPLAY) -> Any:
-        source = self._direct()
-        if source is None:
-            return super().data(index, role)
-        return source.data(index, role)  # the same row and column
-
-    def flags(self, index: _AnyIndex) -> Qt.ItemFlag:
-        source = self._direct()
-        if source is None:
-            return super().flags(index)
-        return _FLAGS if 0 <= index.row() < len(source._rows) else _NO_FLAGS
-
-    def _pets(self) -> PetTableModel:
-        source = self.sourceModel()
-        assert isinstance(source, PetTableModel)
-        return source
-
-    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        self._column, self._order = column, order
-        self._pets().sort(column, order)
-
-    def sort_column(self) -> int:
-        return self._column
-
-    def sort_order(self) -> Qt.SortOrder:
-        return self._order
-
-    def setFilterFixedString(self, pattern: str) -> None:
-        """The quick filter: pets whose name contains ``pattern`` (case-insensitive)."""
-        self._pets().set_name_filter(pattern)
-
-    def set_name_filter(self, text: str) -> None:
-        self._pets().set_name_filter(text)
-
-    def pet_at(self, index: QModelIndex | QPersistentModelIndex) -> Pet | None:
-        value = self.data(index, PetRole) if index.isValid() else None
-        return value if value is not None and hasattr(value, "category_id") else None
-
-    def index_of(self, pet_id: int, column: int = 0) -> QModelIndex:
-        row = self._pets().row_of(pet_id)
-        if row is None:
-            return QModelIndex()
-        return self.mapFromSource(self._pets().index(row, column))

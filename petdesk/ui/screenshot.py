@@ -14,14 +14,14 @@ import sys
 import tempfile
 from pathlib import Path
 
+from PySide6.QtCore import QEventLoop, QSettings, QTimer, SignalInstance
+
+from .app import LaunchConfig, build_main_window, create_application
+from .settings import AppSettings
+
 
 def render(path: Path, *, width: int = 1100, height: int = 640) -> Path:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import QEventLoop, QSettings, QTimer
-
-    from .app import LaunchConfig, build_main_window, create_application
-    from .settings import AppSettings
-
     app = create_application(sys.argv[:1])
     with tempfile.TemporaryDirectory() as tmp:
         settings = AppSettings(QSettings(str(Path(tmp) / "shot.ini"), QSettings.Format.IniFormat))
@@ -30,18 +30,18 @@ def render(path: Path, *, width: int = 1100, height: int = 640) -> Path:
                                    demo_db=":memory:")
         window.resize(width, height)
 
-        def wait(signal: object, ms: int = 10_000) -> None:
+        def wait(signal: SignalInstance, ms: int = 10_000) -> None:
             loop = QEventLoop()
-            signal.connect(loop.quit)  # type: ignore[attr-defined]
+            signal.connect(loop.quit)
             QTimer.singleShot(ms, loop.quit)
             loop.exec()
 
         window.show()
         wait(window.petsLoaded)
-        pet = window.model.pet(5)
-        window.select_pet(pet.id)
-        window.detail.refreshButton.click()
-        wait(window.worker.result)
+        contents = window.contents
+        contents.select_pet(contents.model.pet(5).id)
+        contents.detail.refreshButton.click()
+        wait(contents.worker.finished)
         app.processEvents()
         path.parent.mkdir(parents=True, exist_ok=True)
         if not window.grab().save(str(path)):

@@ -15,7 +15,14 @@ from PySide6.QtWidgets import (
 
 from petdesk.core.urls import base_url_problem
 
-from .settings import TIMEOUT_RANGE, AppSettings, Environment
+from .settings import (
+    DEFAULT_TIMEOUT,
+    PRODUCTION_URL,
+    STAGING_URL,
+    TIMEOUT_RANGE,
+    AppSettings,
+    Environment,
+)
 
 
 class SettingsDialog(QDialog):
@@ -47,7 +54,7 @@ class SettingsDialog(QDialog):
         form.addRow(self.tr("&Staging address:"), self.stagingUrlEdit)
         form.addRow(self.tr("Request &timeout:"), self.timeoutSpin)
         note = QLabel(self.tr("The API key is not a setting: it is kept in your system "
-                              "keyring (Pets › API key…)."))
+                              "keyring (File › API key…)."))
         note.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel
@@ -64,8 +71,6 @@ class SettingsDialog(QDialog):
         self.setMinimumWidth(520)
 
     def _defaults(self) -> None:
-        from .settings import DEFAULT_TIMEOUT, PRODUCTION_URL, STAGING_URL
-
         self.productionUrlEdit.setText(PRODUCTION_URL)
         self.stagingUrlEdit.setText(STAGING_URL)
         self.timeoutSpin.setValue(DEFAULT_TIMEOUT)

@@ -8,7 +8,7 @@ The countdown is driven by a QTimer on the GUI thread from
 from __future__ import annotations
 
 import math
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -22,6 +22,9 @@ from PySide6.QtWidgets import (
     QToolButton,
     QWidget,
 )
+
+from petdesk.core.clock import Clock, SystemClock
+from petdesk.core.errors import PetStoreError
 
 if TYPE_CHECKING:
     from petdesk.api import RateLimitSnapshot, WaitInfo
@@ -41,8 +44,9 @@ def _slot(widget: QWidget) -> QWidget:
 class PetStatusBar(QStatusBar):
     stopRequested = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, clock: Clock | None = None) -> None:
         super().__init__(parent)
+        self._clock: Clock = clock or SystemClock()
         self.setObjectName("statusBar")
         self.setSizeGripEnabled(True)
         self._details = ""
@@ -123,8 +127,6 @@ class PetStatusBar(QStatusBar):
         self.messageLabel.setText(text)
 
     def show_error(self, error: BaseException, prefix: str = "") -> None:
-        from petdesk.api import PetStoreError
-
         message = str(error) if isinstance(error, PetStoreError) else self.tr(
             "Something unexpected went wrong.")
         self.messageLabel.setText(f"{prefix}{message}")
@@ -154,7 +156,10 @@ class PetStatusBar(QStatusBar):
         text = snapshot.describe()
         self.quotaLabel.setText(self.tr("Quota: %s") % text if text else "")
 
-    def set_last_refresh(self, when: datetime) -> None:
+    def set_last_refresh(self, when: datetime | None) -> None:
+        if when is None:
+            self.lastRefreshLabel.clear()
+            return
         self.lastRefreshLabel.setText(
             self.tr("Last refresh %s") % when.astimezone().strftime("%H:%M:%S"))
 
@@ -187,7 +192,7 @@ class PetStatusBar(QStatusBar):
     def seconds_left(self) -> int:
         if self._wait is None:
             return 0
-        left = (self._wait.until - datetime.now(UTC)).total_seconds()
+        left = self._wait.until.timestamp() - self._clock.time()
         return max(0, math.ceil(left))
 
     def _reason(self, reason: object) -> str:

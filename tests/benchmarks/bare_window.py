@@ -2,7 +2,8 @@
 
 Run exactly like PetDesk is measured: ``PETDESK_BENCH_EXIT_AFTER=window`` makes it
 report when its window is exposed (and its RSS) and exit, through the very same
-hook module PetDesk uses (loaded by path, so no ``petdesk`` package is imported).
+test-side hook (``tests/benchmarks/benchhook.py``, loaded by path, so no ``petdesk``
+package is imported).
 """
 
 import importlib.util
@@ -11,7 +12,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QMainWindow
 
-_HOOK = Path(__file__).resolve().parents[2] / "petdesk" / "ui" / "benchhook.py"
+_HOOK = Path(__file__).resolve().parent / "benchhook.py"
 
 
 def main() -> int:

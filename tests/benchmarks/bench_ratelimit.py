@@ -115,33 +115,33 @@ def run_worker(headers: bool) -> dict[str, Any]:
     from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
 
     from petdesk.api import PetStoreClient, RequestListener
-    from petdesk.ui.main_window import StaticKeys
-    from petdesk.ui.worker import Connection, JobContext, Priority, Worker
+    from petdesk.core.clock import Clock
+    from petdesk.core.jobs import Priority
+    from petdesk.core.keys import StaticKeys
+    from petdesk.ui.worker import Connection, JobContext, Outcome, Worker
 
     app = QCoreApplication.instance() or QCoreApplication(sys.argv[:1])
     with _sandbox(headers) as sandbox:
-        def factory(conn: Connection, key: str, listener: RequestListener) -> PetStoreClient:
-            return PetStoreClient(conn.base_url, key, timeout=conn.timeout, listener=listener)
+        def factory(conn: Connection, key: str, listener: RequestListener,
+                    clock: Clock) -> PetStoreClient:
+            return PetStoreClient(conn.base_url, key, timeout=conn.timeout, listener=listener,
+                                  clock=clock)
 
         worker = Worker(factory, StaticKeys(API_KEY), Connection("production", sandbox.base_url))
         # Build the client (and import httpx) before the clock starts.
         warm = QEventLoop()
-        # Callbacks take ``*_``: the worker passes (job, value) or (value).
-        worker.run(lambda ctx: ctx.client, on_result=lambda *_: warm.quit(),
-                   on_error=lambda *_: warm.quit())
+        worker.run_task(lambda ctx: ctx.client, lambda _outcome: warm.quit())
         warm.exec()
         sandbox.app.limiter.reset()
         done: list[float] = []
         errors: list[str] = []
         loop = QEventLoop()
 
-        def on_result(*_: Any) -> None:
-            done.append(time.perf_counter())
-            if len(done) + len(errors) == REQUESTS:
-                loop.quit()
-
-        def on_error(*args: Any) -> None:
-            errors.append(type(args[-1]).__name__)
+        def on_done(outcome: Outcome[Any]) -> None:
+            if outcome.ok:
+                done.append(time.perf_counter())
+            else:
+                errors.append(type(outcome.error).__name__)
             if len(done) + len(errors) == REQUESTS:
                 loop.quit()
 
@@ -151,8 +151,7 @@ def run_worker(headers: bool) -> dict[str, Any]:
         _, w0_perf = _align()
         t_start = time.perf_counter()
         for _ in range(REQUESTS):
-            worker.run(fetch, kind="bench", priority=Priority.BACKGROUND,
-                       on_result=on_result, on_error=on_error)
+            worker.run_task(fetch, on_done, priority=Priority.BACKGROUND)
         QTimer.singleShot(120_000, loop.quit)
         loop.exec()
         worker.shutdown()

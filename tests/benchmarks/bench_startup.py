@@ -4,7 +4,8 @@ Each run is a fresh process under ``QT_QPA_PLATFORM=offscreen`` with a private H
 (see :func:`common.private_home`): ``petdesk --demo`` with
 ``PETDESK_BENCH_EXIT_AFTER=first-data`` and the bare baseline
 ``tests/benchmarks/bare_window.py`` with ``PETDESK_BENCH_EXIT_AFTER=window``, in
-alternation. Both report through the same hook (``petdesk/ui/benchhook.py``):
+alternation. Both report through the same test-side hook (``tests/benchmarks/benchhook.py``;
+``launch_petdesk.py`` arms it and runs PetDesk's ``main()``):
 
 * *window*: process start -> the main window's first Expose event handled
   (painted); process start is ``time.monotonic()`` in the parent just before
@@ -25,7 +26,6 @@ is not counted.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Any
 
 from common import (
@@ -39,7 +39,7 @@ from common import (
     spread,
 )
 
-PETDESK = [str(Path(PYTHON).parent / "petdesk"), "--demo"]
+PETDESK = [PYTHON, str(BENCH_DIR / "launch_petdesk.py"), "--demo"]
 BARE = [PYTHON, str(BENCH_DIR / "bare_window.py")]
 GOAL_WINDOW = 1.10
 GOAL_FIRST_DATA = 1.5

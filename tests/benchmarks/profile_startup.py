@@ -22,7 +22,15 @@ profiler.start()
 
 
 def main() -> None:
-    from petdesk.ui import benchhook
+    from pathlib import Path
+
+    from PySide6.QtWidgets import QApplication
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import benchhook
+
+    app = QApplication(sys.argv[:1])
+    benchhook.install()
 
     real_exit = benchhook.exit_now
 
@@ -40,6 +48,7 @@ def main() -> None:
     from petdesk.__main__ import main as petdesk_main
 
     petdesk_main(["--demo"])
+    del app
 
 
 main()

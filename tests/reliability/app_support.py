@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QElapsedTimer, QObject, QSettings, QTimer
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
+from petdesk.core.clock import Clock
 from petdesk.ui.main_window import MainWindow
 from petdesk.ui.settings import AppSettings, Environment
 from petdesk.ui.worker import Connection
@@ -31,9 +32,10 @@ UI_POLICY = RequestPolicy(backoff_base=0.02, backoff_cap=0.1, poll_interval=0.01
 
 def factory(base_url: str, policy: RequestPolicy = UI_POLICY, timeout: float | None = None,
             made: list[PetStoreClient] | None = None) -> Any:
-    def make(connection: Connection, key: str, listener: RequestListener) -> PetStoreClient:
+    def make(connection: Connection, key: str, listener: RequestListener,
+             clock: Clock) -> PetStoreClient:
         client = PetStoreClient(base_url, key, timeout=timeout or connection.timeout,
-                                listener=listener, policy=policy)
+                                listener=listener, policy=policy, clock=clock)
         if made is not None:
             made.append(client)
         return client
@@ -115,32 +117,6 @@ def files_containing(secrets: Iterable[str], root: Path = TEST_HOME) -> list[str
 
 
 # -- responsiveness ------------------------------------------------------------------------------
-
-
-class Heartbeat(QObject):
-    """A 5 ms timer on the GUI thread; ``max_gap`` is the longest pause between ticks."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._timer = QTimer(self)
-        self._timer.setInterval(5)
-        self._timer.timeout.connect(self._tick)
-        self._clock = QElapsedTimer()
-        self.max_gap = 0.0
-        self.ticks = 0
-
-    def start(self) -> Heartbeat:
-        self._clock.start()
-        self._timer.start()
-        return self
-
-    def _tick(self) -> None:
-        gap = self._clock.restart() / 1000.0
-        self.ticks += 1
-        self.max_gap = max(self.max_gap, gap)
-
-    def stop(self) -> None:
-        self._timer.stop()
 
 
 def elapsed_since(t0: float) -> float:

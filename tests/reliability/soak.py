@@ -113,8 +113,9 @@ def start_sandbox() -> tuple[subprocess.Popen[str], str, int]:
 
 def run(requests: int, max_seconds: float = 900.0) -> Result:
     from petdesk.api import NewPet, PetStoreClient, RequestPolicy
-    from petdesk.ui.main_window import StaticKeys
-    from petdesk.ui.worker import Connection, Job, Worker
+    from petdesk.core.clock import Clock
+    from petdesk.core.keys import StaticKeys
+    from petdesk.ui.worker import Connection, Outcome, Worker
 
     app = QCoreApplication.instance() or QCoreApplication([])
     result = Result(requests)
@@ -129,9 +130,10 @@ def run(requests: int, max_seconds: float = 900.0) -> Result:
     try:
         policy = RequestPolicy(backoff_base=0.05, backoff_cap=0.5)
 
-        def make(connection: Connection, key: str, listener: Any) -> PetStoreClient:
+        def make(connection: Connection, key: str, listener: Any,
+                 clock: Clock) -> PetStoreClient:
             return PetStoreClient(connection.base_url, key, timeout=connection.timeout,
-                                  listener=listener, policy=policy)
+                                  listener=listener, policy=policy, clock=clock)
 
         result.before_worker = Snapshot.take(port)
         worker = Worker(make, StaticKeys(KEY), Connection("production", base_url, 10.0))
@@ -144,14 +146,10 @@ def run(requests: int, max_seconds: float = 900.0) -> Result:
         done = 0
         failures = 0
 
-        def finished(_job: Job, value: object) -> None:
-            nonlocal done
-            done += 1
-
-        def failed(_job: Job, exc: BaseException) -> None:
+        def finished(outcome: Outcome[Any]) -> None:
             nonlocal done, failures
             done += 1
-            failures += 1
+            failures += not outcome.ok
 
         warmup = max(200, requests // 10)
         submitted = 0
@@ -160,7 +158,7 @@ def run(requests: int, max_seconds: float = 900.0) -> Result:
         while done < requests and time.monotonic() < deadline:
             while submitted < requests and submitted - done < WINDOW:
                 fn = calls[submitted % len(calls)]
-                worker.submit(Job(fn, "soak", on_result=finished, on_error=failed))
+                worker.run_task(fn, finished)
                 submitted += 1
             app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
             if result.after_warmup is None and done >= warmup:

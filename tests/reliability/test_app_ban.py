@@ -56,7 +56,7 @@ def hammer(qtbot: Any, window: MainWindow, name: str) -> None:
 def test_user_hammering_during_a_sandbox_cooldown_never_sends_early(
         qtbot: Any, tmp_path: Path, keys: KeyStore, strict_sandbox: RunningSandbox) -> None:
     window = build_window(qtbot, settings_in(tmp_path), keys, strict_sandbox.base_url)
-    qtbot.waitUntil(lambda: window.proxy.rowCount() == 20, timeout=10_000)
+    qtbot.waitUntil(lambda: window.model.rowCount() == 20, timeout=10_000)
     strict_sandbox.app.faults.fail_next(FaultKind.RATE_LIMIT)
     with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000):
         qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
@@ -81,11 +81,13 @@ def test_user_hammering_against_a_tight_quota_never_sends_early(
     script = QuotaScript(per_window=3, retry_after=1, limit_headers=False)
     with HostileServer(script) as server:
         window = build_window(qtbot, settings_in(tmp_path), keys, server.base_url)
-        qtbot.waitUntil(lambda: window.proxy.rowCount() == 2, timeout=10_000)  # good() lists 2
+        qtbot.waitUntil(lambda: window.model.rowCount() == 2, timeout=10_000)  # good() lists 2
         hammer(qtbot, window, "Quota Buster")
         qtbot.waitUntil(lambda: not window.worker.busy, timeout=20_000)
         assert script.limited >= 1, "the quota never ran out: the scenario tested nothing"
         assert server.early == [], [(s.method, s.path) for s in server.early]
-        assert server.count("POST") == 1
+        # A POST refused with 429 was not acted on and is sent again after the wait;
+        # none is sent after one the server may have acted on: one pet at most.
+        assert server.count("POST") >= 1 and server.posts_after_action() == 0
         assert window.add_dialog is None
         window.close()

@@ -27,6 +27,7 @@ from tests.reliability.app_support import build_window, settings_in
 from tests.reliability.conftest import FAST_POLICY, KEY, TIMEOUT
 from tests.reliability.hostile import HostileServer
 from tests.reliability.test_fault_matrix_client import CASES, Case, assert_plain_sentence
+from tests.ui.drive import open_add_dialog
 
 NAME = "Fault Fido"
 
@@ -48,12 +49,12 @@ def test_fault_through_the_add_pet_form(case: Case, qtbot: Any, tmp_path: Path) 
         server.redirect_target = elsewhere.origin  # type: ignore[attr-defined]
         window = build_window(qtbot, settings_in(tmp_path), keys, server.base_url,
                               policy=FAST_POLICY, timeout=TIMEOUT)
-        qtbot.waitUntil(lambda: window.proxy.rowCount() == 2, timeout=10_000)
+        qtbot.waitUntil(lambda: window.model.rowCount() == 2, timeout=10_000)
         qtbot.waitUntil(lambda: not window.worker.busy, timeout=10_000)
         server.clear()
         server.script(lambda seen: case.fault(seen, server))
 
-        dialog = window.open_add_pet()
+        dialog = open_add_dialog(qtbot, window)
         qtbot.keyClicks(dialog.nameEdit, NAME)
         qtbot.keyClicks(dialog.categoryIdEdit, "4")
         dialog.submitButton.click()
@@ -86,7 +87,7 @@ def test_fault_through_the_add_pet_form(case: Case, qtbot: Any, tmp_path: Path) 
             assert "Refresh" in message
             with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
                 window.refreshButton.click()
-            assert window.proxy.rowCount() == 2
+            assert window.model.rowCount() == 2
             assert server.count("POST") == posts
         else:  # the server cannot have acted: submitting again works
             dialog.submitButton.click()

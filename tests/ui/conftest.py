@@ -9,6 +9,8 @@ the demo uses. Keys live in a :class:`MemoryKeyring` behind a real
 from __future__ import annotations
 
 import contextlib
+import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,11 +20,13 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
+from petdesk.core.clock import Clock
 from petdesk.core.keystore import KeyStore, MemoryKeyring
 from petdesk.sandbox import SandboxApp, SandboxConfig, Store, in_process_transport, start_server
 from petdesk.ui.main_window import MainWindow
 from petdesk.ui.settings import AppSettings, Environment
 from petdesk.ui.worker import Connection
+from tests.api.fakes import FakeClock as ApiFakeClock
 
 API_KEY = "test-key-0123456789abcdef"
 INPROCESS_URL = "http://127.0.0.1/v1"
@@ -56,10 +60,12 @@ class Sandbox:
         return self.app.counters(self.key).requests
 
     def factory(self, policy: RequestPolicy = FAST_POLICY) -> Callable[..., PetStoreClient]:
-        def make(connection: Connection, key: str, listener: RequestListener) -> PetStoreClient:
+        def make(connection: Connection, key: str, listener: RequestListener,
+                 clock: Clock) -> PetStoreClient:
             transport = in_process_transport(self.app) if self.kind == "inprocess" else None
             client = PetStoreClient(self.base_url, key, timeout=connection.timeout,
-                                    listener=listener, policy=policy, transport=transport)
+                                    listener=listener, policy=policy, transport=transport,
+                                    clock=clock)
             self.clients.append(client)
             return client
 
@@ -73,28 +79,57 @@ def _config(**changes: Any) -> SandboxConfig:
     return SandboxConfig(**values)
 
 
+class FakeClock(ApiFakeClock):
+    """The one clock of a UI test, shared by the sandbox, the client and the status
+    bar. Waits (Retry-After, backoff) pass at once and move the time on, unless
+    ``hold`` is set: then a wait blocks until it is cancelled (Stop, closing) or
+    :meth:`release` lets its whole time pass."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hold = False
+        self._release = threading.Event()
+
+    def release(self) -> None:
+        self.hold = False
+        self._release.set()
+
+    def wait(self, event: threading.Event, timeout: float) -> bool:
+        if self.hold and not event.is_set():
+            while not event.is_set() and not self._release.is_set():
+                event.wait(0.01)
+            self._release.clear()
+        return super().wait(event, timeout)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
 @contextlib.contextmanager
-def make_sandbox(kind: str, **config: Any) -> Iterator[Sandbox]:
+def make_sandbox(kind: str, clock: FakeClock | None = None, **config: Any) -> Iterator[Sandbox]:
+    now = clock.time if clock is not None else time.time
     if kind == "loopback":
-        with start_server(_config(**config)) as running:
+        with start_server(_config(**config), clock=now) as running:
             yield Sandbox(kind, running.app, running.base_url)
     else:
         store = Store(None)
         try:
-            yield Sandbox(kind, SandboxApp(_config(**config), store), INPROCESS_URL)
+            yield Sandbox(kind, SandboxApp(_config(**config), store, clock=now), INPROCESS_URL)
         finally:
             store.close()
 
 
 @pytest.fixture(params=["loopback", "inprocess"])
-def sandbox(request: pytest.FixtureRequest) -> Iterator[Sandbox]:
-    with make_sandbox(request.param) as box:
+def sandbox(request: pytest.FixtureRequest, clock: FakeClock) -> Iterator[Sandbox]:
+    with make_sandbox(request.param, clock) as box:
         yield box
 
 
 @pytest.fixture
-def loopback() -> Iterator[Sandbox]:
-    with make_sandbox("loopback") as box:
+def loopback(clock: FakeClock) -> Iterator[Sandbox]:
+    with make_sandbox("loopback", clock) as box:
         yield box
 
 
@@ -116,15 +151,15 @@ def keystore(keyring_backend: MemoryKeyring) -> KeyStore:
 
 
 @pytest.fixture
-def make_window(qtbot: Any, settings: AppSettings,
-                keystore: KeyStore) -> Callable[..., MainWindow]:
+def make_window(qtbot: Any, settings: AppSettings, keystore: KeyStore,
+                clock: FakeClock) -> Callable[..., MainWindow]:
     """Build (and show) the main window against a sandbox; waits for the first page."""
 
     def build(box: Sandbox, *, keys: Any = None, wait: bool = True,
               policy: RequestPolicy = FAST_POLICY, **kwargs: Any) -> MainWindow:
         window = MainWindow(settings, keys or keystore, box.factory(policy),
                             environment=Environment.PRODUCTION, base_url=box.base_url,
-                            **kwargs)
+                            clock=kwargs.pop("clock", clock), **kwargs)
         qtbot.addWidget(window)
         if wait:
             with qtbot.waitSignal(window.petsLoaded, timeout=10_000):

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QMessageBox
 
 from petdesk.ui.app import LaunchConfig, build_main_window
 from petdesk.ui.logs import RedactingFilter, setup_logging
@@ -15,6 +16,7 @@ from petdesk.ui.pet_model import Column
 from petdesk.ui.settings import STAGING_URL, AppSettings, Environment
 
 from .conftest import API_KEY, Sandbox
+from .drive import open_add_dialog, open_key_dialog, open_settings, shortcut, visible_dialog
 
 
 def test_column_widths_sort_and_geometry_are_remembered(qtbot, loopback: Sandbox, make_window,
@@ -24,7 +26,7 @@ def test_column_widths_sort_and_geometry_are_remembered(qtbot, loopback: Sandbox
     header.resizeSection(Column.NAME, 333)
     window.table.sortByColumn(Column.NAME, Qt.SortOrder.DescendingOrder)
     window.resize(760, 520)  # the offscreen screen is 800x600
-    names = [window.proxy.index(r, Column.NAME).data() for r in range(window.proxy.rowCount())]
+    names = [window.model.index(r, Column.NAME).data() for r in range(window.model.rowCount())]
     assert names == sorted(names, key=str.casefold, reverse=True)
     window.close()
     again = make_window(loopback)
@@ -32,7 +34,7 @@ def test_column_widths_sort_and_geometry_are_remembered(qtbot, loopback: Sandbox
     assert header.sectionSize(Column.NAME) == 333
     assert (header.sortIndicatorSection(), header.sortIndicatorOrder()) == (
         Column.NAME, Qt.SortOrder.DescendingOrder)
-    names = [again.proxy.index(r, Column.NAME).data() for r in range(again.proxy.rowCount())]
+    names = [again.model.index(r, Column.NAME).data() for r in range(again.model.rowCount())]
     assert names == sorted(names, key=str.casefold, reverse=True)
     assert again.size().width() == 760
 
@@ -40,9 +42,9 @@ def test_column_widths_sort_and_geometry_are_remembered(qtbot, loopback: Sandbox
 def test_the_key_is_never_written_to_settings(qtbot, loopback: Sandbox, make_window,
                                               settings: AppSettings, tmp_path: Path) -> None:
     window = make_window(loopback)
-    dialog = window.open_api_key_dialog()
-    dialog.apiKeyEdit.setText(API_KEY)
-    with qtbot.waitSignal(window.worker.result, timeout=5_000):
+    dialog = open_key_dialog(qtbot, window)
+    qtbot.keyClicks(dialog.apiKeyEdit, API_KEY)
+    with qtbot.waitSignal(window.worker.finished, timeout=5_000):
         dialog.saveButton.click()
     window.close()
     settings.sync()
@@ -53,25 +55,28 @@ def test_staging_is_unmistakable(qtbot, loopback: Sandbox, make_window) -> None:
     window = make_window(loopback)
     assert "Production" in window.windowTitle()
     assert "STAGING" not in window.banner.text()
-    window.set_environment(Environment.STAGING)
+    shortcut(qtbot, window, "Ctrl+2")  # View › Staging
     assert window.windowTitle() == "PetDesk — Staging"
     assert "STAGING" in window.banner.text() and STAGING_URL in window.banner.text()
     assert "background" in window.banner.styleSheet()
     assert window.worker.connection.environment == "staging"
-    assert window.proxy.rowCount() == 0  # production's pets are not shown as staging's
+    assert window.model.rowCount() == 0  # production's pets are not shown as staging's
 
 
 def test_settings_dialog_stores_urls_and_timeout(qtbot, loopback: Sandbox, make_window,
                                                  settings: AppSettings) -> None:
     window = make_window(loopback)
-    dialog = window.open_settings()
-    dialog.stagingUrlEdit.setText("http://example.com/v1")
-    dialog.accept()
+    dialog = open_settings(qtbot, window)
+    dialog.stagingUrlEdit.selectAll()
+    qtbot.keyClicks(dialog.stagingUrlEdit, "http://example.com/v1")
+    qtbot.keyClick(dialog.stagingUrlEdit, Qt.Key.Key_Return)
     assert "https://" in dialog.problemLabel.text()
     assert settings.base_url(Environment.STAGING) == STAGING_URL
-    dialog.stagingUrlEdit.setText("https://staging.example.org/v1")
-    dialog.timeoutSpin.setValue(30)
-    dialog.accept()
+    dialog.stagingUrlEdit.selectAll()
+    qtbot.keyClicks(dialog.stagingUrlEdit, "https://staging.example.org/v1")
+    dialog.timeoutSpin.selectAll()
+    qtbot.keyClicks(dialog.timeoutSpin, "30")
+    qtbot.keyClick(dialog.stagingUrlEdit, Qt.Key.Key_Return)
     assert settings.base_url(Environment.STAGING) == "https://staging.example.org/v1"
     assert settings.timeout == 30
 
@@ -84,7 +89,7 @@ def test_demo_window_uses_the_in_process_sandbox(qtbot, tmp_path: Path) -> None:
         window.show()
     assert "Demo" in window.windowTitle()
     assert "DEMO" in window.banner.text()
-    assert window.proxy.rowCount() == 20
+    assert window.model.rowCount() == 20
     assert not window.environmentCombo.isEnabled()
 
 
@@ -111,11 +116,11 @@ def test_object_names_are_on_the_widgets(qtbot, loopback: Sandbox, make_window) 
         widget = window.findChild(QWidget, name)
         assert widget is not None, name
         assert widget.accessibleName(), name
-    dialog = window.open_add_pet()
+    dialog = open_add_dialog(qtbot, window)
     for name in ("nameEdit", "categoryIdEdit", "statusCombo", "submitButton"):
         assert dialog.findChild(QWidget, name) is not None, name
     dialog.reject()
-    key_dialog = window.open_api_key_dialog()
+    key_dialog = open_key_dialog(qtbot, window)
     assert key_dialog.findChild(QWidget, "apiKeyEdit") is not None
     key_dialog.reject()
 
@@ -124,7 +129,8 @@ def test_about_box_names_both_versions(qtbot, loopback: Sandbox, make_window) ->
     import petdesk
 
     window = make_window(loopback)
-    box = window.show_about()
+    shortcut(qtbot, window, "F1")  # Help › About PetDesk
+    box = visible_dialog(qtbot, QMessageBox)
     assert petdesk.__version__ in box.text()
     assert "API version 1.0.0" in box.informativeText()
     box.close()

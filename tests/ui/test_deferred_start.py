@@ -85,7 +85,7 @@ def test_deferred_window_shows_its_frame_first_then_completes(qtbot, tmp_path: P
     assert window.centralWidget() is window.splitter.parentWidget()
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
         pass
-    assert window.proxy.rowCount() == 20
+    assert window.model.rowCount() == 20
     window.close()
     assert window.worker.closed
 
@@ -125,7 +125,7 @@ def test_closing_during_the_loading_phase(qtbot, tmp_path: Path) -> None:
     window.ensure_built()
     assert _missing(window) == []
     assert window.worker.closed
-    assert window.worker.thread.isFinished()
+    assert not window.worker.worker_thread.is_alive()
 
 
 def test_contents_never_painted_still_start_loading(qtbot, tmp_path: Path) -> None:
@@ -136,7 +136,7 @@ def test_contents_never_painted_still_start_loading(qtbot, tmp_path: Path) -> No
     assert window.is_built and not window.isVisible()
     with qtbot.waitSignal(window.petsLoaded, timeout=5_000):
         pass
-    assert window.proxy.rowCount() == 20
+    assert window.model.rowCount() == 20
     window.close()
 
 

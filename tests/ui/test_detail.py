@@ -6,7 +6,7 @@ from PySide6.QtGui import QColor, QPalette
 
 from petdesk.api import Pet, PetStatus
 from petdesk.ui.detail import PetDetail
-from petdesk.ui.pet_model import status_colour
+from petdesk.ui.status_look import status_colour
 
 TEXT = QPalette.ColorRole.WindowText
 
@@ -33,7 +33,7 @@ def test_detail_shows_a_pet_and_follows_the_palette(qtbot) -> None:
     assert detail.statusValue.palette().color(TEXT) != light
 
     detail.show_pet(Pet(id=6, name="Tom", categoryId=1))
-    assert detail.statusValue.text() == "(no status)" and detail.idValue.text() == "6"
+    assert detail.statusValue.text() == "No status" and detail.idValue.text() == "6"
     detail.show_message("gone")
     detail.show_pet(detail.pet)
     assert detail.messageLabel.isHidden()

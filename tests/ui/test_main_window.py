@@ -7,7 +7,6 @@ loopback, once through the in-process transport of ``petdesk --demo``.
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import pytest
@@ -16,14 +15,16 @@ from PySide6.QtCore import Qt
 from petdesk.api import Pet, PetStatus, RequestCancelled
 from petdesk.core.keystore import MemoryKeyring
 from petdesk.sandbox import FaultKind
+from petdesk.ui.controllers.pet_list import FRESH_SECONDS
 from petdesk.ui.main_window import MainWindow
 from petdesk.ui.pet_model import Column, PetRole
 
-from .conftest import API_KEY, Sandbox
+from .conftest import API_KEY, FakeClock, Sandbox
+from .drive import click_row, idle, look_up, open_add_dialog, open_key_dialog
 
 
 def table_pets(window: MainWindow) -> list[Pet]:
-    proxy = window.proxy
+    proxy = window.model
     return [proxy.data(proxy.index(row, 0), PetRole) for row in range(proxy.rowCount())]
 
 
@@ -45,26 +46,29 @@ def test_each_status_filter_shows_only_that_status(qtbot, sandbox: Sandbox, make
     pets = table_pets(window)
     assert pets
     assert {p.status for p in pets} == {PetStatus(status)}
-    shown = window.proxy.index(0, Column.STATUS).data()
+    shown = window.model.index(0, Column.STATUS).data()
     assert shown == status.capitalize()  # the text, not only a colour
     choose_status(qtbot, window, "")
     assert len({p.status for p in table_pets(window)}) > 1
 
 
 @pytest.mark.parametrize("limit", [1, 20, 100])
-def test_page_size_limits(qtbot, sandbox: Sandbox, make_window, limit: int) -> None:
+def test_page_size_limits(qtbot, sandbox: Sandbox, make_window, clock: FakeClock,
+                          limit: int) -> None:
     window = make_window(sandbox)
+    clock.advance(FRESH_SECONDS)  # the first page is no longer fresh
     if window.limitSpin.value() == limit:
         with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
             window.refreshButton.click()
     else:
         with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
             window.limitSpin.setValue(limit)
-    assert window.proxy.rowCount() == limit
+    assert window.model.rowCount() == limit
     assert window.loadMoreButton.isVisibleTo(window)  # the sandbox holds 300 pets
 
 
-def test_refresh_shows_new_server_data(qtbot, sandbox: Sandbox, make_window) -> None:
+def test_refresh_shows_new_server_data(qtbot, sandbox: Sandbox, make_window,
+                                       clock: FakeClock) -> None:
     window = make_window(sandbox)
     window.limitSpin.setValue(100)
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
@@ -75,6 +79,7 @@ def test_refresh_shows_new_server_data(qtbot, sandbox: Sandbox, make_window) -> 
         window.statusFilter.setCurrentIndex(window.statusFilter.findData("available"))
     before = sandbox.requests()
     names_before = [p.name for p in table_pets(window)]
+    clock.advance(FRESH_SECONDS)
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
         qtbot.keyClick(window, Qt.Key.Key_F5)
     assert sandbox.requests() == before + 1
@@ -95,10 +100,10 @@ def test_load_more_appends_the_next_page(qtbot, sandbox: Sandbox, make_window) -
 def test_empty_result_is_drawn_in_the_view(qtbot, sandbox: Sandbox, make_window) -> None:
     window = make_window(sandbox)
     window.quickFilterEdit.setText("no such name at all")
-    assert window.proxy.rowCount() == 0
+    assert window.model.rowCount() == 0
     assert "no such name at all" in window.overlay_text
     window.quickFilterEdit.clear()
-    assert window.proxy.rowCount() == 20
+    assert window.model.rowCount() == 20
     assert window.overlay_text == ""
 
 
@@ -114,13 +119,6 @@ def test_error_state_is_drawn_in_the_view(qtbot, sandbox: Sandbox, make_window) 
 # -- add pet ---------------------------------------------------------------------------
 
 
-def open_add_dialog(qtbot: Any, window: MainWindow) -> Any:
-    qtbot.mouseClick(window.addPetButton, Qt.MouseButton.LeftButton)
-    dialog = window.add_dialog
-    assert dialog is not None and dialog.isVisible()
-    return dialog
-
-
 def test_add_valid_pet_appears_selected(qtbot, sandbox: Sandbox, make_window) -> None:
     window = make_window(sandbox)
     dialog = open_add_dialog(qtbot, window)
@@ -130,8 +128,7 @@ def test_add_valid_pet_appears_selected(qtbot, sandbox: Sandbox, make_window) ->
     dialog.statusCombo.setCurrentIndex(dialog.statusCombo.findData("pending"))
     assert dialog.submitButton.isEnabled()
     before = sandbox.requests()
-    with qtbot.assertNotEmitted(window.worker.error), \
-            qtbot.waitSignal(window.worker.result, timeout=10_000):
+    with qtbot.waitSignal(window.worker.finished, timeout=10_000):
         qtbot.mouseClick(dialog.submitButton, Qt.MouseButton.LeftButton)
     assert sandbox.requests() == before + 1
     selected = window.selected_pet()
@@ -208,9 +205,9 @@ def test_server_400_is_shown_at_the_field_and_the_form_is_kept(qtbot, sandbox: S
     qtbot.keyClicks(dialog.nameEdit, name)
     qtbot.keyClicks(dialog.categoryIdEdit, "4")
     assert dialog.submitButton.isEnabled()
-    with qtbot.waitSignal(window.worker.error, timeout=10_000) as blocker:
+    with qtbot.waitSignal(window.worker.finished, timeout=10_000) as blocker:
         dialog.submitButton.click()
-    assert blocker.args[1].status_code == 400
+    assert blocker.args[0].outcome.error.status_code == 400
     assert "'name' must be at most 50" in dialog.field_error("name")
     assert dialog.field_error("categoryId") == ""
     assert dialog.isVisible() and window.add_dialog is dialog
@@ -219,7 +216,7 @@ def test_server_400_is_shown_at_the_field_and_the_form_is_kept(qtbot, sandbox: S
     dialog.nameEdit.selectAll()
     qtbot.keyClicks(dialog.nameEdit, "Bart")
     assert dialog.field_error("name") == "" and dialog.submitButton.isEnabled()
-    with qtbot.waitSignal(window.worker.result, timeout=10_000):
+    with qtbot.waitSignal(window.worker.finished, timeout=10_000):
         dialog.submitButton.click()
     assert window.selected_pet() is not None and window.selected_pet().name == "Bart"
 
@@ -231,12 +228,12 @@ def test_double_submission_is_impossible(qtbot, loopback: Sandbox, make_window) 
     qtbot.keyClicks(dialog.nameEdit, "Once")
     qtbot.keyClicks(dialog.categoryIdEdit, "1")
     before = loopback.requests()
-    with qtbot.waitSignal(window.worker.result, timeout=10_000):
+    with qtbot.waitSignal(window.worker.finished, timeout=10_000):
         dialog.submitButton.click()
         assert not dialog.submitButton.isEnabled()
         dialog.submitButton.click()
         qtbot.keyClick(dialog.nameEdit, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: not window.worker.busy)
+    idle(qtbot, window)
     assert loopback.requests() == before + 1
     assert [p.name for p in table_pets(window)].count("Once") == 1
 
@@ -249,7 +246,7 @@ def test_outcome_unknown_is_explained_and_not_retried(qtbot, sandbox: Sandbox,
     qtbot.keyClicks(dialog.categoryIdEdit, "2")
     sandbox.app.faults.fail_next(FaultKind.SERVER_ERROR, 1)
     before = sandbox.requests()
-    with qtbot.waitSignal(window.worker.error, timeout=10_000):
+    with qtbot.waitSignal(window.worker.finished, timeout=10_000):
         dialog.submitButton.click()
     assert sandbox.requests() == before + 1  # one POST, never retried
     assert "may or may not have been added" in dialog.formError.text()
@@ -264,12 +261,11 @@ def test_detail_refresh_shows_the_deprecation_note(qtbot, sandbox: Sandbox,
                                                    make_window) -> None:
     window = make_window(sandbox)
     pet = window.model.pet(4)
-    assert window.select_pet(pet.id)
+    click_row(qtbot, window, 4)
     assert window.detail.pet == pet
     assert "5 December 2030" in window.detail.deprecationNote.text()
     sandbox.app.store.add_pet("unrelated", 1)
-    with qtbot.assertNotEmitted(window.worker.error), \
-            qtbot.waitSignal(window.worker.result, timeout=10_000):
+    with qtbot.waitSignal(window.worker.finished, timeout=10_000):
         window.detail.refreshButton.click()
     note = window.detail.deprecationNote.text()
     assert "deprecated" in note and "5 December 2030" in note
@@ -283,13 +279,13 @@ def test_lookup_by_id_found_and_not_found(qtbot, sandbox: Sandbox, make_window) 
     qtbot.keyClick(window, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
     assert window.lookupEdit.hasFocus() or window.focusWidget() is window.lookupEdit
     qtbot.keyClicks(window.lookupEdit, str(target))
-    with qtbot.waitSignal(window.worker.result, timeout=10_000):
+    with qtbot.waitSignal(window.worker.finished, timeout=10_000):
         qtbot.keyClick(window.lookupEdit, Qt.Key.Key_Return)
     assert window.detail.pet is not None and window.detail.pet.id == target
     assert window.detail.pet == Pet.model_validate(sandbox.app.store.get_pet(target).to_json())
     window.lookupEdit.clear()
     qtbot.keyClicks(window.lookupEdit, "999999")
-    with qtbot.waitSignal(window.worker.error, timeout=10_000):
+    with qtbot.waitSignal(window.worker.finished, timeout=10_000):
         qtbot.keyClick(window.lookupEdit, Qt.Key.Key_Return)
     assert window.statusBar_.message == "No pet with ID 999999 was found."
     assert "No pet with ID 999999" in window.detail.messageLabel.text()
@@ -306,14 +302,14 @@ def test_401_opens_the_key_dialog_once_then_replays(qtbot, sandbox: Sandbox, mak
     dialog = window.key_dialog
     assert dialog.apiKeyEdit.echoMode() == dialog.apiKeyEdit.EchoMode.Password
     assert "not accepted" in dialog.reasonLabel.text()
-    assert window.proxy.rowCount() == 0
+    assert window.model.rowCount() == 0
     qtbot.keyClicks(dialog.apiKeyEdit, API_KEY)
     dialog.showKeyButton.click()
     assert dialog.apiKeyEdit.echoMode() == dialog.apiKeyEdit.EchoMode.Normal
     before = sandbox.requests()
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
         dialog.saveButton.click()
-    assert window.proxy.rowCount() == 20
+    assert window.model.rowCount() == 20
     assert sandbox.requests() == before + 1  # the failed request, replayed once
     assert keyring_backend.get_password("petdesk", "production") == API_KEY
     qtbot.waitUntil(lambda: window.key_dialog is None)
@@ -325,8 +321,8 @@ def test_401_after_replay_does_not_loop(qtbot, sandbox: Sandbox, make_window,
     window = make_window(sandbox, wait=False)
     qtbot.waitUntil(lambda: window.key_dialog is not None, timeout=10_000)
     qtbot.keyClicks(window.key_dialog.apiKeyEdit, "still-wrong-456")
-    with qtbot.waitSignal(window.worker.error, timeout=10_000,
-                          check_params_cb=lambda job, exc: job.replayed):
+    with qtbot.waitSignal(window.worker.finished, timeout=10_000,
+                          check_params_cb=lambda job: job.replayed):
         window.key_dialog.saveButton.click()
     assert window.key_dialog is None  # asked once, not again
     assert "not accepted" in window.statusBar_.message
@@ -334,13 +330,13 @@ def test_401_after_replay_does_not_loop(qtbot, sandbox: Sandbox, make_window,
 
 def test_test_connection_in_the_key_dialog(qtbot, sandbox: Sandbox, make_window) -> None:
     window = make_window(sandbox)
-    dialog = window.open_api_key_dialog()
+    dialog = open_key_dialog(qtbot, window)
     qtbot.keyClicks(dialog.apiKeyEdit, "bad-key-000")
-    with qtbot.waitSignal(window.worker.error, timeout=10_000):
+    with qtbot.waitSignal(window.worker.finished, timeout=10_000):
         dialog.testButton.click()
     assert dialog.resultLabel.text().startswith("✖")
     dialog.apiKeyEdit.setText(API_KEY)
-    with qtbot.waitSignal(window.worker.result, timeout=10_000):
+    with qtbot.waitSignal(window.worker.finished, timeout=10_000):
         dialog.testButton.click()
     assert dialog.resultLabel.text().startswith("✔")
     dialog.reject()
@@ -353,7 +349,7 @@ def test_environment_variable_key_overrides_and_is_not_stored(qtbot, sandbox: Sa
     empty = MemoryKeyring()
     keys = KeyStore(empty, environ={"PETDESK_API_KEY": API_KEY}, timeout=2.0)
     window = make_window(sandbox, keys=keys)
-    assert window.proxy.rowCount() == 20
+    assert window.model.rowCount() == 20
     assert empty.entries() == []
 
 
@@ -361,105 +357,106 @@ def test_environment_variable_key_overrides_and_is_not_stored(qtbot, sandbox: Sa
 
 
 def test_429_countdown_then_success_with_nothing_sent_during_the_wait(
-        qtbot, sandbox: Sandbox, make_window) -> None:
+        qtbot, sandbox: Sandbox, make_window, clock: FakeClock) -> None:
     window = make_window(sandbox)
-    sandbox.app.faults.configure(retry_after_seconds=1)
+    clock.hold = True
+    sandbox.app.faults.configure(retry_after_seconds=7)
     sandbox.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
-    sent: list[float] = []
-    window.worker.requestSent.connect(lambda *_: sent.append(time.monotonic()))
-    pattern = re.compile(r"Rate limited — retrying in \d+ s \(attempt 2 of 4\)")
+    before = sandbox.requests()
     with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000) as started:
-        window.refreshButton.click()
-    info = started.args[0]
-    qtbot.waitUntil(lambda: pattern.search(window.statusBar_.countdown_text) is not None)
+        qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
+    seconds = round(started.args[0].seconds)
+    assert seconds >= 7
+    assert re.search(rf"Rate limited — retrying in {seconds} s \(attempt 2 of 4\)",
+                     window.statusBar_.countdown_text)
     assert window.statusBar_.stopButton.isVisibleTo(window)
-    during = sandbox.requests()
-    wait_began = time.monotonic()
+    assert sandbox.requests() == before + 1  # the 429; nothing while waiting
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-        pass
-    wait_ended = min(t for t in sent if t > wait_began)
-    assert wait_ended - wait_began >= info.seconds - 0.3  # not sent early
-    assert sandbox.requests() == during + 1  # only the retry, after the wait
+        clock.release()
+    assert clock.waited == pytest.approx(started.args[0].seconds, abs=0.05)  # on the clock
+    assert sandbox.requests() == before + 2  # only the retry, after the wait
     assert sandbox.app.counters(sandbox.key).early_requests == 0
     assert window.statusBar_.countdown_text == ""
-    assert window.proxy.rowCount() == 20
+    assert window.model.rowCount() == 20
     assert "left" in window.statusBar_.quotaLabel.text()
 
 
 def test_request_during_cooldown_is_queued_and_said_so(qtbot, sandbox: Sandbox,
-                                                       make_window) -> None:
+                                                       make_window, clock: FakeClock) -> None:
     window = make_window(sandbox)
+    clock.hold = True
     sandbox.app.faults.configure(retry_after_seconds=2)
     sandbox.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
     with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000):
-        window.refreshButton.click()
-    window.lookupEdit.setText("5")
-    window.lookup()
+        qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
+    look_up(qtbot, window, "5")
     assert "queued" in window.statusBar_.countdown_text
     before = sandbox.requests()
-    qtbot.waitUntil(lambda: not window.worker.busy, timeout=10_000)
-    assert sandbox.requests() == before + 2
+    clock.release()
+    idle(qtbot, window)
+    assert sandbox.requests() == before + 2  # the retried list, then the look-up
     assert sandbox.app.counters(sandbox.key).early_requests == 0
     assert window.detail.pet is not None and window.detail.pet.id == 5
 
 
-def test_stop_during_a_backoff(qtbot, sandbox: Sandbox, make_window) -> None:
+def test_stop_during_a_backoff(qtbot, sandbox: Sandbox, make_window, clock: FakeClock) -> None:
     window = make_window(sandbox)
+    clock.hold = True
     sandbox.app.faults.configure(retry_after_seconds=30)
     sandbox.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
     with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000):
-        window.refreshButton.click()
-    qtbot.waitUntil(lambda: "retrying in" in window.statusBar_.countdown_text)
+        qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
+    assert re.search(r"retrying in 3\d s", window.statusBar_.countdown_text)
     before = sandbox.requests()
-    started = time.monotonic()
-    with qtbot.waitSignal(window.worker.error, timeout=2_000,
-                          check_params_cb=lambda job, exc: isinstance(exc, RequestCancelled)):
+    with qtbot.waitSignal(window.worker.finished, timeout=5_000,
+                          check_params_cb=lambda job: isinstance(job.outcome.error,
+                                                                 RequestCancelled)):
         qtbot.mouseClick(window.statusBar_.stopButton, Qt.MouseButton.LeftButton)
-    assert time.monotonic() - started < 1.0
-    qtbot.waitUntil(lambda: not window.worker.busy)
+    idle(qtbot, window)
     assert window.statusBar_.countdown_text == ""
     assert window.statusBar_.message == "Stopped."
     assert sandbox.requests() == before
-    assert window.proxy.rowCount() == 20  # the table keeps what it had
+    assert window.model.rowCount() == 20  # the table keeps what it had
 
 
-def test_escape_stops_queued_work(qtbot, sandbox: Sandbox, make_window) -> None:
+def test_escape_stops_queued_work(qtbot, sandbox: Sandbox, make_window,
+                                  clock: FakeClock) -> None:
     window = make_window(sandbox)
+    clock.hold = True
     sandbox.app.faults.configure(retry_after_seconds=30)
     sandbox.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
     with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000):
-        window.refreshButton.click()
-    window.lookupEdit.setText("7")
-    window.lookup()
+        qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
+    look_up(qtbot, window, "7")
     errors: list[Any] = []
-    window.worker.error.connect(lambda job, exc: errors.append((job.kind, type(exc))))
+    window.worker.finished.connect(
+        lambda job: errors.append((job.kind.value, type(job.outcome.error))))
     qtbot.keyClick(window.table, Qt.Key.Key_Escape)
-    qtbot.waitUntil(lambda: not window.worker.busy, timeout=2_000)
+    idle(qtbot, window, timeout=5_000)
     assert sorted(errors) == [("list", RequestCancelled), ("lookup", RequestCancelled)]
+    assert window.statusBar_.message == "Stopped."
 
 
 def test_closing_the_window_during_a_request(qtbot, sandbox: Sandbox, make_window) -> None:
     window = make_window(sandbox)
     sandbox.app.faults.configure(latency_seconds=0.5)
     with qtbot.waitSignal(window.worker.requestSent, timeout=10_000):
-        window.refreshButton.click()
-    thread = window.worker.thread
-    started = time.monotonic()
-    window.close()
-    assert time.monotonic() - started < 2.5  # bounded, never a hang
+        qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
+    thread = window.worker.worker_thread
+    qtbot.keyClick(window.table, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    assert not window.isVisible()
     assert window.worker.closed
-    qtbot.waitUntil(thread.isFinished, timeout=5_000)
+    qtbot.waitUntil(lambda: not thread.is_alive(), timeout=5_000)
 
 
-def test_closing_during_a_long_wait_returns_at_once(qtbot, sandbox: Sandbox,
-                                                    make_window) -> None:
+def test_closing_during_a_long_wait_ends_the_thread(qtbot, sandbox: Sandbox, make_window,
+                                                    clock: FakeClock) -> None:
     window = make_window(sandbox)
+    clock.hold = True  # the wait would last until cancelled
     sandbox.app.faults.configure(retry_after_seconds=30)
     sandbox.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
     with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000):
-        window.refreshButton.click()
-    thread = window.worker.thread
-    started = time.monotonic()
-    window.close()
-    assert time.monotonic() - started < 0.5  # the wait is cancelled, not sat through
-    assert thread.isFinished()
+        qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
+    thread = window.worker.worker_thread
+    window.close()  # the window manager's close button
+    assert not thread.is_alive()  # the wait was cancelled, the thread joined in close()

@@ -1,8 +1,9 @@
-"""Benchmark hook: report start-up milestones on stdout and exit (off by default).
+"""Benchmark hook (test-side): report start-up milestones on stdout and exit.
 
-Used by ``tests/benchmarks`` (figures 1, 2 and 6) and, loaded by path, by the bare
-baseline ``tests/benchmarks/bare_window.py``, so both are measured the same way.
-Does nothing unless ``PETDESK_BENCH_EXIT_AFTER`` is set:
+Installed by ``tests/benchmarks/launch_petdesk.py`` (PetDesk) and by the bare
+baseline ``tests/benchmarks/bare_window.py``, so both are measured the same way;
+PetDesk itself carries no hook. Does nothing unless ``PETDESK_BENCH_EXIT_AFTER`` is
+set:
 
 * ``window``: when the main window's first Expose event has been handled (the
   window painted), print ``PETDESK_BENCH window <time.monotonic()> rss=<bytes>``
@@ -49,8 +50,16 @@ def _say(event: str, extra: str = "") -> None:
     sys.stdout.flush()
 
 
-def install(window: Any) -> bool:
-    """Arm the hook for ``window`` (a QWidget, before it is shown); True if armed."""
+def _main_window() -> Any:
+    from PySide6.QtWidgets import QApplication, QMainWindow
+
+    return next((w for w in QApplication.topLevelWidgets() if isinstance(w, QMainWindow)),
+                None)
+
+
+def install(window: Any = None) -> bool:
+    """Arm the hook for ``window`` (a QWidget, before it is shown; default: the first
+    QMainWindow shown); True if armed. A QApplication must exist."""
     mode = os.environ.get(ENV, "")
     if mode not in MODES:
         return False
@@ -92,9 +101,13 @@ def install(window: Any) -> bool:
             finish()
 
         def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+            nonlocal window
             kind = event.type()
+            if kind == QEvent.Type.Expose and window is None:
+                window = _main_window()
             if (kind == QEvent.Type.Expose and isinstance(obj, QWindow)
-                    and obj is window.windowHandle() and obj.isExposed()):
+                    and window is not None and obj is window.windowHandle()
+                    and obj.isExposed()):
                 app.removeEventFilter(self)
                 QTimer.singleShot(0, self.exposed)  # after the expose is handled (painted)
             elif (kind == QEvent.Type.Paint and self.view is not None

@@ -1,0 +1,48 @@
+"""The worker thread's link to :mod:`petdesk.api` (httpx, pydantic).
+
+Imported on the worker thread when it starts, never on the GUI thread: the window
+is built and painted before httpx and pydantic load.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from petdesk.api import CancelToken, RateLimitSnapshot, RequestListener
+from petdesk.core.waits import WaitInfo
+
+
+class Reporter(Protocol):
+    """What the listener reports to (the worker thread's runner)."""
+
+    def on_wait(self, info: WaitInfo) -> None: ...
+
+    def on_wait_over(self, cancelled: bool) -> None: ...
+
+    def on_rate_limit(self, snapshot: RateLimitSnapshot) -> None: ...
+
+    def on_request(self, method: str, path: str, attempt: int) -> None: ...
+
+
+class SignalListener(RequestListener):
+    """Forwards the client's events (worker thread) to the runner, which relays them
+    to the GUI thread."""
+
+    def __init__(self, reporter: Reporter) -> None:
+        self._reporter = reporter
+
+    def on_wait(self, info: WaitInfo) -> None:
+        self._reporter.on_wait(info)
+
+    def on_wait_over(self, cancelled: bool) -> None:
+        self._reporter.on_wait_over(cancelled)
+
+    def on_rate_limit(self, snapshot: RateLimitSnapshot) -> None:
+        self._reporter.on_rate_limit(snapshot)
+
+    def on_request(self, method: str, path: str, attempt: int) -> None:
+        self._reporter.on_request(method, path, attempt)
+
+
+def new_token() -> CancelToken:
+    return CancelToken()

@@ -1,0 +1,65 @@
+"""One pet by ID: the look-up field (Ctrl+L) and the detail panel's refresh (Ctrl+R)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal
+
+from petdesk.core.errors import NotFoundError
+from petdesk.core.jobs import JobKind
+from petdesk.core.limits import INT64_MAX
+
+from ..worker import JobContext, Outcome
+from .auth import AuthController
+
+if TYPE_CHECKING:
+    from petdesk.api import PetLookup
+
+
+def parse_pet_id(text: str) -> int | None:
+    """``"42"`` or ``"#42"`` → 42; anything else (or out of range) → None."""
+    text = text.strip().lstrip("#")
+    if not text.isdigit() or not 1 <= int(text) <= INT64_MAX:
+        return None
+    return int(text)
+
+
+def _fetch(pet_id: int, ctx: JobContext) -> PetLookup:
+    return ctx.client.get_pet_detailed(pet_id, cancel=ctx.token)
+
+
+class LookupController(QObject):
+    #: The pet was found: the :class:`~petdesk.api.PetLookup`.
+    found = Signal(object)
+    #: No pet with this ID: the ID and the message to show.
+    notFound = Signal(int, str, object)
+    #: Any other failure (for the status bar).
+    failed = Signal(object)
+    #: The text typed is not a pet ID: the message.
+    invalid = Signal(str)
+
+    def __init__(self, auth: AuthController, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._auth = auth
+
+    def look_up(self, text: str) -> None:
+        pet_id = parse_pet_id(text)
+        if pet_id is None:
+            self.invalid.emit(self.tr("Enter a pet ID: a whole number from 1 up."))
+            return
+        self.fetch(pet_id, JobKind.LOOKUP)
+
+    def fetch(self, pet_id: int, kind: JobKind = JobKind.DETAIL) -> None:
+        self._auth.run_task(lambda ctx: _fetch(pet_id, ctx),
+                            lambda outcome: self._done(pet_id, outcome), kind=kind,
+                            label=self.tr("Looking up pet %d…") % pet_id, key=(kind, pet_id))
+
+    def _done(self, pet_id: int, outcome: Outcome[PetLookup]) -> None:
+        if outcome.value is not None:
+            self.found.emit(outcome.value)
+        elif isinstance(outcome.error, NotFoundError):
+            self.notFound.emit(pet_id, self.tr("No pet with ID %d was found.") % pet_id,
+                               outcome.error)
+        else:  # RequestCancelled included: the window says "Stopped."
+            self.failed.emit(outcome.error)

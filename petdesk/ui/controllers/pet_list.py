@@ -1,0 +1,196 @@
+"""The pet list: the query, paging, generations and the list's state.
+
+A refresh of the query that is already queued or running sends nothing more (the
+worker coalesces jobs by key), and neither does a click on Refresh when the same list
+arrived from a click on Refresh less than :data:`FRESH_SECONDS` ago with nothing added
+or looked up since: quick repeated clicks cost one request, not the minute's quota
+(even in the demo, whose answers take a millisecond). A page that arrives after a
+newer query was asked for is dropped (generations). :meth:`PetListController.count_text`
+is the footer, kept true after pages, adds, look-ups, errors and environment switches.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal
+
+from petdesk.core.clock import Clock
+from petdesk.core.errors import AuthenticationError, RequestCancelled
+from petdesk.core.jobs import JobKind, ListState, Priority
+from petdesk.core.statuses import PetStatus
+
+from ..worker import JobContext, Outcome
+from .auth import AuthController
+
+if TYPE_CHECKING:
+    from petdesk.api import Pet, PetPage
+
+    from ..pet_model import PetTableModel
+
+
+#: A list loaded this recently (same query) is not asked for again by Refresh.
+FRESH_SECONDS = 2.0
+
+
+@dataclass(frozen=True)
+class ListQuery:
+    status: PetStatus | None = None
+    limit: int = 20
+
+
+def _first_page(query: ListQuery, ctx: JobContext) -> PetPage:
+    return ctx.client.list_pets_page(query.limit, query.status, cancel=ctx.token)
+
+
+def _next_page(url: str, ctx: JobContext) -> PetPage:
+    return ctx.client.fetch_page(url, cancel=ctx.token)
+
+
+class PetListController(QObject):
+    """Loads pages into a :class:`~petdesk.ui.pet_model.PetTableModel`."""
+
+    #: The state, the count or "more available" changed.
+    changed = Signal()
+    #: A page was shown (first page or more).
+    pageLoaded = Signal()
+    #: A failure to show in the status bar: the exception and a prefix.
+    failed = Signal(object, str)
+    #: Stopped by the user.
+    stopped = Signal()
+    #: Refresh of a list that was just loaded: nothing was sent.
+    upToDate = Signal()
+
+    def __init__(self, auth: AuthController, model: PetTableModel, clock: Clock,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._auth = auth
+        self._clock = clock
+        #: (query, clock.monotonic()) of the last first page shown.
+        self._fresh: tuple[ListQuery, float] | None = None
+        self._model = model
+        self.query = ListQuery()
+        self.state = ListState.IDLE
+        self.error_text = ""
+        self.next_url: str | None = None
+        self.loading_more = False
+        self.last_refresh: datetime | None = None
+        self._generation = 0
+
+    @property
+    def has_more(self) -> bool:
+        return self.next_url is not None
+
+    def refresh(self, query: ListQuery | None = None, *, background: bool = False,
+                clicked: bool = False) -> None:
+        """Load the first page of ``query`` (default: the current one). ``clicked``: the
+        user asked for it with Refresh (F5)."""
+        if query is not None and query != self.query:
+            self.query = query
+        wanted = self.query
+        key = (JobKind.LIST, wanted)
+        if self._auth.pending(key) or (background and self._auth.busy):
+            return  # the same list is already on its way: nothing more is sent
+        if clicked and self._is_fresh(wanted):
+            self.upToDate.emit()
+            return
+        self._generation += 1
+        generation = self._generation
+        job = self._auth.run_task(
+            lambda ctx: _first_page(wanted, ctx),
+            lambda outcome: self._page_done(generation, outcome, more=False, clicked=clicked),
+            priority=Priority.BACKGROUND if background else Priority.USER,
+            kind=JobKind.LIST, label=self.tr("Loading pets…"), key=key)
+        if job is None:
+            return
+        self.state = ListState.LOADING
+        self.changed.emit()
+
+    def _is_fresh(self, query: ListQuery) -> bool:
+        if self._fresh is None or self.state is not ListState.LOADED:
+            return False
+        shown, at = self._fresh
+        return shown == query and self._clock.monotonic() - at < FRESH_SECONDS
+
+    def load_more(self) -> None:
+        url = self.next_url
+        if not url or self.loading_more:
+            return
+        generation = self._generation
+        self.loading_more = True
+        self._auth.run_task(
+            lambda ctx: _next_page(url, ctx),
+            lambda outcome: self._page_done(generation, outcome, more=True),
+            kind=JobKind.MORE, label=self.tr("Loading more pets…"), key=(JobKind.MORE, url))
+        self.changed.emit()
+
+    def _page_done(self, generation: int, outcome: Outcome[PetPage], *, more: bool,
+                   clicked: bool = False) -> None:
+        if more:
+            self.loading_more = False
+        if generation != self._generation:
+            self.changed.emit()
+            return  # a newer query superseded this one
+        page = outcome.value
+        if page is None:
+            self._failed(outcome.error, more=more)
+            return
+        if more:
+            self._model.append_pets(page.pets)
+        else:
+            self._model.replace_pets(page.pets)
+            self._fresh = (self.query, self._clock.monotonic()) if clicked else None
+        self.next_url = page.next_url
+        self.state = ListState.LOADED
+        self.error_text = ""
+        self.last_refresh = datetime.now(UTC)
+        self.changed.emit()
+        self.pageLoaded.emit()
+
+    def _failed(self, exc: BaseException | None, *, more: bool) -> None:
+        if isinstance(exc, RequestCancelled):
+            if self.state is ListState.LOADING:
+                self.state = ListState.LOADED if self._model.total_count else ListState.IDLE
+            self.stopped.emit()
+        elif exc is not None:
+            if not more:
+                self.state = (ListState.NO_KEY if isinstance(exc, AuthenticationError)
+                              else ListState.ERROR)
+                self.error_text = str(exc)
+            self.failed.emit(exc, self.tr("Could not load the pets: "))
+        self.changed.emit()
+
+    def invalidate(self) -> None:
+        """Something changed on the server (an add, even one that failed): the next
+        Refresh asks again."""
+        self._fresh = None
+
+    def pet_arrived(self, pet: Pet) -> None:
+        """A pet added or looked up: shown in the table, counted in the footer."""
+        self._fresh = None
+        self._model.upsert_pet(pet)
+        if self.state is not ListState.LOADING:
+            self.state = ListState.LOADED
+        self.changed.emit()
+
+    def reset(self) -> None:
+        """Another environment: nothing of the previous one is shown or counted."""
+        self._generation += 1
+        self._fresh = None
+        self._model.clear()
+        self.next_url = None
+        self.loading_more = False
+        self.last_refresh = None
+        self.error_text = ""
+        self.state = ListState.IDLE
+        self.changed.emit()
+
+    def count_text(self) -> str:
+        count = self._model.total_count
+        if self.state in (ListState.IDLE, ListState.NO_KEY) and not count:
+            return ""
+        if self.has_more:
+            return self.tr("%d pets loaded · more available") % count
+        return self.tr("%d pets loaded") % count

@@ -1,0 +1,147 @@
+"""The main window's dialogs (add pet, API key, settings, about), each opened at most
+once, non-blocking (``open()``), and wired to its controller."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import QDialog, QMainWindow, QMessageBox
+
+from petdesk import API_VERSION
+
+from .controllers.add_pet import AddPetController
+from .controllers.auth import AuthController
+from .controllers.connection import ConnectionController
+
+if TYPE_CHECKING:
+    from .add_pet import AddPetDialog
+    from .api_key_dialog import ApiKeyDialog
+    from .settings import AppSettings
+
+
+@runtime_checkable
+class _Overridable(Protocol):
+    def environment_override(self) -> bool: ...
+
+
+class WindowDialogs(QObject):
+    def __init__(self, window: QMainWindow, settings: AppSettings, keys: object,
+                 connection: ConnectionController, auth: AuthController,
+                 adder: AddPetController) -> None:
+        super().__init__(window)
+        self._window = window
+        self._settings = settings
+        self._keys = keys
+        self._connection = connection
+        self._auth = auth
+        self._adder = adder
+        self.add_dialog: AddPetDialog | None = None
+        self.key_dialog: ApiKeyDialog | None = None
+        auth.testDone.connect(self._test_done)
+        auth.saveFailed.connect(self._save_failed)
+        auth.keySaved.connect(self._key_saved)
+        adder.busyChanged.connect(self._add_busy)
+        adder.added.connect(self._added)
+        adder.rejected.connect(self._add_rejected)
+
+    # -- add pet --------------------------------------------------------------------------
+
+    def open_add_pet(self) -> None:
+        if self.add_dialog is not None:
+            self.add_dialog.raise_()
+            self.add_dialog.activateWindow()
+            return
+        from .add_pet import AddPetDialog  # noqa: PLC0415 - pydantic, on first use
+
+        dialog = AddPetDialog(self._window, environment_label=self._connection.label())
+        dialog.submitted.connect(self._adder.submit)
+        dialog.finished.connect(self._add_closed)
+        self.add_dialog = dialog
+        dialog.open()
+
+    def _add_closed(self) -> None:
+        dialog, self.add_dialog = self.add_dialog, None
+        if dialog is not None:
+            dialog.deleteLater()
+
+    def _add_busy(self, busy: bool) -> None:
+        if self.add_dialog is not None:
+            self.add_dialog.set_busy(busy)
+
+    def _added(self) -> None:
+        if self.add_dialog is not None:
+            self.add_dialog.accept()
+
+    def _add_rejected(self, message: str, field: object) -> None:
+        if self.add_dialog is not None:
+            self.add_dialog.show_server_error(message, field if isinstance(field, str) else None)
+
+    # -- API key --------------------------------------------------------------------------
+
+    def open_api_key_dialog(self, reason: str = "") -> None:
+        if self.key_dialog is not None:
+            self.key_dialog.raise_()
+            return
+        from .api_key_dialog import ApiKeyDialog  # noqa: PLC0415 - on first use
+
+        keys = self._keys
+        override = isinstance(keys, _Overridable) and bool(keys.environment_override())
+        dialog = ApiKeyDialog(self._connection.label(), self._window, reason=reason,
+                              env_override=override)
+        dialog.testRequested.connect(self._auth.test_key)
+        dialog.saveRequested.connect(
+            lambda key: self._auth.save_key(self._connection.name, key))
+        dialog.finished.connect(self._key_closed)
+        self.key_dialog = dialog
+        dialog.open()
+
+    def _key_closed(self, result: int) -> None:
+        dialog, self.key_dialog = self.key_dialog, None
+        if dialog is not None:
+            dialog.deleteLater()
+        self._auth.dialog_closed(result == QDialog.DialogCode.Accepted)
+
+    def _test_done(self, ok: bool, message: str) -> None:
+        if self.key_dialog is not None:
+            self.key_dialog.show_test_result(ok, message)
+
+    def _save_failed(self, message: str) -> None:
+        if self.key_dialog is not None:
+            self.key_dialog.show_problem(message)
+
+    def _key_saved(self) -> None:
+        if self.key_dialog is not None:
+            self.key_dialog.accept()
+
+    # -- settings and about ---------------------------------------------------------------
+
+    def open_settings(self) -> None:
+        from .settings_dialog import SettingsDialog  # noqa: PLC0415 - on first use
+
+        dialog = SettingsDialog(self._settings, self._window)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(self._connection.settings_changed)
+        dialog.open()
+
+    def show_about(self) -> None:
+        from petdesk import __version__  # noqa: PLC0415 - importlib.metadata, on first use
+
+        box = QMessageBox(self._window)
+        box.setObjectName("aboutBox")
+        box.setWindowTitle(self.tr("About PetDesk"))
+        box.setIconPixmap(self._window.windowIcon().pixmap(64, 64))
+        box.setText(self.tr("<h3>PetDesk %s</h3>") % __version__)
+        box.setInformativeText(self.tr(
+            "A desktop client for the Pet Store service.<br>"
+            "Pet Store API version %s.<br><br>"
+            "Environment: %s<br>Address: %s") % (
+                API_VERSION, self._connection.label(), self._connection.address))
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+
+    def close_all(self) -> None:
+        for dialog in (self.add_dialog, self.key_dialog):
+            if dialog is not None:
+                dialog.set_busy(False)
+                dialog.close()

@@ -1,0 +1,68 @@
+"""How a status looks: a colour readable on the palette and an icon whose *shape*
+differs per status, so a status never depends on colour alone."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPainter, QPalette, QPen, QPixmap
+
+from petdesk.core.statuses import PetStatus
+
+AVAILABLE, PENDING, SOLD = PetStatus.AVAILABLE, PetStatus.PENDING, PetStatus.SOLD
+
+
+def _is_dark(palette: QPalette) -> bool:
+    return palette.color(QPalette.ColorRole.Base).lightness() < 128
+
+
+def status_colour(status: str | None, palette: QPalette) -> QColor:
+    """A status colour readable on the palette's base colour (light or dark)."""
+    dark = _is_dark(palette)
+    table: dict[str | None, tuple[str, str]] = {
+        AVAILABLE: ("#1a7f37", "#57d68d"),
+        PENDING: ("#9a5b00", "#f0b429"),
+        SOLD: ("#5c4fb3", "#a99cff"),
+    }
+    if status not in table:
+        return palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+    return QColor(table[status][1 if dark else 0])
+
+
+def status_icon(status: str | None, palette: QPalette, size: int = 16) -> QIcon:
+    """A small icon whose *shape* differs per status (circle, half circle, square),
+    so the status never depends on colour alone."""
+    ratio = 1.0
+    app = QGuiApplication.instance()
+    if isinstance(app, QGuiApplication):
+        ratio = app.devicePixelRatio()
+    pixmap = QPixmap(round(size * ratio), round(size * ratio))
+    pixmap.setDevicePixelRatio(ratio)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    colour = status_colour(status, palette)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    pen = QPen(colour, 1.5)
+    painter.setPen(pen)
+    rect = QRectF(2.5, 2.5, size - 5.0, size - 5.0)
+    if status == AVAILABLE:
+        painter.setBrush(colour)
+        painter.drawEllipse(rect)
+        check = QPen(QColor("white"), 1.8)
+        check.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(check)
+        painter.drawPolyline([QPointF(5.2, 8.3), QPointF(7.2, 10.3), QPointF(10.8, 6.0)])
+    elif status == PENDING:
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(rect)
+        painter.setBrush(colour)
+        painter.drawPie(rect, 90 * 16, 180 * 16)
+    elif status == SOLD:
+        painter.setBrush(colour)
+        painter.drawRoundedRect(rect, 2.0, 2.0)
+    else:
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        dashed = QPen(colour, 1.2, Qt.PenStyle.DotLine)
+        painter.setPen(dashed)
+        painter.drawEllipse(rect)
+    painter.end()
+    return QIcon(pixmap)

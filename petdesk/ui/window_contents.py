@@ -1,0 +1,402 @@
+"""The main window's contents: the worker, the controllers, the widgets and the
+wiring between them. Built after the window's first paint (see :mod:`.main_window`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QObject, Qt, QTimer
+from PySide6.QtGui import QAction, QIcon
+from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
+
+from petdesk.core.errors import RequestCancelled
+from petdesk.core.jobs import JobKind, ListState, Priority
+
+from .actions import SPECS, build_menus, make_action
+from .controllers.add_pet import AddPetController
+from .controllers.auth import AuthController
+from .controllers.connection import DEMO
+from .controllers.lookup import LookupController
+from .controllers.pet_list import ListQuery, PetListController
+from .detail import PetDetail
+from .dialogs import WindowDialogs
+from .pet_model import Column, PetTableModel
+from .settings import Environment
+from .status_bar import PetStatusBar
+from .views import EnvironmentBanner, FilterBar, PetTablePanel
+from .worker import Job, Worker
+
+if TYPE_CHECKING:
+    from petdesk.api import Pet, PetLookup
+    from petdesk.core.waits import WaitInfo
+
+    from .main_window import MainWindow
+
+AUTO_REFRESH_MS = 5 * 60 * 1000
+
+
+class Contents(QObject):
+    """Everything inside the main window's frame."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.connection = window.connection
+        self._waiting = False
+        icon = QIcon.fromTheme("petdesk")
+        if not icon.isNull():
+            window.setWindowIcon(icon)
+        self.worker = Worker(window.client_factory, window.keys, self.connection.connection(),
+                             clock=window.clock, parent=self)
+        self.connection.attach(self.worker)
+        self.auth = AuthController(self.worker, window.redactor, parent=self)
+        self.model = PetTableModel(self)
+        self.pets = PetListController(self.auth, self.model, self.worker.clock, parent=self)
+        self.lookups = LookupController(self.auth, parent=self)
+        self.adder = AddPetController(self.auth, parent=self)
+        self.dialogs = WindowDialogs(window, window.settings, window.keys, self.connection,
+                                     self.auth, self.adder)
+        self._build_widgets()
+        self._build_actions()
+        self._wire()
+        self._restore_state()
+        self.apply_environment_look()
+        self._auto_refresh = QTimer(self)
+        self._auto_refresh.setInterval(AUTO_REFRESH_MS)
+        self._auto_refresh.timeout.connect(lambda: self.refresh(background=True))
+        self._auto_refresh.start()
+        self._limit_timer = QTimer(self)
+        self._limit_timer.setSingleShot(True)
+        self._limit_timer.setInterval(250)
+        self._limit_timer.timeout.connect(self.refresh)
+        self.update_list_view()
+
+    # -- building -------------------------------------------------------------------------
+
+    def _build_widgets(self) -> None:
+        central = QWidget()
+        outer = QVBoxLayout(central)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        self.banner = EnvironmentBanner()
+        outer.addWidget(self.banner)
+        self.bar = FilterBar(demo=self.connection.demo, environment=self.connection.environment)
+        outer.addWidget(self.bar)
+        bar = self.bar
+        self.environmentCombo, self.statusFilter = bar.environmentCombo, bar.statusFilter
+        self.limitSpin, self.refreshButton = bar.limitSpin, bar.refreshButton
+        self.quickFilterEdit, self.lookupEdit = bar.quickFilterEdit, bar.lookupEdit
+        self.addPetButton = bar.addPetButton
+        self.panel = PetTablePanel(self.model)
+        self.table = self.panel.table
+        self.overlay = self.panel.overlay
+        self.loadMoreButton = self.panel.loadMoreButton
+        self.countLabel = self.panel.countLabel
+        self.detail = PetDetail()
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(4, 4, 8, 8)
+        right_layout.addWidget(self.detail)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setObjectName("mainSplitter")
+        self.splitter.addWidget(self.panel)
+        self.splitter.addWidget(right)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setChildrenCollapsible(False)
+        outer.addWidget(self.splitter, 1)
+        self.window.setCentralWidget(central)
+        self.statusBar_ = PetStatusBar(clock=self.worker.clock)
+        self.window.setStatusBar(self.statusBar_)
+
+    def _build_actions(self) -> None:
+        slots = {
+            "actionSettings": self.dialogs.open_settings,
+            "actionApiKey": self.dialogs.open_api_key_dialog,
+            "actionQuit": self.window.close,
+            "actionRefresh": self.refresh_clicked,
+            "actionLoadMore": self.pets.load_more,
+            "actionStop": self.stop,
+            "actionQuickFilter": lambda: self._focus(self.bar.quickFilterEdit),
+            "actionProduction": lambda: self.set_environment(Environment.PRODUCTION),
+            "actionStaging": lambda: self.set_environment(Environment.STAGING),
+            "actionAddPet": self.dialogs.open_add_pet,
+            "actionLookup": lambda: self._focus(self.bar.lookupEdit),
+            "actionDetailRefresh": self.refresh_detail,
+            "actionCopyId": self.detail.copy_id,
+            "actionCopyJson": self.detail.copy_json,
+            "actionAbout": self.dialogs.show_about,
+        }
+        self.actions = {s.name: make_action(self.window, s, slots[s.name]) for s in SPECS}
+        a = self.actions
+        self.actRefresh, self.actStop = a["actionRefresh"], a["actionStop"]
+        self.actAdd, self.actLoadMore = a["actionAddPet"], a["actionLoadMore"]
+        self.actStop.setEnabled(False)
+        self.refreshButton.setToolTip(self.actRefresh.toolTip())
+        self.addPetButton.setToolTip(self.actAdd.toolTip())
+        self.loadMoreButton.setToolTip(self.actLoadMore.toolTip())
+        build_menus(self.window, a, environments=not self.connection.demo)
+
+    def _wire(self) -> None:
+        w, bar = self.worker, self.bar
+        w.busyChanged.connect(self._busy_changed)
+        w.jobStarted.connect(self._job_started)
+        w.waitStarted.connect(self._wait_started)
+        w.waitOver.connect(self._wait_over)
+        w.submitted.connect(self._submitted)
+        w.rateLimit.connect(self.statusBar_.set_quota)
+        bar.refreshButton.clicked.connect(self.actRefresh.trigger)
+        bar.addPetButton.clicked.connect(self.actAdd.trigger)
+        self.loadMoreButton.clicked.connect(self.actLoadMore.trigger)
+        bar.environmentCombo.activated.connect(self._environment_chosen)
+        bar.statusFilter.currentIndexChanged.connect(lambda _i: self.refresh())
+        bar.limitSpin.valueChanged.connect(lambda _v: self._limit_timer.start())
+        bar.quickFilterEdit.textChanged.connect(self._quick_filter)
+        bar.lookupEdit.returnPressed.connect(
+            lambda: self.lookups.look_up(bar.lookupEdit.text()))
+        self.detail.refreshRequested.connect(lambda _id: self.refresh_detail())
+        self.statusBar_.stopRequested.connect(self.stop)
+        self.table.selectionModel().currentRowChanged.connect(self._current_changed)
+        for signal in (self.model.modelReset, self.model.rowsInserted, self.model.rowsRemoved):
+            signal.connect(self.update_list_view)
+        self.pets.changed.connect(self.update_list_view)
+        self.pets.pageLoaded.connect(self._page_shown)
+        self.pets.failed.connect(self.statusBar_.show_error)
+        self.pets.stopped.connect(self._stopped)
+        self.pets.upToDate.connect(lambda: self.statusBar_.show_activity(
+            self.tr("The list is up to date (loaded moments ago).")))
+        self.lookups.found.connect(self._found)
+        self.lookups.notFound.connect(self._not_found)
+        self.lookups.failed.connect(self.show_error)
+        self.lookups.invalid.connect(self.statusBar_.show_activity)
+        self.adder.added.connect(self._added)
+        self.adder.rejected.connect(lambda _m, _f, exc, prefix: self.show_error(exc, prefix))
+        self.adder.rejected.connect(self.pets.invalidate)
+        self.auth.keyNeeded.connect(self.dialogs.open_api_key_dialog)
+        self.auth.keySaved.connect(self._key_saved)
+        self.connection.changed.connect(self._connection_changed)
+
+    # -- the list -------------------------------------------------------------------------
+
+    def query(self) -> ListQuery:
+        return ListQuery(self.bar.status(), self.bar.limitSpin.value())
+
+    def refresh(self, *, background: bool = False) -> None:
+        self.pets.refresh(self.query(), background=background)
+
+    def refresh_clicked(self) -> None:
+        """Refresh (F5): as :meth:`refresh`, but a list just loaded by it is not asked
+        for again."""
+        self.pets.refresh(self.query(), clicked=True)
+
+    def _page_shown(self) -> None:
+        self.statusBar_.set_last_refresh(self.pets.last_refresh)
+        self.statusBar_.show_activity(self.tr("Loaded %d pets.") % self.model.total_count)
+        pet = self.detail.pet
+        if pet is not None:
+            self.select_pet(pet.id, show_detail=False)
+        self.window.petsLoaded.emit()
+
+    def update_list_view(self) -> None:
+        """The overlay, the count and Load more: from the list's state, always."""
+        self.countLabel.setText(self.pets.count_text())
+        self.loadMoreButton.setVisible(self.pets.has_more)
+        self.loadMoreButton.setEnabled(not self.pets.loading_more)
+        text = "" if self.model.rowCount() else self._empty_text()
+        self.overlay.setText(text)
+        self.overlay.setVisible(bool(text))
+
+    def _empty_text(self) -> str:
+        state = self.pets.state
+        if state is ListState.LOADING:
+            return self.tr("Loading pets…")
+        if state is ListState.ERROR:
+            return self.tr("Could not load the pets.\n%s\nPress F5 to try again.") % (
+                self.pets.error_text)
+        if state is ListState.NO_KEY:
+            return self.tr("No pets shown: %s\nUse File › API key… to enter a key.") % (
+                self.pets.error_text)
+        if state is ListState.LOADED and self.model.total_count and self.model.name_filter:
+            return self.tr("No loaded pet's name contains “%s”.") % (
+                self.bar.quickFilterEdit.text().strip())
+        if state is ListState.LOADED:
+            status = self.bar.status()
+            return (self.tr("No pets with the status “%s”.") % status.value if status
+                    else self.tr("No pets yet. Add one with Ctrl+N."))
+        return self.tr("Nothing loaded yet. Press F5 to load the pets.")
+
+    @property
+    def overlay_text(self) -> str:
+        return self.overlay.text() if self.overlay.isVisibleTo(self.window) else ""
+
+    def _quick_filter(self, text: str) -> None:
+        selected = self.detail.pet.id if self.detail.pet is not None else None
+        self.model.set_name_filter(text)
+        if selected is not None:
+            self.select_pet(selected, show_detail=False)
+        self.update_list_view()
+
+    def select_pet(self, pet_id: int, *, show_detail: bool = True) -> bool:
+        index = self.model.index_of(pet_id)
+        if not index.isValid():
+            return False
+        self.table.selectionModel().setCurrentIndex(
+            index, QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows)
+        self.table.scrollTo(index)
+        if show_detail:
+            self.detail.show_pet(self.model.pet_at(index))
+        return True
+
+    def selected_pet(self) -> Pet | None:
+        return self.model.pet_at(self.table.currentIndex())
+
+    def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        pet = self.model.pet_at(current)
+        if pet is not None:
+            self.detail.show_pet(pet)
+
+    # -- look-up, add ---------------------------------------------------------------------
+
+    def refresh_detail(self) -> None:
+        if self.detail.pet is not None:
+            self.lookups.fetch(self.detail.pet.id, JobKind.DETAIL)
+
+    def _found(self, found: PetLookup) -> None:
+        self.pets.pet_arrived(found.pet)
+        if not self.select_pet(found.pet.id):
+            self.table.clearSelection()
+            self.detail.show_pet(found.pet)
+        self.detail.show_deprecation(found.deprecation)
+        self.statusBar_.show_activity(
+            self.tr("Pet %d (%s) loaded from the server.") % (found.pet.id, found.pet.name))
+
+    def _not_found(self, _pet_id: int, text: str, exc: BaseException) -> None:
+        self.statusBar_.show_error(exc)
+        self.statusBar_.messageLabel.setText(text)
+        self.detail.show_message(text)
+
+    def _added(self, pet: Pet) -> None:
+        self.pets.pet_arrived(pet)
+        self.select_pet(pet.id)
+        self.statusBar_.show_activity(self.tr("Added %s (ID %d).") % (pet.name, pet.id))
+
+    def _key_saved(self, message: str) -> None:
+        self.pets.invalidate()  # another key may see other pets
+        self.statusBar_.show_activity(message)
+        if not self.auth.holding and self.pets.state in (
+                ListState.NO_KEY, ListState.ERROR, ListState.IDLE):
+            self.refresh()
+
+    # -- stop, errors, busy ---------------------------------------------------------------
+
+    def stop(self) -> None:
+        """Stop the running request, any wait, and everything queued."""
+        self.worker.stop()
+        self.statusBar_.show_activity(self.tr("Stopped."))
+
+    def _stopped(self) -> None:
+        self.statusBar_.show_activity(self.tr("Stopped."))
+
+    def show_error(self, exc: BaseException, prefix: str = "") -> None:
+        if isinstance(exc, RequestCancelled):
+            self._stopped()
+        else:
+            self.statusBar_.show_error(exc, prefix)
+
+    def _busy_changed(self, busy: bool) -> None:
+        self.statusBar_.set_busy(busy)
+        self.actStop.setEnabled(busy)
+        message = self.statusBar_.message
+        if (not busy and not self.statusBar_.detailsButton.isVisible()
+                and (message.endswith("…") or "queued" in message)):
+            self.statusBar_.show_activity(self.tr("Ready"))
+
+    def _job_started(self, job: Job) -> None:
+        if job.label:
+            self.statusBar_.show_activity(job.label)
+
+    def _wait_started(self, info: WaitInfo) -> None:
+        self._waiting = True
+        self.statusBar_.start_wait(info)
+
+    def _wait_over(self, cancelled: bool) -> None:
+        self._waiting = False
+        self.statusBar_.end_wait(cancelled)
+
+    def _submitted(self, job: Job) -> None:
+        if self._waiting and job.priority <= Priority.USER and job.label:
+            self.statusBar_.note_queued(job.label)
+
+    def _focus(self, edit: QWidget) -> None:
+        edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        select_all = getattr(edit, "selectAll", None)
+        if callable(select_all):
+            select_all()
+
+    # -- environment ----------------------------------------------------------------------
+
+    def _environment_chosen(self, index: int) -> None:
+        value = self.bar.environmentCombo.itemData(index)
+        if value in (Environment.PRODUCTION.value, Environment.STAGING.value):
+            self.set_environment(Environment(value))
+
+    def set_environment(self, env: Environment) -> None:
+        self.connection.set_environment(env)
+
+    def _connection_changed(self) -> None:
+        if not self.connection.demo:
+            self.bar.show_environment(self.connection.environment)
+        self.pets.reset()
+        self.detail.show_pet(None)
+        self.statusBar_.quotaLabel.clear()
+        self.apply_environment_look()
+        self.refresh()
+
+    def apply_environment_look(self) -> None:
+        label = self.connection.label()
+        self.window.setWindowTitle(self.tr("PetDesk — %s") % label)
+        kind = DEMO if self.connection.demo else self.connection.environment.value
+        self.banner.show_environment(kind, label, self.worker.connection.base_url)
+
+    # -- state ----------------------------------------------------------------------------
+
+    def _restore_state(self) -> None:
+        s = self.window.settings
+        if s.window_state is not None:
+            self.window.restoreState(s.window_state)
+        header = self.table.horizontalHeader()
+        if s.header_state is not None:
+            header.restoreState(s.header_state)
+        column, order = s.sort
+        self.table.sortByColumn(column if 0 <= column < len(Column) else 0, order)
+        self.bar.statusFilter.setCurrentIndex(max(0, self.bar.statusFilter.findData(
+            s.status_filter)))
+        self.bar.limitSpin.setValue(s.page_size)
+        header.sortIndicatorChanged.connect(s.set_sort)
+
+    def save_state(self) -> None:
+        s = self.window.settings
+        s.window_state = self.window.saveState()
+        header = self.table.horizontalHeader()
+        s.header_state = header.saveState()
+        s.set_sort(header.sortIndicatorSection(), header.sortIndicatorOrder())
+        s.status_filter = str(self.bar.statusFilter.currentData() or "")
+        s.page_size = self.bar.limitSpin.value()
+        self.connection.save()
+
+    def palette_changed(self) -> None:
+        self.model.refresh_palette()
+        if self.detail.pet is not None:
+            self.detail.show_pet(self.detail.pet)
+
+    def shut_down(self, wait_ms: int) -> None:
+        """Closing: nothing new starts, every dialog closes, the worker stops."""
+        self.auth.close()
+        self._auto_refresh.stop()
+        self._limit_timer.stop()
+        self.dialogs.close_all()
+        self.worker.shutdown(wait_ms)
+
+    def action(self, name: str) -> QAction:
+        return self.actions[name]
