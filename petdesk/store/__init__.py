@@ -1,5 +1,9 @@
 """The local store: last-seen pages, looked-up pets, the outbox, the catalogue mirror.
 
+The mirror (issue 16): :class:`MirrorFiller` fills it (see :mod:`petdesk.store.mirror`
+for the strategy), :meth:`LocalStore.mirror_search` reads it in windows, and
+:mod:`petdesk.store.wording` says how complete and fresh it is.
+
 Qt-free; importing this package loads neither httpx nor pydantic nor PySide6, so the
 rows of the last session can be painted before the client exists. The sending engine
 (:mod:`petdesk.store.sender`) is httpx-free too; :mod:`petdesk.store.remote` adapts the
@@ -9,14 +13,27 @@ real client to it and is imported where the client lives (the worker).
 from .budget import BudgetDecision, BudgetReason, QuotaBudget, QuotaReading
 from .db import LocalStore, OpenedStore, OutboxError, fold_name, open_store
 from .lock import SenderLock
+from .mirror import (
+    FillKind,
+    FillStep,
+    MirrorFiller,
+    MirrorPage,
+    MirrorPhase,
+    MirrorRemote,
+    MirrorStatus,
+)
 from .paths import store_path
 from .probe import ProbeDecision, ReconnectProbe, means_offline
 from .reconcile import Reconciliation, Verdict, reconcile
 from .rows import (
     Draft,
+    MirrorQuery,
+    MirrorSettings,
+    MirrorSort,
     MirrorState,
     OutboxEntry,
     OutboxState,
+    PassKind,
     PetRow,
     StoredPage,
     StoredPet,
@@ -31,14 +48,25 @@ __all__ = [
     "BudgetExceeded",
     "BudgetReason",
     "Draft",
+    "FillKind",
+    "FillStep",
     "LocalStore",
+    "MirrorFiller",
+    "MirrorPage",
+    "MirrorPhase",
+    "MirrorQuery",
+    "MirrorRemote",
+    "MirrorSettings",
+    "MirrorSort",
     "MirrorState",
+    "MirrorStatus",
     "OpenedStore",
     "OutboxEntry",
     "OutboxError",
     "OutboxRemote",
     "OutboxSender",
     "OutboxState",
+    "PassKind",
     "PetRow",
     "ProbeDecision",
     "QuotaBudget",

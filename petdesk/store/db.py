@@ -22,7 +22,6 @@ import contextlib
 import logging
 import sqlite3
 import threading
-import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -31,12 +30,17 @@ from typing import Any, Final
 
 from petdesk.core.clock import Clock, SystemClock
 from petdesk.core.statuses import PetStatus
+from petdesk.core.text import fold_name
 
 from .rows import (
     Draft,
+    MirrorQuery,
+    MirrorSettings,
+    MirrorSort,
     MirrorState,
     OutboxEntry,
     OutboxState,
+    PassKind,
     PetRow,
     StoredPage,
     StoredPet,
@@ -63,12 +67,6 @@ _OUTBOX_COLUMNS: Final = (
 
 class OutboxError(Exception):
     """An outbox change that is not allowed (e.g. editing an entry being sent)."""
-
-
-def fold_name(name: str) -> str:
-    """Case- and accent-folded name for the mirror's search ("Zoë" → "zoe")."""
-    decomposed = unicodedata.normalize("NFKD", name.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def _status_key(status: PetStatus | None) -> str:
@@ -490,10 +488,30 @@ class LocalStore:
     def mirror_upsert(self, rows: Iterable[PetRow], seen_at: float | None = None) -> None:
         when = self._clock.time() if seen_at is None else seen_at
         with self._tx() as conn:
-            conn.executemany(
-                "INSERT OR REPLACE INTO mirror_pet VALUES (?, ?, ?, ?, ?, ?)",
-                [(r.id, r.name, fold_name(r.name), r.category_id, status_to_db(r.status), when)
-                 for r in rows])
+            self._upsert_mirror(conn, rows, when)
+
+    @staticmethod
+    def _upsert_mirror(conn: sqlite3.Connection, rows: Iterable[PetRow], when: float) -> None:
+        conn.executemany(
+            "INSERT OR REPLACE INTO mirror_pet VALUES (?, ?, ?, ?, ?, ?)",
+            [(r.id, r.name, fold_name(r.name), r.category_id, status_to_db(r.status), when)
+             for r in rows])
+
+    def mirror_save_page(self, rows: Iterable[PetRow], state: MirrorState, *,
+                         sweep: tuple[float, int] | None = None,
+                         seen_at: float | None = None) -> None:
+        """One page of a mirror pass and the progress after it, in one transaction (a
+        crash keeps both or neither, so a resumed pass never skips a page).
+
+        ``sweep=(started_at, up_to_id)`` ends a full pass: mirrored pets with ids up
+        to ``up_to_id`` that the pass did not list (not seen since ``started_at``)
+        are dropped, since the service no longer lists them."""
+        when = self._clock.time() if seen_at is None else seen_at
+        with self._tx() as conn:
+            self._upsert_mirror(conn, rows, when)
+            if sweep is not None:
+                conn.execute("DELETE FROM mirror_pet WHERE seen_at < ? AND pet_id <= ?", sweep)
+            self._write_mirror_state(conn, state)
 
     def mirror_count(self) -> int:
         return int(self._read("SELECT COUNT(*) FROM mirror_pet")[0][0])
@@ -508,23 +526,110 @@ class LocalStore:
 
     def mirror_find(self, text: str, *, limit: int = 200) -> list[PetRow]:
         """Mirrored pets whose folded name contains the folded ``text``, newest first."""
-        needle = fold_name(text.strip())
-        if not needle:
+        if not fold_name(text.strip()):
             return []
+        return self.mirror_search(MirrorQuery(text), limit=limit)
+
+    def mirror_search(self, query: MirrorQuery, *, offset: int = 0,
+                      limit: int = 200) -> list[PetRow]:
+        """One window of the pets matching ``query`` (folded name contains the folded
+        text; every pet for empty text), in the query's order, ties broken by id.
+
+        Windows are ``offset``/``limit`` so a view can fetch rows lazily: only the
+        window asked for is read into memory. Pets the filler adds meanwhile shift
+        later windows; a view re-reads its count when the filler reports a change."""
+        where, args = _mirror_where(query.text)
         rows = self._read(
-            "SELECT pet_id, name, category_id, pet_status FROM mirror_pet "
-            "WHERE instr(folded_name, ?) > 0 ORDER BY pet_id DESC LIMIT ?", (needle, limit))
+            "SELECT pet_id, name, category_id, pet_status FROM mirror_pet "  # noqa: S608
+            f"{where} ORDER BY {_mirror_order(query)} LIMIT ? OFFSET ?",
+            (*args, max(0, limit), max(0, offset)))
         return list(_pet_rows(rows))
 
+    def mirror_search_count(self, query: MirrorQuery) -> int:
+        """How many pets match ``query`` (the number of rows a view has)."""
+        where, args = _mirror_where(query.text)
+        return int(self._read(f"SELECT COUNT(*) FROM mirror_pet {where}", args)[0][0])  # noqa: S608
+
+    def mirror_position(self, query: MirrorQuery, pet_id: int) -> int | None:
+        """The row of ``pet_id`` among the matches of ``query`` (``None``: not a match),
+        so a view can scroll to a pet (the one just added, or looked up)."""
+        where, args = _mirror_where(query.text)
+        found = self._read(
+            f"SELECT n FROM (SELECT pet_id, ROW_NUMBER() OVER (ORDER BY "  # noqa: S608
+            f"{_mirror_order(query)}) - 1 AS n FROM mirror_pet {where}) WHERE pet_id = ?",
+            (*args, pet_id))
+        return int(found[0][0]) if found else None
+
     def mirror_state(self) -> MirrorState:
-        row = self._read("SELECT next_url, pass_started_at, complete_at, highest_id "
-                         "FROM mirror_state")[0]
-        return MirrorState(*row)
+        row = self._read(f"SELECT {_MIRROR_COLUMNS} FROM mirror_state")[0]  # noqa: S608
+        kind = None if row[4] is None else PassKind(row[4])
+        return MirrorState(row[0], row[1], row[2], row[3], kind, row[5], row[6],
+                           int(row[7]), row[8], int(row[9]), int(row[10]), int(row[11]),
+                           row[12])
 
     def set_mirror_state(self, state: MirrorState) -> None:
         with self._tx() as conn:
-            conn.execute("UPDATE mirror_state SET next_url = ?, pass_started_at = ?, "
-                         "complete_at = ?, highest_id = ?", tuple(state))
+            self._write_mirror_state(conn, state)
+
+    @staticmethod
+    def _write_mirror_state(conn: sqlite3.Connection, state: MirrorState) -> None:
+        values = list(state)
+        values[4] = None if state.pass_kind is None else state.pass_kind.value
+        marks = ", ".join(f"{name} = ?" for name in _MIRROR_COLUMNS.split(", "))
+        conn.execute(f"UPDATE mirror_state SET {marks}", values)  # noqa: S608
+
+    def mirror_settings(self) -> MirrorSettings:
+        """The mirror's schedule and quota share (defaults until the user changes them)."""
+        rows = dict(self._read("SELECT key, value FROM meta WHERE key LIKE 'mirror.%'"))
+        defaults = MirrorSettings()
+        try:
+            return MirrorSettings(
+                update_every=float(rows.get(_UPDATE_EVERY, defaults.update_every)),
+                full_every=float(rows.get(_FULL_EVERY, defaults.full_every)),
+                day_share=float(rows.get(_DAY_SHARE, defaults.day_share)),
+                daily_quota=int(rows.get(_DAILY_QUOTA, defaults.daily_quota)),
+                enabled=rows.get(_ENABLED, "1") == "1")
+        except ValueError:
+            log.warning("the stored mirror settings are not valid: using the defaults")
+            return defaults
+
+    def set_mirror_settings(self, settings: MirrorSettings) -> None:
+        with self._tx() as conn:
+            conn.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", [
+                (_UPDATE_EVERY, repr(settings.update_every)),
+                (_FULL_EVERY, repr(settings.full_every)),
+                (_DAY_SHARE, repr(settings.day_share)),
+                (_DAILY_QUOTA, str(settings.daily_quota)),
+                (_ENABLED, "1" if settings.enabled else "0")])
+
+
+_MIRROR_COLUMNS: Final = (
+    "next_url, pass_started_at, complete_at, highest_id, pass_kind, last_update_at, "
+    "last_full_at, requests_total, day, day_requests, pass_requests, pass_rows, tail_url")
+_UPDATE_EVERY: Final = "mirror.update_every"
+_FULL_EVERY: Final = "mirror.full_every"
+_DAY_SHARE: Final = "mirror.day_share"
+_DAILY_QUOTA: Final = "mirror.daily_quota"
+_ENABLED: Final = "mirror.enabled"
+#: ORDER BY of each sort: ties by id; "no status" after every status (as in the table).
+_MIRROR_ORDERS: Final = {
+    MirrorSort.ID: ("pet_id",),
+    MirrorSort.NAME: ("folded_name", "pet_id"),
+    MirrorSort.CATEGORY: ("category_id", "pet_id"),
+    MirrorSort.STATUS: ("pet_status IS NULL", "pet_status", "pet_id"),
+}
+
+
+def _mirror_order(query: MirrorQuery) -> str:
+    direction = " DESC" if query.descending else ""
+    return ", ".join(term + direction for term in _MIRROR_ORDERS[query.sort])
+
+
+def _mirror_where(text: str) -> tuple[str, tuple[Any, ...]]:
+    needle = fold_name(text.strip())
+    if not needle:
+        return "", ()
+    return "WHERE instr(folded_name, ?) > 0", (needle,)
 
 
 _SENT_FROM: Final = (OutboxState.SENDING, OutboxState.OUTCOME_UNKNOWN,
@@ -550,7 +655,7 @@ class OpenedStore:
 _SET_ASIDE_MESSAGE: Final = (
     "PetDesk could not read its saved data, so it moved the file aside as “{name}” "
     "and started with an empty store. Adds that were waiting to be sent may be in "
-    "that file; they have not been sent."
+    "that file; they have not been sent. The catalogue of all pets is downloaded again."
 )
 _MEMORY_MESSAGE: Final = (
     "PetDesk cannot save data on this computer right now ({why}). It works normally, "

@@ -18,10 +18,11 @@ from petdesk.core.limits import LIMIT_MAX
 from petdesk.core.statuses import PetStatus
 
 from .budget import QuotaBudget
+from .mirror import MirrorPage
 from .rows import Draft, PetRow
 from .sender import BudgetExceeded
 
-__all__ = ["ClientRemote", "TailLinks", "budget_for", "draft_from", "pet_row"]
+__all__ = ["ClientMirrorRemote", "ClientRemote", "TailLinks", "budget_for", "draft_from", "pet_row"]
 
 
 class TailLinks(Protocol):
@@ -121,3 +122,22 @@ class ClientRemote:
             decision = self._budget.background()
             if not decision.allowed:
                 raise BudgetExceeded(decision)
+
+
+class ClientMirrorRemote:
+    """Adapts :class:`PetStoreClient` to :class:`~petdesk.store.mirror.MirrorRemote`:
+    pages of 100 pets, no status filter."""
+
+    def __init__(self, client: PetStoreClient, cancel: CancelToken | None = None) -> None:
+        self._client = client
+        self._cancel = cancel
+
+    def first_page(self) -> MirrorPage:
+        return _mirror_page(self._client.list_pets_page(LIMIT_MAX, None, cancel=self._cancel))
+
+    def page(self, url: str) -> MirrorPage:
+        return _mirror_page(self._client.fetch_page(url, cancel=self._cancel))
+
+
+def _mirror_page(page: PetPage) -> MirrorPage:
+    return MirrorPage([pet_row(p) for p in page.pets], page.next_url)

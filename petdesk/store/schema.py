@@ -5,6 +5,10 @@ Version 2: the catalogue mirror (issue 16): every pet by id with the time it was
 seen, and the mirror's progress; and ``outbox.floor_verified`` (was the floor the
 newest id when the entry was sent? see :mod:`petdesk.store.reconcile`) and
 ``outbox.held`` (a paused bulk import, issue 13).
+Version 3: the mirror's bookkeeping (the kind of pass running, when the last update
+and the last full pass ended, requests counted in all, today and in the pass, the
+link to the last page an update starts from) and
+indexes for sorting the mirror by category and by status.
 
 A migration runs in one transaction with the version bump, so a crash leaves the file
 at the old or the new version, never in between. A file whose version is *newer* than
@@ -96,8 +100,22 @@ ALTER TABLE outbox ADD COLUMN held INTEGER NOT NULL DEFAULT 0;
 CREATE INDEX outbox_origin ON outbox (origin);
 """
 
+_V3: Final = """
+ALTER TABLE mirror_state ADD COLUMN pass_kind TEXT;
+ALTER TABLE mirror_state ADD COLUMN last_update_at REAL;
+ALTER TABLE mirror_state ADD COLUMN last_full_at REAL;
+ALTER TABLE mirror_state ADD COLUMN requests_total INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE mirror_state ADD COLUMN day TEXT;
+ALTER TABLE mirror_state ADD COLUMN day_requests INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE mirror_state ADD COLUMN pass_requests INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE mirror_state ADD COLUMN pass_rows INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE mirror_state ADD COLUMN tail_url TEXT;
+CREATE INDEX mirror_pet_category ON mirror_pet (category_id, pet_id);
+CREATE INDEX mirror_pet_status ON mirror_pet (pet_status IS NULL, pet_status, pet_id);
+"""
+
 #: MIGRATIONS[n] takes a file from version n to n + 1.
-MIGRATIONS: Final[tuple[str, ...]] = (_V1, _V2)
+MIGRATIONS: Final[tuple[str, ...]] = (_V1, _V2, _V3)
 CURRENT_VERSION: Final = len(MIGRATIONS)
 
 
