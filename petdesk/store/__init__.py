@@ -1,8 +1,10 @@
 """The local store: last-seen pages, looked-up pets, the outbox, the catalogue mirror.
 
-The mirror (issue 16): :class:`MirrorFiller` fills it (see :mod:`petdesk.store.mirror`
-for the strategy), :meth:`LocalStore.mirror_search` reads it in windows, and
-:mod:`petdesk.store.wording` says how complete and fresh it is.
+The mirror (issue 16): :class:`petdesk.store.mirror.MirrorFiller` fills it (the module
+explains the strategy), :meth:`LocalStore.mirror_search` reads it in windows, and
+:mod:`petdesk.store.mirror_wording` says how complete and fresh it is. Those two
+modules are imported where they are used (the worker, the status bar), not here, so
+the first paint imports no more than it did.
 
 Qt-free; importing this package loads neither httpx nor pydantic nor PySide6, so the
 rows of the last session can be painted before the client exists. The sending engine
@@ -13,15 +15,6 @@ real client to it and is imported where the client lives (the worker).
 from .budget import BudgetDecision, BudgetReason, QuotaBudget, QuotaReading
 from .db import LocalStore, OpenedStore, OutboxError, fold_name, open_store
 from .lock import SenderLock
-from .mirror import (
-    FillKind,
-    FillStep,
-    MirrorFiller,
-    MirrorPage,
-    MirrorPhase,
-    MirrorRemote,
-    MirrorStatus,
-)
 from .paths import store_path
 from .probe import ProbeDecision, ReconnectProbe, means_offline
 from .reconcile import Reconciliation, Verdict, reconcile
@@ -48,18 +41,11 @@ __all__ = [
     "BudgetExceeded",
     "BudgetReason",
     "Draft",
-    "FillKind",
-    "FillStep",
     "LocalStore",
-    "MirrorFiller",
-    "MirrorPage",
-    "MirrorPhase",
     "MirrorQuery",
-    "MirrorRemote",
     "MirrorSettings",
     "MirrorSort",
     "MirrorState",
-    "MirrorStatus",
     "OpenedStore",
     "OutboxEntry",
     "OutboxError",

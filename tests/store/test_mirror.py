@@ -13,11 +13,7 @@ import pytest
 from petdesk.core.errors import NotFoundError, RateLimitedError
 from petdesk.core.statuses import PetStatus
 from petdesk.store import (
-    FillKind,
-    FillStep,
     LocalStore,
-    MirrorFiller,
-    MirrorPhase,
     MirrorQuery,
     MirrorSettings,
     PassKind,
@@ -25,8 +21,8 @@ from petdesk.store import (
     QuotaBudget,
     open_store,
 )
-from petdesk.store.mirror import estimate_total
-from petdesk.store.wording import catalogue_line, requests_text, schedule_text
+from petdesk.store.mirror import FillKind, FillStep, MirrorFiller, MirrorPhase, estimate_total
+from petdesk.store.mirror_wording import catalogue_line, requests_text, schedule_text
 from tests.api.fakes import FakeClock
 
 from .mirror_fakes import FakeCatalogue, Reading, offline

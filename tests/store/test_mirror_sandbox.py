@@ -26,18 +26,10 @@ import pytest
 from petdesk.api import PetStoreClient, RequestListener
 from petdesk.core.waits import WaitInfo
 from petdesk.sandbox import RunningSandbox, SandboxConfig, Store, start_server
-from petdesk.store import (
-    FillKind,
-    FillStep,
-    LocalStore,
-    MirrorFiller,
-    MirrorPhase,
-    MirrorQuery,
-    MirrorSettings,
-    open_store,
-)
+from petdesk.store import LocalStore, MirrorQuery, MirrorSettings, open_store
+from petdesk.store.mirror import FillKind, FillStep, MirrorFiller, MirrorPhase
+from petdesk.store.mirror_wording import catalogue_line, search_note
 from petdesk.store.remote import ClientMirrorRemote, budget_for
-from petdesk.store.wording import catalogue_line, search_note
 from tests.api.fakes import FakeClock
 
 API_KEY = "mirror-test-key-0123456789"

@@ -11,18 +11,10 @@ import pytest
 
 from petdesk.core.statuses import PetStatus
 from petdesk.core.text import SearchInput, fold_name, parse_search
-from petdesk.store import (
-    LocalStore,
-    MirrorPhase,
-    MirrorQuery,
-    MirrorSort,
-    MirrorState,
-    MirrorStatus,
-    PetRow,
-    open_store,
-)
+from petdesk.store import LocalStore, MirrorQuery, MirrorSort, MirrorState, PetRow, open_store
+from petdesk.store.mirror import MirrorPhase, MirrorStatus
+from petdesk.store.mirror_wording import about, catalogue_line, duration_text, search_note
 from petdesk.store.schema import migrate
-from petdesk.store.wording import about, catalogue_line, duration_text, search_note
 from tests.api.fakes import FakeClock
 
 AVAILABLE, PENDING, SOLD = PetStatus.AVAILABLE, PetStatus.PENDING, PetStatus.SOLD
