@@ -46,6 +46,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from bench_store import _median_ms as _ms  # noqa: E402
 from common import Figure, sandbox_process  # noqa: E402
 
 from petdesk.api import PetStoreClient, RequestListener  # noqa: E402
@@ -61,15 +62,6 @@ from tests.api.fakes import FakeClock  # noqa: E402
 API_KEY = "bench-mirror-key-0123456789"
 STATUSES = [None, *PetStatus]
 NAMES = ["Mochi", "Rex", "Zoë", "Luna", "Pixel", "Ábel", "Noodle", "Bella", "Oscar"]
-
-
-def _ms(fn: Callable[[], object], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
 
 
 class _Counter(RequestListener):
