@@ -230,13 +230,17 @@ class MirrorFiller:
     def resume(self) -> None:
         self._paused = False
 
-    def update_now(self, *, full: bool = False) -> None:
+    def update_now(self, *, full: bool = False) -> bool:
         """"Update now": the next step starts an update (``full``: a full pass) even if
-        none is due. Still background work within the budget. Does nothing while a
-        pass is already running (it is updating already)."""
-        self._requested = PassKind.FULL if full else PassKind.NEW
+        none is due, and even when the mirror's share of the day is used (an update is
+        one or two requests). Still background work within the budget. Returns False
+        (and does nothing) while a pass is running: it is updating already."""
         self._paused = False
         self._failures = 0
+        if self._store.mirror_state().running:
+            return False
+        self._requested = PassKind.FULL if full else PassKind.NEW
+        return True
 
     @property
     def requests_used(self) -> int:
@@ -400,6 +404,8 @@ class MirrorFiller:
         state = state._replace(highest_id=highest, pass_rows=state.pass_rows + len(rows))
         if page.next_url is not None:
             self._store.mirror_save_page(rows, state._replace(next_url=page.next_url))
+            if ids:
+                self._share_tail(page.next_url, max(ids))
             return FillStep(FillKind.FETCHED, rows_changed=bool(rows))
         return self._finish(state, url, rows, now)
 
@@ -423,7 +429,8 @@ class MirrorFiller:
         return FillStep(FillKind.DONE, self._idle_wait(done, now), rows_changed=True)
 
     def _share_tail(self, url: str, after_id: int) -> None:
-        """Give the outbox's reconciliation the same shortcut to the last page."""
+        """Give the outbox's listings (reconciliation, learning the newest id) the
+        furthest link the mirror has reached: it lists every pet above ``after_id``."""
         current = self._store.tail_link(None)
         if current is None or current[1] <= after_id:
             self._store.set_tail_link(None, url, after_id)

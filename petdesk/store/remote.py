@@ -32,6 +32,8 @@ class TailLinks(Protocol):
 
     def set_tail_link(self, status: PetStatus | None, url: str, after_id: int) -> None: ...
 
+    def note_newest_id(self, pet_id: int, *, verified: bool) -> None: ...
+
 
 def pet_row(pet: Pet) -> PetRow:
     """A ``Pet`` from the client as the store keeps it."""
@@ -66,6 +68,12 @@ class ClientRemote:
     every pet added since (true of keyset and of offset paging while nothing is
     deleted; the spec has no delete). A link the service refuses (400, 404) is
     forgotten and the listing starts from the first page.
+
+    A listing the budget interrupts between pages keeps its place the same way: the
+    link to the next page becomes the kept link (unless the kept one reaches further)
+    and the highest id listed becomes a known id, so the next listing above it
+    resumes there. Without this, a catalogue larger than one window's background
+    share (4,800 pets on the Free plan) could never be listed to the end.
     """
 
     def __init__(self, client: PetStoreClient, budget: QuotaBudget | None = None,
@@ -106,8 +114,20 @@ class ClientRemote:
                 break
             before = max([before, *(p.id for p in page.pets)])
             url = page.next_url
-            self._ask_budget()
+            try:
+                self._ask_budget()
+            except BudgetExceeded:
+                self._keep_place(status, url, before)
+                raise
         return found
+
+    def _keep_place(self, status: PetStatus | None, url: str, before: int) -> None:
+        if self._links is None or before <= 0:
+            return
+        kept = self._links.tail_link(status)
+        if kept is None or kept[1] < before:
+            self._links.set_tail_link(status, url, before)
+        self._links.note_newest_id(before, verified=False)
 
     def _pages(self, status: PetStatus | None, start: str | None) -> Iterator[PetPage]:
         page = (self._client.fetch_page(start, cancel=self._cancel) if start is not None

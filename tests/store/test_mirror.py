@@ -190,13 +190,16 @@ def test_update_now_runs_an_update_before_it_is_due(store: LocalStore,
     _run(filler, clock)
     service.add("Rex")
     assert filler.step().kind is FillKind.IDLE
-    filler.update_now()
+    assert filler.update_now()
     _run(filler, clock)
     assert store.mirror_count() == 151
-    filler.update_now(full=True)
+    assert filler.update_now(full=True)
     assert filler.step().kind is FillKind.FETCHED
     assert store.mirror_state().pass_kind is PassKind.FULL
     assert filler.status().phase is MirrorPhase.UPDATING
+    assert not filler.update_now()  # already updating
+    _run(filler, clock)
+    assert filler.step().kind is FillKind.IDLE  # nothing left over from the click
 
 
 def test_a_full_pass_refreshes_statuses_and_drops_pets_no_longer_listed(

@@ -26,10 +26,18 @@ import pytest
 from petdesk.api import PetStoreClient, RequestListener
 from petdesk.core.waits import WaitInfo
 from petdesk.sandbox import RunningSandbox, SandboxConfig, Store, start_server
-from petdesk.store import LocalStore, MirrorQuery, MirrorSettings, open_store
+from petdesk.store import (
+    Draft,
+    LocalStore,
+    MirrorQuery,
+    MirrorSettings,
+    OutboxSender,
+    StepKind,
+    open_store,
+)
 from petdesk.store.mirror import FillKind, FillStep, MirrorFiller, MirrorPhase
 from petdesk.store.mirror_wording import catalogue_line, search_note
-from petdesk.store.remote import ClientMirrorRemote, budget_for
+from petdesk.store.remote import ClientMirrorRemote, ClientRemote, budget_for
 from tests.api.fakes import FakeClock
 
 API_KEY = "mirror-test-key-0123456789"
@@ -298,3 +306,65 @@ def test_it_stops_before_the_services_daily_quota_runs_out(tmp_path: Path) -> No
         assert status.phase is MirrorPhase.DAY_DONE
         assert "stopped for today" in catalogue_line(status, world.clock.time())
         assert world.client.get_pet(1).id == 1  # the rest of the day is the user's
+
+
+def test_the_outbox_and_the_mirror_share_one_budget_on_one_worker(world: World) -> None:
+    """Adds queued during the fill go first (in order, exactly once); the fill then
+    uses what is left of each window; no 429; the next update brings the adds in."""
+    store, _ = world.open()
+    budget = budget_for(world.client, world.clock)
+    sender = OutboxSender(store, ClientRemote(world.client, budget, links=store), budget,
+                          world.clock, mirror_verifies=True)
+    filler = MirrorFiller(store, ClientMirrorRemote(world.client), budget, world.clock)
+    sender.recover()
+    names = [f"Outbox pup {n}" for n in range(12)]
+    store.queue_many((Draft(name, 4, None), None) for name in names)
+    busy = {StepKind.SENT, StepKind.RECONCILED, StepKind.FLOOR_VERIFIED}
+    order: list[str] = []
+    for _ in range(2_000):
+        sent = sender.step()
+        if sent.kind in busy:
+            order.append("outbox")
+            continue
+        assert sent.kind in (StepKind.IDLE, StepKind.DEFERRED), sent
+        filled = filler.step()
+        if filled.kind is FillKind.DONE and sent.kind is StepKind.IDLE:
+            break
+        if filled.kind is FillKind.FETCHED:
+            order.append("mirror")
+            continue
+        world.clock.advance(min(filled.wait, sent.wait or math.inf))
+    else:
+        raise AssertionError(f"the worker did not finish: {sent} {filled} {order[-5:]}")
+    sender.close()
+    assert store.pending_count() == 0
+    assert order.index("mirror") > order.index("outbox")  # the adds went first
+    assert [p.name for p in world.sandbox.store.all_pets()[-12:]] == names  # once, in order
+    assert world.refused() == 0 and world.listener.waits == []
+    # The adds were created before the fill reached the last page, so the fill listed
+    # them already, or the next update does.
+    world.clock.advance(filler.settings.update_every)
+    _fill(filler, world.clock)
+    assert store.mirror_count() == PETS + 12
+    assert [p.name for p in store.mirror_search(MirrorQuery("outbox pup"))] == names[::-1]
+
+
+def test_learning_the_newest_id_resumes_across_windows(world: World) -> None:
+    """The outbox's listing to the last page (50 pages, 16 allowed a window) keeps its
+    place when the budget stops it, so it finishes, with each page fetched once."""
+    store, _ = world.open()
+    budget = budget_for(world.client, world.clock)
+    sender = OutboxSender(store, ClientRemote(world.client, budget, links=store), budget,
+                          world.clock)
+    for _ in range(20):
+        result = sender.verify_floor()
+        if result.kind is StepKind.FLOOR_VERIFIED:
+            break
+        assert result.kind is StepKind.DEFERRED
+        world.clock.advance(result.wait)
+    else:
+        raise AssertionError("the listing never reached the last page")
+    sender.close()
+    assert store.newest_known_id() == PETS and store.newest_id_verified()
+    assert world.served() == PAGES
+    assert world.refused() == 0
