@@ -7,6 +7,7 @@ search (:mod:`petdesk.store`) both call :func:`fold_name`, so "zoe" finds "Zoë"
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import NamedTuple
 
@@ -44,39 +45,26 @@ class SearchInput(NamedTuple):
         return not self.text
 
 
-def parse_search(text: str) -> SearchInput:
-    """An id when the text is a whole number from 1 to 2**63-1 (ASCII digits, an
-    optional ``#`` in front, surrounding spaces and digit-group separators ``,`` ``.``
-    ``_`` and spaces allowed: "#1,024" is 1024); anything else is a name.
+_ID_PREFIX = re.compile(r"^(?:id\s*[:#]?|#)\s*", re.IGNORECASE)
+_GROUPED = re.compile(r"^\d{1,3}(?:[,._ \u00a0\u202f]\d{3})+$")
 
-    "0", "-5" and numbers beyond int64 are names (no pet can have that id, and a
-    pet may well be called "007").
+
+def parse_search(text: str) -> SearchInput:
+    """An id when the text is a whole number from 1 to 2**63-1 in ASCII digits; else
+    a name.
+
+    Also read as ids: a ``#`` or ``ID``/``ID:`` in front (as printed on kennel cards:
+    "ID: 42"), leading zeros ("0042", as the look-up box accepts), and thousands
+    separators between groups of three ("1,024", "12 345"). "0", "-5", "1.5" and
+    numbers beyond int64 are names (no pet can have that id).
     """
     stripped = text.strip()
-    digits = stripped.removeprefix("#").strip()
-    for separator in (",", ".", "_", " ", "\u00a0", "\u202f"):
-        digits = digits.replace(separator, "")
-    if not digits or not digits.isascii() or not digits.isdigit() or len(digits) > 19:
+    body = _ID_PREFIX.sub("", stripped, count=1)
+    if _GROUPED.match(body):
+        body = re.sub(r"\D", "", body)
+    if not body or not body.isascii() or not body.isdigit() or len(body) > 25:
         return SearchInput(None, stripped)
-    if digits != stripped.removeprefix("#").strip() and not _grouped(stripped):
-        return SearchInput(None, stripped)
-    value = int(digits)
-    if digits.startswith("0") or not 1 <= value <= INT64_MAX:
+    value = int(body)
+    if not 1 <= value <= INT64_MAX:
         return SearchInput(None, stripped)
     return SearchInput(value, stripped)
-
-
-def _grouped(text: str) -> bool:
-    """Separators only between groups of three digits ("1,024", "12 345")."""
-    body = text.removeprefix("#").strip()
-    parts: list[str] = []
-    current = ""
-    for ch in body:
-        if ch.isdigit():
-            current += ch
-        else:
-            parts.append(current)
-            current = ""
-    parts.append(current)
-    return (len(parts) > 1 and 1 <= len(parts[0]) <= 3
-            and all(len(p) == 3 for p in parts[1:]))
