@@ -60,9 +60,12 @@ from petdesk.core.errors import (
     AuthenticationError,
     BadRequestError,
     InvalidArgumentError,
+    MissingKeyError,
+    NetworkError,
     NotFoundError,
     PetStoreError,
     RateLimitedError,
+    RequestCancelled,
 )
 
 from .budget import BudgetReason, QuotaBudget
@@ -233,8 +236,9 @@ class MirrorFiller:
     def update_now(self, *, full: bool = False) -> bool:
         """"Update now": the next step starts an update (``full``: a full pass) even if
         none is due, and even when the mirror's share of the day is used (an update is
-        one or two requests). Still background work within the budget. Returns False
-        (and does nothing) while a pass is running: it is updating already."""
+        one or two requests). Still background work within the budget. While a pass
+        is running it only retries at once after a failure (and returns False): it is
+        updating already. Call :meth:`MirrorFiller.step` right after."""
         self._paused = False
         self._failures = 0
         if self._store.mirror_state().running:
@@ -358,30 +362,38 @@ class MirrorFiller:
 
     def _fetch(self, state: MirrorState, now: float) -> FillStep:
         url = state.next_url
-        state = state._replace(requests_total=state.requests_total + 1,
-                               day_requests=state.day_requests + 1,
-                               pass_requests=state.pass_requests + 1)
+        counted = state._replace(requests_total=state.requests_total + 1,
+                                 day_requests=state.day_requests + 1,
+                                 pass_requests=state.pass_requests + 1)
         try:
             page = self._remote.page(url) if url is not None else self._remote.first_page()
-        except (BadRequestError, NotFoundError, InvalidArgumentError) as exc:
-            if url is None:
-                return self._failed(state, FillKind.FAILED, exc)
-            log.warning("catalogue mirror: the service refused a stored page link: full pass")
-            self._store.set_mirror_state(self._start(state, PassKind.FULL, now))
-            return FillStep(FillKind.FETCHED, message=str(exc))
-        except RateLimitedError as exc:
+        except PetStoreError as exc:
+            return self._error(state, counted, exc, now)
+        self._failures = 0
+        return self._save(counted, url, page, now)
+
+    def _error(self, state: MirrorState, counted: MirrorState, exc: PetStoreError,
+               now: float) -> FillStep:
+        """What a failed request means. Requests that cannot have reached the service
+        (no connection, no key, cancelled) are not counted; the others are."""
+        if isinstance(exc, RequestCancelled | MissingKeyError | NetworkError):
             self._store.set_mirror_state(state)
+        else:
+            self._store.set_mirror_state(counted)
+        if isinstance(exc, RequestCancelled):
+            return FillStep(FillKind.DEFERRED, self._retry_wait, message=str(exc))
+        if isinstance(exc, RateLimitedError):
             self._resume_at = now + exc.retry_after
             return FillStep(FillKind.RATE_LIMITED, exc.retry_after, message=str(exc))
-        except PetStoreError as exc:
-            kind = FillKind.OFFLINE if means_offline(exc) else FillKind.FAILED
-            return self._failed(state, kind, exc)
-        self._failures = 0
-        return self._save(state, url, page, now)
+        if isinstance(exc, BadRequestError | NotFoundError | InvalidArgumentError) \
+                and state.next_url is not None:
+            log.warning("catalogue mirror: the service refused a stored page link: full pass")
+            self._store.set_mirror_state(self._start(counted, PassKind.FULL, now))
+            return FillStep(FillKind.FETCHED, message=str(exc))
+        return self._failed(FillKind.OFFLINE if means_offline(exc) else FillKind.FAILED, exc)
 
-    def _failed(self, state: MirrorState, kind: FillKind, exc: PetStoreError) -> FillStep:
-        """Count the request (it may have reached the service) and wait longer each time."""
-        self._store.set_mirror_state(state)
+    def _failed(self, kind: FillKind, exc: PetStoreError) -> FillStep:
+        """Wait longer after each failure in a row (30 s, 60 s … 10 min)."""
         wait = min(self._max_retry_wait, self._retry_wait * 2 ** self._failures)
         self._failures += 1
         if isinstance(exc, AuthenticationError):

@@ -10,7 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from petdesk.core.errors import NotFoundError, RateLimitedError
+from petdesk.core.errors import (
+    AuthenticationError,
+    NotFoundError,
+    RateLimitedError,
+    RequestCancelled,
+)
 from petdesk.core.statuses import PetStatus
 from petdesk.store import (
     LocalStore,
@@ -278,7 +283,9 @@ def test_offline_waits_longer_each_time_and_says_so(store: LocalStore,
     status = filler.status()
     assert status.phase is MirrorPhase.OFFLINE
     assert catalogue_line(status, clock.time(), UTC).endswith("waiting for the connection")
+    assert filler.requests_used == 0  # nothing reached the service: nothing counted
     assert filler.step().kind is FillKind.FETCHED
+    assert filler.requests_used == 1
 
 
 def test_pause_resume_and_switching_off(store: LocalStore, clock: FakeClock) -> None:
@@ -331,3 +338,22 @@ def test_rows_seen_as_pet_rows(store: LocalStore, clock: FakeClock) -> None:
     service = FakeCatalogue(3)
     _run(_filler(store, service, clock), clock)
     assert store.mirror_rows() == [PetRow(i, f"Pet {i}", 1 + i % 5, None) for i in (1, 2, 3)]
+
+
+def test_a_cancelled_or_refused_request_is_said_plainly(store: LocalStore,
+                                                         clock: FakeClock) -> None:
+    service = FakeCatalogue(300)
+    filler = _filler(store, service, clock)
+    service.faults.append(RequestCancelled())
+    step = filler.step()
+    assert step.kind is FillKind.DEFERRED and filler.requests_used == 0
+    service.faults.append(AuthenticationError("The API key was not accepted."))
+    step = filler.step()
+    assert step.kind is FillKind.FAILED and step.wait == 600.0
+    status = filler.status()
+    assert status.phase is MirrorPhase.PROBLEM and filler.requests_used == 1
+    assert catalogue_line(status, clock.time(), UTC).endswith("could not update, trying "
+                                                              "again at 08:10")
+    # the user fixed the key and clicks Update now: the fill (already running) goes on
+    assert not filler.update_now()
+    assert filler.step().kind is FillKind.FETCHED
