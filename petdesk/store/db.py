@@ -48,7 +48,7 @@ from .rows import (
     status_from_db,
     status_to_db,
 )
-from .schema import CURRENT_VERSION, NewerSchemaError, migrate
+from .schema import CURRENT_VERSION, MIRROR_MIGRATIONS, NewerSchemaError, migrate
 
 log = logging.getLogger(__name__)
 
@@ -114,6 +114,9 @@ class LocalStore:
         self._clock = clock
         self._lock = threading.RLock()
         self._closed = False
+        #: The mirror's file is attached on first use (after the first paint).
+        self._mirror_attached = False
+        self._mirror_problem: str | None = None
 
     # -- lifecycle -------------------------------------------------------------------
 
@@ -230,11 +233,11 @@ class LocalStore:
     def looked_up(self, pet_id: int) -> StoredPet | None:
         """The stored answer for a look-up by id: the newest copy among looked-up pets
         and the catalogue mirror (``None`` when the store has never seen it)."""
+        mirrored = (" UNION ALL SELECT pet_id, name, category_id, pet_status, seen_at "
+                    "FROM mirror_pet WHERE pet_id = ?1") if self._mirror_attached else ""
         rows = self._read(
-            "SELECT pet_id, name, category_id, pet_status, fetched_at FROM looked_up "
-            "WHERE pet_id = ?1 UNION ALL "
-            "SELECT pet_id, name, category_id, pet_status, seen_at FROM mirror_pet "
-            "WHERE pet_id = ?1 ORDER BY 5 DESC LIMIT 1", (pet_id,))
+            "SELECT pet_id, name, category_id, pet_status, fetched_at FROM looked_up "  # noqa: S608
+            f"WHERE pet_id = ?1{mirrored} ORDER BY 5 DESC LIMIT 1", (pet_id,))
         if not rows:
             return None
         return StoredPet(_pet_row(rows[0]), float(rows[0][4]))
@@ -258,13 +261,14 @@ class LocalStore:
 
     def newest_known_id(self) -> int:
         """The highest pet id this store has seen anywhere (0 when none)."""
+        mirrored = " UNION ALL SELECT MAX(pet_id) FROM mirror_pet" \
+            if self._mirror_attached else ""
         row = self._read(
-            "SELECT MAX(v) FROM ("
+            "SELECT MAX(v) FROM ("  # noqa: S608
             " SELECT CAST(value AS INTEGER) AS v FROM meta WHERE key = ?"
             " UNION ALL SELECT MAX(pet_id) FROM seen_row"
             " UNION ALL SELECT MAX(pet_id) FROM looked_up"
-            " UNION ALL SELECT MAX(pet_id) FROM mirror_pet"
-            " UNION ALL SELECT MAX(pet_id) FROM outbox)", (_NEWEST_ID,))
+            f"{mirrored} UNION ALL SELECT MAX(pet_id) FROM outbox)", (_NEWEST_ID,))
         return int(row[0][0] or 0)
 
     def newest_id_verified(self, max_age: float | None = None) -> bool:
@@ -485,9 +489,83 @@ class LocalStore:
 
     # -- the catalogue mirror (issue 16) -------------------------------------------------
 
+    @property
+    def mirror_path(self) -> Path | None:
+        """The mirror's own file (``None``: kept in memory with the store)."""
+        if self._path is None:
+            return None
+        return self._path.with_name(
+            self._path.name.removesuffix(self._path.suffix) + ".catalogue" + self._path.suffix)
+
+    def open_mirror(self) -> str | None:
+        """Attach the mirror's file (every mirror method does it on first use: call it
+        on the worker after the first paint). Never raises for a bad file: one that
+        cannot be read is set aside and the mirror starts empty, or, if no file can
+        be written, lives in memory for this session. Returns the plain sentence
+        saying so (also kept in :attr:`mirror_problem`), ``None`` when all is well."""
+        with self._lock:
+            if not self._mirror_attached:
+                self._mirror_problem = self._attach_mirror()
+                self._mirror_attached = True
+            return self._mirror_problem
+
+    @property
+    def mirror_problem(self) -> str | None:
+        return self._mirror_problem
+
+    def _attach_mirror(self) -> str | None:
+        path = self.mirror_path
+        if path is None:
+            self._attach(None)
+            return None
+        try:
+            self._attach(path)
+            return None
+        except (sqlite3.Error, OSError, NewerSchemaError) as exc:
+            log.warning("the catalogue file %s could not be opened: %s", path,
+                        type(exc).__name__)
+            self._detach()
+        aside = _set_aside(path, self._clock)
+        try:
+            if aside is None:
+                raise OSError("the catalogue file cannot be moved aside")
+            self._attach(path)
+        except (sqlite3.Error, OSError, NewerSchemaError):
+            self._detach()
+            self._attach(None)
+            return _MIRROR_MEMORY_MESSAGE
+        return _MIRROR_SET_ASIDE_MESSAGE.format(name=aside.name)
+
+    def _attach(self, path: Path | None) -> None:
+        conn = self._conn
+        conn.execute("ATTACH DATABASE ? AS mirror", (":memory:" if path is None else str(path),))
+        mode = conn.execute("PRAGMA mirror.journal_mode = WAL").fetchone()[0]
+        if str(mode).lower() not in ("wal", "memory"):
+            raise sqlite3.OperationalError(f"journal mode {mode!r} instead of WAL")
+        # A lost last page after a power cut is fetched again: no fsync per page.
+        conn.execute("PRAGMA mirror.synchronous = NORMAL")
+        check = conn.execute("PRAGMA mirror.quick_check").fetchone()
+        if check is None or check[0] != "ok":
+            raise sqlite3.DatabaseError(f"integrity check failed: {check!r}")
+        migrate(conn, len(MIRROR_MIGRATIONS), migrations=MIRROR_MIGRATIONS, schema="mirror")
+
+    def _detach(self) -> None:
+        with contextlib.suppress(sqlite3.Error):
+            self._conn.execute("DETACH DATABASE mirror")
+
+    def _mirror_read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        self.open_mirror()
+        return self._read(sql, args)
+
+    @contextlib.contextmanager
+    def _mirror_tx(self) -> Iterator[sqlite3.Connection]:
+        self.open_mirror()
+        with self._tx() as conn:
+            yield conn
+
     def mirror_upsert(self, rows: Iterable[PetRow], seen_at: float | None = None) -> None:
         when = self._clock.time() if seen_at is None else seen_at
-        with self._tx() as conn:
+        with self._mirror_tx() as conn:
             self._upsert_mirror(conn, rows, when)
 
     @staticmethod
@@ -507,19 +585,19 @@ class LocalStore:
         to ``up_to_id`` that the pass did not list (not seen since ``started_at``)
         are dropped, since the service no longer lists them."""
         when = self._clock.time() if seen_at is None else seen_at
-        with self._tx() as conn:
+        with self._mirror_tx() as conn:
             self._upsert_mirror(conn, rows, when)
             if sweep is not None:
                 conn.execute("DELETE FROM mirror_pet WHERE seen_at < ? AND pet_id <= ?", sweep)
             self._write_mirror_state(conn, state)
 
     def mirror_count(self) -> int:
-        return int(self._read("SELECT COUNT(*) FROM mirror_pet")[0][0])
+        return int(self._mirror_read("SELECT COUNT(*) FROM mirror_pet")[0][0])
 
     def mirror_rows(self, *, newest_first: bool = False, limit: int = -1,
                     offset: int = 0) -> list[PetRow]:
         order = "DESC" if newest_first else "ASC"
-        rows = self._read(
+        rows = self._mirror_read(
             "SELECT pet_id, name, category_id, pet_status FROM mirror_pet "  # noqa: S608
             f"ORDER BY pet_id {order} LIMIT ? OFFSET ?", (limit, offset))
         return list(_pet_rows(rows))
@@ -539,7 +617,7 @@ class LocalStore:
         window asked for is read into memory. Pets the filler adds meanwhile shift
         later windows; a view re-reads its count when the filler reports a change."""
         where, args = _mirror_where(query.text)
-        rows = self._read(
+        rows = self._mirror_read(
             "SELECT pet_id, name, category_id, pet_status FROM mirror_pet "  # noqa: S608
             f"{where} ORDER BY {_mirror_order(query)} LIMIT ? OFFSET ?",
             (*args, max(0, limit), max(0, offset)))
@@ -548,27 +626,27 @@ class LocalStore:
     def mirror_search_count(self, query: MirrorQuery) -> int:
         """How many pets match ``query`` (the number of rows a view has)."""
         where, args = _mirror_where(query.text)
-        return int(self._read(f"SELECT COUNT(*) FROM mirror_pet {where}", args)[0][0])  # noqa: S608
+        return int(self._mirror_read(f"SELECT COUNT(*) FROM mirror_pet {where}", args)[0][0])  # noqa: S608
 
     def mirror_position(self, query: MirrorQuery, pet_id: int) -> int | None:
         """The row of ``pet_id`` among the matches of ``query`` (``None``: not a match),
         so a view can scroll to a pet (the one just added, or looked up)."""
         where, args = _mirror_where(query.text)
-        found = self._read(
+        found = self._mirror_read(
             f"SELECT n FROM (SELECT pet_id, ROW_NUMBER() OVER (ORDER BY "  # noqa: S608
             f"{_mirror_order(query)}) - 1 AS n FROM mirror_pet {where}) WHERE pet_id = ?",
             (*args, pet_id))
         return int(found[0][0]) if found else None
 
     def mirror_state(self) -> MirrorState:
-        row = self._read(f"SELECT {_MIRROR_COLUMNS} FROM mirror_state")[0]  # noqa: S608
+        row = self._mirror_read(f"SELECT {_MIRROR_COLUMNS} FROM mirror_state")[0]  # noqa: S608
         kind = None if row[4] is None else PassKind(row[4])
         return MirrorState(row[0], row[1], row[2], row[3], kind, row[5], row[6],
                            int(row[7]), row[8], int(row[9]), int(row[10]), int(row[11]),
                            row[12])
 
     def set_mirror_state(self, state: MirrorState) -> None:
-        with self._tx() as conn:
+        with self._mirror_tx() as conn:
             self._write_mirror_state(conn, state)
 
     @staticmethod
@@ -655,13 +733,21 @@ class OpenedStore:
 _SET_ASIDE_MESSAGE: Final = (
     "PetDesk could not read its saved data, so it moved the file aside as “{name}” "
     "and started with an empty store. Adds that were waiting to be sent may be in "
-    "that file; they have not been sent. The catalogue of all pets is downloaded again."
+    "that file; they have not been sent."
 )
 _MEMORY_MESSAGE: Final = (
     "PetDesk cannot save data on this computer right now ({why}). It works normally, "
     "but pets shown and adds waiting to be sent are kept only until PetDesk closes."
 )
 _LOCKED_MESSAGE: Final = "another PetDesk window is using the saved data"
+_MIRROR_SET_ASIDE_MESSAGE: Final = (
+    "PetDesk could not read its saved copy of the catalogue, so it moved the file aside "
+    "as “{name}” and is downloading the catalogue again. Nothing else was affected."
+)
+_MIRROR_MEMORY_MESSAGE: Final = (
+    "PetDesk cannot save its copy of the catalogue on this computer right now, so it "
+    "keeps it only until PetDesk closes."
+)
 
 
 def open_store(path: Path | None, environment: str, *,

@@ -264,22 +264,46 @@ def test_the_mirror_resumes_after_a_restart(world: World) -> None:
     assert world.refused() == 0
 
 
-def test_a_corrupt_file_is_set_aside_and_the_mirror_starts_over(world: World) -> None:
+def test_a_corrupt_catalogue_file_is_set_aside_and_the_mirror_starts_over(
+        world: World) -> None:
     store, _ = world.open()
     _fill(world.filler(store), world.clock, until=FillKind.FETCHED)
+    store.queue(Draft("Kept add", 1, None))
+    mirror_file = store.mirror_path
+    assert mirror_file is not None and mirror_file.exists()
     store.close()
-    world.store_file.write_bytes(b"this is not a database" * 100)
-    for companion in world.store_file.parent.glob("store.sqlite3-*"):
+    mirror_file.write_bytes(b"this is not a database" * 100)
+    for companion in mirror_file.parent.glob(mirror_file.name + "-*"):
         companion.unlink()
     fresh, problem = world.open()
-    assert problem is not None
-    assert "moved the file aside" in problem
-    assert "The catalogue of all pets is downloaded again." in problem
+    assert problem is None  # the store itself opens normally, before the first paint
+    notice = fresh.open_mirror()  # on the worker, after the first paint
+    assert notice is not None
+    assert notice.startswith("PetDesk could not read its saved copy of the catalogue, so "
+                             "it moved the file aside as “store.catalogue.sqlite3."
+                             "unreadable-")
+    assert notice.endswith("is downloading the catalogue again. Nothing else was affected.")
+    assert [e.name for e in fresh.entries()] == ["Kept add"]  # the outbox is untouched
     filler = world.filler(fresh)
     assert filler.status().count == 0
     assert filler.status().phase is MirrorPhase.FILLING
     _fill(filler, world.clock)
     assert fresh.mirror_count() == PETS
+
+
+def test_the_mirror_survives_a_corrupt_store_file(world: World) -> None:
+    store, _ = world.open()
+    _fill(world.filler(store), world.clock)
+    store.close()
+    world.store_file.write_bytes(b"this is not a database" * 100)
+    for companion in world.store_file.parent.glob("store.sqlite3-*"):
+        companion.unlink()
+    fresh, problem = world.open()
+    assert problem is not None and "moved the file aside" in problem
+    assert fresh.open_mirror() is None
+    filler = world.filler(fresh)
+    assert filler.status().count == PETS and filler.status().phase is MirrorPhase.COMPLETE
+    assert filler.step().kind is FillKind.IDLE  # nothing to fetch again
 
 
 def test_it_stops_for_the_day_at_its_share(world: World) -> None:

@@ -145,17 +145,44 @@ def test_results_say_how_fresh_they_are() -> None:
     assert duration_text(3 * 86_400) == "3 days"
 
 
-def test_a_version_2_store_keeps_its_mirror_when_it_moves_to_version_3(
+def test_a_version_2_store_moves_its_mirror_to_a_file_of_its_own(
         store_file: Path, clock: FakeClock) -> None:
+    """Version 3 drops the mirror's tables from the store file (the mirror is
+    downloaded again into its own file) and keeps everything else."""
     store_file.parent.mkdir(parents=True)
     conn = sqlite3.connect(store_file, isolation_level=None)
     migrate(conn, 2)
     conn.execute("INSERT INTO mirror_pet VALUES (5, 'Rex', 'rex', 1, NULL, 1.0)")
-    conn.execute("UPDATE mirror_state SET next_url = 'https://x/v1/pets?cursor=5', "
-                 "pass_started_at = 2.0, highest_id = 5")
+    conn.execute("INSERT INTO looked_up VALUES (9, 'Mimi', 2, NULL, 1.0)")
     conn.close()
     opened = open_store(store_file, "production", clock=clock)
     assert opened.problem is None
     with opened.store as store:
-        assert store.mirror_search(MirrorQuery("rex")) == [PetRow(5, "Rex", 1, None)]
-        assert store.mirror_state() == MirrorState("https://x/v1/pets?cursor=5", 2.0, None, 5)
+        assert store.looked_up(9) is not None
+        assert store.mirror_count() == 0
+        assert store.mirror_state() == MirrorState(None, None, None, None)
+        assert store.mirror_path == store_file.with_name("store-production.catalogue.sqlite3")
+        assert store.mirror_path.exists()
+    tables = sqlite3.connect(store_file).execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+    assert ("mirror_pet",) not in tables
+
+
+def test_opening_the_store_does_not_read_the_mirror(store_file: Path,
+                                                    clock: FakeClock) -> None:
+    with open_store(store_file, "production", clock=clock).store as store:
+        store.mirror_upsert([PetRow(77, "Rex", 1, None)])
+    with open_store(store_file, "production", clock=clock).store as store:
+        assert store.newest_known_id() == 0  # the mirror's file is not even attached
+        assert store.looked_up(77) is None
+        assert store.open_mirror() is None
+        assert store.newest_known_id() == 77
+        found = store.looked_up(77)  # a look-up answered from the mirror when offline
+        assert found is not None and found.pet.name == "Rex"
+
+
+def test_an_in_memory_store_keeps_its_mirror_in_memory(clock: FakeClock) -> None:
+    with open_store(None, "production", clock=clock).store as store:
+        assert store.mirror_path is None
+        store.mirror_upsert([PetRow(1, "Rex", 1, None)])
+        assert store.mirror_count() == 1
