@@ -39,6 +39,10 @@ The strategy (the service lists pets only by ascending id, 100 a page, and follo
   (the budget's reserve of a window that resets hours away) it stops until that
   reset too.
 
+Storage: the mirror has a file of its own next to the store (see
+:meth:`LocalStore.open_mirror`), attached on first use, after the first paint. Each
+page and the progress after it are one transaction of that file.
+
 Cost, in requests: a fill takes ceil(pets / 100) requests; an update 1 (2 when the
 last page filled up since); a full pass ceil(pets / 100). With 8,400 pets and the
 defaults: 85 for the fill, then about 48 updates (48-96 requests) and one full pass
