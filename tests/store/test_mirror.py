@@ -26,6 +26,7 @@ from petdesk.store import (
     QuotaBudget,
     open_store,
 )
+from petdesk.store.background import BackgroundWork
 from petdesk.store.mirror import FillKind, FillStep, MirrorFiller, MirrorPhase, estimate_total
 from petdesk.store.mirror_wording import catalogue_line, requests_text, schedule_text
 from tests.api.fakes import FakeClock
@@ -357,3 +358,19 @@ def test_a_cancelled_or_refused_request_is_said_plainly(store: LocalStore,
     # the user fixed the key and clicks Update now: the fill (already running) goes on
     assert not filler.update_now()
     assert filler.step().kind is FillKind.FETCHED
+
+
+def test_background_work_runs_the_mirror_when_the_outbox_rests(store: LocalStore,
+                                                                clock: FakeClock) -> None:
+    service = FakeCatalogue(150)
+    filler = _filler(store, service, clock)
+    work = BackgroundWork(None, filler)
+    first = work.step()
+    assert first.outbox is None and first.mirror is not None
+    assert first.mirror.kind is FillKind.FETCHED and first.mirror_changed
+    assert first.wait == 0.0 and not first.outbox_changed
+    done = work.step()
+    assert done.mirror is not None and done.mirror.kind is FillKind.DONE
+    assert done.wait == 30 * 60  # sleep until the next update is due
+    idle = BackgroundWork(None, None).step()
+    assert idle.wait == math.inf and idle.mirror is None

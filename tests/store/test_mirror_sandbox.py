@@ -10,6 +10,7 @@ top of "newest first", and the mirror survives a restart and a corrupt file.
 
 from __future__ import annotations
 
+import functools
 import math
 import queue
 import threading
@@ -183,7 +184,7 @@ def test_the_mirror_fills_with_no_429_and_the_users_actions_go_first(world: Worl
         while not worker.filled.is_set():
             target = worker.steps_started + 5
             queued = time.perf_counter()
-            look_up = worker.submit(lambda pid=pet_id: world.client.get_pet(pid))
+            look_up = worker.submit(functools.partial(world.client.get_pet, pet_id))
             results.append(look_up.result(timeout=30))
             waits.append(time.perf_counter() - queued)
             refresh = worker.submit(lambda: world.client.list_pets_page(20))
