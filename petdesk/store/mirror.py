@@ -260,10 +260,8 @@ class MirrorFiller:
         worker and send the result to the GUI)."""
         state = self._roll_day(self._store.mirror_state(), self._clock.time())
         count = self._store.mirror_count()
-        total = count if state.complete_at is not None and not state.running else \
+        total = count if state.complete_at is not None else \
             estimate_total(count, state.highest_id, self._store.newest_known_id())
-        if state.complete_at is not None and total is not None:
-            total = max(total, count)
         return MirrorStatus(
             self._phase(state), count, total, state.complete_at, self._next_due(state),
             self._resume_at, state.day_requests, self._settings.day_allowance,
