@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from petdesk.core.clock import Clock, SystemClock
+from petdesk.core.names import fold_name
 from petdesk.core.statuses import PetStatus
-from petdesk.core.text import fold_name
 
 from .rows import (
     Draft,

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from petdesk.core.names import SearchInput, fold_name, parse_search
 from petdesk.core.statuses import PetStatus
-from petdesk.core.text import SearchInput, fold_name, parse_search
 from petdesk.store import LocalStore, MirrorQuery, MirrorSort, MirrorState, PetRow, open_store
 from petdesk.store.mirror import MirrorPhase, MirrorStatus
 from petdesk.store.mirror_wording import about, catalogue_line, duration_text, search_note
