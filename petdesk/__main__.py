@@ -45,6 +45,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    given = list(sys.argv[1:] if argv is None else argv)
+    if given and given[0] in ("import", "export"):
+        from petdesk import cli
+
+        return cli.main(given)
     args = parse_args(argv)
     if args.version:
         from petdesk import __version__

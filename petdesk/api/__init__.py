@@ -1,6 +1,24 @@
 """Qt-free client of the Pet Store service (contract: spec/pet-store-service.md).
 
 Nothing here imports Qt: the package can be scripted and tested on its own.
+
+What a UI uses against slow, huge and hostile answers (issue 11):
+
+* Stop: ``CancelToken.cancel()`` for one job, ``PetStoreClient.cancel_all()`` for
+  all; both interrupt a read or a connect in progress at once, from any thread.
+  Quitting: ``client.close()`` (any thread) stops the request in progress too.
+* Outcomes: ``RequestCancelled`` (stopped, nothing more to say),
+  ``RequestTimeoutError`` (the whole attempt took longer than the timeout; not
+  retried, so offer Retry), ``OutcomeUnknownError`` (a POST that may have added the
+  pet: never say "not added"), ``ContractError`` (e.g. an answer over
+  ``MAX_BODY_BYTES``).
+* Paging: one ``PageTrail`` per list; ``trail.add(page)`` returns a ``PageUpdate``
+  (rows to append, rows to replace by position, and ``end``); "Load more" fetches
+  ``trail.next_url`` while it is set; ``PagingEnd.REPEATED`` comes with
+  ``PageUpdate.message`` (``REPEATED_PAGE_MESSAGE``) to show.
+* Server text and names: see :mod:`petdesk.core.text` (``display``, ``visible``,
+  ``has_hidden``); ``PetStoreError.server_message`` and ``details()`` are server
+  text, to be shown as plain text only.
 """
 
 from petdesk.core.clock import Clock, SystemClock
@@ -23,14 +41,15 @@ from petdesk.core.limits import INT64_MAX, LIMIT_DEFAULT, LIMIT_MAX, LIMIT_MIN, 
 from petdesk.core.statuses import PetStatus
 from petdesk.core.waits import WaitInfo, WaitReason
 
+from .body import MAX_BODY_BYTES
 from .client import (
     USER_AGENT,
     PetLookup,
-    PetPage,
     PetStoreClient,
 )
 from .deprecation import DOCUMENTED_SUNSET, DeprecationInfo
 from .models import ErrorBody, NewPet, Pet
+from .paging import REPEATED_PAGE_MESSAGE, PageTrail, PageUpdate, PagingEnd, PetPage
 from .policy import (
     CancelToken,
     RateLimitGate,
@@ -46,7 +65,9 @@ __all__ = [
     "LIMIT_DEFAULT",
     "LIMIT_MAX",
     "LIMIT_MIN",
+    "MAX_BODY_BYTES",
     "NAME_MAX_LENGTH",
+    "REPEATED_PAGE_MESSAGE",
     "USER_AGENT",
     "AuthenticationError",
     "BadRequestError",
@@ -61,6 +82,9 @@ __all__ = [
     "NewPet",
     "NotFoundError",
     "OutcomeUnknownError",
+    "PageTrail",
+    "PageUpdate",
+    "PagingEnd",
     "Pet",
     "PetLookup",
     "PetPage",

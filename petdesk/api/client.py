@@ -14,19 +14,35 @@ Contract: spec sections 4, 5, 7 and 8. Behaviour worth knowing:
   followed (key included); a redirect to another origin is refused, so the key
   never reaches another host.
 * All requests pass one :class:`~petdesk.api.policy.RateLimitGate` (see there).
-  GET is retried on 429, 503, connection failures and timeouts; POST only on 429
+  GET is retried on 429, 503 and connection failures (not after a timeout: the
+  user has waited the whole timeout already); POST only on 429
   and on connection failures before the request left, never after a read
   timeout, a dropped reply or a 5xx (:class:`OutcomeUnknownError`).
+* Bodies are read as a stream and capped at :data:`~petdesk.api.body.MAX_BODY_BYTES`
+  *decoded* (see :mod:`petdesk.api.body`): a gzip bomb, a 200 MB body or an
+  endless stream ends in a :class:`ContractError`, with memory bounded.
+* ``timeout`` bounds each attempt as a whole (connect, headers and body), not
+  each read: a server trickling 1 byte/s is cut off when the time is up. A
+  :class:`CancelToken` cancelled (or :meth:`PetStoreClient.cancel_all` called)
+  from another thread interrupts a read in progress at once: the transport's
+  sockets are shut down (:mod:`petdesk.api.transport`). A POST stopped or timed
+  out after it left is :class:`OutcomeUnknownError`, never "not added".
+* Proxies: a service on this computer never goes through a proxy; https follows
+  the system's proxy settings (policy in :mod:`petdesk.api.transport`).
+* Every failure is a :class:`PetStoreError`, including addresses with invalid
+  international host names in ``Link`` and ``Location``.
 * Paging: the spec says "paginated" but shows no mechanism. When the server
   sends ``Link: <…>; rel="next"`` (RFC 8288) the next page can be fetched with
   :meth:`PetStoreClient.fetch_page` or :meth:`PetStoreClient.iter_pages`;
   without one, the first page is all there is. A next link to another origin is
-  ignored (and logged), never followed with the key.
+  ignored (and logged), never followed with the key. A next link already
+  visited ends :meth:`PetStoreClient.iter_pages` (see :mod:`petdesk.api.paging`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import logging
 import random
@@ -40,6 +56,7 @@ from types import TracebackType
 from typing import Any
 
 import httpx
+import truststore
 from pydantic import TypeAdapter, ValidationError
 
 from petdesk.core.clock import Clock, SystemClock
@@ -54,6 +71,7 @@ from petdesk.core.errors import (
     OutcomeUnknownError,
     PetStoreError,
     RateLimitedError,
+    RequestCancelled,
     RequestTimeoutError,
     ServerError,
     redact,
@@ -64,9 +82,11 @@ from petdesk.core.urls import base_url_problem
 from petdesk.core.waits import WaitReason
 
 from .. import __version__
+from .body import ACCEPT_ENCODING, read_bounded
 from .deprecation import DeprecationInfo, deprecation_from_headers
-from .links import find_link
+from .links import next_link
 from .models import ErrorBody, NewPet, Pet
+from .paging import PageTrail, PetPage
 from .policy import (
     CancelToken,
     LearnedQuota,
@@ -82,6 +102,7 @@ from .ratelimit import (
     parse_rate_limit_headers,
     parse_retry_after,
 )
+from .transport import PetDeskTransport, Watchdog, proxy_for
 
 log = logging.getLogger(__name__)
 
@@ -95,14 +116,25 @@ _KEY_OK = re.compile(r"^[\x21-\x7e]+$")
 #: Anything in a next link's path that URL parsing would change or that could move
 #: it out of the service: dot segments, escapes, backslashes, "@", whitespace.
 _NEEDS_PARSING = re.compile(r"/\.|[%\\@\s#]")
+#: Something that looks like a markup tag or entity (``<a href``, ``</b>``, ``&lt;``).
+_MARKUP = re.compile(r"<[/!a-zA-Z]|&[#a-zA-Z0-9]{1,8};")
 
 
-@dataclass(frozen=True)
-class PetPage:
-    """One page of ``GET /pets``; ``next_url`` is set when the server offers more."""
+class _StoppedBeforeSending(RequestCancelled):
+    """Stopped while connecting: nothing was sent (so a POST did not happen)."""
 
-    pets: list[Pet]
-    next_url: str | None
+
+@dataclass
+class _Call:
+    """One call of the client: a request and the attempts at it."""
+
+    method: str
+    url: httpx.URL
+    body: dict[str, Any] | None
+    idempotent: bool
+    token: CancelToken
+    attempts: int
+    attempt: int = 1
 
 
 @dataclass(frozen=True)
@@ -164,9 +196,22 @@ def _check_id(pet_id: int) -> int:
 
 
 def _trust_store_context() -> ssl.SSLContext:
-    import truststore  # the OS trust store: Windows, macOS Keychain, Linux CA bundle
-
+    """The OS trust store: Windows, macOS Keychain, the Linux CA bundle."""
     return truststore.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+
+
+def _url(text: str, base: httpx.URL | None = None) -> httpx.URL | None:
+    """``text`` as a URL (joined to ``base``), or ``None`` when it is not a valid one.
+
+    Host names are checked here, once: an invalid international name (``xn--`` that
+    does not decode) is ``None`` rather than an ``idna`` error later.
+    """
+    try:
+        url = base.join(text) if base is not None else httpx.URL(text)
+        url.host  # noqa: B018 - decodes the host name; raises for an invalid one
+    except (httpx.InvalidURL, ValueError, TypeError):  # idna.IDNAError is a ValueError
+        return None
+    return url
 
 
 class PetStoreClient:
@@ -209,12 +254,21 @@ class PetStoreClient:
         self._service_prefix = str(self._base) + "/"
         self._tokens_lock = threading.Lock()
         self._wire = threading.Lock()
+        self._timeout = timeout
+        self._closed = False
+        # Stop and the deadline interrupt a PetDeskTransport's sockets; another injected
+        # transport (MockTransport, the in-process sandbox) is checked between chunks.
+        self._transport = transport if isinstance(transport, PetDeskTransport) else None
+        if transport is None:
+            self._transport = PetDeskTransport(_trust_store_context(), proxy_for(self._base))
+        self._watchdog = Watchdog(self._interrupt)
         self._http = httpx.Client(
-            transport=transport,
-            verify=_trust_store_context() if transport is None else True,
+            transport=transport or self._transport,
+            trust_env=False,  # proxies: see petdesk.api.transport
             timeout=httpx.Timeout(timeout, connect=min(timeout, 10.0)),
             follow_redirects=False,
-            headers={"Accept": "application/json", "User-Agent": USER_AGENT},
+            headers={"Accept": "application/json", "Accept-Encoding": ACCEPT_ENCODING,
+                     "User-Agent": USER_AGENT},
         )
 
     # -- plumbing ---------------------------------------------------------------
@@ -234,7 +288,10 @@ class PetStoreClient:
         self.close()
 
     def close(self) -> None:
+        """Stop every request in progress and release the connections (any thread)."""
+        self._closed = True
         self.cancel_all()
+        self._watchdog.close()
         self._http.close()
 
     @property
@@ -251,11 +308,18 @@ class PetStoreClient:
         return self._gate
 
     def cancel_all(self) -> None:
-        """Cancel every request and wait in progress (callable from any thread)."""
+        """Cancel every request and wait in progress (callable from any thread).
+
+        A read in progress is interrupted at once (its connection is closed).
+        """
         with self._tokens_lock:
             tokens = list(self._tokens)
         for token in tokens:
             token.cancel()
+
+    def _interrupt(self) -> None:
+        if self._transport is not None:
+            self._transport.interrupt()
 
     # -- operations -------------------------------------------------------------
 
@@ -288,8 +352,8 @@ class PetStoreClient:
 
     def fetch_page(self, url: str, *, cancel: CancelToken | None = None) -> PetPage:
         """Fetch a page a previous :class:`PetPage` offered as ``next_url``."""
-        target = httpx.URL(url)
-        if not self._same_service(target):
+        target = _url(url) if isinstance(url, str) else None
+        if target is None or not self._same_service(target):
             raise InvalidArgumentError("That page address does not belong to this service.")
         return self._page(target, cancel)
 
@@ -300,11 +364,19 @@ class PetStoreClient:
         *,
         cancel: CancelToken | None = None,
     ) -> Iterator[PetPage]:
+        """Every page in turn. Ends on the last page, or on a next link already visited:
+        then the last page yielded has ``end=PagingEnd.REPEATED`` (see
+        :mod:`petdesk.api.paging`)."""
+        trail = PageTrail()
         page = self.list_pets_page(limit, status, cancel=cancel)
-        yield page
-        while page.next_url is not None:
-            page = self.fetch_page(page.next_url, cancel=cancel)
+        while True:
+            update = trail.add(page)
+            if update.end is not None:
+                yield dataclasses.replace(page, next_url=trail.next_url, end=update.end)
+                return
             yield page
+            assert trail.next_url is not None
+            page = self.fetch_page(trail.next_url, cancel=cancel)
 
     def create_pet(self, new_pet: NewPet, *, cancel: CancelToken | None = None) -> Pet:
         """``POST /pets`` (createPet). Never sent twice unless the server cannot have acted."""
@@ -342,31 +414,32 @@ class PetStoreClient:
     def _page(self, url: httpx.URL, cancel: CancelToken | None) -> PetPage:
         response = self._request("GET", url, idempotent=True, cancel=cancel)
         pets = self._parse_list(response)
-        next_url: str | None = None
-        target = find_link(response.headers.get("link"), "next")
-        if (target and target.startswith(self._service_prefix) and target.isascii()
+        return PetPage(pets, self._next_url(response), str(url))
+
+    def _next_url(self, response: httpx.Response) -> str | None:
+        """The next page's address, when the server offers one under this service."""
+        target = next_link(response)
+        if not target:
+            return None
+        if (target.startswith(self._service_prefix) and target.isascii()
                 and target.isprintable()
                 and not _NEEDS_PARSING.search(target, len(self._service_prefix) - 1)):
             # The usual case: an absolute link under the service address, without dot
             # segments, escapes or userinfo tricks, so no URL parsing is needed.
             # (fetch_page() checks it again anyway.)
-            next_url = target
-        elif target:
-            try:
-                # An absolute target (what servers send) needs no join, which is slow.
-                resolved = (httpx.URL(target) if target.startswith(("https://", "http://"))
-                            else response.request.url.join(target))
-            except httpx.InvalidURL:
-                resolved = None
-            if resolved is not None and self._same_service(resolved):
-                next_url = str(resolved)
-            else:
-                log.warning("ignoring a next-page link that points away from the service")
-        return PetPage(pets, next_url)
+            return target
+        # An absolute target (what servers send) needs no join, which is slow.
+        resolved = (_url(target) if target.startswith(("https://", "http://"))
+                    else _url(target, response.request.url))
+        if resolved is not None and self._same_service(resolved):
+            return str(resolved)
+        log.warning("ignoring a next-page link that is invalid or points away from the service")
+        return None
 
     def _same_origin(self, url: httpx.URL) -> bool:
-        return (url.scheme, url.host, url.port) == (self._base.scheme, self._base.host,
-                                                    self._base.port)
+        # raw_host: the ASCII form, compared without decoding international names.
+        return (url.scheme, url.raw_host.lower(), url.port) == (
+            self._base.scheme, self._base.raw_host.lower(), self._base.port)
 
     def _same_service(self, url: httpx.URL) -> bool:
         return self._same_origin(url) and (
@@ -394,6 +467,16 @@ class PetStoreClient:
         self._register(token)
         try:
             return self._request_loop(method, url, body, idempotent, token)
+        except PetStoreError:
+            raise
+        except Exception as exc:
+            # A defect or a library error nobody foresaw: still a PetStoreError, and for
+            # a POST never "not added".
+            log.exception("unexpected failure of %s %s", method, url.path)
+            if not idempotent:
+                raise OutcomeUnknownError(method=method, url=str(url)) from exc
+            raise ContractError(method=method, url=str(url),
+                                server_message=type(exc).__name__) from exc
         finally:
             self._unregister(token)
 
@@ -405,75 +488,93 @@ class PetStoreClient:
         idempotent: bool,
         token: CancelToken,
     ) -> httpx.Response:
-        policy = self.policy
-        attempts = policy.max_attempts
-        attempt = 1
+        call = _Call(method, url, body, idempotent, token, self.policy.max_attempts)
         while True:
-            failure: httpx.TransportError | OSError | None = None
-            wait = 0.0
-            # One request on the wire per client: callers on other threads queue here, so a
-            # 429 closes the gate before the next request can leave (else they race into the
-            # announced window and count towards a ban).
-            with self._wire_slot(token):
-                # The gate: after a 429 (or with the quota at 0) nothing leaves before the
-                # wait ends.
-                self._gate.wait_until_open(token, self.listener, attempt, attempts)
-                token.raise_if_cancelled()
-                self.listener.on_request(method, url.path, attempt)
-                try:
-                    response = self._send(method, url, body)
-                except (httpx.TransportError, OSError) as exc:
-                    failure = exc
-                else:
-                    headerless = not any(name in response.headers for name in _QUOTA_HEADERS)
-                    if response.status_code == 429:
-                        wait = max(self._retry_wait(response),
-                                   backoff_delay(attempt - 1, policy, self._rng))
-                        self._gate.close_for(wait, WaitReason.RATE_LIMITED)
-                        if headerless:
-                            self._learned.on_429(wait)
-                    elif headerless:
-                        pause = self._learned.on_answer()
-                        if pause > 0:
-                            self._gate.close_for(pause, WaitReason.QUOTA_EXHAUSTED)
-                    elif self._learned.limit is not None:
-                        self._learned.forget()  # the server says it itself now
-            if failure is not None:
-                error, request_left = self._transport_error(failure, method, url)
-                if request_left and not idempotent:
-                    raise OutcomeUnknownError(method=method, url=str(url)) from failure
-                if attempt >= attempts:
-                    raise error from failure
-                reason = (WaitReason.TIMED_OUT if isinstance(error, RequestTimeoutError)
-                          else WaitReason.SERVER_UNREACHABLE)
-                delay = backoff_delay(attempt - 1, policy, self._rng)
-                log.info("%s %s failed (%s); retrying in %.1f s", method, url.path,
-                         type(failure).__name__, delay)
-                wait_for(self._clock, delay, reason, attempt + 1, attempts, token,
-                         self.listener, policy)
-                attempt += 1
-                continue
-            token.raise_if_cancelled()
-            status = response.status_code
-            if 200 <= status < 300:
-                return response
-            if status == 429:
-                log.warning("rate limited (429) on %s %s; no request for %.0f s", method,
-                            url.path, wait)
-                if attempt >= attempts:
-                    raise self._error_for(response, idempotent)
-                attempt += 1
-                continue
-            if status == 503 and idempotent and attempt < attempts:
-                announced = parse_retry_after(response.headers, self._clock.time(), self._skew)
-                delay = (policy.clamp_wait(announced, "Retry-After") if announced is not None
-                         else backoff_delay(attempt - 1, policy, self._rng))
-                if delay <= policy.max_auto_wait:
-                    wait_for(self._clock, delay, WaitReason.SERVER_BUSY, attempt + 1, attempts,
-                             token, self.listener, policy)
-                    attempt += 1
-                    continue
-            raise self._error_for(response, idempotent)
+            outcome = self._on_the_wire(call)
+            if isinstance(outcome, httpx.Response):
+                response = self._settle(call, outcome)
+                if response is not None:
+                    return response
+            else:
+                self._wait_after_failure(call, outcome)
+            call.attempt += 1
+
+    def _on_the_wire(self, call: _Call) -> httpx.Response | httpx.TransportError | OSError:
+        """One attempt: the response, or the transport failure to decide about."""
+        # One request on the wire per client: callers on other threads queue here, so a
+        # 429 closes the gate before the next request can leave (else they race into the
+        # announced window and count towards a ban).
+        with self._wire_slot(call.token):
+            # The gate: after a 429 (or with the quota at 0) nothing leaves before the
+            # wait ends.
+            self._gate.wait_until_open(call.token, self.listener, call.attempt, call.attempts)
+            call.token.raise_if_cancelled()
+            self.listener.on_request(call.method, call.url.path, call.attempt)
+            try:
+                response = self._send(call.method, call.url, call.body, call.token)
+            except (httpx.TransportError, OSError) as exc:
+                return exc
+            except PetStoreError as exc:
+                if call.idempotent or isinstance(exc, OutcomeUnknownError | _StoppedBeforeSending):
+                    raise
+                # The POST left and its answer was cut off (stopped, too large,
+                # undecodable): the pet may have been added.
+                raise _outcome_unknown(exc, call.method, call.url) from exc
+            self._note_quota(response, call.attempt)
+            return response
+
+    def _note_quota(self, response: httpx.Response, attempt: int) -> None:
+        """Close the gate as a 429, or the quota learnt from earlier 429s, requires."""
+        headerless = not any(name in response.headers for name in _QUOTA_HEADERS)
+        if response.status_code == 429:
+            wait = max(self._retry_wait(response),
+                       backoff_delay(attempt - 1, self.policy, self._rng))
+            self._gate.close_for(wait, WaitReason.RATE_LIMITED)
+            if headerless:
+                self._learned.on_429(wait)
+        elif headerless:
+            pause = self._learned.on_answer()
+            if pause > 0:
+                self._gate.close_for(pause, WaitReason.QUOTA_EXHAUSTED)
+        elif self._learned.limit is not None:
+            self._learned.forget()  # the server says it itself now
+
+    def _wait_after_failure(self, call: _Call, failure: httpx.TransportError | OSError) -> None:
+        """Raise the error of a transport failure, or wait before the next attempt."""
+        error, request_left = self._transport_error(failure, call.method, call.url)
+        if request_left and not call.idempotent:
+            raise OutcomeUnknownError(method=call.method, url=str(call.url)) from failure
+        # A timeout is not retried: the user has already waited the whole timeout
+        # once, and a retry would multiply that wait (PetDesk offers to retry).
+        if call.attempt >= call.attempts or isinstance(error, RequestTimeoutError):
+            raise error from failure
+        delay = backoff_delay(call.attempt - 1, self.policy, self._rng)
+        log.info("%s %s failed (%s); retrying in %.1f s", call.method, call.url.path,
+                 type(failure).__name__, delay)
+        wait_for(self._clock, delay, WaitReason.SERVER_UNREACHABLE, call.attempt + 1,
+                 call.attempts, call.token, self.listener, self.policy)
+
+    def _settle(self, call: _Call, response: httpx.Response) -> httpx.Response | None:
+        """The response to return, ``None`` to try again, or the error raised."""
+        call.token.raise_if_cancelled()
+        status = response.status_code
+        if 200 <= status < 300:
+            return response
+        if status == 429:
+            log.warning("rate limited (429) on %s %s; no request for %.0f s", call.method,
+                        call.url.path, self._gate.remaining_wait())
+            if call.attempt >= call.attempts:
+                raise self._error_for(response, call.idempotent)
+            return None
+        if status == 503 and call.idempotent and call.attempt < call.attempts:
+            announced = parse_retry_after(response.headers, self._clock.time(), self._skew)
+            delay = (self.policy.clamp_wait(announced, "Retry-After") if announced is not None
+                     else backoff_delay(call.attempt - 1, self.policy, self._rng))
+            if delay <= self.policy.max_auto_wait:
+                wait_for(self._clock, delay, WaitReason.SERVER_BUSY, call.attempt + 1,
+                         call.attempts, call.token, self.listener, self.policy)
+                return None
+        raise self._error_for(response, call.idempotent)
 
     @contextlib.contextmanager
     def _wire_slot(self, token: CancelToken) -> Iterator[None]:
@@ -485,8 +586,10 @@ class PetStoreClient:
         finally:
             self._wire.release()
 
-    def _send(self, method: str, url: httpx.URL, body: dict[str, Any] | None) -> httpx.Response:
+    def _send(self, method: str, url: httpx.URL, body: dict[str, Any] | None,
+              token: CancelToken) -> httpx.Response:
         current = url
+        deadline = time.monotonic() + self._timeout  # one for the attempt, redirects included
         for _hop in range(4):
             request = self._http.build_request(
                 method, current, json=body,
@@ -494,11 +597,7 @@ class PetStoreClient:
             )
             started = time.perf_counter()
             sent_at = self._clock.time()
-            response = self._http.send(request)
-            try:
-                response.read()
-            finally:
-                response.close()
+            response = self._attempt(request, token, deadline)
             self._skew.observe(response.headers, sent_at, self._clock.time())
             log.debug("%s %s -> %s in %.0f ms", method, current.path, response.status_code,
                       (time.perf_counter() - started) * 1000)
@@ -506,10 +605,7 @@ class PetStoreClient:
             # A 3xx without a Location is just an unexpected status (it used to be a KeyError).
             if not response.has_redirect_location:
                 return response
-            try:
-                target: httpx.URL | None = current.join(response.headers["location"])
-            except httpx.InvalidURL:  # a Location that is not a URL at all
-                target = None
+            target = _url(response.headers["location"], current)
             if method != "GET" or target is None or not self._same_origin(target):
                 if method != "GET":
                     raise OutcomeUnknownError(
@@ -519,12 +615,54 @@ class PetStoreClient:
                     "The service tried to send PetDesk to another address. PetDesk did not "
                     "follow it, so your API key stays private.",
                     status_code=response.status_code, method=method, url=str(current),
-                    server_message=(f"redirect to {target.scheme}://{target.host}"
-                                    if target is not None else "redirect to an invalid address"),
+                    server_message=(
+                        f"redirect to {target.scheme}://{target.raw_host.decode('ascii')}"
+                        if target is not None else "redirect to an invalid address"),
                 )
             current = target
         raise ContractError("The service redirected too many times.", method=method,
                             url=str(url))
+
+    def _attempt(self, request: httpx.Request, token: CancelToken,
+                 deadline: float) -> httpx.Response:
+        """One request and its whole body before ``deadline`` (``time.monotonic()``),
+        stoppable from any thread."""
+        if self._transport is not None:
+            self._transport.rearm()
+        self._watchdog.arm(max(0.0, deadline - time.monotonic()))
+        remove = token.on_cancel(self._interrupt)
+
+        def check() -> None:  # between chunks, for transports that cannot be interrupted
+            if token.cancelled:
+                raise RequestCancelled()
+            if time.monotonic() >= deadline:
+                raise httpx.ReadTimeout("the attempt's deadline passed", request=request)
+
+        try:
+            response = self._http.send(request, stream=True)
+            try:
+                return read_bounded(response, check)
+            finally:
+                response.close()
+        except (httpx.TransportError, OSError) as exc:
+            if token.cancelled:  # stopped: say that, not "connection reset"
+                if isinstance(exc, httpx.ConnectError | httpx.ConnectTimeout):
+                    raise _StoppedBeforeSending() from exc
+                raise RequestCancelled() from exc
+            if self._watchdog.fired or time.monotonic() >= deadline:
+                if isinstance(exc, httpx.ConnectError | httpx.ConnectTimeout):
+                    raise httpx.ConnectTimeout("the attempt's deadline passed while "
+                                               "connecting", request=request) from exc
+                raise httpx.ReadTimeout("the attempt's deadline passed",
+                                        request=request) from exc
+            raise
+        except RuntimeError as exc:
+            if self._closed:  # closed from another thread (quitting): nothing was sent
+                raise _StoppedBeforeSending() from exc
+            raise
+        finally:
+            remove()
+            self._watchdog.disarm()
 
     def _observe(self, response: httpx.Response) -> None:
         snapshot, reset_ts = parse_rate_limit_headers(response.headers, self._clock.time(),
@@ -562,8 +700,11 @@ class PetStoreClient:
                     "The secure connection to the Pet Store service could not be verified. "
                     "The network may be intercepting traffic.", **kw), False
             return NetworkError(**kw), False
-        if isinstance(exc, httpx.UnsupportedProtocol | httpx.LocalProtocolError |
-                      httpx.ProxyError):
+        if isinstance(exc, httpx.ProxyError):
+            return NetworkError(
+                "Could not reach the Pet Store service through the proxy set on this "
+                "computer. Check the proxy settings.", **kw), False
+        if isinstance(exc, httpx.UnsupportedProtocol | httpx.LocalProtocolError):
             return NetworkError(**kw), False
         return NetworkError("The connection to the Pet Store service was interrupted.",
                             **kw), True
@@ -604,8 +745,10 @@ class PetStoreClient:
         if status == 400:
             field = _field_of(body, raw)
             detail = kw["server_message"]
-            message = (f"The Pet Store service did not accept this: {detail}" if detail
-                       else BadRequestError.user_message)
+            # Server text joins the sentence only when it is a sentence: markup (an HTML
+            # page, a link) stays in the details, which the UI shows as plain text.
+            message = (f"The Pet Store service did not accept this: {detail}"
+                       if detail and not _MARKUP.search(detail) else BadRequestError.user_message)
             return BadRequestError(message, field=field, **kw)
         if status == 401:
             return AuthenticationError(**kw)
@@ -654,6 +797,16 @@ class PetStoreClient:
         except ValidationError as exc:
             raise ContractError(server_message=_summarise(exc), status_code=response.status_code,
                                 url=str(response.request.url)) from None
+
+
+def _outcome_unknown(cause: PetStoreError, method: str, url: httpx.URL) -> OutcomeUnknownError:
+    if isinstance(cause, RequestCancelled):
+        message = ("Stopped. The pet may or may not have been added: the request had already "
+                   "been sent. Refresh the list and check before adding it again.")
+    else:
+        message = None
+    return OutcomeUnknownError(message, status_code=cause.status_code, method=method,
+                               url=str(url), server_message=cause.server_message)
 
 
 def _summarise(exc: ValidationError) -> str:

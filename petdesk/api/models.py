@@ -5,8 +5,13 @@ Decisions where the spec is silent:
 * ``name``: the spec only says "string, required". PetDesk strips surrounding
   whitespace, refuses an empty result ("must not be blank") and caps the length
   at :data:`NAME_MAX_LENGTH` characters, so a pasted 10 kB blob is a clear
-  message instead of a request the service may mangle. Control characters are
-  refused; any other Unicode (accents, right-to-left scripts, emoji) is fine.
+  message instead of a request the service may mangle. Control characters
+  (category Cc: NUL, ESC, ...) and invisible format characters (category Cf:
+  bidi overrides such as U+202E, zero-width spaces and joiners, ...) are refused,
+  each with its own message, so PetDesk never creates a name that reads as
+  something it is not (``"\\u202egnp.exe"`` shows as "exe.png"). Any other
+  Unicode (accents, right-to-left scripts, emoji) is fine; emoji sequences glued
+  with the zero-width joiner (U+200D, itself Cf) are refused with the rest.
 * ``categoryId``: int64 and positive (identifiers are assigned from 1). Booleans,
   floats and numeric strings are refused (strict), so ``True`` never becomes 1.
 * ``status`` has no default (spec section 2): ``None`` means "not given" and is
@@ -35,8 +40,16 @@ def _check_name(value: str) -> str:
         raise ValueError("must not be blank")
     if len(stripped) > NAME_MAX_LENGTH:
         raise ValueError(f"must be at most {NAME_MAX_LENGTH} characters")
-    if any(unicodedata.category(ch) == "Cc" for ch in stripped):
-        raise ValueError("must not contain control characters")
+    categories = [unicodedata.category(ch) for ch in stripped]
+    if "Cc" in categories:  # control characters first: the more common paste error
+        ch = stripped[categories.index("Cc")]
+        raise ValueError(f"must not contain control characters (found U+{ord(ch):04X})")
+    if "Cf" in categories:
+        ch = stripped[categories.index("Cf")]
+        raise ValueError(
+            "must not contain invisible formatting characters such as "
+            f"direction overrides or zero-width spaces (found U+{ord(ch):04X})"
+        )
     return stripped
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import random
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -32,15 +33,43 @@ log = logging.getLogger(__name__)
 
 
 class CancelToken:
-    """Cancels a request and any wait before it, from any thread."""
+    """Cancels a request and any wait before it, from any thread.
 
-    __slots__ = ("_event",)
+    The client hooks a callback on the token while a request is on the wire
+    (:meth:`on_cancel`), so :meth:`cancel` also interrupts a read in progress.
+    """
+
+    __slots__ = ("_callbacks", "_event", "_lock")
 
     def __init__(self) -> None:
         self._event = threading.Event()
+        self._lock = threading.Lock()
+        self._callbacks: list[Callable[[], None]] = []
 
     def cancel(self) -> None:
-        self._event.set()
+        with self._lock:
+            self._event.set()
+            callbacks = list(self._callbacks)
+        for callback in callbacks:
+            callback()
+
+    def on_cancel(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Call ``callback`` on :meth:`cancel` (at once if already cancelled).
+
+        Returns the function that removes it again.
+        """
+        with self._lock:
+            self._callbacks.append(callback)
+            already = self._event.is_set()
+        if already:
+            callback()
+
+        def remove() -> None:
+            with self._lock:
+                if callback in self._callbacks:
+                    self._callbacks.remove(callback)
+
+        return remove
 
     @property
     def cancelled(self) -> bool:

@@ -137,13 +137,16 @@ Other headers
 Fault injection (off by default)
 --------------------------------
 See :class:`FaultInjector`. Order of processing: a dropped connection is
-decided first (nothing is counted); then the injected latency; then the ban,
+decided first (nothing is counted, nothing is done); then the injected latency; then the ban,
 Retry-After and quota checks, where a forced 429 takes effect (it behaves in
 every way as a real 429: it sets a Retry-After period of
 ``FaultConfig.retry_after_seconds`` and early requests after it count towards a
 ban); then injected 500/502/503 (they count against the quota); then
 authentication and the operation. Malformed JSON keeps the real status and
 headers and replaces the body by its first half (an unterminated JSON text).
+A drop *after commit* (``drop_after_commit``) processes the request in full (a
+POST adds its pet, the request counts against the quota) and then drops the
+connection before the answer: the outcome a client cannot know.
 """
 
 from __future__ import annotations
@@ -181,6 +184,7 @@ __all__ = [
     "FaultKind",
     "KeyCounters",
     "Plan",
+    "RateLimiter",
     "RetryAfterFormat",
     "SandboxApp",
     "SandboxConfig",
@@ -287,9 +291,12 @@ class FaultKind(enum.StrEnum):
     MALFORMED_JSON = "malformed_json"
     """The real answer with its body cut in half (invalid JSON)."""
     DROP_CONNECTION = "drop_connection"
-    """No answer at all: over HTTP the socket is closed; in-process
+    """No answer at all, and nothing done: over HTTP the socket is closed; in-process
     :class:`ConnectionDropped` is raised (the in-process transport turns it into
     ``httpx.RemoteProtocolError``, as httpx reports a real drop)."""
+    DROP_AFTER_COMMIT = "drop_after_commit"
+    """The request is processed in full (a POST's pet is committed), then the
+    connection is dropped before the answer, as for ``drop_connection``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,6 +314,7 @@ class FaultConfig:
     error_statuses: tuple[int, ...] = (500, 502, 503)
     malformed_json_rate: float = 0.0
     drop_connection_rate: float = 0.0
+    drop_after_commit_rate: float = 0.0
     rate_limit_rate: float = 0.0
     retry_after_seconds: int = 1
     """Retry-After of an injected 503 and length of a forced 429's wait."""
@@ -317,6 +325,7 @@ class FaultConfig:
             self.error_rate,
             self.malformed_json_rate,
             self.drop_connection_rate,
+            self.drop_after_commit_rate,
             self.rate_limit_rate,
         )
         if any(not 0.0 <= r <= 1.0 for r in rates) or sum(rates) > 1.0 + 1e-9:
@@ -334,6 +343,7 @@ class FaultConfig:
             self.error_rate
             + self.malformed_json_rate
             + self.drop_connection_rate
+            + self.drop_after_commit_rate
             + self.rate_limit_rate
         ) > 0
 
@@ -418,6 +428,9 @@ class FaultInjector:
         r -= cfg.drop_connection_rate
         if r < 0:
             return FaultKind.DROP_CONNECTION
+        r -= cfg.drop_after_commit_rate
+        if r < 0:
+            return FaultKind.DROP_AFTER_COMMIT
         r -= cfg.error_rate
         if r < 0:
             return FaultKind(str(self._rng.choice(cfg.error_statuses)))
@@ -522,7 +535,18 @@ class _Decision:
     retry_at: int = 0
 
 
-class _RateLimiter:
+#: Config fields whose change forgets the rate-limit state.
+_LIMIT_FIELDS: Final = ("requests_per_window", "requests_per_day", "window_seconds",
+                        "day_seconds", "rate_limit_enabled")
+
+
+class RateLimiter:
+    """The quota, Retry-After and ban state of every key and address (thread-safe).
+
+    Buckets are named ``"key:<api key>"`` for accepted keys and ``"addr:<address>"``
+    for requests without one.
+    """
+
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._buckets: dict[str, _Bucket] = {}
@@ -571,17 +595,7 @@ class _RateLimiter:
                 return self._banned(b, tight)
 
             if now < b.retry_at:
-                b.early_requests += 1
-                b.early_in_period += 1
-                if 0 < cfg.ban_after_early_requests <= b.early_in_period:
-                    b.banned_until = math.floor(now) + cfg.ban_seconds
-                    b.bans += 1
-                    b.rate_limited += 1
-                    b.early_in_period = 0
-                    b.retry_at = 0
-                    return self._banned(b, tight)
-                b.rate_limited += 1
-                return _Decision(_Limits(tight.limit, 0, b.retry_at), "rate_limited", b.retry_at)
+                return self._early(b, now, cfg, tight)
             b.early_in_period = 0
 
             if forced_wait is not None:
@@ -589,18 +603,9 @@ class _RateLimiter:
                 b.rate_limited += 1
                 return _Decision(_Limits(tight.limit, 0, b.retry_at), "rate_limited", b.retry_at)
 
-            w_out = b.window_count >= w_limit
-            d_out = b.day_count >= d_limit
-            if w_out or d_out:
-                if w_out and d_out:
-                    limit, reset = (d_limit, d_reset) if d_reset >= w_reset else (w_limit, w_reset)
-                elif d_out:
-                    limit, reset = d_limit, d_reset
-                else:
-                    limit, reset = w_limit, w_reset
-                b.retry_at = reset
-                b.rate_limited += 1
-                return _Decision(_Limits(limit, 0, reset), "rate_limited", reset)
+            over = self._over_quota(b, _Limits(w_limit, 0, w_reset), _Limits(d_limit, 0, d_reset))
+            if over is not None:
+                return over
 
             b.window_count += 1
             b.day_count += 1
@@ -610,6 +615,34 @@ class _RateLimiter:
                     _Limits(d_limit, d_limit - b.day_count, d_reset),
                 )
             )
+
+    def _early(self, b: _Bucket, now: float, cfg: SandboxConfig, tight: _Limits) -> _Decision:
+        """A request during a Retry-After period: 429 again, or a ban at the N-th."""
+        b.early_requests += 1
+        b.early_in_period += 1
+        b.rate_limited += 1
+        if 0 < cfg.ban_after_early_requests <= b.early_in_period:
+            b.banned_until = math.floor(now) + cfg.ban_seconds
+            b.bans += 1
+            b.early_in_period = 0
+            b.retry_at = 0
+            return self._banned(b, tight)
+        return _Decision(_Limits(tight.limit, 0, b.retry_at), "rate_limited", b.retry_at)
+
+    @staticmethod
+    def _over_quota(b: _Bucket, window: _Limits, day: _Limits) -> _Decision | None:
+        """429 until the later reset that applies when the window or day quota is used."""
+        w_out = b.window_count >= window.limit
+        d_out = b.day_count >= day.limit
+        if not (w_out or d_out):
+            return None
+        if w_out and d_out:
+            chosen = day if day.reset >= window.reset else window
+        else:
+            chosen = day if d_out else window
+        b.retry_at = chosen.reset
+        b.rate_limited += 1
+        return _Decision(_Limits(chosen.limit, 0, chosen.reset), "rate_limited", chosen.reset)
 
     @staticmethod
     def _banned(b: _Bucket, tight: _Limits) -> _Decision:
@@ -632,8 +665,13 @@ class ConnectionDropped(Exception):
     """Raised out of the WSGI app for an injected dropped connection.
 
     The HTTP server closes the socket without answering; the in-process transport
-    turns it into ``httpx.RemoteProtocolError``.
+    turns it into ``httpx.RemoteProtocolError``. ``committed`` says whether the
+    request was processed first (:attr:`FaultKind.DROP_AFTER_COMMIT`).
     """
+
+    def __init__(self, message: str, *, committed: bool = False) -> None:
+        super().__init__(message)
+        self.committed = committed
 
 
 class _HTTPError(Exception):
@@ -706,52 +744,38 @@ class SandboxApp:
         self.clock = clock
         self._sleep = sleep
         self.faults = FaultInjector(config.faults)
-        self._limiter = _RateLimiter()
+        self.limiter = RateLimiter()
         self._config_lock = threading.Lock()
 
-    # -- control surface for tests, benchmarks and the CLI -----------------------------------
+    # -- settings and observation (the CLI, --demo, and what a test or benchmark reads) --------
 
     @property
     def config(self) -> SandboxConfig:
         return self._config
 
+    @config.setter
+    def config(self, new: SandboxConfig) -> None:
+        """Apply a new config to the running app.
+
+        Changing limits or windows forgets the rate-limit state; new ``faults``
+        also reset the fault injector to those settings.
+        """
+        if not new.api_keys:
+            raise ValueError("SandboxConfig.api_keys must hold at least one key")
+        with self._config_lock:
+            old, self._config = self._config, new
+        if any(getattr(old, name) != getattr(new, name) for name in _LIMIT_FIELDS):
+            self.limiter.reset()
+        if old.faults != new.faults:
+            self.faults.set_config(new.faults)
+
     @property
     def api_keys(self) -> tuple[str, ...]:
         return self._config.api_keys
 
-    def reconfigure(self, **changes: Any) -> None:
-        """Replace fields of the config on a running app.
-
-        Changing limits or windows forgets the rate-limit state; ``faults=`` also
-        resets the fault injector to the new settings.
-        """
-        with self._config_lock:
-            new = dataclasses.replace(self._config, **changes)
-            if not new.api_keys:
-                raise ValueError("SandboxConfig.api_keys must hold at least one key")
-            self._config = new
-        if changes.keys() & {
-            "requests_per_window",
-            "requests_per_day",
-            "window_seconds",
-            "day_seconds",
-            "rate_limit_enabled",
-        }:
-            self._limiter.reset()
-        if "faults" in changes:
-            self.faults.set_config(new.faults)
-
     def counters(self, api_key: str) -> KeyCounters:
         """Counters of an accepted key (all zero if it sent nothing yet)."""
-        return self._limiter.counters("key:" + api_key)
-
-    def anonymous_counters(self, address: str = "127.0.0.1") -> KeyCounters:
-        """Counters of requests without an accepted key from ``address``."""
-        return self._limiter.counters("addr:" + address)
-
-    def reset_rate_limits(self) -> None:
-        """Forget all quotas, Retry-After periods, bans and counters."""
-        self._limiter.reset()
+        return self.limiter.counters("key:" + api_key)
 
     # -- WSGI ---------------------------------------------------------------------------------
 
@@ -778,7 +802,7 @@ class SandboxApp:
         bucket = "key:" + key if key is not None else "addr:" + str(environ.get("REMOTE_ADDR", "?"))
 
         forced = self.faults.config.retry_after_seconds if fault is FaultKind.RATE_LIMIT else None
-        decision = self._limiter.decide(bucket, now, cfg, forced_wait=forced)
+        decision = self.limiter.decide(bucket, now, cfg, forced_wait=forced)
 
         try:
             if decision.code is not None:
@@ -797,6 +821,9 @@ class SandboxApp:
             _log.exception("sandbox: unhandled error")
             response = _error_response(_HTTPError("internal_error", "Internal server error."))
 
+        if fault is FaultKind.DROP_AFTER_COMMIT:
+            raise ConnectionDropped("injected drop after the request was processed",
+                                    committed=True)
         if fault is FaultKind.MALFORMED_JSON:
             response.body = response.body[: max(1, len(response.body) // 2)]
         if route is not None and route[0] == "pet":
@@ -908,42 +935,11 @@ class SandboxApp:
         return _Response(200, b"[]")
 
     def _list_pets(self, environ: dict[str, Any], base: str) -> _Response:
-        try:
-            query = parse_qs(
-                str(environ.get("QUERY_STRING", "")), keep_blank_values=True, max_num_fields=50
-            )
-        except ValueError:
-            raise _HTTPError("invalid_value", "Too many query parameters.") from None
-
-        def single(name: str) -> str | None:
-            values = query.get(name)
-            if values is None:
-                return None
-            if len(values) != 1:
-                raise _HTTPError("invalid_value", f"Query parameter '{name}' must be given once.")
-            return values[0]
-
-        limit = LIMIT_DEFAULT
-        raw_limit = single("limit")
-        if raw_limit is not None:
-            limit = 0  # anything unparsable is reported as out of range
-            if _INTEGER_RE.fullmatch(raw_limit) and len(raw_limit.lstrip("-0")) <= 4:
-                limit = int(raw_limit)
-            if not LIMIT_MIN <= limit <= LIMIT_MAX:
-                raise _HTTPError(
-                    "invalid_value",
-                    f"Query parameter 'limit' must be an integer from {LIMIT_MIN} to {LIMIT_MAX}.",
-                )
-        status = single("status")
-        if status is not None and status not in PET_STATUSES:
-            raise _HTTPError(
-                "invalid_value",
-                "Query parameter 'status' must be one of: " + ", ".join(PET_STATUSES) + ".",
-            )
-        after_id = 0
-        cursor = single("cursor")
-        if cursor is not None:
-            after_id = _decode_cursor(cursor)
+        query = _Query(str(environ.get("QUERY_STRING", "")))
+        limit = query.limit()
+        status = query.status()
+        cursor = query.single("cursor")
+        after_id = _decode_cursor(cursor) if cursor is not None else 0
         pets, more = self.store.list_pets(limit=limit, status=status, after_id=after_id)
         response = _Response(200, _json_bytes([p.to_json() for p in pets]))
         if more and pets:
@@ -986,6 +982,47 @@ class SandboxApp:
 # ---------------------------------------------------------------------------------------------
 # Helpers
 # ---------------------------------------------------------------------------------------------
+
+
+class _Query:
+    """The query string of ``GET /pets``, checked parameter by parameter."""
+
+    def __init__(self, text: str) -> None:
+        try:
+            self._values = parse_qs(text, keep_blank_values=True, max_num_fields=50)
+        except ValueError:
+            raise _HTTPError("invalid_value", "Too many query parameters.") from None
+
+    def single(self, name: str) -> str | None:
+        values = self._values.get(name)
+        if values is None:
+            return None
+        if len(values) != 1:
+            raise _HTTPError("invalid_value", f"Query parameter '{name}' must be given once.")
+        return values[0]
+
+    def limit(self) -> int:
+        raw = self.single("limit")
+        if raw is None:
+            return LIMIT_DEFAULT
+        limit = 0  # anything unparsable is reported as out of range
+        if _INTEGER_RE.fullmatch(raw) and len(raw.lstrip("-0")) <= 4:
+            limit = int(raw)
+        if not LIMIT_MIN <= limit <= LIMIT_MAX:
+            raise _HTTPError(
+                "invalid_value",
+                f"Query parameter 'limit' must be an integer from {LIMIT_MIN} to {LIMIT_MAX}.",
+            )
+        return limit
+
+    def status(self) -> str | None:
+        status = self.single("status")
+        if status is not None and status not in PET_STATUSES:
+            raise _HTTPError(
+                "invalid_value",
+                "Query parameter 'status' must be one of: " + ", ".join(PET_STATUSES) + ".",
+            )
+        return status
 
 
 def _base_url(environ: dict[str, Any]) -> str:

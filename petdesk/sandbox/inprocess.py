@@ -10,7 +10,8 @@ Behaviour is the same as over HTTP (same app), with these differences:
 
 * An injected dropped connection surfaces as ``httpx.RemoteProtocolError``
   ("Server disconnected without sending a response."), the error httpx raises
-  for a real drop over HTTP.
+  for a real drop over HTTP. That holds for both drops: before processing
+  (``drop_connection``) and after the pet was committed (``drop_after_commit``).
 * The request runs on the caller's thread, so injected latency blocks it and
   httpx timeouts do not apply (there is no socket to time out).
 * The transport is synchronous (``httpx.Client``, not ``AsyncClient``). The app is

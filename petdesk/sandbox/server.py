@@ -6,13 +6,21 @@ that ``petdesk --demo`` calls in-process. An injected dropped connection
 (:class:`~petdesk.sandbox.app.ConnectionDropped`) closes the socket without any
 answer.
 
+Under load: the listen backlog is :data:`LISTEN_BACKLOG` (128), so 150 clients
+connecting at once are all queued and answered (the default of 5 left some
+without an answer for 25 s). A client gets :data:`HEADER_TIMEOUT` seconds (10)
+from the first byte of a request to the end of its headers and body; one that
+trickles its headers (slowloris) is disconnected then, so it cannot hold a thread
+forever. Between requests an idle keep-alive connection is closed after 30 s.
+
 Command line (``petdesk-sandbox --help``)::
 
     petdesk-sandbox [--host 127.0.0.1] [--port 8765] [--api-key KEY ...]
                     [--plan free|pro|business] [--rpm N] [--rpd N] [--window SECONDS]
                     [--db PATH | --db :memory:] [--reset]
                     [--retry-after-format seconds|http-date] [--no-rate-limit]
-                    [--ban-after N] [--ban-seconds N] [--fault-... ] [--quiet]
+                    [--ban-after N] [--ban-seconds N] [--header-timeout SECONDS]
+                    [--fault-... ] [--quiet]
 
 On start it prints ``Pet Store sandbox at http://127.0.0.1:PORT/v1`` and one
 ``API key: KEY`` line per accepted key (a random key is generated when no
@@ -28,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import io
 import secrets
 import signal
@@ -51,11 +60,14 @@ from petdesk.sandbox.app import (
 )
 from petdesk.sandbox.store import Store, default_db_path
 
-__all__ = ["DEFAULT_PORT", "RunningSandbox", "main", "start_server"]
+__all__ = ["DEFAULT_PORT", "HEADER_TIMEOUT", "LISTEN_BACKLOG", "RunningSandbox", "main",
+           "start_server"]
 
 DEFAULT_PORT: Final = 8765
 _MAX_REQUEST_BODY: Final = 1024 * 1024  # the app itself rejects bodies over 64 KiB
 _IDLE_TIMEOUT: Final = 30.0
+LISTEN_BACKLOG: Final = 128
+HEADER_TIMEOUT: Final = 10.0
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -81,6 +93,35 @@ class _Handler(BaseHTTPRequestHandler):
     def setup(self) -> None:
         super().setup()
         self.server.track(self.connection, add=True)
+        self._deadline: threading.Timer | None = None
+
+    def handle_one_request(self) -> None:
+        # Wait for a request to start with the idle timeout; from its first byte the
+        # whole request (line, headers, body) must arrive within the header timeout.
+        try:
+            started = self.rfile.peek(1)  # type: ignore[attr-defined]
+        except OSError:
+            started = b""
+        if not started:
+            self.close_connection = True
+            return
+        self._deadline = threading.Timer(self.server.header_timeout, self._cut_off)
+        self._deadline.daemon = True
+        self._deadline.start()
+        try:
+            super().handle_one_request()
+        finally:
+            self._request_read()
+
+    def _request_read(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _cut_off(self) -> None:
+        self.close_connection = True
+        with contextlib.suppress(OSError):
+            self.connection.shutdown(socket.SHUT_RDWR)
 
     def finish(self) -> None:
         try:
@@ -97,25 +138,7 @@ class _Handler(BaseHTTPRequestHandler):
         show the app instead (the app then answers 400 with all its headers, and
         the connection is closed because the body was not consumed)."""
         if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
-            chunks: list[bytes] = []
-            total = 0
-            while True:
-                line = self.rfile.readline(1024)
-                try:
-                    size = int(line.split(b";")[0].strip(), 16)
-                except ValueError:
-                    return b"", "invalid"
-                if size < 0:
-                    return b"", "invalid"
-                if size == 0:
-                    while self.rfile.readline(1024) not in (b"\r\n", b"\n", b""):
-                        pass
-                    return b"".join(chunks), None
-                total += size
-                if total > _MAX_REQUEST_BODY:
-                    return b"", str(total)
-                chunks.append(self.rfile.read(size))
-                self.rfile.readline(1024)
+            return self._read_chunked()
         raw = self.headers.get("Content-Length")
         if raw is None:
             return b"", None
@@ -128,6 +151,27 @@ class _Handler(BaseHTTPRequestHandler):
         if length > _MAX_REQUEST_BODY:
             return b"", str(length)
         return (self.rfile.read(length) if length else b""), None
+
+    def _read_chunked(self) -> tuple[bytes, str | None]:
+        chunks: list[bytes] = []
+        total = 0
+        while True:
+            line = self.rfile.readline(1024)
+            try:
+                size = int(line.split(b";")[0].strip(), 16)
+            except ValueError:
+                return b"", "invalid"
+            if size < 0:
+                return b"", "invalid"
+            if size == 0:
+                while self.rfile.readline(1024) not in (b"\r\n", b"\n", b""):
+                    pass
+                return b"".join(chunks), None
+            total += size
+            if total > _MAX_REQUEST_BODY:
+                return b"", str(total)
+            chunks.append(self.rfile.read(size))
+            self.rfile.readline(1024)
 
     def _environ(self, body: bytes, content_length: str | None) -> dict[str, Any]:
         path, _, query = self.path.partition("?")
@@ -165,6 +209,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _run_app(self) -> None:
         body, unread = self._read_body()
+        self._request_read()
         if unread is not None:
             self.close_connection = True
         environ = self._environ(body, unread)
@@ -207,6 +252,7 @@ class _Handler(BaseHTTPRequestHandler):
 class _SandboxHTTPServer(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    request_queue_size = LISTEN_BACKLOG
 
     def __init__(
         self,
@@ -214,9 +260,11 @@ class _SandboxHTTPServer(ThreadingHTTPServer):
         app: SandboxApp,
         *,
         log_requests: bool,
+        header_timeout: float = HEADER_TIMEOUT,
     ) -> None:
         self.app = app
         self.log_requests = log_requests
+        self.header_timeout = header_timeout
         self._connections: set[socket.socket] = set()
         self._connections_lock = threading.Lock()
         if ":" in address[0]:
@@ -310,12 +358,14 @@ def start_server(
     *,
     clock: Callable[[], float] | None = None,
     log_requests: bool = False,
+    header_timeout: float = HEADER_TIMEOUT,
 ) -> RunningSandbox:
     """Serve a sandbox on ``host:port`` (0 = a free port) in a background thread.
 
     Without ``config`` the Free plan is used; a config without keys gets one
     random key (read it from ``.api_keys``). Without ``store`` a fresh seeded
-    in-memory store is created and closed on ``stop()``.
+    in-memory store is created and closed on ``stop()``. ``header_timeout``: see
+    the module docstring.
     """
     config = config or SandboxConfig()
     if not config.api_keys:
@@ -324,7 +374,8 @@ def start_server(
     store = store if store is not None else Store(None)
     app = SandboxApp(config, store, clock=clock or time.time)
     try:
-        httpd = _SandboxHTTPServer((host, port), app, log_requests=log_requests)
+        httpd = _SandboxHTTPServer((host, port), app, log_requests=log_requests,
+                                   header_timeout=header_timeout)
     except BaseException:
         if owns_store:
             store.close()
@@ -333,8 +384,6 @@ def start_server(
 
 
 def _with_keys(config: SandboxConfig, keys: tuple[str, ...]) -> SandboxConfig:
-    import dataclasses
-
     return dataclasses.replace(config, api_keys=keys)
 
 
@@ -406,9 +455,16 @@ def _build_parser() -> argparse.ArgumentParser:
     faults.add_argument("--fault-latency", type=float, default=0.0, metavar="SECONDS")
     faults.add_argument("--fault-error-rate", type=_rate, default=0.0, metavar="SHARE")
     faults.add_argument("--fault-malformed-rate", type=_rate, default=0.0, metavar="SHARE")
-    faults.add_argument("--fault-drop-rate", type=_rate, default=0.0, metavar="SHARE")
+    faults.add_argument("--fault-drop-rate", type=_rate, default=0.0, metavar="SHARE",
+                        help="drop the connection before processing (nothing is done)")
+    faults.add_argument("--fault-drop-after-commit-rate", type=_rate, default=0.0,
+                        metavar="SHARE",
+                        help="process the request (a POST adds its pet), then drop the "
+                             "connection before the answer")
     faults.add_argument("--fault-429-rate", type=_rate, default=0.0, metavar="SHARE")
     faults.add_argument("--fault-seed", type=int, default=0, metavar="N")
+    p.add_argument("--header-timeout", type=float, default=HEADER_TIMEOUT, metavar="SECONDS",
+                   help=f"time allowed to send a request's headers and body ({HEADER_TIMEOUT:g})")
     p.add_argument("--quiet", action="store_true", help="do not log requests to stderr")
     return p
 
@@ -422,6 +478,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             error_rate=args.fault_error_rate,
             malformed_json_rate=args.fault_malformed_rate,
             drop_connection_rate=args.fault_drop_rate,
+            drop_after_commit_rate=args.fault_drop_after_commit_rate,
             rate_limit_rate=args.fault_429_rate,
             seed=args.fault_seed,
         )
@@ -447,7 +504,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             store.reset()
         app = SandboxApp(config, store)
         try:
-            httpd = _SandboxHTTPServer((args.host, args.port), app, log_requests=not args.quiet)
+            httpd = _SandboxHTTPServer((args.host, args.port), app, log_requests=not args.quiet,
+                                       header_timeout=args.header_timeout)
         except OSError as exc:
             print(
                 f"petdesk-sandbox: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr

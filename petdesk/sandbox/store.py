@@ -33,6 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+import platformdirs  # the sandbox's only third-party runtime import
+
 __all__ = [
     "CATEGORIES",
     "INT64_MAX",
@@ -136,8 +138,6 @@ class StoreError(Exception):
 
 def default_db_path() -> Path:
     """The demo database: ``platformdirs.user_data_dir("PetDesk")/sandbox.sqlite3``."""
-    import platformdirs  # the sandbox's only third-party runtime import
-
     return Path(platformdirs.user_data_dir("PetDesk", appauthor=False)) / "sandbox.sqlite3"
 
 

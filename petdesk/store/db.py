@@ -487,6 +487,44 @@ class LocalStore:
                      "WHERE local_id = ?",
                      (new.value, self._clock.time(), *args, local_id))
 
+    # -- bulk imports (issue 13) -------------------------------------------------------
+
+    def queue_unique(self, items: Iterable[tuple[Draft, str]]) -> int:
+        """Queue the ``(draft, origin)`` adds whose origin the outbox does not hold yet
+        (sent or not), in one transaction: a re-run of the same import queues nothing
+        twice. Returns how many were new, once they are on disk."""
+        now = self._clock.time()
+        floor = self.newest_known_id()
+        added = 0
+        with self._tx() as conn:
+            for draft, origin in items:
+                added += conn.execute(
+                    "INSERT INTO outbox (environment, name, category_id, pet_status, "
+                    "created_at, state, floor_id, updated_at, origin) SELECT ?2, ?3, ?4, ?5, "
+                    "?6, 'waiting', ?7, ?8, ?1 WHERE NOT EXISTS "
+                    "(SELECT 1 FROM outbox WHERE origin = ?1)",
+                    (origin, self._environment, draft.name, draft.category_id,
+                     status_to_db(draft.status), now, floor, now)).rowcount
+        return added
+
+    def entries_from(self, origin_prefix: str) -> list[OutboxEntry]:
+        """Every entry, finished or not, whose origin starts with ``origin_prefix``
+        (one import batch), in queue order."""
+        upper = origin_prefix + "\U0010ffff"
+        rows = self._read(f"SELECT {_OUTBOX_COLUMNS} FROM outbox "  # noqa: S608
+                          "WHERE origin >= ? AND origin < ? ORDER BY local_id",
+                          (origin_prefix, upper))
+        return [_entry(row) for row in rows]
+
+    def fact(self, key: str) -> str | None:
+        """A remembered value (e.g. a column mapping, as JSON); ``None`` when unset."""
+        rows = self._read("SELECT value FROM meta WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else None
+
+    def set_fact(self, key: str, value: str) -> None:
+        with self._tx() as conn:
+            conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+
     # -- the catalogue mirror (issue 16) -------------------------------------------------
 
     @property

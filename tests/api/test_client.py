@@ -303,16 +303,23 @@ def _flaky(first: list[httpx.Response | Exception], then: httpx.Response):
 @pytest.mark.parametrize("failure", [
     httpx.Response(503, json={"code": "unavailable", "message": "busy", "status": 503}),
     httpx.ConnectError("refused"),
-    httpx.ReadTimeout("slow"),
     httpx.RemoteProtocolError("dropped"),
 ])
-def test_get_is_retried_on_503_connection_failures_and_timeouts(
+def test_get_is_retried_on_503_and_connection_failures(
         make_client: MakeClient, listener: RecordingListener,
         failure: httpx.Response | Exception) -> None:
     client, rec = make_client(_flaky([failure, failure], ok([pet_json()])))
     assert len(client.list_pets()) == 1
     assert rec.count == 3
     assert [w.attempt for w in listener.waits] == [2, 3]
+
+
+def test_a_timeout_is_not_retried_the_user_waited_once_already(
+        make_client: MakeClient) -> None:
+    client, rec = make_client(_flaky([httpx.ReadTimeout("slow")], ok([pet_json()])))
+    with pytest.raises(RequestTimeoutError):
+        client.list_pets()
+    assert rec.count == 1
 
 
 def test_get_gives_up_after_three_retries(make_client: MakeClient) -> None:

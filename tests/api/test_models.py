@@ -127,3 +127,30 @@ json_values = st.recursive(
 def test_arbitrary_json_is_either_a_pet_or_a_validation_error(value: object) -> None:
     with contextlib.suppress(ValidationError):
         Pet.model_validate(value)
+
+
+# -- names that read as something they are not (issue 11) -----------------------
+
+
+@pytest.mark.parametrize("ch", ["\u202e", "\u200b", "\u200d", "\u2066", "\ufeff", "\u00ad",
+                                "\U000e0041"])
+def test_new_pet_refuses_invisible_format_characters_with_a_specific_message(ch: str) -> None:
+    with pytest.raises(ValidationError) as info:
+        NewPet(name=f"Rex{ch}gnp.exe", category_id=1)
+    [err] = info.value.errors()
+    assert err["loc"] == ("name",)
+    assert "invisible formatting characters" in err["msg"]
+    assert f"U+{ord(ch):04X}" in err["msg"]
+
+
+@pytest.mark.parametrize("ch", ["\x00", "\x1b", "\x7f", "\x85"])
+def test_new_pet_refuses_control_characters_naming_them(ch: str) -> None:
+    with pytest.raises(ValidationError) as info:
+        NewPet(name=f"Re{ch}x", category_id=1)
+    assert "control characters" in info.value.errors()[0]["msg"]
+
+
+def test_a_name_with_both_kinds_is_reported_as_control_characters() -> None:
+    with pytest.raises(ValidationError) as info:
+        NewPet(name="R\u200be\tx", category_id=1)
+    assert "control characters (found U+0009)" in info.value.errors()[0]["msg"]

@@ -130,7 +130,7 @@ def run_worker(headers: bool) -> dict[str, Any]:
         worker.run(lambda ctx: ctx.client, on_result=lambda *_: warm.quit(),
                    on_error=lambda *_: warm.quit())
         warm.exec()
-        sandbox.app.reset_rate_limits()
+        sandbox.app.limiter.reset()
         done: list[float] = []
         errors: list[str] = []
         loop = QEventLoop()

@@ -44,6 +44,7 @@ GROUPS = (
     ("bench_stalls", "3"),
     ("bench_ratelimit", "4"),
     ("bench_sandbox", "sandbox (issue 3)"),
+    ("bench_import", "import pacing (issue 13)"),
     ("bench_mirror", "M1-M5 (issue 16)"),
 )
 ANALYSIS = HERE / "analysis.md"

@@ -14,6 +14,11 @@ Behaviours (each one is a small object; :func:`good` builds the correct replies)
 * :class:`Reset`: read the request, then close with ``SO_LINGER 0`` (a TCP RST).
 * :class:`Hang`: accept the request and never answer; the connection is held
   until :meth:`HostileServer.stop` (the fixture's teardown) releases it.
+* :class:`Stream`: headers, then a body produced piece by piece (with a pause
+  between pieces, chunked or with a ``Content-Length``): a body trickled at
+  1 byte/s (:func:`trickle`), 200 MB (:func:`huge_body`), an endless chunked
+  stream (:func:`endless_chunked`), a gzip bomb (:func:`gzip_bomb`).
+  :attr:`HostileServer.body_bytes_sent` counts what actually went out.
 
 Every request is recorded as a :class:`Seen` with its arrival time on
 ``time.monotonic()`` (the clock the client's waits use).
@@ -39,6 +44,7 @@ import socket
 import struct
 import threading
 import time
+import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from email.utils import formatdate, parsedate_to_datetime
@@ -52,13 +58,19 @@ __all__ = [
     "Reply",
     "Reset",
     "Seen",
+    "Stream",
     "Truncated",
     "Window",
+    "endless_chunked",
     "error_reply",
     "good",
+    "gzip_bomb",
+    "gzip_reply",
     "hostile_server",
+    "huge_body",
     "pet_json",
     "rate_limited",
+    "trickle",
 ]
 
 _REASONS = {
@@ -201,6 +213,89 @@ class Hang(Behaviour):
         return False
 
 
+@dataclass(repr=False)
+class Stream(Behaviour):
+    """Headers, then the pieces ``body()`` yields, ``pause`` seconds apart.
+
+    ``length`` is the ``Content-Length`` announced; ``None`` sends the body chunked.
+    Stops when the client goes away or the server stops.
+    """
+
+    body: Callable[[], Iterator[bytes]]
+    length: int | None = None
+    status: int = 200
+    headers: list[tuple[str, str]] = field(default_factory=list)
+    pause: float = 0.0
+    name = "streamed body"
+
+    def run(self, conn: socket.socket, seen: Seen, server: HostileServer) -> bool:
+        lines = [f"HTTP/1.1 {self.status} {_REASONS.get(self.status, 'Whatever')}",
+                 "Content-Type: application/json",
+                 f"Date: {formatdate(time.time(), usegmt=True)}"]
+        lines += [f"{name}: {value}" for name, value in self.headers]
+        lines.append(f"Content-Length: {self.length}" if self.length is not None
+                     else "Transfer-Encoding: chunked")
+        conn.sendall(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
+        conn.settimeout(5.0)  # a client that stops reading: give up, do not spin
+        for piece in self.body():
+            if server.stopping.is_set():
+                return False
+            frame = piece if self.length is not None else (
+                f"{len(piece):x}\r\n".encode() + piece + b"\r\n")
+            conn.sendall(frame)
+            server.note_sent(len(piece))
+            if self.pause and server.stopping.wait(self.pause):
+                return False
+        if self.length is None:
+            conn.sendall(b"0\r\n\r\n")
+        return False
+
+
+def trickle(body: bytes, interval: float) -> Stream:
+    """``body`` one byte at a time, ``interval`` seconds apart (1 byte/s: interval 1)."""
+    return Stream(lambda: (body[i:i + 1] for i in range(len(body))), len(body),
+                  pause=interval)
+
+
+_PIECE = 64 * 1024
+
+
+def _spaces(total: int | None) -> Iterator[bytes]:
+    """A JSON array of nothing but whitespace: ``[`` and then ``total`` bytes (None: forever)."""
+    yield b"["
+    sent = 1
+    blank = b" " * _PIECE
+    while total is None or sent < total:
+        piece = blank if total is None else blank[: min(_PIECE, total - sent)]
+        sent += len(piece)
+        yield piece
+
+
+def huge_body(size: int = 200 * 1024 * 1024) -> Stream:
+    """``size`` bytes with a matching ``Content-Length``."""
+    return Stream(lambda: _spaces(size), size)
+
+
+def endless_chunked(limit: int | None = None) -> Stream:
+    """A chunked body that never ends (or ends after ``limit`` bytes)."""
+    return Stream(lambda: _spaces(limit), None)
+
+
+def gzip_bomb(inflated: int) -> bytes:
+    """A gzip member that inflates to ``inflated`` zero bytes (about 1/1000 of that)."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, zlib.MAX_WBITS | 16)
+    block = bytes(1024 * 1024)
+    parts = [packer.compress(block) for _ in range(inflated // len(block))]
+    parts.append(packer.flush())
+    return b"".join(parts)
+
+
+def gzip_reply(payload: bytes) -> Stream:
+    """``payload`` (gzip bytes) sent as a ``Content-Encoding: gzip`` body."""
+    return Stream(lambda: (payload[i:i + _PIECE] for i in range(0, len(payload), _PIECE)),
+                  len(payload), headers=[("Content-Encoding", "gzip")])
+
+
 # -- replies that make sense ----------------------------------------------------------------
 
 
@@ -314,10 +409,12 @@ class HostileServer:
         self._threads: list[threading.Thread] = []
         self._conns: set[socket.socket] = set()
         self._serial = 0
+        #: Body bytes :class:`Stream` replies managed to send (before the client hung up).
+        self.body_bytes_sent = 0
         self._listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self._listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self._listener.bind((host, 0))
-        self._listener.listen(64)
+        self._listener.listen(128)
         self._listener.settimeout(_POLL)
         self.host, self.port = self._listener.getsockname()[:2]
         self.origin = f"http://{host}:{self.port}"
@@ -349,6 +446,10 @@ class HostileServer:
         start = time.monotonic()
         with self._lock:
             self.windows.append(Window(reply.status, start, start + seconds))
+
+    def note_sent(self, count: int) -> None:
+        with self._lock:
+            self.body_bytes_sent += count
 
     # -- what happened --------------------------------------------------------------------
 

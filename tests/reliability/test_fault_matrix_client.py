@@ -149,7 +149,7 @@ CASES = [
          1, 1),
     Case("truncated body", _fixed(Truncated), NetworkError, OutcomeUnknownError, R, 1),
     Case("connection reset", _fixed(Reset), NetworkError, OutcomeUnknownError, R, 1),
-    Case("never answers", _fixed(Hang), RequestTimeoutError, OutcomeUnknownError, R, 1),
+    Case("never answers", _fixed(Hang), RequestTimeoutError, OutcomeUnknownError, 1, 1),
     Case("429 retry-after seconds", _fixed(lambda: rate_limited("1")),
          RateLimitedError, RateLimitedError, R, R, min_gap=1.0),
     Case("429 retry-after http-date", lambda s, v: rate_limited(_http_date(1)),

@@ -52,6 +52,10 @@ NAME_MESSAGES = {
     "blank": ("Enter a name.", "Enter a name (not just spaces)."),
     "long": (f"The name is too long: at most {NAME_MAX_LENGTH} characters.",),
     "control": ("The name contains characters that cannot be sent (tabs or line breaks).",),
+    # Invisible format characters (Cf, issue 11): refused by NewPet; the form's wording
+    # for them is the UI rebuild's to choose.
+    "format": ("This name cannot be used.",
+               "The name contains invisible characters that change how it reads.",),
 }
 CATEGORY_MESSAGES = {
     "blank": ("Enter the category ID.",),
@@ -69,6 +73,8 @@ def name_problem(text: str) -> str | None:
         return "blank"
     if any(unicodedata.category(ch) == "Cc" for ch in stripped):
         return "control" if len(stripped) <= NAME_MAX_LENGTH else None  # either is fair
+    if any(unicodedata.category(ch) == "Cf" for ch in stripped):
+        return "format" if len(stripped) <= NAME_MAX_LENGTH else None
     if len(stripped) > NAME_MAX_LENGTH:
         return "long"
     return None

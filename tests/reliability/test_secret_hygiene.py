@@ -40,6 +40,7 @@ from tests.reliability.app_support import (
     settings_in,
 )
 from tests.reliability.hostile import HostileServer, Reply, Seen, error_reply, good
+from tests.sandbox.control import reconfigure
 
 KEY_A = "pk-hyg-Narwhal-1f2e3d4c5b6a"
 KEY_B = "pk-hyg-Pangolin-9a8b7c6d5e4f"
@@ -136,7 +137,7 @@ def session(qtbot: Any, window: MainWindow, box: RunningSandbox) -> None:
     qtbot.waitUntil(lambda: window.key_dialog is None, timeout=10_000)
     refresh(qtbot, window)
     # 6. The server revokes KEY_B: 401 → the dialog → a wrong key → refused → KEY_A.
-    box.app.reconfigure(api_keys=(KEY_A,))
+    reconfigure(box.app, api_keys=(KEY_A,))
     window.refreshButton.click()
     qtbot.waitUntil(lambda: window.key_dialog is not None, timeout=10_000)
     assert "not accepted" in window.key_dialog.reasonLabel.text()

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import signal
+import socket
 from pathlib import Path
 
 import httpx
 import pytest
 
 from petdesk.sandbox import SandboxConfig, default_db_path, start_server
+from petdesk.sandbox.store import Store
 
 from .cli import SandboxProcess
 from .conftest import assert_error
@@ -98,6 +100,23 @@ def test_fault_options() -> None:
         assert sb.stop() == 0
 
 
+def test_drop_after_commit_option_adds_the_pet_then_drops_the_answer(tmp_path: Path) -> None:
+    db = tmp_path / "drop.sqlite3"
+    args = ("--db", str(db), "--api-key", "k", "--fault-drop-after-commit-rate", "1",
+            "--no-rate-limit")
+    with SandboxProcess(*args) as sb:
+        base_url = sb.banner()
+        with pytest.raises(httpx.RemoteProtocolError):
+            httpx.post(base_url + "/pets", json={"name": "Committed", "categoryId": 5},
+                       headers={"Authorization": "Bearer k"})
+        assert sb.stop() == 0
+    store = Store(db)
+    try:
+        assert store.count() == 301  # the seed and the pet whose answer was dropped
+    finally:
+        store.close()
+
+
 def test_database_file_survives_restarts_and_reset(tmp_path: Path) -> None:
     db = tmp_path / "cli.sqlite3"
     with SandboxProcess("--db", str(db), "--api-key", "k") as sb:
@@ -166,3 +185,12 @@ def test_port_in_use_exits_1() -> None:
         with SandboxProcess("--db", ":memory:", "--port", str(running.port)) as sb:
             assert sb.wait_exit() == 1
         assert any("cannot listen" in line for line in sb.stderr_lines)
+
+
+def test_header_timeout_option_cuts_off_a_slow_request() -> None:
+    with SandboxProcess("--db", ":memory:", "--api-key", "k", "--header-timeout", "0.3") as sb:
+        sb.banner()
+        with socket.create_connection(("127.0.0.1", sb.port), timeout=10) as slow:
+            slow.sendall(b"GET /v1/pets HTTP/1.1\r\nHost: x\r\n")
+            assert slow.recv(1024) == b""
+        assert sb.stop() == 0

@@ -19,6 +19,7 @@ from .conftest import (
     assert_rate_headers,
     open_client,
 )
+from .control import reconfigure
 
 
 def test_faults_are_off_by_default(sandbox: RunningSandbox, client: httpx.Client) -> None:
@@ -212,7 +213,7 @@ def test_faults_from_the_initial_config(make_sandbox: SandboxFactory) -> None:
     sandbox = make_sandbox(faults=FaultConfig(error_rate=1.0, error_statuses=(503,)))
     with open_client(sandbox) as c:
         assert c.get("/pets").status_code == 503
-    sandbox.app.reconfigure(faults=FaultConfig())
+    reconfigure(sandbox.app, faults=FaultConfig())
     with open_client(sandbox) as c:
         assert c.get("/pets").status_code == 200
 
@@ -226,3 +227,26 @@ def test_forced_429_at_a_fractional_time(make_sandbox: SandboxFactory, clock: Fa
         assert r.headers["retry-after"] == "1"
         clock.advance(0.25)
         assert c.get("/pets").status_code == 200
+
+
+def test_drop_after_commit_adds_the_pet_then_answers_nothing(sandbox: RunningSandbox,
+                                                              client: httpx.Client) -> None:
+    before = sandbox.store.count()
+    sandbox.app.faults.fail_next(FaultKind.DROP_AFTER_COMMIT)
+    with pytest.raises(httpx.RemoteProtocolError):
+        client.post("/pets", json={"name": "Committed", "categoryId": 2})
+    assert sandbox.store.count() == before + 1  # the pet is there ...
+    names = [p["name"] for p in client.get("/pets", params={"limit": 100}).json()]
+    assert sandbox.app.faults.injected == {FaultKind.DROP_AFTER_COMMIT: 1}
+    assert sandbox.app.counters(API_KEY).requests == 2  # ... and the request counted
+    del names
+
+
+def test_drop_after_commit_rate_is_drawn_like_the_others() -> None:
+    injector = FaultInjector(FaultConfig(drop_after_commit_rate=0.2, drop_connection_rate=0.1,
+                                         seed=3))
+    draws = collections.Counter(injector.draw() for _ in range(20_000))
+    assert draws[FaultKind.DROP_AFTER_COMMIT] / 20_000 == pytest.approx(0.2, abs=0.01)
+    assert draws[FaultKind.DROP_CONNECTION] / 20_000 == pytest.approx(0.1, abs=0.01)
+    with pytest.raises(ValueError):
+        FaultConfig(drop_after_commit_rate=0.6, drop_connection_rate=0.6)

@@ -22,6 +22,7 @@ from petdesk.sandbox import (
 )
 
 from .conftest import API_KEY, T0, FakeClock, assert_error, assert_rate_headers
+from .control import reconfigure
 
 
 @pytest.fixture
@@ -106,7 +107,7 @@ def test_other_faults_in_process(app: SandboxApp) -> None:
 
 
 def test_client_on_a_worker_thread_and_concurrent_clients(app: SandboxApp) -> None:
-    app.reconfigure(requests_per_window=1_000)
+    reconfigure(app, requests_per_window=1_000)
     errors: list[BaseException] = []
     created: list[int] = []
     lock = threading.Lock()
@@ -176,3 +177,14 @@ def test_memory_demo_app(clock: FakeClock) -> None:
 def test_app_requires_a_key() -> None:
     with pytest.raises(ValueError, match="api_keys"):
         SandboxApp(SandboxConfig())
+
+
+def test_drop_after_commit_in_process_adds_the_pet_and_drops_the_answer(
+        app: SandboxApp) -> None:
+    before = app.store.count()
+    app.faults.fail_next(FaultKind.DROP_AFTER_COMMIT)
+    with _client(app) as c:
+        with pytest.raises(httpx.RemoteProtocolError, match="disconnected"):
+            c.post("/pets", json={"name": "Committed", "categoryId": 1})
+        assert app.store.count() == before + 1
+        assert c.get("/pets").status_code == 200

@@ -23,6 +23,7 @@ from .conftest import (
     assert_rate_headers,
     open_client,
 )
+from .control import anonymous_counters, reconfigure, reset_rate_limits
 
 
 def _exhaust(c: httpx.Client, n: int) -> None:
@@ -90,8 +91,8 @@ def test_retry_after_format_can_be_switched_on_a_running_server(
     with open_client(sandbox) as c:
         _exhaust(c, 1)
         assert c.get("/pets").headers["retry-after"] == "60"
-        sandbox.app.reset_rate_limits()
-        sandbox.app.reconfigure(retry_after_format="http-date")
+        reset_rate_limits(sandbox.app)
+        reconfigure(sandbox.app, retry_after_format="http-date")
         _exhaust(c, 1)
         assert c.get("/pets").headers["retry-after"] == formatdate(T0 + 60, usegmt=True)
 
@@ -161,7 +162,7 @@ def test_requests_without_a_valid_key_are_limited_per_address(
         r = bad.get("/pets")
         assert_error(r, 429, "rate_limited")
         assert "retry-after" in r.headers
-    assert sandbox.app.anonymous_counters("127.0.0.1").requests == 4
+    assert anonymous_counters(sandbox.app, "127.0.0.1").requests == 4
     # the real key is untouched
     with open_client(sandbox) as good:
         assert good.get("/pets").headers["x-ratelimit-remaining"] == "2"
@@ -340,7 +341,7 @@ def test_reset_rate_limits_forgets_bans(make_sandbox: SandboxFactory) -> None:
     with open_client(sandbox) as c:
         _first_429(c, 1)
         assert c.get("/pets").json()["code"] == "key_temporarily_banned"
-        sandbox.app.reset_rate_limits()
+        reset_rate_limits(sandbox.app)
         assert c.get("/pets").status_code == 200
 
 

@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from petdesk.sandbox import FaultKind, SandboxConfig, Store, start_server
+from petdesk.sandbox.server import LISTEN_BACKLOG
 
 
 def test_start_server_defaults() -> None:
@@ -115,3 +116,31 @@ def test_bad_chunked_body_is_400() -> None:
         )
     assert text.startswith("HTTP/1.1 400 Bad Request")
     assert '"code":"invalid_json"' in text
+
+
+@pytest.mark.parametrize("partial", [
+    b"GET /v1/pets HTTP/1.1\r\nHost: x\r\n",  # headers never finished (slowloris)
+    b"POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Length: 40\r\n\r\n{",  # body never sent
+])
+def test_a_request_not_finished_in_time_is_cut_off(partial: bytes) -> None:
+    with start_server(header_timeout=0.3) as sb:
+        with socket.create_connection((sb.host, sb.port), timeout=10) as slow:
+            slow.sendall(partial)
+            assert slow.recv(1024) == b""  # closed without an answer
+        # The server still answers everyone else.
+        with httpx.Client(base_url=sb.base_url,
+                          headers={"Authorization": f"Bearer {sb.api_key}"}) as c:
+            assert c.get("/pets").status_code == 200
+
+
+def test_the_listen_backlog_holds_150_waiting_connections() -> None:
+    assert LISTEN_BACKLOG >= 128
+    with start_server(SandboxConfig(rate_limit_enabled=False)) as sb:
+        socks = [socket.create_connection((sb.host, sb.port), timeout=10) for _ in range(150)]
+        request = (f"GET /v1/pets?limit=1 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer "
+                   f"{sb.api_key}\r\nConnection: close\r\n\r\n").encode()
+        for sock in socks:
+            sock.sendall(request)
+        for sock in socks:
+            with sock:
+                assert sock.recv(12) == b"HTTP/1.1 200"

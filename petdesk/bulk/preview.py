@@ -1,0 +1,432 @@
+"""The preview: every row checked with the client's ``NewPet`` rules, duplicates flagged.
+
+Rules (decisions):
+
+* A row is checked exactly as the Add dialog checks a pet: the cells are turned into
+  ``name`` / ``categoryId`` / ``status`` and validated by :class:`petdesk.api.models.NewPet`
+  (``model_validate`` per row: within about 10 % of one ``TypeAdapter`` over the batch,
+  measured in tests/benchmarks/RESULTS-bulk.md, and it keeps each row's errors its own).
+  Before that, text cells are read the way staff type them: the category as a whole
+  number (``3``, ``+3``, ``3.0``) or a word the mapping knows ("Dog" → 1); the status as
+  ``available``, ``pending`` or ``sold`` in any case, empty meaning no status.
+* Every problem is a :class:`CellIssue` (row, field, column, message in staff words);
+  a row with any issue is invalid and is not sent.
+* Completely blank rows are skipped and not counted.
+* A **possible duplicate** is a valid row with the same name (case and spacing ignored),
+  category and status as a pet already known (:class:`KnownPets`: the service's pets,
+  or the outbox's), or else as an earlier valid row of the file. The user decides per row
+  or for all (:class:`Decision`); the default is to skip it, because a pet added twice
+  can never be removed from PetDesk (the service has no delete).
+
+Build it with :func:`build_preview` on a worker thread; it reports progress every
+``chunk`` rows and stops (raising :class:`ImportCancelled`) soon after a cancel.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from pydantic import ValidationError
+
+from petdesk.api.models import NewPet, Pet
+from petdesk.bulk.control import (
+    CancelToken,
+    ProgressCallback,
+    StepProgress,
+    no_progress,
+    raise_if_cancelled,
+)
+from petdesk.bulk.errors import MappingError
+from petdesk.bulk.mapping import ColumnMapping, Field
+from petdesk.bulk.table import RawRow, SourceInfo, Table
+from petdesk.core.limits import INT64_MAX, NAME_MAX_LENGTH
+from petdesk.core.statuses import PetStatus
+
+_DISPLAY_CHARS = 200
+_QUOTE_CHARS = 40
+_WHOLE_NUMBER = re.compile(r"^([+-]?)0*(\d{1,40})(?:\.0*)?$")
+_STATUSES = {status.value: status for status in PetStatus}
+_STATUS_WORDS = "available, pending or sold"
+
+
+class RowState(enum.StrEnum):
+    READY = "ready"
+    INVALID = "invalid"
+    DUPLICATE = "possible duplicate"
+
+
+class Decision(enum.StrEnum):
+    """What to do with a possible duplicate."""
+
+    SKIP = "skip"
+    IMPORT = "import"
+
+
+@dataclass(frozen=True)
+class CellIssue:
+    row: int
+    field: Field
+    #: The column as staff see it: ``Category ID (column C)``.
+    column: str
+    message: str
+
+    def describe(self) -> str:
+        return f"Row {self.row}, {self.column}: {self.message}"
+
+
+@dataclass(frozen=True)
+class DuplicateOf:
+    """What a row looks like a duplicate of: an earlier row, or a known pet."""
+
+    row: int | None = None
+    pet_id: int | None = None
+
+    def describe(self) -> str:
+        if self.row is not None:
+            return f"same name, category and status as row {self.row}"
+        if self.pet_id is not None:
+            return f"same name, category and status as pet {self.pet_id}"
+        return "same name, category and status as a pet waiting to be sent"
+
+
+#: A valid row's values: name (as NewPet normalised it), category id, status.
+CheckedPet = tuple[str, int, PetStatus | None]
+
+
+class PreviewRow(NamedTuple):
+    number: int
+    #: The cells as in the file (shortened for display).
+    name: str
+    category: str
+    status: str
+    #: What ``NewPet`` validation produced (name, categoryId, status); ``None`` when the
+    #: row is invalid. Plain values, not the model: 100,000 kept models and their sets
+    #: would make the garbage collector a third of the preview's time.
+    checked: CheckedPet | None
+    issues: tuple[CellIssue, ...] = ()
+    duplicate_of: DuplicateOf | None = None
+
+    @property
+    def state(self) -> RowState:
+        if self.checked is None:
+            return RowState.INVALID
+        return RowState.DUPLICATE if self.duplicate_of is not None else RowState.READY
+
+    @property
+    def pet(self) -> NewPet | None:
+        """The pet to send (validated again from the checked values), or ``None``."""
+        if self.checked is None:
+            return None
+        name, category_id, status = self.checked
+        return NewPet.model_validate({"name": name, "categoryId": category_id,
+                                      "status": status})
+
+
+@dataclass(frozen=True)
+class PlannedPet:
+    """A row that will be sent: its row number, the pet, and a key unique to this file
+    and row (the outbox refuses a key it already holds, so importing the same file again
+    after a crash queues nothing twice)."""
+
+    row: int
+    pet: NewPet
+    key: str
+
+
+@dataclass(frozen=True)
+class Totals:
+    rows: int
+    ready: int
+    invalid: int
+    duplicates: int
+    #: Possible duplicates the user chose to add anyway.
+    duplicates_to_add: int
+
+    @property
+    def to_send(self) -> int:
+        return self.ready + self.duplicates_to_add
+
+    def describe(self) -> str:
+        """``412 rows: 398 ready, 9 invalid, 5 possible duplicates``."""
+        text = (f"{_count(self.rows, 'row')}: {self.ready:,} ready, {self.invalid:,} invalid, "
+                f"{_count(self.duplicates, 'possible duplicate')}")
+        if self.duplicates_to_add:
+            text += f" ({self.duplicates_to_add:,} to add anyway)"
+        return text
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number:,} {noun}" + ("" if number == 1 else "s")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why a cell cannot be read, worded to follow the field's label."""
+
+    message: str
+
+
+def pet_key(name: str, category_id: int, status: PetStatus | None) -> tuple[str, int, str]:
+    """What makes two pets "the same" for duplicate flagging."""
+    return (" ".join(name.split()).casefold(), category_id, status.value if status else "")
+
+
+class KnownPets:
+    """The pets the file is compared with: the service's and the outbox's."""
+
+    def __init__(self) -> None:
+        self._known: dict[tuple[str, int, str], DuplicateOf] = {}
+
+    @classmethod
+    def from_pets(cls, pets: Iterable[Pet]) -> KnownPets:
+        known = cls()
+        for pet in pets:
+            known.add(pet.name, pet.category_id, pet.status, pet_id=pet.id)
+        return known
+
+    def add(self, name: str, category_id: int, status: PetStatus | None, *,
+            pet_id: int | None = None) -> None:
+        """Add a pet; ``pet_id=None`` for one waiting in the outbox."""
+        self._known.setdefault(pet_key(name, category_id, status), DuplicateOf(pet_id=pet_id))
+
+    def match(self, pet: NewPet) -> DuplicateOf | None:
+        return self._known.get(pet_key(pet.name, pet.category_id, pet.status))
+
+    def match_key(self, key: tuple[str, int, str]) -> DuplicateOf | None:
+        """:meth:`match` by a :func:`pet_key` already computed."""
+        return self._known.get(key)
+
+    def __len__(self) -> int:
+        return len(self._known)
+
+
+def _short(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _quoted(text: str) -> str:
+    return "“" + _short(text.strip(), _QUOTE_CHARS) + "”"
+
+
+def parse_category(text: str, names: dict[str, int] | None = None) -> int | Problem:
+    """The category number in a cell, or the message saying why there is none."""
+    stripped = text.strip()
+    if not stripped:
+        return Problem("is missing")
+    match = _WHOLE_NUMBER.match(stripped)
+    if match is None:
+        if names and stripped.casefold() in names:
+            return names[stripped.casefold()]
+        hint = " or a word set under Category names" if names is not None else ""
+        return Problem(f"must be a whole number like 3{hint}, not {_quoted(stripped)}")
+    sign, digits = match.groups()
+    if len(digits) > 19:
+        return Problem(f"must be at most {INT64_MAX:,}")
+    return -int(digits) if sign == "-" else int(digits)
+
+
+def parse_status(text: str) -> PetStatus | Problem | None:
+    """The status in a cell (``None``: empty), or the message saying why it is not one."""
+    key = text.strip().casefold()
+    if not key:
+        return None
+    status = _STATUSES.get(key)
+    if status is None:
+        return Problem(f"must be {_STATUS_WORDS} (or empty), not {_quoted(text)}")
+    return status
+
+
+_PYDANTIC_MESSAGES = {
+    "greater_than_equal": "must be 1 or more",
+    "less_than_equal": f"must be at most {INT64_MAX:,}",
+    "string_too_long": f"must be at most {NAME_MAX_LENGTH} characters",
+}
+
+
+def _staff_message(error_type: str, message: str) -> str:
+    if error_type in _PYDANTIC_MESSAGES:
+        return _PYDANTIC_MESSAGES[error_type]
+    return message.removeprefix("Value error, ")
+
+
+class RowChecker:
+    """Checks one row at a time against a mapping (no state besides the mapping)."""
+
+    def __init__(self, mapping: ColumnMapping, column_names: dict[Field, str]) -> None:
+        self._name = mapping.columns.get(Field.NAME)
+        self._category = mapping.columns.get(Field.CATEGORY_ID)
+        self._status = mapping.columns.get(Field.STATUS)
+        self._names = dict(mapping.category_names) if Field.CATEGORY_ID in mapping.columns else {}
+        self._columns = column_names
+
+    @staticmethod
+    def _cell(cells: tuple[str, ...], index: int | None) -> str:
+        return cells[index] if index is not None and index < len(cells) else ""
+
+    def check(self, raw: RawRow) -> PreviewRow:
+        name = self._cell(raw.cells, self._name)
+        category_text = self._cell(raw.cells, self._category)
+        status_text = self._cell(raw.cells, self._status)
+        issues: list[CellIssue] = []
+        category = parse_category(category_text, self._names or None)
+        status = parse_status(status_text)
+        if isinstance(category, Problem):
+            issues.append(self._issue(raw.number, Field.CATEGORY_ID, category.message))
+        if isinstance(status, Problem):
+            issues.append(self._issue(raw.number, Field.STATUS, status.message))
+        data = {"name": name,
+                "categoryId": 1 if isinstance(category, Problem) else category,
+                "status": None if isinstance(status, Problem) else status}
+        pet: NewPet | None = None
+        try:
+            pet = NewPet.model_validate(data)
+        except ValidationError as error:
+            for detail in error.errors(include_url=False, include_context=False,
+                                       include_input=False):
+                fld = Field(str(detail["loc"][0])) if detail["loc"] else Field.NAME
+                issues.append(self._issue(raw.number, fld,
+                                          _staff_message(detail["type"], detail["msg"])))
+        checked = None if issues or pet is None else (pet.name, pet.category_id, pet.status)
+        return PreviewRow(raw.number, _short(name, _DISPLAY_CHARS),
+                          _short(category_text, _DISPLAY_CHARS),
+                          _short(status_text, _DISPLAY_CHARS), checked, tuple(issues))
+
+    def _issue(self, row: int, fld: Field, message: str) -> CellIssue:
+        return CellIssue(row, fld, self._columns.get(fld, fld.label),
+                         f"{fld.label} {message}")
+
+
+class Preview:
+    """The checked file, and the user's decisions on possible duplicates.
+
+    Built on the worker thread, then handed to the GUI thread, which alone calls
+    :meth:`decide` afterwards.
+    """
+
+    def __init__(self, info: SourceInfo, mapping: ColumnMapping,
+                 rows: tuple[PreviewRow, ...]) -> None:
+        self.info = info
+        self.mapping = mapping
+        self.rows = rows
+        self._by_number = {row.number: row for row in rows}
+        self._decisions: dict[int, Decision] = {}
+
+    def row(self, number: int) -> PreviewRow:
+        return self._by_number[number]
+
+    @property
+    def invalid_rows(self) -> tuple[PreviewRow, ...]:
+        return tuple(row for row in self.rows if row.state is RowState.INVALID)
+
+    @property
+    def duplicate_rows(self) -> tuple[PreviewRow, ...]:
+        return tuple(row for row in self.rows if row.state is RowState.DUPLICATE)
+
+    @property
+    def issues(self) -> tuple[CellIssue, ...]:
+        return tuple(issue for row in self.rows for issue in row.issues)
+
+    def decision(self, number: int) -> Decision:
+        return self._decisions.get(number, Decision.SKIP)
+
+    def decide(self, number: int, decision: Decision) -> None:
+        """Decide for one possible duplicate (``KeyError``/``ValueError`` for other rows)."""
+        if self._by_number[number].state is not RowState.DUPLICATE:
+            raise ValueError(f"row {number} is not a possible duplicate")
+        self._decisions[number] = decision
+
+    def decide_all_duplicates(self, decision: Decision) -> None:
+        for row in self.duplicate_rows:
+            self._decisions[row.number] = decision
+
+    @property
+    def totals(self) -> Totals:
+        ready = invalid = duplicates = to_add = 0
+        for row in self.rows:
+            state = row.state
+            if state is RowState.READY:
+                ready += 1
+            elif state is RowState.INVALID:
+                invalid += 1
+            else:
+                duplicates += 1
+                to_add += self.decision(row.number) is Decision.IMPORT
+        return Totals(len(self.rows), ready, invalid, duplicates, to_add)
+
+    def summary(self) -> str:
+        return self.totals.describe()
+
+    def to_send(self) -> list[PlannedPet]:
+        """The pets to queue, in file order: ready rows and duplicates to add anyway."""
+        prefix = import_batch(self.info.fingerprint) + "row:"
+        planned = []
+        for row in self.rows:
+            pet = row.pet
+            if pet is not None and (row.duplicate_of is None
+                                    or self.decision(row.number) is Decision.IMPORT):
+                planned.append(PlannedPet(row.number, pet, prefix + str(row.number)))
+        return planned
+
+
+def import_batch(fingerprint: str) -> str:
+    """The origin prefix of every row queued from the file with this fingerprint (its
+    keys are ``<prefix>row:<n>``): one import batch, paused or cancelled as one."""
+    return f"import:{fingerprint[:32]}:"
+
+
+class PreviewBuilder:
+    """Incremental form of :func:`build_preview`: :meth:`add` rows, then :meth:`finish`."""
+
+    def __init__(self, table: Table, mapping: ColumnMapping, known: KnownPets | None) -> None:
+        if mapping.missing:
+            labels = " and ".join(fld.label for fld in mapping.missing)
+            raise MappingError(f"Choose the column that holds {labels}.")
+        names = {fld: table.column_name(index) for fld, index in mapping.columns.items()}
+        self._table = table
+        self._mapping = mapping
+        self._checker = RowChecker(mapping, names)
+        self._known = known if known is not None else KnownPets()
+        self._seen: dict[tuple[str, int, str], int] = {}
+        self._rows: list[PreviewRow] = []
+
+    def add(self, raw: RawRow) -> PreviewRow:
+        row = self._checker.check(raw)
+        if row.checked is not None:
+            key = pet_key(*row.checked)
+            earlier = self._seen.setdefault(key, row.number)
+            # A pet already in the service says more than "same as row 12".
+            duplicate = self._known.match_key(key) or (
+                DuplicateOf(row=earlier) if earlier != row.number else None)
+            if duplicate is not None:
+                row = row._replace(duplicate_of=duplicate)
+        self._rows.append(row)
+        return row
+
+    @property
+    def count(self) -> int:
+        return len(self._rows)
+
+    def finish(self) -> Preview:
+        return Preview(self._table.info, self._mapping, tuple(self._rows))
+
+
+def build_preview(table: Table, mapping: ColumnMapping, known: KnownPets | None = None, *,
+                  progress: ProgressCallback = no_progress, cancel: CancelToken | None = None,
+                  chunk: int = 2_000) -> Preview:
+    """Read the rest of ``table`` and check every row (worker thread).
+
+    Raises :class:`~petdesk.bulk.errors.FileRejected` when the file breaks a bound
+    midway, :class:`~petdesk.bulk.errors.ImportCancelled` after ``cancel``.
+    """
+    builder = PreviewBuilder(table, mapping, known)
+    for raw in table.rows():
+        builder.add(raw)
+        if builder.count % chunk == 0:
+            raise_if_cancelled(cancel)
+            progress(StepProgress(builder.count, table.fraction_read()))
+    progress(StepProgress(builder.count, 1.0))
+    return builder.finish()

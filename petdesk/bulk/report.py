@@ -1,0 +1,104 @@
+"""The import result report: every row of the file, with the id it was given or why not.
+
+The preview fills in the rows that are not sent (invalid, skipped duplicates) and marks
+the rest "Waiting to send"; the sending side then records each outcome with
+:meth:`ImportReport.record` as the outbox reports it. It is saved to CSV or xlsx with
+:func:`petdesk.bulk.writers.write_report` (this module stays free of the xlsx library,
+so the import can record outcomes without loading it).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from petdesk.bulk.cells import CellValue
+from petdesk.bulk.preview import Decision, Preview, RowState
+
+REPORT_HEADER = ("Row", "Name", "Category ID", "Status", "Result", "Pet ID", "Reason")
+
+
+class Outcome(enum.StrEnum):
+    """The result of a row, as written in the report's "Result" column."""
+
+    ADDED = "Added"
+    WAITING = "Waiting to send"
+    INVALID = "Not sent: invalid"
+    SKIPPED_DUPLICATE = "Not sent: possible duplicate"
+    REFUSED = "Not sent: refused by the service"
+    CANCELLED = "Not sent: cancelled"
+
+    @property
+    def final(self) -> bool:
+        return self is not Outcome.WAITING
+
+
+@dataclass(frozen=True)
+class RowResult:
+    row: int
+    name: str
+    category: str
+    status: str
+    outcome: Outcome
+    pet_id: int | None = None
+    reason: str = ""
+
+    def cells(self) -> tuple[CellValue, ...]:
+        return (self.row, self.name, self.category, self.status, self.outcome.value,
+                self.pet_id, self.reason)
+
+
+class ImportReport:
+    """Row number → result, in file order."""
+
+    def __init__(self, results: dict[int, RowResult]) -> None:
+        self._results = dict(sorted(results.items()))
+
+    @classmethod
+    def from_preview(cls, preview: Preview) -> ImportReport:
+        results: dict[int, RowResult] = {}
+        for row in preview.rows:
+            name = row.checked[0] if row.checked is not None else row.name
+            if row.state is RowState.INVALID:
+                outcome = Outcome.INVALID
+                reason = "; ".join(issue.message for issue in row.issues)
+            elif row.duplicate_of is not None and preview.decision(row.number) is Decision.SKIP:
+                outcome = Outcome.SKIPPED_DUPLICATE
+                reason = f"Possible duplicate: {row.duplicate_of.describe()}."
+            else:
+                outcome, reason = Outcome.WAITING, ""
+            results[row.number] = RowResult(row.number, name, row.category, row.status,
+                                            outcome, None, reason)
+        return cls(results)
+
+    def record(self, row: int, outcome: Outcome, *, pet_id: int | None = None,
+               reason: str = "") -> RowResult:
+        """Record what happened to a sent row (``KeyError`` for a row not in the file)."""
+        result = replace(self._results[row], outcome=outcome, pet_id=pet_id, reason=reason)
+        self._results[row] = result
+        return result
+
+    def __iter__(self) -> Iterator[RowResult]:
+        return iter(self._results.values())
+
+    def __len__(self) -> int:
+        return len(self._results)
+
+    def get(self, row: int) -> RowResult:
+        return self._results[row]
+
+    def count(self, outcome: Outcome) -> int:
+        return sum(1 for result in self._results.values() if result.outcome is outcome)
+
+    def summary(self) -> str:
+        """``398 added, 9 invalid, 5 skipped as possible duplicates`` (non-zero parts)."""
+        words = {
+            Outcome.ADDED: "added", Outcome.WAITING: "waiting to send",
+            Outcome.INVALID: "invalid", Outcome.SKIPPED_DUPLICATE:
+            "skipped as possible duplicates", Outcome.REFUSED: "refused by the service",
+            Outcome.CANCELLED: "cancelled",
+        }
+        parts = [f"{self.count(outcome):,} {words[outcome]}" for outcome in Outcome
+                 if self.count(outcome)]
+        return ", ".join(parts) if parts else "no rows"

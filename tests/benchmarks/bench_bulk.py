@@ -1,0 +1,176 @@
+"""Bulk intake figures: preview of a 100,000-row file (parse and validate), how rows are
+validated (per-row ``model_validate`` against one ``TypeAdapter`` over the batch), and an
+export of 10,000 pets from a sandbox on loopback at the Pro plan's rate (300 a minute,
+shortened to 5 a second: the same ratio), against the plan's own rate.
+
+    .venv/bin/python tests/benchmarks/bench_bulk.py [--quick]
+
+Also a group of run.py (``run(quick)`` returns the figures); add ``("bench_bulk",
+"bulk")`` to ``GROUPS`` there to include it. Each figure is the median of several runs;
+the baseline, measured in the same run, is the bare read of the same file (calamine's
+``iter_rows`` / ``csv.reader``, no conversion and no validation), so the ratio is what
+PetDesk's checking costs on top of reading. The issue's goal is absolute (≤ 2 s).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import python_calamine
+from pydantic import TypeAdapter
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent.parent))
+
+from bench_bulk_libraries import HEADER, _row, write_xlsx  # noqa: E402
+from common import Figure  # noqa: E402
+
+from petdesk.api import PetStoreClient  # noqa: E402
+from petdesk.api.models import NewPet, Pet  # noqa: E402
+from petdesk.bulk.headless import query_pages  # noqa: E402
+from petdesk.bulk.mapping import suggest_mapping  # noqa: E402
+from petdesk.bulk.preview import build_preview  # noqa: E402
+from petdesk.bulk.readers import open_table  # noqa: E402
+from petdesk.bulk.writers import export_pets  # noqa: E402
+from petdesk.core.statuses import PetStatus  # noqa: E402
+from petdesk.sandbox import SandboxConfig, Store, start_server  # noqa: E402
+
+ROWS = 100_000
+GOAL_SECONDS = 2.0
+
+
+def write_files(folder: Path) -> tuple[Path, Path]:
+    xlsx, path_csv = folder / "big.xlsx", folder / "big.csv"
+    write_xlsx(xlsx, ROWS)
+    with path_csv.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(HEADER)
+        writer.writerows(_row(i) for i in range(ROWS))
+    return xlsx, path_csv
+
+
+def preview(path: Path) -> int:
+    with open_table(path) as table:
+        result = build_preview(table, suggest_mapping(table.headers).mapping)
+    assert result.totals.ready == ROWS, result.summary()
+    return ROWS
+
+
+def bare_xlsx(path: Path) -> int:
+    with python_calamine.CalamineWorkbook.from_path(str(path)) as book:
+        return sum(1 for _ in book.get_sheet_by_index(0).iter_rows())
+
+
+def bare_csv(path: Path) -> int:
+    with path.open(encoding="utf-8", newline="") as stream:
+        return sum(1 for _ in csv.reader(stream))
+
+
+def _median(func: Callable[[Path], int], path: Path, repeat: int) -> tuple[float, list[float]]:
+    samples = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        func(path)
+        samples.append(time.perf_counter() - started)
+    return statistics.median(samples), samples
+
+
+def _validation(repeat: int) -> dict[str, float]:
+    statuses = (PetStatus.AVAILABLE, None, PetStatus.SOLD)
+    rows = [{"name": f"Pet {i}", "categoryId": 1 + i % 7, "status": statuses[i % 3]}
+            for i in range(ROWS)]
+    adapter = TypeAdapter(list[NewPet])
+    per_row, batch = [], []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        kept = [NewPet.model_validate(row) for row in rows]  # kept, as the preview does
+        per_row.append(time.perf_counter() - started)
+        del kept
+        started = time.perf_counter()
+        kept = adapter.validate_python(rows)
+        batch.append(time.perf_counter() - started)
+        del kept
+    return {"per_row_model_validate_s": statistics.median(per_row),
+            "batch_type_adapter_s": statistics.median(batch)}
+
+
+def export_figure(quick: bool) -> Figure:
+    """Pages of 100 at 5 requests a second (Pro's 300 a minute in 1-second windows)."""
+    pets = 2_000 if quick else 10_000
+    per_second = 5
+    key = "bench-key-0123456789"
+    store = Store(None, seed_count=pets)
+    sandbox = start_server(SandboxConfig(api_keys=(key,), requests_per_window=per_second,
+                                         window_seconds=1, requests_per_day=1_000_000),
+                           store=store)
+    pages = 0
+    try:
+        with PetStoreClient(sandbox.base_url, key) as client, \
+                tempfile.TemporaryDirectory() as tmp:
+            def counted() -> Iterator[Pet]:
+                nonlocal pages
+                for page in query_pages(client, None):
+                    pages += 1
+                    yield from page
+            started = time.perf_counter()
+            written = export_pets(Path(tmp) / "all.csv", counted())
+            took = time.perf_counter() - started
+    finally:
+        sandbox.stop()
+        store.close()
+    achieved = pages / took
+    return Figure(
+        key="bulk_export_rate", title=f"Export of {written:,} pets ({pages} pages)",
+        petdesk=achieved, baseline=float(per_second), unit="requests/s",
+        goal="≥ 0.97x the plan's rate", met=achieved / per_second >= 0.97,
+        ratio=achieved / per_second, details={"seconds": took, "pets": written},
+        note="baseline: the plan's rate (Pro, 300 a minute, in 1-second windows)")
+
+
+def run(quick: bool) -> list[Figure]:
+    repeat = 3 if quick else 5
+    figures = []
+    with tempfile.TemporaryDirectory() as tmp:
+        xlsx, path_csv = write_files(Path(tmp))
+        for label, path, bare in (("xlsx", xlsx, bare_xlsx), ("csv", path_csv, bare_csv)):
+            petdesk, samples = _median(preview, path, repeat)
+            baseline, base_samples = _median(bare, path, repeat)
+            figures.append(Figure(
+                key=f"bulk_preview_{label}", title=f"Preview of a 100,000-row {label}",
+                petdesk=petdesk, baseline=baseline, unit="s",
+                goal=f"≤ {GOAL_SECONDS:.0f} s (parse and validate)",
+                met=petdesk <= GOAL_SECONDS, ratio=petdesk / baseline,
+                details={"samples": samples, "baseline_samples": base_samples,
+                         "file_bytes": path.stat().st_size},
+                note="baseline: the bare read of the same file"))
+    figures[-1].details["validation"] = _validation(repeat)
+    figures.append(export_figure(quick))
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args(argv)
+    for figure in run(args.quick):
+        print(f"{figure.title}: {figure.petdesk:.3f} {figure.unit} (baseline "
+              f"{figure.baseline:.3f}, {figure.ratio:.2f}x) goal {figure.goal}: "
+              f"{'met' if figure.met else 'NOT met'}")
+        validation = figure.details.get("validation")
+        if validation:
+            print("Validating 100,000 rows: per-row model_validate "
+                  f"{validation['per_row_model_validate_s']:.3f} s, one TypeAdapter over "
+                  f"the list {validation['batch_type_adapter_s']:.3f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

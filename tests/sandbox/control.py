@@ -1,0 +1,28 @@
+"""Test-only control of a running sandbox (kept out of the product, issue 10 point 5).
+
+The product's app offers what the CLI, ``--demo`` and an observer need: its
+``config`` (settable), its ``faults`` injector, its ``limiter`` and the counters
+of a key. These helpers are the conveniences tests and benchmarks use on top.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from petdesk.sandbox.app import KeyCounters, SandboxApp
+
+
+def reconfigure(app: SandboxApp, **changes: Any) -> None:
+    """Replace fields of the config of a running app (see ``SandboxApp.config``)."""
+    app.config = dataclasses.replace(app.config, **changes)
+
+
+def anonymous_counters(app: SandboxApp, address: str = "127.0.0.1") -> KeyCounters:
+    """Counters of requests without an accepted key from ``address``."""
+    return app.limiter.counters("addr:" + address)
+
+
+def reset_rate_limits(app: SandboxApp) -> None:
+    """Forget all quotas, Retry-After periods, bans and counters."""
+    app.limiter.reset()
