@@ -681,7 +681,7 @@ class LocalStore:
         kind = None if row[4] is None else PassKind(row[4])
         return MirrorState(row[0], row[1], row[2], row[3], kind, row[5], row[6],
                            int(row[7]), row[8], int(row[9]), int(row[10]), int(row[11]),
-                           row[12])
+                           row[12], row[13])
 
     def set_mirror_state(self, state: MirrorState) -> None:
         with self._mirror_tx() as conn:
@@ -721,7 +721,8 @@ class LocalStore:
 
 _MIRROR_COLUMNS: Final = (
     "next_url, pass_started_at, complete_at, highest_id, pass_kind, last_update_at, "
-    "last_full_at, requests_total, day, day_requests, pass_requests, pass_rows, tail_url")
+    "last_full_at, requests_total, day, day_requests, pass_requests, pass_rows, tail_url, "
+    "pass_last_id")
 _UPDATE_EVERY: Final = "mirror.update_every"
 _FULL_EVERY: Final = "mirror.full_every"
 _DAY_SHARE: Final = "mirror.day_share"

@@ -358,7 +358,7 @@ class MirrorFiller:
         log.info("catalogue mirror: starting a %s pass", kind.value)
         return state._replace(
             next_url=state.tail_url if kind is PassKind.NEW else None, pass_started_at=now,
-            pass_kind=kind, pass_requests=0, pass_rows=0)
+            pass_kind=kind, pass_requests=0, pass_rows=0, pass_last_id=None)
 
     # -- one request -----------------------------------------------------------------
 
@@ -415,7 +415,13 @@ class MirrorFiller:
             self._store.mirror_save_page(rows, self._start(state, PassKind.FULL, now))
             return FillStep(FillKind.FETCHED, rows_changed=bool(rows))
         highest = max([state.highest_id or 0, *ids]) or None
-        state = state._replace(highest_id=highest, pass_rows=state.pass_rows + len(rows))
+        looping = _not_moving_on(state, url, page, ids)
+        state = state._replace(highest_id=highest, pass_rows=state.pass_rows + len(rows),
+                               pass_last_id=max([state.pass_last_id or 0, *ids]) or None)
+        if looping:
+            log.warning("catalogue mirror: the service's next link does not move on: "
+                        "the pass ends here")
+            return self._finish(state, None, rows, now, reached_end=False)
         if page.next_url is not None:
             self._store.mirror_save_page(rows, state._replace(next_url=page.next_url))
             if ids:
@@ -424,23 +430,29 @@ class MirrorFiller:
         return self._finish(state, url, rows, now)
 
     def _finish(self, state: MirrorState, url: str | None, rows: list[PetRow],
-                now: float) -> FillStep:
+                now: float, *, reached_end: bool = True) -> FillStep:
+        """End the pass. ``reached_end=False``: the service's links stopped moving on;
+        the pass ends too, but drops nothing and keeps the old link to the last page."""
         full = state.pass_kind is PassKind.FULL
         started = state.pass_started_at if state.pass_started_at is not None else now
-        sweep = (started, state.highest_id or 0) if full else None
+        sweep = (started, state.highest_id or 0) if full and reached_end else None
         done = state._replace(
-            next_url=None, pass_started_at=None, pass_kind=None, tail_url=url,
+            next_url=None, pass_started_at=None, pass_kind=None, pass_last_id=None,
+            tail_url=url if reached_end else state.tail_url,
             complete_at=now, last_update_at=now,
-            last_full_at=now if full else state.last_full_at)
+            last_full_at=now if full or not reached_end else state.last_full_at)
         self._store.mirror_save_page(rows, done, sweep=sweep)
-        if state.highest_id is not None:
+        if state.highest_id is not None and reached_end:
             self._store.note_newest_id(state.highest_id, verified=True)
-        if url is not None and rows:
+        if url is not None and rows and reached_end:
             self._share_tail(url, rows[0].id - 1)
         log.info("catalogue mirror: %s pass done (%d requests, %d pets listed)",
                  state.pass_kind.value if state.pass_kind else "?", state.pass_requests,
                  state.pass_rows)
-        return FillStep(FillKind.DONE, self._idle_wait(done, now), rows_changed=True)
+        message = None if reached_end else \
+            "the service offered a page already listed, so this update stopped there"
+        return FillStep(FillKind.DONE, self._idle_wait(done, now), rows_changed=True,
+                        message=message)
 
     def _share_tail(self, url: str, after_id: int) -> None:
         """Give the outbox's listings (reconciliation, learning the newest id) the
@@ -449,3 +461,15 @@ class MirrorFiller:
         if current is None or current[1] <= after_id:
             self._store.set_tail_link(None, url, after_id)
 
+
+
+def _not_moving_on(state: MirrorState, url: str | None, page: MirrorPage,
+                   ids: list[int]) -> bool:
+    """A next link that cannot lead anywhere new: to the same page, from a page with
+    no pets, or after a page whose pets are not past the pass's last one (the service
+    repeats pages). Followed, the pass would never end; it ends instead."""
+    if page.next_url is None:
+        return False
+    if page.next_url == url or not ids:
+        return True
+    return state.pass_last_id is not None and min(ids) <= state.pass_last_id

@@ -141,7 +141,8 @@ CREATE TABLE mirror.mirror_state (
     day_requests    INTEGER NOT NULL DEFAULT 0,
     pass_requests   INTEGER NOT NULL DEFAULT 0,
     pass_rows       INTEGER NOT NULL DEFAULT 0,
-    tail_url        TEXT
+    tail_url        TEXT,
+    pass_last_id    INTEGER
 );
 INSERT INTO mirror.mirror_state (only_row) VALUES (1);
 """

@@ -81,3 +81,13 @@ class Reading:
     @property
     def reset(self) -> datetime | None:
         return None if self.reset_at is None else datetime.fromtimestamp(self.reset_at, UTC)
+
+
+class LoopingCatalogue(FakeCatalogue):
+    """A broken service whose next link from page 3 leads back to page 2."""
+
+    def _serve(self, url: str | None) -> MirrorPage:
+        page = super()._serve(url)
+        if page.next_url is not None and page.rows and page.rows[0].id == 201:
+            return MirrorPage(page.rows, f"{BASE}&cursor=100")
+        return page

@@ -31,7 +31,7 @@ from petdesk.store.mirror import FillKind, FillStep, MirrorFiller, MirrorPhase, 
 from petdesk.store.mirror_wording import catalogue_line, requests_text, schedule_text
 from tests.api.fakes import FakeClock
 
-from .mirror_fakes import FakeCatalogue, Reading, offline
+from .mirror_fakes import FakeCatalogue, LoopingCatalogue, Reading, offline
 
 
 def _budget(clock: FakeClock, reading: Reading | None = None,
@@ -374,3 +374,15 @@ def test_background_work_runs_the_mirror_when_the_outbox_rests(store: LocalStore
     assert done.wait == 30 * 60  # sleep until the next update is due
     idle = BackgroundWork(None, None).step()
     assert idle.wait == math.inf and idle.mirror is None
+
+
+def test_a_next_link_that_goes_back_ends_the_pass(store: LocalStore,
+                                                  clock: FakeClock) -> None:
+    service = LoopingCatalogue(1_000)
+    filler = _filler(store, service, clock)
+    steps = _run(filler, clock)
+    assert service.requests == 4  # pages 1, 2, 3, then 2 again: stop there
+    assert steps[-1].message is not None and "already listed" in steps[-1].message
+    assert store.mirror_count() == 300
+    assert filler.step().kind is FillKind.IDLE  # not again at once: at the next update
+    assert store.newest_known_id() == 0 or not store.newest_id_verified()
