@@ -629,6 +629,17 @@ class LocalStore:
                 conn.execute("DELETE FROM mirror_pet WHERE seen_at < ? AND pet_id <= ?", sweep)
             self._write_mirror_state(conn, state)
 
+    def mirror_seen_since(self, ids: Iterable[int], since: float) -> int:
+        """How many of ``ids`` the mirror has seen at or after ``since`` (a pass's
+        start): a page whose pets were all listed already is a page repeated."""
+        wanted = sorted(set(ids))
+        if not wanted:
+            return 0
+        marks = ", ".join("?" for _ in wanted)
+        return int(self._mirror_read(
+            f"SELECT COUNT(*) FROM mirror_pet WHERE seen_at >= ? AND pet_id IN ({marks})",  # noqa: S608
+            (since, *wanted))[0][0])
+
     def mirror_count(self) -> int:
         return int(self._mirror_read("SELECT COUNT(*) FROM mirror_pet")[0][0])
 
@@ -681,7 +692,7 @@ class LocalStore:
         kind = None if row[4] is None else PassKind(row[4])
         return MirrorState(row[0], row[1], row[2], row[3], kind, row[5], row[6],
                            int(row[7]), row[8], int(row[9]), int(row[10]), int(row[11]),
-                           row[12], row[13])
+                           row[12])
 
     def set_mirror_state(self, state: MirrorState) -> None:
         with self._mirror_tx() as conn:
@@ -721,8 +732,7 @@ class LocalStore:
 
 _MIRROR_COLUMNS: Final = (
     "next_url, pass_started_at, complete_at, highest_id, pass_kind, last_update_at, "
-    "last_full_at, requests_total, day, day_requests, pass_requests, pass_rows, tail_url, "
-    "pass_last_id")
+    "last_full_at, requests_total, day, day_requests, pass_requests, pass_rows, tail_url")
 _UPDATE_EVERY: Final = "mirror.update_every"
 _FULL_EVERY: Final = "mirror.full_every"
 _DAY_SHARE: Final = "mirror.day_share"

@@ -358,7 +358,7 @@ class MirrorFiller:
         log.info("catalogue mirror: starting a %s pass", kind.value)
         return state._replace(
             next_url=state.tail_url if kind is PassKind.NEW else None, pass_started_at=now,
-            pass_kind=kind, pass_requests=0, pass_rows=0, pass_last_id=None)
+            pass_kind=kind, pass_requests=0, pass_rows=0)
 
     # -- one request -----------------------------------------------------------------
 
@@ -415,9 +415,8 @@ class MirrorFiller:
             self._store.mirror_save_page(rows, self._start(state, PassKind.FULL, now))
             return FillStep(FillKind.FETCHED, rows_changed=bool(rows))
         highest = max([state.highest_id or 0, *ids]) or None
-        looping = _not_moving_on(state, url, page, ids)
-        state = state._replace(highest_id=highest, pass_rows=state.pass_rows + len(rows),
-                               pass_last_id=max([state.pass_last_id or 0, *ids]) or None)
+        looping = self._not_moving_on(state, url, page, ids)
+        state = state._replace(highest_id=highest, pass_rows=state.pass_rows + len(rows))
         if looping:
             log.warning("catalogue mirror: the service's next link does not move on: "
                         "the pass ends here")
@@ -437,7 +436,7 @@ class MirrorFiller:
         started = state.pass_started_at if state.pass_started_at is not None else now
         sweep = (started, state.highest_id or 0) if full and reached_end else None
         done = state._replace(
-            next_url=None, pass_started_at=None, pass_kind=None, pass_last_id=None,
+            next_url=None, pass_started_at=None, pass_kind=None,
             tail_url=url if reached_end else state.tail_url,
             complete_at=now, last_update_at=now,
             last_full_at=now if full or not reached_end else state.last_full_at)
@@ -454,6 +453,20 @@ class MirrorFiller:
         return FillStep(FillKind.DONE, self._idle_wait(done, now), rows_changed=True,
                         message=message)
 
+    def _not_moving_on(self, state: MirrorState, url: str | None, page: MirrorPage,
+                       ids: list[int]) -> bool:
+        """A next link that cannot lead anywhere new: to the same page, from a page
+        with no pets, or from a page whose pets this pass listed already (the service
+        repeats pages; whatever order it lists in). Followed, the pass would never
+        end; it ends instead."""
+        if page.next_url is None:
+            return False
+        if page.next_url == url or not ids:
+            return True
+        since = state.pass_started_at
+        return since is not None and state.pass_requests > 1 and \
+            self._store.mirror_seen_since(ids, since) == len(set(ids))
+
     def _share_tail(self, url: str, after_id: int) -> None:
         """Give the outbox's listings (reconciliation, learning the newest id) the
         furthest link the mirror has reached: it lists every pet above ``after_id``."""
@@ -462,14 +475,3 @@ class MirrorFiller:
             self._store.set_tail_link(None, url, after_id)
 
 
-
-def _not_moving_on(state: MirrorState, url: str | None, page: MirrorPage,
-                   ids: list[int]) -> bool:
-    """A next link that cannot lead anywhere new: to the same page, from a page with
-    no pets, or after a page whose pets are not past the pass's last one (the service
-    repeats pages). Followed, the pass would never end; it ends instead."""
-    if page.next_url is None:
-        return False
-    if page.next_url == url or not ids:
-        return True
-    return state.pass_last_id is not None and min(ids) <= state.pass_last_id

@@ -172,8 +172,6 @@ class MirrorState(NamedTuple):
     #: The link that fetched the last page when a pass last reached the end (``None``:
     #: the first page was the last). An update starts there.
     tail_url: str | None = None
-    #: The highest id the running pass has listed (its pages must go past it).
-    pass_last_id: int | None = None
 
     @property
     def running(self) -> bool:

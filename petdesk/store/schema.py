@@ -141,8 +141,7 @@ CREATE TABLE mirror.mirror_state (
     day_requests    INTEGER NOT NULL DEFAULT 0,
     pass_requests   INTEGER NOT NULL DEFAULT 0,
     pass_rows       INTEGER NOT NULL DEFAULT 0,
-    tail_url        TEXT,
-    pass_last_id    INTEGER
+    tail_url        TEXT
 );
 INSERT INTO mirror.mirror_state (only_row) VALUES (1);
 """
