@@ -1,5 +1,11 @@
 """The local store: last-seen pages, looked-up pets, the outbox, the catalogue mirror.
 
+The mirror (issue 16): :class:`petdesk.store.mirror.MirrorFiller` fills it (the module
+explains the strategy), :meth:`LocalStore.mirror_search` reads it in windows, and
+:mod:`petdesk.store.mirror_wording` says how complete and fresh it is. Those two
+modules are imported where they are used (the worker, the status bar), not here, so
+the first paint imports no more than it did.
+
 Qt-free; importing this package loads neither httpx nor pydantic nor PySide6, so the
 rows of the last session can be painted before the client exists. The sending engine
 (:mod:`petdesk.store.sender`) is httpx-free too; :mod:`petdesk.store.remote` adapts the
@@ -14,9 +20,13 @@ from .probe import ProbeDecision, ReconnectProbe, means_offline
 from .reconcile import Reconciliation, Verdict, reconcile
 from .rows import (
     Draft,
+    MirrorQuery,
+    MirrorSettings,
+    MirrorSort,
     MirrorState,
     OutboxEntry,
     OutboxState,
+    PassKind,
     PetRow,
     StoredPage,
     StoredPet,
@@ -32,6 +42,9 @@ __all__ = [
     "BudgetReason",
     "Draft",
     "LocalStore",
+    "MirrorQuery",
+    "MirrorSettings",
+    "MirrorSort",
     "MirrorState",
     "OpenedStore",
     "OutboxEntry",
@@ -39,6 +52,7 @@ __all__ = [
     "OutboxRemote",
     "OutboxSender",
     "OutboxState",
+    "PassKind",
     "PetRow",
     "ProbeDecision",
     "QuotaBudget",

@@ -22,7 +22,6 @@ import contextlib
 import logging
 import sqlite3
 import threading
-import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -30,13 +29,18 @@ from pathlib import Path
 from typing import Any, Final
 
 from petdesk.core.clock import Clock, SystemClock
+from petdesk.core.names import fold_name
 from petdesk.core.statuses import PetStatus
 
 from .rows import (
     Draft,
+    MirrorQuery,
+    MirrorSettings,
+    MirrorSort,
     MirrorState,
     OutboxEntry,
     OutboxState,
+    PassKind,
     PetRow,
     StoredPage,
     StoredPet,
@@ -44,7 +48,7 @@ from .rows import (
     status_from_db,
     status_to_db,
 )
-from .schema import CURRENT_VERSION, NewerSchemaError, migrate
+from .schema import CURRENT_VERSION, MIRROR_MIGRATIONS, NewerSchemaError, migrate
 
 log = logging.getLogger(__name__)
 
@@ -63,12 +67,6 @@ _OUTBOX_COLUMNS: Final = (
 
 class OutboxError(Exception):
     """An outbox change that is not allowed (e.g. editing an entry being sent)."""
-
-
-def fold_name(name: str) -> str:
-    """Case- and accent-folded name for the mirror's search ("Zoë" → "zoe")."""
-    decomposed = unicodedata.normalize("NFKD", name.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def _status_key(status: PetStatus | None) -> str:
@@ -116,6 +114,9 @@ class LocalStore:
         self._clock = clock
         self._lock = threading.RLock()
         self._closed = False
+        #: The mirror's file is attached on first use (after the first paint).
+        self._mirror_attached = False
+        self._mirror_problem: str | None = None
 
     # -- lifecycle -------------------------------------------------------------------
 
@@ -232,11 +233,11 @@ class LocalStore:
     def looked_up(self, pet_id: int) -> StoredPet | None:
         """The stored answer for a look-up by id: the newest copy among looked-up pets
         and the catalogue mirror (``None`` when the store has never seen it)."""
+        mirrored = (" UNION ALL SELECT pet_id, name, category_id, pet_status, seen_at "
+                    "FROM mirror_pet WHERE pet_id = ?1") if self._mirror_attached else ""
         rows = self._read(
-            "SELECT pet_id, name, category_id, pet_status, fetched_at FROM looked_up "
-            "WHERE pet_id = ?1 UNION ALL "
-            "SELECT pet_id, name, category_id, pet_status, seen_at FROM mirror_pet "
-            "WHERE pet_id = ?1 ORDER BY 5 DESC LIMIT 1", (pet_id,))
+            "SELECT pet_id, name, category_id, pet_status, fetched_at FROM looked_up "  # noqa: S608
+            f"WHERE pet_id = ?1{mirrored} ORDER BY 5 DESC LIMIT 1", (pet_id,))
         if not rows:
             return None
         return StoredPet(_pet_row(rows[0]), float(rows[0][4]))
@@ -260,13 +261,14 @@ class LocalStore:
 
     def newest_known_id(self) -> int:
         """The highest pet id this store has seen anywhere (0 when none)."""
+        mirrored = " UNION ALL SELECT MAX(pet_id) FROM mirror_pet" \
+            if self._mirror_attached else ""
         row = self._read(
-            "SELECT MAX(v) FROM ("
+            "SELECT MAX(v) FROM ("  # noqa: S608
             " SELECT CAST(value AS INTEGER) AS v FROM meta WHERE key = ?"
             " UNION ALL SELECT MAX(pet_id) FROM seen_row"
             " UNION ALL SELECT MAX(pet_id) FROM looked_up"
-            " UNION ALL SELECT MAX(pet_id) FROM mirror_pet"
-            " UNION ALL SELECT MAX(pet_id) FROM outbox)", (_NEWEST_ID,))
+            f"{mirrored} UNION ALL SELECT MAX(pet_id) FROM outbox)", (_NEWEST_ID,))
         return int(row[0][0] or 0)
 
     def newest_id_verified(self, max_age: float | None = None) -> bool:
@@ -485,47 +487,6 @@ class LocalStore:
                      "WHERE local_id = ?",
                      (new.value, self._clock.time(), *args, local_id))
 
-    # -- the catalogue mirror (issue 16) -------------------------------------------------
-
-    def mirror_upsert(self, rows: Iterable[PetRow], seen_at: float | None = None) -> None:
-        when = self._clock.time() if seen_at is None else seen_at
-        with self._tx() as conn:
-            conn.executemany(
-                "INSERT OR REPLACE INTO mirror_pet VALUES (?, ?, ?, ?, ?, ?)",
-                [(r.id, r.name, fold_name(r.name), r.category_id, status_to_db(r.status), when)
-                 for r in rows])
-
-    def mirror_count(self) -> int:
-        return int(self._read("SELECT COUNT(*) FROM mirror_pet")[0][0])
-
-    def mirror_rows(self, *, newest_first: bool = False, limit: int = -1,
-                    offset: int = 0) -> list[PetRow]:
-        order = "DESC" if newest_first else "ASC"
-        rows = self._read(
-            "SELECT pet_id, name, category_id, pet_status FROM mirror_pet "  # noqa: S608
-            f"ORDER BY pet_id {order} LIMIT ? OFFSET ?", (limit, offset))
-        return list(_pet_rows(rows))
-
-    def mirror_find(self, text: str, *, limit: int = 200) -> list[PetRow]:
-        """Mirrored pets whose folded name contains the folded ``text``, newest first."""
-        needle = fold_name(text.strip())
-        if not needle:
-            return []
-        rows = self._read(
-            "SELECT pet_id, name, category_id, pet_status FROM mirror_pet "
-            "WHERE instr(folded_name, ?) > 0 ORDER BY pet_id DESC LIMIT ?", (needle, limit))
-        return list(_pet_rows(rows))
-
-    def mirror_state(self) -> MirrorState:
-        row = self._read("SELECT next_url, pass_started_at, complete_at, highest_id "
-                         "FROM mirror_state")[0]
-        return MirrorState(*row)
-
-    def set_mirror_state(self, state: MirrorState) -> None:
-        with self._tx() as conn:
-            conn.execute("UPDATE mirror_state SET next_url = ?, pass_started_at = ?, "
-                         "complete_at = ?, highest_id = ?", tuple(state))
-
     # -- bulk imports (issue 13) -------------------------------------------------------
 
     def queue_unique(self, items: Iterable[tuple[Draft, str]]) -> int:
@@ -564,6 +525,239 @@ class LocalStore:
         with self._tx() as conn:
             conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
 
+    # -- the catalogue mirror (issue 16) -------------------------------------------------
+
+    @property
+    def mirror_path(self) -> Path | None:
+        """The mirror's own file (``None``: kept in memory with the store)."""
+        if self._path is None:
+            return None
+        return self._path.with_name(
+            self._path.name.removesuffix(self._path.suffix) + ".catalogue" + self._path.suffix)
+
+    def open_mirror(self) -> str | None:
+        """Attach the mirror's file (every mirror method does it on first use: call it
+        on the worker after the first paint). Never raises for a bad file: one that
+        cannot be read is set aside and the mirror starts empty, or, if no file can
+        be written, lives in memory for this session. Returns the plain sentence
+        saying so (also kept in :attr:`mirror_problem`), ``None`` when all is well."""
+        with self._lock:
+            if not self._mirror_attached:
+                self._mirror_problem = self._attach_mirror()
+                self._mirror_attached = True
+            return self._mirror_problem
+
+    @property
+    def mirror_problem(self) -> str | None:
+        return self._mirror_problem
+
+    def _attach_mirror(self) -> str | None:
+        path = self.mirror_path
+        if path is None:
+            self._attach(None)
+            return None
+        try:
+            self._attach(path)
+            return None
+        except (sqlite3.Error, OSError, NewerSchemaError) as exc:
+            log.warning("the catalogue file %s could not be opened: %s", path,
+                        type(exc).__name__)
+            self._detach()
+        aside = _set_aside(path, self._clock)
+        try:
+            if aside is None:
+                raise OSError("the catalogue file cannot be moved aside")
+            self._attach(path)
+        except (sqlite3.Error, OSError, NewerSchemaError):
+            self._detach()
+            self._attach(None)
+            return _MIRROR_MEMORY_MESSAGE
+        return _MIRROR_SET_ASIDE_MESSAGE.format(name=aside.name)
+
+    def _attach(self, path: Path | None) -> None:
+        conn = self._conn
+        conn.execute("ATTACH DATABASE ? AS mirror", (":memory:" if path is None else str(path),))
+        mode = conn.execute("PRAGMA mirror.journal_mode = WAL").fetchone()[0]
+        if str(mode).lower() not in ("wal", "memory"):
+            raise sqlite3.OperationalError(f"journal mode {mode!r} instead of WAL")
+        # A lost last page after a power cut is fetched again: no fsync per page.
+        conn.execute("PRAGMA mirror.synchronous = NORMAL")
+        check = conn.execute("PRAGMA mirror.quick_check").fetchone()
+        if check is None or check[0] != "ok":
+            raise sqlite3.DatabaseError(f"integrity check failed: {check!r}")
+        migrate(conn, len(MIRROR_MIGRATIONS), migrations=MIRROR_MIGRATIONS, schema="mirror")
+
+    def _detach(self) -> None:
+        with contextlib.suppress(sqlite3.Error):
+            self._conn.execute("DETACH DATABASE mirror")
+
+    def _mirror_read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        self.open_mirror()
+        return self._read(sql, args)
+
+    @contextlib.contextmanager
+    def _mirror_tx(self) -> Iterator[sqlite3.Connection]:
+        self.open_mirror()
+        with self._tx() as conn:
+            yield conn
+
+    def mirror_upsert(self, rows: Iterable[PetRow], seen_at: float | None = None) -> None:
+        when = self._clock.time() if seen_at is None else seen_at
+        with self._mirror_tx() as conn:
+            self._upsert_mirror(conn, rows, when)
+
+    @staticmethod
+    def _upsert_mirror(conn: sqlite3.Connection, rows: Iterable[PetRow], when: float) -> None:
+        conn.executemany(
+            "INSERT OR REPLACE INTO mirror_pet VALUES (?, ?, ?, ?, ?, ?)",
+            [(r.id, r.name, fold_name(r.name), r.category_id, status_to_db(r.status), when)
+             for r in rows])
+
+    def mirror_save_page(self, rows: Iterable[PetRow], state: MirrorState, *,
+                         sweep: tuple[float, int] | None = None,
+                         seen_at: float | None = None) -> None:
+        """One page of a mirror pass and the progress after it, in one transaction (a
+        crash keeps both or neither, so a resumed pass never skips a page).
+
+        ``sweep=(started_at, up_to_id)`` ends a full pass: mirrored pets with ids up
+        to ``up_to_id`` that the pass did not list (not seen since ``started_at``)
+        are dropped, since the service no longer lists them."""
+        when = self._clock.time() if seen_at is None else seen_at
+        with self._mirror_tx() as conn:
+            self._upsert_mirror(conn, rows, when)
+            if sweep is not None:
+                conn.execute("DELETE FROM mirror_pet WHERE seen_at < ? AND pet_id <= ?", sweep)
+            self._write_mirror_state(conn, state)
+
+    def mirror_seen_since(self, ids: Iterable[int], since: float) -> int:
+        """How many of ``ids`` the mirror has seen at or after ``since`` (a pass's
+        start): a page whose pets were all listed already is a page repeated."""
+        wanted = sorted(set(ids))
+        if not wanted:
+            return 0
+        marks = ", ".join("?" for _ in wanted)
+        return int(self._mirror_read(
+            f"SELECT COUNT(*) FROM mirror_pet WHERE seen_at >= ? AND pet_id IN ({marks})",  # noqa: S608
+            (since, *wanted))[0][0])
+
+    def mirror_count(self) -> int:
+        return int(self._mirror_read("SELECT COUNT(*) FROM mirror_pet")[0][0])
+
+    def mirror_rows(self, *, newest_first: bool = False, limit: int = -1,
+                    offset: int = 0) -> list[PetRow]:
+        order = "DESC" if newest_first else "ASC"
+        rows = self._mirror_read(
+            "SELECT pet_id, name, category_id, pet_status FROM mirror_pet "  # noqa: S608
+            f"ORDER BY pet_id {order} LIMIT ? OFFSET ?", (limit, offset))
+        return list(_pet_rows(rows))
+
+    def mirror_find(self, text: str, *, limit: int = 200) -> list[PetRow]:
+        """Mirrored pets whose folded name contains the folded ``text``, newest first."""
+        if not fold_name(text.strip()):
+            return []
+        return self.mirror_search(MirrorQuery(text), limit=limit)
+
+    def mirror_search(self, query: MirrorQuery, *, offset: int = 0,
+                      limit: int = 200) -> list[PetRow]:
+        """One window of the pets matching ``query`` (folded name contains the folded
+        text; every pet for empty text), in the query's order, ties broken by id.
+
+        Windows are ``offset``/``limit`` so a view can fetch rows lazily: only the
+        window asked for is read into memory. Pets the filler adds meanwhile shift
+        later windows; a view re-reads its count when the filler reports a change."""
+        where, args = _mirror_where(query.text)
+        rows = self._mirror_read(
+            "SELECT pet_id, name, category_id, pet_status FROM mirror_pet "  # noqa: S608
+            f"{where} ORDER BY {_mirror_order(query)} LIMIT ? OFFSET ?",
+            (*args, max(0, limit), max(0, offset)))
+        return list(_pet_rows(rows))
+
+    def mirror_search_count(self, query: MirrorQuery) -> int:
+        """How many pets match ``query`` (the number of rows a view has)."""
+        where, args = _mirror_where(query.text)
+        return int(self._mirror_read(f"SELECT COUNT(*) FROM mirror_pet {where}", args)[0][0])  # noqa: S608
+
+    def mirror_position(self, query: MirrorQuery, pet_id: int) -> int | None:
+        """The row of ``pet_id`` among the matches of ``query`` (``None``: not a match),
+        so a view can scroll to a pet (the one just added, or looked up)."""
+        where, args = _mirror_where(query.text)
+        found = self._mirror_read(
+            f"SELECT n FROM (SELECT pet_id, ROW_NUMBER() OVER (ORDER BY "  # noqa: S608
+            f"{_mirror_order(query)}) - 1 AS n FROM mirror_pet {where}) WHERE pet_id = ?",
+            (*args, pet_id))
+        return int(found[0][0]) if found else None
+
+    def mirror_state(self) -> MirrorState:
+        row = self._mirror_read(f"SELECT {_MIRROR_COLUMNS} FROM mirror_state")[0]  # noqa: S608
+        kind = None if row[4] is None else PassKind(row[4])
+        return MirrorState(row[0], row[1], row[2], row[3], kind, row[5], row[6],
+                           int(row[7]), row[8], int(row[9]), int(row[10]), int(row[11]),
+                           row[12])
+
+    def set_mirror_state(self, state: MirrorState) -> None:
+        with self._mirror_tx() as conn:
+            self._write_mirror_state(conn, state)
+
+    @staticmethod
+    def _write_mirror_state(conn: sqlite3.Connection, state: MirrorState) -> None:
+        values = list(state)
+        values[4] = None if state.pass_kind is None else state.pass_kind.value
+        marks = ", ".join(f"{name} = ?" for name in _MIRROR_COLUMNS.split(", "))
+        conn.execute(f"UPDATE mirror_state SET {marks}", values)  # noqa: S608
+
+    def mirror_settings(self) -> MirrorSettings:
+        """The mirror's schedule and quota share (defaults until the user changes them)."""
+        rows = dict(self._read("SELECT key, value FROM meta WHERE key LIKE 'mirror.%'"))
+        defaults = MirrorSettings()
+        try:
+            return MirrorSettings(
+                update_every=float(rows.get(_UPDATE_EVERY, defaults.update_every)),
+                full_every=float(rows.get(_FULL_EVERY, defaults.full_every)),
+                day_share=float(rows.get(_DAY_SHARE, defaults.day_share)),
+                daily_quota=int(rows.get(_DAILY_QUOTA, defaults.daily_quota)),
+                enabled=rows.get(_ENABLED, "1") == "1")
+        except ValueError:
+            log.warning("the stored mirror settings are not valid: using the defaults")
+            return defaults
+
+    def set_mirror_settings(self, settings: MirrorSettings) -> None:
+        with self._tx() as conn:
+            conn.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", [
+                (_UPDATE_EVERY, repr(settings.update_every)),
+                (_FULL_EVERY, repr(settings.full_every)),
+                (_DAY_SHARE, repr(settings.day_share)),
+                (_DAILY_QUOTA, str(settings.daily_quota)),
+                (_ENABLED, "1" if settings.enabled else "0")])
+
+
+_MIRROR_COLUMNS: Final = (
+    "next_url, pass_started_at, complete_at, highest_id, pass_kind, last_update_at, "
+    "last_full_at, requests_total, day, day_requests, pass_requests, pass_rows, tail_url")
+_UPDATE_EVERY: Final = "mirror.update_every"
+_FULL_EVERY: Final = "mirror.full_every"
+_DAY_SHARE: Final = "mirror.day_share"
+_DAILY_QUOTA: Final = "mirror.daily_quota"
+_ENABLED: Final = "mirror.enabled"
+#: ORDER BY of each sort: ties by id; "no status" after every status (as in the table).
+_MIRROR_ORDERS: Final = {
+    MirrorSort.ID: ("pet_id",),
+    MirrorSort.NAME: ("folded_name", "pet_id"),
+    MirrorSort.CATEGORY: ("category_id", "pet_id"),
+    MirrorSort.STATUS: ("pet_status IS NULL", "pet_status", "pet_id"),
+}
+
+
+def _mirror_order(query: MirrorQuery) -> str:
+    direction = " DESC" if query.descending else ""
+    return ", ".join(term + direction for term in _MIRROR_ORDERS[query.sort])
+
+
+def _mirror_where(text: str) -> tuple[str, tuple[Any, ...]]:
+    needle = fold_name(text.strip())
+    if not needle:
+        return "", ()
+    return "WHERE instr(folded_name, ?) > 0", (needle,)
+
 
 _SENT_FROM: Final = (OutboxState.SENDING, OutboxState.OUTCOME_UNKNOWN,
                      OutboxState.NEEDS_DECISION)
@@ -595,6 +789,14 @@ _MEMORY_MESSAGE: Final = (
     "but pets shown and adds waiting to be sent are kept only until PetDesk closes."
 )
 _LOCKED_MESSAGE: Final = "another PetDesk window is using the saved data"
+_MIRROR_SET_ASIDE_MESSAGE: Final = (
+    "PetDesk could not read its saved copy of the catalogue, so it moved the file aside "
+    "as “{name}” and is downloading the catalogue again. Nothing else was affected."
+)
+_MIRROR_MEMORY_MESSAGE: Final = (
+    "PetDesk cannot save its copy of the catalogue on this computer right now, so it "
+    "keeps it only until PetDesk closes."
+)
 
 
 def open_store(path: Path | None, environment: str, *,

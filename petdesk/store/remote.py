@@ -18,10 +18,11 @@ from petdesk.core.limits import LIMIT_MAX
 from petdesk.core.statuses import PetStatus
 
 from .budget import QuotaBudget
+from .mirror import MirrorPage
 from .rows import Draft, PetRow
 from .sender import BudgetExceeded
 
-__all__ = ["ClientRemote", "TailLinks", "budget_for", "draft_from", "pet_row"]
+__all__ = ["ClientMirrorRemote", "ClientRemote", "TailLinks", "budget_for", "draft_from", "pet_row"]
 
 
 class TailLinks(Protocol):
@@ -30,6 +31,8 @@ class TailLinks(Protocol):
     def tail_link(self, status: PetStatus | None) -> tuple[str, int] | None: ...
 
     def set_tail_link(self, status: PetStatus | None, url: str, after_id: int) -> None: ...
+
+    def note_newest_id(self, pet_id: int, *, verified: bool) -> None: ...
 
 
 def pet_row(pet: Pet) -> PetRow:
@@ -65,6 +68,12 @@ class ClientRemote:
     every pet added since (true of keyset and of offset paging while nothing is
     deleted; the spec has no delete). A link the service refuses (400, 404) is
     forgotten and the listing starts from the first page.
+
+    A listing the budget interrupts between pages keeps its place the same way: the
+    link to the next page becomes the kept link (unless the kept one reaches further)
+    and the highest id listed becomes a known id, so the next listing above it
+    resumes there. Without this, a catalogue larger than one window's background
+    share (4,800 pets on the Free plan) could never be listed to the end.
     """
 
     def __init__(self, client: PetStoreClient, budget: QuotaBudget | None = None,
@@ -105,8 +114,20 @@ class ClientRemote:
                 break
             before = max([before, *(p.id for p in page.pets)])
             url = page.next_url
-            self._ask_budget()
+            try:
+                self._ask_budget()
+            except BudgetExceeded:
+                self._keep_place(status, url, before)
+                raise
         return found
+
+    def _keep_place(self, status: PetStatus | None, url: str, before: int) -> None:
+        if self._links is None or before <= 0:
+            return
+        kept = self._links.tail_link(status)
+        if kept is None or kept[1] < before:
+            self._links.set_tail_link(status, url, before)
+        self._links.note_newest_id(before, verified=False)
 
     def _pages(self, status: PetStatus | None, start: str | None) -> Iterator[PetPage]:
         page = (self._client.fetch_page(start, cancel=self._cancel) if start is not None
@@ -121,3 +142,22 @@ class ClientRemote:
             decision = self._budget.background()
             if not decision.allowed:
                 raise BudgetExceeded(decision)
+
+
+class ClientMirrorRemote:
+    """Adapts :class:`PetStoreClient` to :class:`~petdesk.store.mirror.MirrorRemote`:
+    pages of 100 pets, no status filter."""
+
+    def __init__(self, client: PetStoreClient, cancel: CancelToken | None = None) -> None:
+        self._client = client
+        self._cancel = cancel
+
+    def first_page(self) -> MirrorPage:
+        return _mirror_page(self._client.list_pets_page(LIMIT_MAX, None, cancel=self._cancel))
+
+    def page(self, url: str) -> MirrorPage:
+        return _mirror_page(self._client.fetch_page(url, cancel=self._cancel))
+
+
+def _mirror_page(page: PetPage) -> MirrorPage:
+    return MirrorPage([pet_row(p) for p in page.pets], page.next_url)

@@ -133,16 +133,105 @@ class OutboxEntry:
         return self.draft.status
 
 
-class MirrorState(NamedTuple):
-    """Progress of the catalogue mirror (issue 16); the store keeps it, a filler sets it."""
+class PassKind(enum.Enum):
+    """What a running pass of the mirror is doing. The values are what the store keeps."""
 
-    #: The next page to fetch in the running pass (``None``: no pass running).
+    #: From the first page to the last: adds every pet, refreshes every name and status,
+    #: and at the end drops mirrored pets the service no longer lists.
+    FULL = "full"
+    #: From the stored link to the last page onward: adds the pets created since.
+    NEW = "new"
+
+
+class MirrorState(NamedTuple):
+    """Progress of the catalogue mirror (issue 16); the store keeps it, the filler
+    (:mod:`petdesk.store.mirror`) sets it, one page at a time."""
+
+    #: The next page to fetch in the running pass (``None``: the pass starts at its
+    #: beginning, or no pass is running).
     next_url: str | None
+    #: When the running pass started (``None``: no pass running).
     pass_started_at: float | None
-    #: When the last full pass reached the end of the catalogue.
+    #: When a pass last reached the end of the catalogue: every pet listed then is in
+    #: the mirror ("complete as of").
     complete_at: float | None
     #: The service's highest id seen by the mirror.
     highest_id: int | None
+    pass_kind: PassKind | None = None
+    #: When the mirror was last brought up to date (any pass that reached the end).
+    last_update_at: float | None = None
+    #: When the last full pass reached the end.
+    last_full_at: float | None = None
+    #: Requests the mirror has sent: in all, on ``day`` (UTC date), in the running pass.
+    requests_total: int = 0
+    day: str | None = None
+    day_requests: int = 0
+    pass_requests: int = 0
+    #: Pets listed by the running pass so far.
+    pass_rows: int = 0
+    #: The link that fetched the last page when a pass last reached the end (``None``:
+    #: the first page was the last). An update starts there.
+    tail_url: str | None = None
+
+    @property
+    def running(self) -> bool:
+        return self.pass_started_at is not None
+
+
+@dataclass(frozen=True, slots=True)
+class MirrorSettings:
+    """The mirror's schedule and share of the quota, as the user set them.
+
+    Defaults: an update (new pets only, usually one or two requests) every 30 minutes;
+    a full pass (every page, to see changed names and statuses) once a day; at most a
+    quarter of the day's requests; the day's quota assumed to be the Free plan's 1,000
+    until the user says which plan the key is on.
+    """
+
+    #: Seconds between updates (new pets from the last page onward).
+    update_every: float = 30 * 60.0
+    #: Seconds between full passes.
+    full_every: float = 24 * 3600.0
+    #: The most of the day's requests the mirror may use (0 < share <= 0.8).
+    day_share: float = 0.25
+    #: Requests a day the key may make (the plan's; spec section 8).
+    daily_quota: int = 1_000
+    #: ``False``: the mirror is switched off (nothing is fetched; what is stored stays).
+    enabled: bool = True
+
+    def __post_init__(self) -> None:
+        if not 60.0 <= self.update_every <= 7 * 86_400.0:
+            raise ValueError("updates run every minute at most and every week at least")
+        if not self.update_every <= self.full_every <= 30 * 86_400.0:
+            raise ValueError("full passes run no more often than updates, at least monthly")
+        if not 0.0 < self.day_share <= 0.8:
+            raise ValueError("the mirror's share of the day is above 0 and at most 80 %")
+        if self.daily_quota < 1:
+            raise ValueError("the daily quota is at least one request")
+
+    @property
+    def day_allowance(self) -> int:
+        """Requests the mirror may send in one day."""
+        return max(1, int(self.daily_quota * self.day_share))
+
+
+class MirrorSort(enum.Enum):
+    """The orders the mirror can be read in (ties broken by id)."""
+
+    ID = "id"
+    NAME = "name"
+    CATEGORY = "category"
+    STATUS = "status"
+
+
+class MirrorQuery(NamedTuple):
+    """A search over the mirror: the name text (``""``: every pet) and the order.
+
+    The default is newest first: by id, descending."""
+
+    text: str = ""
+    sort: MirrorSort = MirrorSort.ID
+    descending: bool = True
 
 
 def status_from_db(value: str | None) -> PetStatus | None:

@@ -121,7 +121,7 @@ class OutboxSender:
     def __init__(self, store: LocalStore, remote: OutboxRemote, budget: QuotaBudget,
                  clock: Clock, *, retry_wait: float = 30.0, verify_floor: bool = True,
                  verify_max_age: float | None = 600.0, lock: SenderLock | None = None,
-                 ) -> None:
+                 mirror_verifies: bool = False) -> None:
         self._store = store
         self._remote = remote
         self._budget = budget
@@ -130,6 +130,10 @@ class OutboxSender:
         self._verify_floor = verify_floor
         self._verify_max_age = verify_max_age
         self._lock = lock if lock is not None else SenderLock(store.path)
+        #: A catalogue mirror fills this store: it verifies the newest id when its passes
+        #: reach the end, so the sender does not list the catalogue just to learn it
+        #: while idle (it still verifies before a send when the floor is stale).
+        self._mirror_verifies = mirror_verifies
         self._recovered = False
 
     def recover(self) -> int:
@@ -162,7 +166,8 @@ class OutboxSender:
             return StepResult(StepKind.OTHER_WINDOW, wait=self._retry_wait)
         unknown = self._store.first_in(OutboxState.OUTCOME_UNKNOWN, OutboxState.SENDING)
         waiting = None if unknown else self._store.first_in(OutboxState.WAITING)
-        never = self._verify_floor and not self._store.newest_id_verified()
+        never = (self._verify_floor and not self._mirror_verifies
+                 and not self._store.newest_id_verified())
         stale = self._verify_floor and not self._store.newest_id_verified(
             self._verify_max_age)
         if unknown is None and waiting is None and not never:

@@ -1,4 +1,5 @@
 """The sentences the window shows about stored data and the outbox, in staff's words.
+(The catalogue mirror's are in :mod:`petdesk.store.mirror_wording`.)
 
 Pure functions of plain values (no Qt), so the widgets stay thin and the tests can
 check the text. Times are shown in the computer's local time zone: "09:42" for
@@ -66,3 +67,4 @@ def outbox_count_text(count: int) -> str:
     if count <= 0:
         return ""
     return "1 add waiting to send" if count == 1 else f"{count} adds waiting to send"
+

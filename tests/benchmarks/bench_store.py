@@ -90,7 +90,7 @@ def mirror_search(folder: Path, repeat: int) -> dict[str, float]:
     store.mirror_upsert(PetRow(i, f"Pet number {i}", 1 + i % 7, STATUSES[i % 4])
                         for i in range(1, 100_001))
     store.mirror_upsert([PetRow(100_001, "Mochi", 2, None)])
-    bare = sqlite3.connect(path)
+    bare = sqlite3.connect(str(store.mirror_path))  # the mirror's own file
     ours = _median_ms(lambda: store.mirror_find("mochi"), repeat)
     base = _median_ms(lambda: bare.execute(
         "SELECT pet_id FROM mirror_pet WHERE name = 'Mochi'").fetchall(), repeat)

@@ -45,6 +45,7 @@ GROUPS = (
     ("bench_ratelimit", "4"),
     ("bench_sandbox", "sandbox (issue 3)"),
     ("bench_import", "import pacing (issue 13)"),
+    ("bench_mirror", "M1-M5 (issue 16)"),
 )
 ANALYSIS = HERE / "analysis.md"
 ORDER = ("time_to_window", "time_to_first_data", "stalls_max", "stalls_p99",
