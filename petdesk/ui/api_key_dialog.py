@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QToolButton,
     QVBoxLayout,
@@ -35,6 +36,10 @@ class ApiKeyDialog(QDialog):
         self.setObjectName("apiKeyDialog")
         self.setWindowTitle(self.tr("API key — %s") % environment_label)
         self._busy = False
+        #: The key that failed the last Test, and why; saving it asks first.
+        self._refused: str | None = None
+        self._refused_why = ""
+        self.confirmBox: QMessageBox | None = None
 
         intro = QLabel(self.tr(
             "Enter the API key for <b>%s</b>. PetDesk stores it in your system keyring "
@@ -122,10 +127,44 @@ class ApiKeyDialog(QDialog):
             self.testRequested.emit(self.key())
 
     def _save(self) -> None:
-        if self.key() and not self._busy:
-            self.set_busy(True)
-            self.resultLabel.setText(self.tr("Saving…"))
-            self.saveRequested.emit(self.key())
+        if not self.key() or self._busy or self.confirmBox is not None:
+            return
+        if self.key() == self._refused:
+            self._confirm_refused_save()
+            return
+        self._send_save()
+
+    def _send_save(self) -> None:
+        self.set_busy(True)
+        self.resultLabel.setText(self.tr("Saving…"))
+        self.saveRequested.emit(self.key())
+
+    def _confirm_refused_save(self) -> None:
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Save a key that failed the test?"),
+                          self.tr("This key failed the test a moment ago:\n%s\n\n"
+                                  "Save it anyway?") % self._refused_why,
+                          QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
+                          self)
+        box.setObjectName("confirmRefusedKey")
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.setEscapeButton(QMessageBox.StandardButton.Cancel)
+        box.finished.connect(self._refused_save_answered)
+        self.confirmBox = box
+        box.open()
+
+    def _refused_save_answered(self, result: int) -> None:
+        box, self.confirmBox = self.confirmBox, None
+        if box is not None:
+            box.deleteLater()
+        if result == QMessageBox.StandardButton.Save.value:
+            self._send_save()
+        else:
+            self._focus_key()
+
+    def _focus_key(self) -> None:
+        self.apiKeyEdit.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.apiKeyEdit.selectAll()
 
     def set_busy(self, busy: bool) -> None:
         self._busy = busy
@@ -137,7 +176,12 @@ class ApiKeyDialog(QDialog):
     def show_test_result(self, ok: bool, message: str) -> None:
         self.set_busy(False)
         self.resultLabel.setText(("✔ " if ok else "✖ ") + message)
+        self._refused = None if ok else self.key()
+        self._refused_why = "" if ok else message
+        if not ok:
+            self._focus_key()
 
     def show_problem(self, message: str) -> None:
         self.set_busy(False)
         self.resultLabel.setText(message)
+        self._focus_key()
