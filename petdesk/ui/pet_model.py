@@ -42,9 +42,12 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtGui import QColor, QGuiApplication, QIcon
+from PySide6.QtWidgets import QApplication, QStyle
 
 from petdesk.core.statuses import PetStatus
+from petdesk.core.text import DISPLAY_LIMIT, display
 
+from .plain import tooltip
 from .status_look import status_colour, status_icon
 
 AVAILABLE, PENDING, SOLD = PetStatus.AVAILABLE, PetStatus.PENDING, PetStatus.SOLD
@@ -96,6 +99,8 @@ _CENTER = int(Qt.AlignmentFlag.AlignCenter)
 _ALIGNMENTS = {_ID: _RIGHT, _CATEGORY: _CENTER}
 _HORIZONTAL = Qt.Orientation.Horizontal
 _VERTICAL = Qt.Orientation.Vertical
+#: How a marker starts (core.text.marker): a displayed name with one gets a warning icon.
+MARK_OPEN = "\u27e6"
 _FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 _NO_FLAGS = Qt.ItemFlag.NoItemFlags
 
@@ -123,6 +128,7 @@ class PetTableModel(QAbstractTableModel):
         self._sort_order = Qt.SortOrder.AscendingOrder
         self._icons: dict[str | None, QIcon] = {}
         self._colours: dict[str | None, QColor] = {}
+        self._warning_icon: QIcon | None = None
         self._status_text: dict[str | None, str] = {
             AVAILABLE: self.tr("Available"),
             PENDING: self.tr("Pending"),
@@ -176,6 +182,8 @@ class PetTableModel(QAbstractTableModel):
             return pet
         if column == _STATUS and role == _DECORATION:
             return self._icon(pet.status)
+        if column == _NAME and role == _DECORATION:
+            return self._warning if MARK_OPEN in display(pet.name) else None
         if column == _STATUS and role == _FOREGROUND:
             return self._colour(pet.status)
         if role == _ALIGNMENT:
@@ -186,7 +194,7 @@ class PetTableModel(QAbstractTableModel):
 
     def _display(self, pet: Pet, column: int) -> str | None:
         if column == _NAME:
-            return pet.name
+            return display(pet.name)  # markers for hidden characters; bounded length
         if column == _ID:
             return str(pet.id)
         if column == _CATEGORY:
@@ -201,7 +209,22 @@ class PetTableModel(QAbstractTableModel):
             return self.tr("Status: %s") % self._status_text[pet.status]
         if column == _CATEGORY:
             return self.tr("Category ID %s") % pet.category_id
+        if column == _NAME:
+            return self._name_described(pet.name, role)
         return self._display(pet, column) if role == _ACCESSIBLE else None
+
+    def _name_described(self, name: str, role: int) -> str | None:
+        shown = display(name)
+        notes = []
+        if MARK_OPEN in shown:
+            notes.append(self.tr("Hidden or direction-changing characters are shown as "
+                                 "⟦U+…⟧ markers."))
+        if len(name) > DISPLAY_LIMIT:
+            notes.append(self.tr("Long name (%d characters): select the pet to see all "
+                                 "of it.") % len(name))
+        if role == _ACCESSIBLE:
+            return " ".join([shown, *notes])
+        return tooltip("\n".join([shown, *notes])) if notes else None
 
     def headerData(
         self, section: int, orientation: Qt.Orientation,
@@ -451,6 +474,14 @@ class PetTableModel(QAbstractTableModel):
         if icon is None:
             icon = self._icons[status] = status_icon(status, QGuiApplication.palette())
         return icon
+
+    @property
+    def _warning(self) -> QIcon:
+        if self._warning_icon is None:
+            style = QApplication.style()
+            self._warning_icon = style.standardIcon(
+                QStyle.StandardPixmap.SP_MessageBoxWarning)
+        return self._warning_icon
 
     def _colour(self, status: str | None) -> QColor:
         colour = self._colours.get(status)
