@@ -32,5 +32,6 @@ def plain_box(box: QMessageBox) -> QMessageBox:
     for label in box.findChildren(QLabel):
         if label.objectName() in ("qt_msgbox_label", "qt_msgbox_informativelabel"):
             label.setTextFormat(Qt.TextFormat.PlainText)
+            label.setOpenExternalLinks(False)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     return box
