@@ -462,3 +462,35 @@ def test_selecting_a_1_mb_name_shows_a_bounded_text_at_once(
     print(f"1 MB name: selected in {selected_in * 1000:.0f} ms, "
           f"full name shown in {full_in * 1000:.0f} ms")
     assert selected_in < 1.0 and full_in < 2.0  # generous: both take milliseconds
+
+
+def test_a_page_that_brings_a_looked_up_pet_again_shows_it_once(
+        qtbot: Any, server: HostileServer, tmp_path: Path) -> None:
+    """Rows are merged by id whatever brought them first: a look-up, then Load more."""
+    second = f"{server.base_url}/pets?cursor=2"
+
+    def pages(seen: Seen) -> Behaviour:
+        if seen.method == "GET" and seen.path.split("?")[0].endswith("/pets"):
+            if "cursor=2" in seen.path:
+                return Reply(200, json.dumps([pet_json(3, "Odin", 1, "sold")]).encode())
+            return Reply(200, PETS, [("Link", f'<{second}>; rel="next"')])
+        return good(seen)  # GET /pets/3: Rex, available
+
+    server.script(pages)
+    window = open_window(qtbot, tmp_path, server)
+    qtbot.waitUntil(lambda: ids_shown(window) == [1, 2], timeout=10_000)
+    idle(qtbot, window)
+    window.lookupEdit.setFocus()
+    QTest.keyClick(window.lookupEdit, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(window.lookupEdit, "3")
+    QTest.keyClick(window.lookupEdit, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: sorted(ids_shown(window)) == [1, 2, 3], timeout=10_000)
+    idle(qtbot, window)
+
+    click(qtbot, window.loadMoreButton)
+    qtbot.waitUntil(lambda: server.count("GET") == 3, timeout=10_000)
+    idle(qtbot, window)
+    assert sorted(ids_shown(window)) == [1, 2, 3]
+    row = ids_shown(window).index(3)
+    assert names_shown(window)[row] == "Odin"  # the page's newer copy replaced the row
+    assert "3 pets loaded" in window.countLabel.text()
