@@ -193,9 +193,9 @@ class AddPetDialog(QDialog):
                            "(tabs or line breaks).")
         if "invisible formatting" in text:
             found = _FOUND.search(text)
-            return self.tr("The name contains an invisible character that changes how it "
-                           "reads (a direction override or zero-width space, %s): remove "
-                           "it.") % (found.group(1) if found else "")
+            return self.tr("Remove the invisible character %s (a direction override or "
+                           "zero-width space).") % (
+                found.group(1) if found else "")
         return self.tr("This name cannot be used.")
 
     def _category_message(self, kind: str) -> str:

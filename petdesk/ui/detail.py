@@ -36,6 +36,18 @@ TITLE_LIMIT = 60
 FULL_NAME_LIMIT = 100_000
 
 
+def breakable(text: str, run: int) -> str:
+    """``text`` with a line break inside every run of more than ``run`` characters
+    without a space: a word-wrapped QLabel breaks only at spaces, so a long name
+    without one would be cut off at the panel's edge. For the labels only; "Show
+    full name" and the copy actions give the name exactly."""
+    words = text.split(" ")
+    if all(len(word) <= run for word in words):
+        return text
+    return " ".join("\n".join(word[i:i + run] for i in range(0, len(word), run)) or word
+                    for word in words)
+
+
 class PetDetail(QFrame):
     refreshRequested = Signal(int)
 
@@ -173,7 +185,7 @@ class PetDetail(QFrame):
         if not same:
             for button in (self.refreshButton, self.copyIdButton, self.copyJsonButton):
                 button.setEnabled(True)
-            self.titleLabel.setText(display(pet.name, TITLE_LIMIT))
+            self.titleLabel.setText(breakable(display(pet.name, TITLE_LIMIT), 18))
             self.idValue.setText(str(pet.id))
             self._show_name(pet.name)
             self.categoryValue.setText(str(pet.category_id))
@@ -186,7 +198,7 @@ class PetDetail(QFrame):
         Bounded whatever the name's length: ``display`` takes time proportional to
         what it keeps, and the hidden-character check reads what "Show full name"
         would show at most."""
-        self.nameValue.setText(display(name) if name else "—")
+        self.nameValue.setText(breakable(display(name), 24) if name else "—")
         self.hiddenNote.setVisible(has_hidden(name[:FULL_NAME_LIMIT]))
         long = len(name) > DISPLAY_LIMIT
         self.fullNameButton.setChecked(False)
