@@ -33,7 +33,7 @@ DOCUMENTED_REMOVAL = "5 December 2030"
 TITLE_LIMIT = 60
 #: Characters of a name "Show full name" shows at most (with markers; a name from a
 #: hostile server can be megabytes long, and laying out all of it takes seconds).
-FULL_NAME_LIMIT = 100_000
+FULL_NAME_LIMIT = 20_000
 
 
 def breakable(text: str, run: int) -> str:
