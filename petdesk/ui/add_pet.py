@@ -34,6 +34,8 @@ from PySide6.QtWidgets import (
 from petdesk.api import INT64_MAX, NAME_MAX_LENGTH, NewPet, PetStatus
 
 _WHOLE = re.compile(r"^\s*([+-]?)(\d+)\s*$")
+#: The code point NewPet names in its message: "(found U+202E)".
+_FOUND = re.compile(r"\(found (U\+[0-9A-F]{4,6})\)")
 
 
 def _error_label(buddy: QWidget) -> QLabel:
@@ -189,6 +191,11 @@ class AddPetDialog(QDialog):
         if "control" in text:
             return self.tr("The name contains characters that cannot be sent "
                            "(tabs or line breaks).")
+        if "invisible formatting" in text:
+            found = _FOUND.search(text)
+            return self.tr("Remove the invisible character %s (a direction override or "
+                           "zero-width space).") % (
+                found.group(1) if found else "")
         return self.tr("This name cannot be used.")
 
     def _category_message(self, kind: str) -> str:

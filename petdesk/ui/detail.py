@@ -12,11 +12,14 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
+    QPlainTextEdit,
     QPushButton,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
+
+from petdesk.core.text import DISPLAY_LIMIT, display, has_hidden
 
 from .status_look import status_colour, status_icon
 
@@ -26,6 +29,23 @@ if TYPE_CHECKING:
 #: Spec section 4.3 (the same date as petdesk.api.DOCUMENTED_SUNSET, which is not
 #: imported here so that the window can show before httpx and pydantic load).
 DOCUMENTED_REMOVAL = "5 December 2030"
+#: Characters of a name in the panel's title (the Name row shows DISPLAY_LIMIT).
+TITLE_LIMIT = 60
+#: Characters of a name "Show full name" shows at most (with markers; a name from a
+#: hostile server can be megabytes long, and laying out all of it takes seconds).
+FULL_NAME_LIMIT = 20_000
+
+
+def breakable(text: str, run: int) -> str:
+    """``text`` with a line break inside every run of more than ``run`` characters
+    without a space: a word-wrapped QLabel breaks only at spaces, so a long name
+    without one would be cut off at the panel's edge. For the labels only; "Show
+    full name" and the copy actions give the name exactly."""
+    words = text.split(" ")
+    if all(len(word) <= run for word in words):
+        return text
+    return " ".join("\n".join(word[i:i + run] for i in range(0, len(word), run)) or word
+                    for word in words)
 
 
 class PetDetail(QFrame):
@@ -59,6 +79,23 @@ class PetDetail(QFrame):
         self.idValue = value_label("detailId")
         self.nameValue = value_label("detailName")
         self.categoryValue = value_label("detailCategory")
+        self.hiddenNote = QLabel(self.tr(
+            "This name contains hidden or direction-changing characters, shown as "
+            "⟦U+…⟧ markers: it is not what it may look like elsewhere."))
+        self.hiddenNote.setObjectName("detailHiddenNote")
+        self.hiddenNote.setWordWrap(True)
+        self.hiddenNote.setTextFormat(Qt.TextFormat.PlainText)
+        self.hiddenNote.setVisible(False)
+        self.fullNameButton = QPushButton(self.tr("Show &full name"))
+        self.fullNameButton.setObjectName("showFullNameButton")
+        self.fullNameButton.setCheckable(True)
+        self.fullNameButton.setVisible(False)
+        self.fullNameButton.toggled.connect(self._show_full_name)
+        self.fullNameView = QPlainTextEdit()
+        self.fullNameView.setObjectName("fullNameView")
+        self.fullNameView.setAccessibleName(self.tr("Full name"))
+        self.fullNameView.setReadOnly(True)
+        self.fullNameView.setVisible(False)
         self.statusIcon = QLabel()
         self.statusValue = value_label("detailStatus")
         font = self.statusValue.font()
@@ -75,6 +112,9 @@ class PetDetail(QFrame):
         form = QFormLayout()
         form.addRow(self.tr("ID:"), self.idValue)
         form.addRow(self.tr("Name:"), self.nameValue)
+        form.addRow("", self.hiddenNote)
+        form.addRow("", self.fullNameButton)
+        form.addRow(self.fullNameView)
         form.addRow(self.tr("Category ID:"), self.categoryValue)
         form.addRow(self.tr("Status:"), status_row)
 
@@ -137,6 +177,7 @@ class PetDetail(QFrame):
             self.titleLabel.setText(self.tr("No pet selected"))
             for label in (self.idValue, self.nameValue, self.categoryValue, self.statusValue):
                 label.setText("—")
+            self._show_name("")
             self.statusIcon.clear()
             self._status_key = None
             return
@@ -144,12 +185,39 @@ class PetDetail(QFrame):
         if not same:
             for button in (self.refreshButton, self.copyIdButton, self.copyJsonButton):
                 button.setEnabled(True)
-            self.titleLabel.setText(pet.name)
+            self.titleLabel.setText(breakable(display(pet.name, TITLE_LIMIT), 18))
             self.idValue.setText(str(pet.id))
-            self.nameValue.setText(pet.name)
+            self._show_name(pet.name)
             self.categoryValue.setText(str(pet.category_id))
             self.statusValue.setText(str(pet.status) if pet.status else self.tr("No status"))
         self._show_status(pet.status)
+
+    def _show_name(self, name: str) -> None:
+        """The Name row: markers for hidden characters, elided; the full text on demand.
+
+        Bounded whatever the name's length: ``display`` takes time proportional to
+        what it keeps, and the hidden-character check reads what "Show full name"
+        would show at most."""
+        self.nameValue.setText(breakable(display(name), 24) if name else "—")
+        self.hiddenNote.setVisible(has_hidden(name[:FULL_NAME_LIMIT]))
+        long = len(name) > DISPLAY_LIMIT
+        self.fullNameButton.setChecked(False)
+        self.fullNameButton.setVisible(long)
+        self.fullNameView.clear()
+
+    def _show_full_name(self, shown: bool) -> None:
+        self.fullNameButton.setText(self.tr("Hide &full name") if shown
+                                    else self.tr("Show &full name"))
+        name = self._pet.name if self._pet is not None else ""
+        if shown and name:
+            text = display(name, FULL_NAME_LIMIT)
+            if len(name) > FULL_NAME_LIMIT:
+                text += "\n\n" + self.tr("(The name has %d characters; the first %d are "
+                                          "shown.)") % (len(name), FULL_NAME_LIMIT)
+            self.fullNameView.setPlainText(text)
+        else:
+            self.fullNameView.clear()
+        self.fullNameView.setVisible(shown)
 
     def _show_status(self, status: str | None) -> None:
         """The status icon and colour, redrawn only when the status or palette changes."""

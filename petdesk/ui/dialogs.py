@@ -3,6 +3,7 @@ once, non-blocking (``open()``), and wired to its controller."""
 
 from __future__ import annotations
 
+import html
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from PySide6.QtCore import QObject, Qt
@@ -136,7 +137,8 @@ class WindowDialogs(QObject):
             "A desktop client for the Pet Store service.<br>"
             "Pet Store API version %s.<br><br>"
             "Environment: %s<br>Address: %s") % (
-                API_VERSION, self._connection.label(), self._connection.address))
+                API_VERSION, html.escape(self._connection.label()),
+                html.escape(self._connection.address)))
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
 

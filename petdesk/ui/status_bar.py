@@ -25,9 +25,19 @@ from PySide6.QtWidgets import (
 
 from petdesk.core.clock import Clock, SystemClock
 from petdesk.core.errors import PetStoreError
+from petdesk.core.text import display, elide
+
+from .plain import plain_box
 
 if TYPE_CHECKING:
     from petdesk.api import RateLimitSnapshot, WaitInfo
+
+
+#: Characters of the details shown on the Details box's label (all of them are in its
+#: scrollable "Show Details..." part).
+DETAILS_LABEL_LIMIT = 2000
+#: Characters of an error message shown in the bar.
+MESSAGE_LIMIT = 300
 
 
 def _slot(widget: QWidget) -> QWidget:
@@ -124,12 +134,14 @@ class PetStatusBar(QStatusBar):
     def show_activity(self, text: str) -> None:
         self._details = ""
         self.detailsButton.setVisible(False)
-        self.messageLabel.setText(text)
+        self.messageLabel.setText(display(text, MESSAGE_LIMIT))  # it may quote a name
 
     def show_error(self, error: BaseException, prefix: str = "") -> None:
         message = str(error) if isinstance(error, PetStoreError) else self.tr(
             "Something unexpected went wrong.")
-        self.messageLabel.setText(f"{prefix}{message}")
+        # A server's sentence may carry direction overrides or be very long: markers, and
+        # at most one status line's worth.
+        self.messageLabel.setText(display(f"{prefix}{message}", MESSAGE_LIMIT))
         if isinstance(error, PetStoreError):
             self._details = error.details()
         else:
@@ -149,8 +161,10 @@ class PetStatusBar(QStatusBar):
                           self.messageLabel.text(), QMessageBox.StandardButton.Close, self)
         box.setObjectName("errorDetailsBox")
         box.setDetailedText(self._details)
-        box.setInformativeText(self._details)
-        box.open()
+        # Server text: shown literally (plain_box), and bounded on the label (the full
+        # text is in the scrollable detailed text).
+        box.setInformativeText(elide(self._details, DETAILS_LABEL_LIMIT))
+        plain_box(box).open()
 
     def set_quota(self, snapshot: RateLimitSnapshot) -> None:
         text = snapshot.describe()

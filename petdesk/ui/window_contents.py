@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
 from petdesk.core.errors import RequestCancelled
 from petdesk.core.jobs import JobKind, ListState, Priority
+from petdesk.core.text import display
 
 from .actions import SPECS, build_menus, make_action
 from .controllers.add_pet import AddPetController
@@ -161,6 +162,7 @@ class Contents(QObject):
             signal.connect(self.update_list_view)
         self.pets.changed.connect(self.update_list_view)
         self.pets.pageLoaded.connect(self._page_shown)
+        self.pets.pagingStopped.connect(self.statusBar_.show_activity)
         self.pets.failed.connect(self.statusBar_.show_error)
         self.pets.stopped.connect(self._stopped)
         self.pets.upToDate.connect(lambda: self.statusBar_.show_activity(
@@ -202,6 +204,7 @@ class Contents(QObject):
         self.countLabel.setText(self.pets.count_text())
         self.loadMoreButton.setVisible(self.pets.has_more)
         self.loadMoreButton.setEnabled(not self.pets.loading_more)
+        self.actLoadMore.setEnabled(self.pets.has_more and not self.pets.loading_more)
         text = "" if self.model.rowCount() else self._empty_text()
         self.overlay.setText(text)
         self.overlay.setVisible(bool(text))
@@ -269,7 +272,8 @@ class Contents(QObject):
             self.detail.show_pet(found.pet)
         self.detail.show_deprecation(found.deprecation)
         self.statusBar_.show_activity(
-            self.tr("Pet %d (%s) loaded from the server.") % (found.pet.id, found.pet.name))
+            self.tr("Pet %d (%s) loaded from the server.") % (found.pet.id,
+                                                              display(found.pet.name, 40)))
 
     def _not_found(self, _pet_id: int, text: str, exc: BaseException) -> None:
         self.statusBar_.show_error(exc)
@@ -279,7 +283,8 @@ class Contents(QObject):
     def _added(self, pet: Pet) -> None:
         self.pets.pet_arrived(pet)
         self.select_pet(pet.id)
-        self.statusBar_.show_activity(self.tr("Added %s (ID %d).") % (pet.name, pet.id))
+        self.statusBar_.show_activity(self.tr("Added %s (ID %d).") % (display(pet.name, 40),
+                                                                        pet.id))
 
     def _key_saved(self, message: str) -> None:
         self.pets.invalidate()  # another key may see other pets

@@ -52,11 +52,13 @@ NAME_MESSAGES = {
     "blank": ("Enter a name.", "Enter a name (not just spaces)."),
     "long": (f"The name is too long: at most {NAME_MAX_LENGTH} characters.",),
     "control": ("The name contains characters that cannot be sent (tabs or line breaks).",),
-    # Invisible format characters (Cf, issue 11): refused by NewPet; the form's wording
-    # for them is the UI rebuild's to choose.
-    "format": ("This name cannot be used.",
-               "The name contains invisible characters that change how it reads.",),
+    # Invisible format characters (Cf, issue 11): refused by NewPet; the form names the
+    # first one's code point (FORMAT_MESSAGE).
+    "format": (),
 }
+FORMAT_MESSAGE = re.compile(
+    r"Remove the invisible character U\+[0-9A-F]{4,6} \(a direction override or "
+    r"zero-width space\)\.")
 CATEGORY_MESSAGES = {
     "blank": ("Enter the category ID.",),
     "small": ("The category ID must be 1 or more.",),
@@ -133,6 +135,8 @@ def _check(dialog: AddPetDialog, name_text: str, category_text: str) -> None:
         assert name_msg == "", name_msg
     elif n_problem == "control" and len(shown_name.strip()) > NAME_MAX_LENGTH:
         assert name_msg in NAME_MESSAGES["control"] + NAME_MESSAGES["long"]
+    elif n_problem == "format":
+        assert FORMAT_MESSAGE.fullmatch(name_msg), name_msg
     else:
         assert name_msg in NAME_MESSAGES[n_problem], (n_problem, name_msg)
     if c_problem is None:

@@ -7,6 +7,13 @@ or looked up since: quick repeated clicks cost one request, not the minute's quo
 (even in the demo, whose answers take a millisecond). A page that arrives after a
 newer query was asked for is dropped (generations). :meth:`PetListController.count_text`
 is the footer, kept true after pages, adds, look-ups, errors and environment switches.
+
+Paging always ends and never shows a pet twice: each list (each first page) has its
+:class:`~petdesk.api.PageTrail`. A next link to a page already visited ends paging
+(Load more goes away) and :attr:`PetListController.pagingStopped` carries the plain
+sentence to show; a row whose id is already shown replaces that row, whether it came
+from an earlier page or from a look-up or an add. The trail is made on the worker
+thread with the first page (``petdesk.api`` loads there, never on the GUI thread).
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from ..worker import JobContext, Outcome
 from .auth import AuthController
 
 if TYPE_CHECKING:
-    from petdesk.api import Pet, PetPage
+    from petdesk.api import PageTrail, PageUpdate, Pet, PetPage
 
     from ..pet_model import PetTableModel
 
@@ -41,8 +48,11 @@ class ListQuery:
     limit: int = 20
 
 
-def _first_page(query: ListQuery, ctx: JobContext) -> PetPage:
-    return ctx.client.list_pets_page(query.limit, query.status, cancel=ctx.token)
+def _first_page(query: ListQuery, ctx: JobContext) -> tuple[PetPage, PageTrail]:
+    """The first page and a new trail for the list it starts (worker thread)."""
+    from petdesk.api import PageTrail  # noqa: PLC0415 - httpx loads on the worker thread
+
+    return ctx.client.list_pets_page(query.limit, query.status, cancel=ctx.token), PageTrail()
 
 
 def _next_page(url: str, ctx: JobContext) -> PetPage:
@@ -62,6 +72,8 @@ class PetListController(QObject):
     stopped = Signal()
     #: Refresh of a list that was just loaded: nothing was sent.
     upToDate = Signal()
+    #: Paging ended on a next link already visited: the plain sentence to show.
+    pagingStopped = Signal(str)
 
     def __init__(self, auth: AuthController, model: PetTableModel, clock: Clock,
                  parent: QObject | None = None) -> None:
@@ -74,10 +86,17 @@ class PetListController(QObject):
         self.query = ListQuery()
         self.state = ListState.IDLE
         self.error_text = ""
-        self.next_url: str | None = None
+        self._trail: PageTrail | None = None
+        #: Ids shown by a look-up or an add, not (yet) by a page of the list.
+        self._arrived: set[int] = set()
         self.loading_more = False
         self.last_refresh: datetime | None = None
         self._generation = 0
+
+    @property
+    def next_url(self) -> str | None:
+        """The next page's address while there is one (and it was not visited)."""
+        return self._trail.next_url if self._trail is not None else None
 
     @property
     def has_more(self) -> bool:
@@ -100,7 +119,7 @@ class PetListController(QObject):
         generation = self._generation
         job = self._auth.run_task(
             lambda ctx: _first_page(wanted, ctx),
-            lambda outcome: self._page_done(generation, outcome, more=False, clicked=clicked),
+            lambda outcome: self._first_done(generation, outcome, clicked=clicked),
             priority=Priority.BACKGROUND if background else Priority.USER,
             kind=JobKind.LIST, label=self.tr("Loading pets…"), key=key)
         if job is None:
@@ -122,32 +141,57 @@ class PetListController(QObject):
         self.loading_more = True
         self._auth.run_task(
             lambda ctx: _next_page(url, ctx),
-            lambda outcome: self._page_done(generation, outcome, more=True),
+            lambda outcome: self._page_done(generation, outcome),
             kind=JobKind.MORE, label=self.tr("Loading more pets…"), key=(JobKind.MORE, url))
         self.changed.emit()
 
-    def _page_done(self, generation: int, outcome: Outcome[PetPage], *, more: bool,
-                   clicked: bool = False) -> None:
-        if more:
-            self.loading_more = False
+    def _first_done(self, generation: int, outcome: Outcome[tuple[PetPage, PageTrail]],
+                    *, clicked: bool) -> None:
         if generation != self._generation:
+            self.changed.emit()
+            return  # a newer query superseded this one
+        if outcome.value is None:
+            self._failed(outcome.error, more=False)
+            return
+        page, trail = outcome.value
+        update = trail.add(page)
+        self._trail = trail
+        self._arrived.clear()
+        self._model.replace_pets(trail.pets)
+        self._fresh = (self.query, self._clock.monotonic()) if clicked else None
+        self._shown(update)
+
+    def _page_done(self, generation: int, outcome: Outcome[PetPage]) -> None:
+        self.loading_more = False
+        if generation != self._generation or self._trail is None:
             self.changed.emit()
             return  # a newer query superseded this one
         page = outcome.value
         if page is None:
-            self._failed(outcome.error, more=more)
+            self._failed(outcome.error, more=True)
             return
-        if more:
-            self._model.append_pets(page.pets)
-        else:
-            self._model.replace_pets(page.pets)
-            self._fresh = (self.query, self._clock.monotonic()) if clicked else None
-        self.next_url = page.next_url
+        update = self._trail.add(page)
+        self._merge(update)
+        self._shown(update)
+
+    def _merge(self, update: PageUpdate) -> None:
+        """Rows already shown are replaced; only new ids are appended."""
+        arrived = self._arrived
+        fresh = [pet for pet in update.new if pet.id not in arrived]
+        for pet in [*(p for p in update.new if p.id in arrived),
+                    *(p for _position, p in update.updated)]:
+            self._model.upsert_pet(pet)
+        arrived.difference_update(p.id for p in update.new)
+        self._model.append_pets(fresh)
+
+    def _shown(self, update: PageUpdate) -> None:
         self.state = ListState.LOADED
         self.error_text = ""
         self.last_refresh = datetime.now(UTC)
         self.changed.emit()
         self.pageLoaded.emit()
+        if update.message:
+            self.pagingStopped.emit(update.message)
 
     def _failed(self, exc: BaseException | None, *, more: bool) -> None:
         if isinstance(exc, RequestCancelled):
@@ -170,6 +214,7 @@ class PetListController(QObject):
     def pet_arrived(self, pet: Pet) -> None:
         """A pet added or looked up: shown in the table, counted in the footer."""
         self._fresh = None
+        self._arrived.add(pet.id)  # a page that brings it again replaces its row
         self._model.upsert_pet(pet)
         if self.state is not ListState.LOADING:
             self.state = ListState.LOADED
@@ -180,7 +225,8 @@ class PetListController(QObject):
         self._generation += 1
         self._fresh = None
         self._model.clear()
-        self.next_url = None
+        self._trail = None
+        self._arrived.clear()
         self.loading_more = False
         self.last_refresh = None
         self.error_text = ""
