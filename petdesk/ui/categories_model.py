@@ -210,7 +210,14 @@ class CategoryPersistence(QObject):
         self._ready = False
         self._saving = False
         self._dirty = False
+        self._closed = False
         model.changed.connect(self._on_changed)
+
+    def close(self) -> None:
+        """Stop: a load still running is not shown, later changes are not saved (the
+        environment changed; a save already started still finishes)."""
+        self._closed = True
+        self._model.changed.disconnect(self._on_changed)
 
     @property
     def ready(self) -> bool:
@@ -224,6 +231,8 @@ class CategoryPersistence(QObject):
         self._run_io(lambda: load_or_seed(store, seed), self._on_loaded, self._on_load_error)
 
     def _on_loaded(self, table: object) -> None:
+        if self._closed:
+            return
         if isinstance(table, CategoryTable):
             self._model.replace(table, notify=False)
         self._ready = True
@@ -232,6 +241,8 @@ class CategoryPersistence(QObject):
             self._save()
 
     def _on_load_error(self, error: BaseException) -> None:
+        if self._closed:
+            return
         self.failed.emit(str(error) + " " + self.tr("Changes to category names are not saved."))
 
     def _on_changed(self) -> None:

@@ -1,4 +1,4 @@
-"""Settings › Categories: the model (qtmodeltester), persistence through an I/O
+"""File › Categories…: the model (qtmodeltester), persistence through an I/O
 runner on another thread, and the page driven by clicks and keys."""
 
 from __future__ import annotations
