@@ -28,7 +28,7 @@ _.connect_unix_socket
 _.request_queue_size
 _.optionxform
 # Public values for views not wired yet: the import/export dialogs (issue 13), the
-# catalogue line (issue 16), the kennel-card dialog's button (issue 14).
+# catalogue line (issue 16).
 OPEN_FILTER
 SAVE_FILTER
 SUFFIXES
@@ -38,4 +38,3 @@ _.size_bytes
 _.pass_started_at
 _.complete_at
 _.highest_id
-_.closeButton

@@ -67,9 +67,6 @@ class CardsAndCategories(QObject):
 
     # -- category names -------------------------------------------------------------------
 
-    def environment_name(self) -> str:
-        return "demo" if self._connection.demo else self._connection.environment.value
-
     def load(self) -> None:
         """Show the names of the current environment (after a switch: the new one's)."""
         if self.categories_dialog is not None:
@@ -78,7 +75,7 @@ class CardsAndCategories(QObject):
             self._persistence.close()
             self._persistence.deleteLater()
         self.categories.replace(CategoryTable(), notify=False)
-        store = JsonCategoryFile(categories_path(self.environment_name(), self._data_dir))
+        store = JsonCategoryFile(categories_path(self._connection.name, self._data_dir))
         persistence = CategoryPersistence(self.categories, store, self._run_io, parent=self)
         persistence.failed.connect(self._say)
         self._persistence = persistence
