@@ -17,9 +17,9 @@ The policy, in order:
 2. **Qt plugins** are kept only when listed in :data:`KEPT_PLUGINS` (platform
    plugins for X11, Wayland, Windows, macOS and the headless self-test, input
    methods, the desktop portal theme, styles, the SVG icon engine and image format,
-   the Wayland shell/decoration/EGL client plugins, print support through CUPS). The GTK 3 platform theme is
-   left out: it drags in the whole GTK stack, and Qt's built-in GNOME/KDE themes and
-   the desktop portal already follow the system palette.
+   the Wayland shell/decoration/EGL client plugins, print support through CUPS). The
+   GTK 3 platform theme is left out: it drags in the whole GTK stack, and Qt's
+   built-in GNOME/KDE themes and the desktop portal already follow the system palette.
 3. **Qt translations** are kept only as ``qtbase_<lang>.qm`` for the languages
    PetDesk itself ships in ``resources/translations`` (:func:`shipped_languages`);
    all others (and every other Qt catalog) are dropped.

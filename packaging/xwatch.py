@@ -177,9 +177,14 @@ class XDisplay:
         main: int | None = None
         mapped = 0.0
         while True:
-            got = self._next_event(deadline)
+            got = self._next_event(min(deadline, time.monotonic() + 0.1))
             if got is None:
-                raise XWatchError(f"no painted window within {timeout:g} s (exit {proc.poll()})")
+                if proc.poll() is not None:
+                    raise XWatchError(f"exited with status {proc.returncode} before its "
+                                      "window was painted")
+                if time.monotonic() >= deadline:
+                    raise XWatchError(f"no painted window within {timeout:g} s")
+                continue
             now = time.monotonic()
             kind, words = got
             # XCreateWindowEvent / XMapEvent: type, serial, send_event, display,

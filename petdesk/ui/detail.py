@@ -78,7 +78,7 @@ class PetDetail(QFrame):
         form = QFormLayout()
         form.addRow(self.tr("ID:"), self.idValue)
         form.addRow(self.tr("Name:"), self.nameValue)
-        form.addRow(self.tr("Category ID:"), self.categoryValue)
+        form.addRow(self.tr("Category:"), self.categoryValue)
         form.addRow(self.tr("Status:"), status_row)
 
         self.refreshButton = QPushButton(self.tr("&Refresh from server"))
