@@ -226,9 +226,11 @@ class CategoryPersistence(QObject):
         return self._ready
 
     def load(self, seed: Mapping[int, str] | None = None) -> None:
-        """Read the saved table (or save ``seed`` on first use) and show it."""
+        """Read the saved table and show it; when none was saved, show ``seed`` (saved
+        with the first change: opening the window, or ``--self-test``, writes nothing)."""
         store = self._store
-        self._run_io(lambda: load_or_seed(store, seed), self._on_loaded, self._on_load_error)
+        self._run_io(lambda: load_or_seed(store, seed, save=False), self._on_loaded,
+                     self._on_load_error)
 
     def _on_loaded(self, table: object) -> None:
         if self._closed:
