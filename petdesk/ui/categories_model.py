@@ -33,6 +33,7 @@ from petdesk.core.categories import (
     CategoryTable,
     load_or_seed,
 )
+from petdesk.core.errors import RequestCancelled
 
 from .io_runner import IoRunner
 
@@ -211,6 +212,7 @@ class CategoryPersistence(QObject):
         self._saving = False
         self._dirty = False
         self._closed = False
+        self._seed: Mapping[int, str] | None = None
         model.changed.connect(self._on_changed)
 
     def close(self) -> None:
@@ -228,6 +230,7 @@ class CategoryPersistence(QObject):
     def load(self, seed: Mapping[int, str] | None = None) -> None:
         """Read the saved table and show it; when none was saved, show ``seed`` (saved
         with the first change: opening the window, or ``--self-test``, writes nothing)."""
+        self._seed = seed
         store = self._store
         self._run_io(lambda: load_or_seed(store, seed, save=False), self._on_loaded,
                      self._on_load_error)
@@ -244,6 +247,9 @@ class CategoryPersistence(QObject):
 
     def _on_load_error(self, error: BaseException) -> None:
         if self._closed:
+            return
+        if isinstance(error, RequestCancelled):  # Stop (Esc) emptied the worker's queue
+            self.load(self._seed)
             return
         self.failed.emit(str(error) + " " + self.tr("Changes to category names are not saved."))
 
@@ -267,5 +273,8 @@ class CategoryPersistence(QObject):
 
     def _on_save_error(self, error: BaseException) -> None:
         self._saving = False
+        if isinstance(error, RequestCancelled):  # Stop (Esc): the names still need saving
+            self._save()
+            return
         self.failed.emit(str(error))
 
