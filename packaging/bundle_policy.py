@@ -10,15 +10,16 @@ entries ``src_name`` is the link target (a bundle-relative path).
 The policy, in order:
 
 1. **Python modules** PetDesk does not use are excluded before analysis
-   (:data:`EXCLUDED_MODULES`): every PySide6 module but QtCore, QtGui and QtWidgets,
+   (:data:`EXCLUDED_MODULES`): every PySide6 module but QtCore, QtGui, QtWidgets and
+   QtPrintSupport (kennel cards),
    test and build tooling, the Tk GUI toolkit and ``multiprocessing`` (whose
    runtime hook would import it at every start).
 2. **Qt plugins** are kept only when listed in :data:`KEPT_PLUGINS` (platform
    plugins for X11, Wayland, Windows, macOS and the headless self-test, input
    methods, the desktop portal theme, styles, the SVG icon engine and image format,
-   the Wayland shell/decoration/EGL client plugins). The GTK 3 platform theme is
-   left out: it drags in the whole GTK stack, and Qt's built-in GNOME/KDE themes and
-   the desktop portal already follow the system palette.
+   the Wayland shell/decoration/EGL client plugins, print support through CUPS). The
+   GTK 3 platform theme is left out: it drags in the whole GTK stack, and Qt's
+   built-in GNOME/KDE themes and the desktop portal already follow the system palette.
 3. **Qt translations** are kept only as ``qtbase_<lang>.qm`` for the languages
    PetDesk itself ships in ``resources/translations`` (:func:`shipped_languages`);
    all others (and every other Qt catalog) are dropped.
@@ -51,7 +52,9 @@ TocEntry = tuple[str, str, str]
 # --------------------------------------------------------------------------- modules
 
 #: The PySide6 modules PetDesk imports. Everything else in PySide6-Essentials is excluded.
-QT_MODULES_USED: tuple[str, ...] = ("QtCore", "QtGui", "QtWidgets")
+#: QtPrintSupport prints kennel cards (QPrinter, the print dialog and preview); it is
+#: imported only when the kennel-card dialog first opens, never at start-up.
+QT_MODULES_USED: tuple[str, ...] = ("QtCore", "QtGui", "QtWidgets", "QtPrintSupport")
 
 #: PySide6 modules shipped by PySide6-Essentials (6.7 .. 6.12) and PySide6-Addons that
 #: PetDesk does not use. ``tests/packaging`` checks that no PetDesk source imports one.
@@ -85,7 +88,6 @@ QT_MODULES_EXCLUDED: tuple[str, ...] = (
     "QtPdf",
     "QtPdfWidgets",
     "QtPositioning",
-    "QtPrintSupport",
     "QtQml",
     "QtQmlFeatures",
     "QtQuick",
@@ -217,7 +219,7 @@ def resource_datas(resources: os.PathLike[str] | str) -> list[tuple[str, str]]:
 #: Qt plugins kept, by plugin directory: glob patterns over the plugin's *stem* (the
 #: file name without ``lib`` prefix and extension). Directories not listed are dropped
 #: entirely (tls, networkinformation, generic, egldeviceintegrations, sqldrivers,
-#: printsupport, qmltooling, designer, ...).
+#: qmltooling, designer, ...).
 KEPT_PLUGINS: dict[str, tuple[str, ...]] = {
     # xcb + wayland for Linux desktops, offscreen for the headless self-test,
     # windows and cocoa for the other two OSes.
@@ -236,6 +238,9 @@ KEPT_PLUGINS: dict[str, tuple[str, ...]] = {
     "iconengines": ("qsvgicon",),
     "imageformats": ("qsvg", "qico"),
     "xcbglintegrations": ("*",),
+    # Kennel cards: the system's printers through CUPS (Linux, macOS; libcups comes
+    # from the distribution, a Depends of the .deb). Windows prints without a plugin.
+    "printsupport": ("*",),
     "wayland-shell-integration": ("xdg-shell",),
     "wayland-decoration-client": ("*",),
     "wayland-graphics-integration-client": ("qt-plugin-wayland-egl",),

@@ -16,14 +16,16 @@ same options as PetDesk — onedir, windowed, strip, no UPX:
   the difference is PetDesk's Qt exclusions and how much that rule.
 
 Sizes are the apparent size of every file in the onedir (symlinks count 0).
-Start-up is spawn to the main window's first Expose event handled (painted),
-reported by the test-side hook (``tests/benchmarks/benchhook.py``,
-``PETDESK_BENCH_EXIT_AFTER=window``, the same one ``tests/benchmarks`` uses; the
-bare baseline calls it too; PetDesk itself ships no hook, so a PetDesk bundle reports
-only when built from ``tests/benchmarks/launch_petdesk.py`` as its entry point): ``time.monotonic()`` in this process just before
-spawning, minus the value the hook prints. Offscreen platform, a private HOME per
-bundle, one warm-up launch per bundle (font cache, demo database), then ``--runs``
-launches per bundle, interleaved, reporting the median.
+Start-up is spawn to the main window's first frame painted, **observed from outside**
+by the X server, so nothing test-only is in the product or the bundle: each launch
+runs on a private ``Xvfb`` started here (``xcb`` platform, no window manager), and
+:mod:`xwatch` (``libX11``/``libXdamage`` through ctypes) takes ``time.monotonic()``
+just before spawning and again when the first top-level window that is mapped (not a
+menu or tool tip) first receives drawing (a DAMAGE ``DamageNotify``), then kills the
+process. Every bundle, frozen or not, PetDesk or bare, is timed the same way. A
+private HOME per bundle, one warm-up launch per bundle (font cache, demo database),
+then ``--runs`` launches per bundle, interleaved, reporting the median. Linux/X11
+only (``xvfb`` and ``libxdamage1`` from the distribution).
 """
 
 from __future__ import annotations
@@ -41,10 +43,11 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from xwatch import XDisplay
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-MARKER = "PETDESK_BENCH window"
-HOOK_DIR = ROOT / "tests" / "benchmarks"  # benchhook.py, the test-side start-up hook
 PYI_OPTIONS = ["--onedir", "--windowed", "--strip", "--noupx"]
 
 SYSLIB_SPEC = """\
@@ -53,7 +56,7 @@ import sys
 sys.path.insert(0, {packaging!r})
 import bundle_policy as policy
 
-a = Analysis([{script!r}], pathex=[{hook_dir!r}])
+a = Analysis([{script!r}])
 a.binaries = policy.drop_linux_system_libraries(a.binaries, report=lambda _m: None)
 pyz = PYZ(a.pure)
 exe = EXE(pyz, a.scripts, [], exclude_binaries=True, name="bare-syslibs", strip=True,
@@ -96,7 +99,7 @@ def freeze_bare(work: Path, *, syslibs: bool) -> Path:
     if syslibs:
         spec = work / "bare-syslibs.spec"
         spec.write_text(
-            SYSLIB_SPEC.format(packaging=str(HERE), script=str(script), hook_dir=str(HOOK_DIR))
+            SYSLIB_SPEC.format(packaging=str(HERE), script=str(script))
         )
         cmd = [
             sys.executable,
@@ -125,8 +128,6 @@ def freeze_bare(work: Path, *, syslibs: bool) -> Path:
             *PYI_OPTIONS,
             "--name",
             "bare",
-            "--paths",
-            str(HOOK_DIR),
             "--distpath",
             str(dist),
             "--workpath",
@@ -140,11 +141,12 @@ def freeze_bare(work: Path, *, syslibs: bool) -> Path:
     return dist / name
 
 
-def launch_once(bundle: Bundle, home: Path, timeout: float = 60.0) -> float:
+def launch_once(bundle: Bundle, home: Path, display: XDisplay,
+                timeout: float = 60.0) -> float:
+    """Milliseconds from spawn to the main window's first painted frame (see the
+    module doc); the process is killed once it is seen."""
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env.update(
-        QT_QPA_PLATFORM="offscreen",
-        PETDESK_BENCH_EXIT_AFTER="window",
         HOME=str(home),
         XDG_CONFIG_HOME=str(home / ".config"),
         XDG_CACHE_HOME=str(home / ".cache"),
@@ -154,28 +156,20 @@ def launch_once(bundle: Bundle, home: Path, timeout: float = 60.0) -> float:
     )
     env.pop("DBUS_SESSION_BUS_ADDRESS", None)
     env.update(bundle.env)
-    t0 = time.monotonic()  # CLOCK_MONOTONIC: system-wide on Linux, as in the child
-    proc = subprocess.run(  # noqa: S603
-        bundle.command, env=env, capture_output=True, text=True, timeout=timeout, check=False
-    )
-    for line in proc.stdout.splitlines():
-        if line.startswith(MARKER + " "):
-            return (float(line.split()[2]) - t0) * 1e3
-    raise RuntimeError(
-        f"{bundle.name}: no {MARKER} line (exit {proc.returncode})\n{proc.stderr[-2000:]}"
-    )
+    return display.launch(bundle.command, env, timeout=timeout).painted * 1e3
 
 
 def measure_starts(bundles: list[Bundle], runs: int, scratch: Path) -> None:
     homes = {}
-    for b in bundles:
-        homes[b.name] = scratch / f"home-{b.name}"
-        homes[b.name].mkdir(parents=True, exist_ok=True)
-        launch_once(b, homes[b.name])  # warm-up: font cache, page cache
-    for i in range(runs):
-        order = bundles if i % 2 == 0 else list(reversed(bundles))
-        for b in order:
-            b.starts_ms.append(launch_once(b, homes[b.name]))
+    with XDisplay() as display:
+        for b in bundles:
+            homes[b.name] = scratch / f"home-{b.name}"
+            homes[b.name].mkdir(parents=True, exist_ok=True)
+            launch_once(b, homes[b.name], display)  # warm-up: font cache, page cache
+        for i in range(runs):
+            order = bundles if i % 2 == 0 else list(reversed(bundles))
+            for b in order:
+                b.starts_ms.append(launch_once(b, homes[b.name], display))
 
 
 def mb(n: float) -> str:
@@ -200,7 +194,8 @@ def report(
         "deb_bytes": deb.stat().st_size if deb else None,
     }
     lines = [
-        f"| Run | onedir size | start to first window, median of {runs} (min–max) |",
+        f"| Run | onedir size | spawn to the main window painted (X server), median of {runs} "
+        "(min–max) |",
         "|---|---:|---:|",
     ]
     for name, b in bundles.items():
@@ -270,7 +265,6 @@ def main(argv: list[str] | None = None) -> int:
             "bare (source)",
             None,
             [sys.executable, str(HERE / "baseline" / "bare_window.py")],
-            env={"PYTHONPATH": str(HOOK_DIR)},
         ),
     }
     with tempfile.TemporaryDirectory(prefix="petdesk-measure-") as scratch:

@@ -142,7 +142,7 @@ def _api_key(environment: str) -> str:
         extra = f" ({lookup.problem})" if lookup.problem else ""
         raise CommandError(
             f"there is no API key for {environment}{extra}: save it in PetDesk "
-            "(Settings › API key), or set PETDESK_API_KEY.")
+            "(File › API key…), or set PETDESK_API_KEY.")
     return lookup.key
 
 

@@ -18,6 +18,11 @@ variable is not already set), from source or from a frozen bundle (PyInstaller:
 * ``sandbox``      list, add and get through :class:`petdesk.api.PetStoreClient`
   against the in-process sandbox with a throw-away database (never the user's
   demo database);
+* ``kennel-cards`` the kennel-card modules load (QtPrintSupport, segno), a card with
+  its QR code is painted into an in-memory PDF, and the print dialog's printer
+  object is created;
+* ``spreadsheets`` openpyxl writes an xlsx (export) and python-calamine reads it back
+  (import), through PetDesk's own bulk modules, in a throw-away folder;
 * ``keyring``      a keyring backend resolves, or its absence is reported (a
   ``WARN``, not a failure; no key is ever read or written);
 * ``tls``          the operating system's trust store loads through truststore.
@@ -180,6 +185,7 @@ REQUIRED_PLUGINS: dict[str, tuple[tuple[str, str], ...]] = {
         ("wayland-shell-integration", "xdg-shell"),
         ("iconengines", "qsvgicon"),
         ("imageformats", "qsvg"),
+        ("printsupport", "cupsprintersupport"),
     ),
     "win32": (
         ("platforms", "qwindows"),
@@ -331,6 +337,60 @@ def check_sandbox() -> str:
     return f"list {len(pets)}, add id {created.id}, get id {fetched.id} (in-process, temp DB)"
 
 
+def check_kennel_cards() -> str:
+    """The kennel-card modules and what they need (QtPrintSupport, segno): one card
+    painted into an in-memory PDF, QR code included."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+    from PySide6.QtGui import QPdfWriter
+    from PySide6.QtPrintSupport import QPrinter
+
+    from petdesk.ui import kennel_card_dialog
+    from petdesk.ui.kennel_cards import CardPageSize, CardSheet, KennelCard, paint_cards, qr_matrix
+
+    _application()
+    if not qr_matrix("301"):
+        raise CheckFailed("segno made no QR code")
+    buffer = QBuffer()
+    buffer.setData(QByteArray())
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
+    sheet = CardSheet([KennelCard(301, "Self-test", "Dogs (1)", "Available")],
+                      CardPageSize.INDEX_4X6)
+    paint_cards(writer, sheet)
+    del writer  # finishes the PDF
+    data = bytes(buffer.data().data())
+    if not data.startswith(b"%PDF") or b"%%EOF" not in data[-64:]:
+        raise CheckFailed("the kennel-card PDF was not written")
+    printer = QPrinter()
+    if not hasattr(kennel_card_dialog, "KennelCardDialog"):
+        raise CheckFailed("the kennel-card dialog module is incomplete")
+    return f"PDF of one card, {len(data)} bytes; printer '{printer.printerName() or 'none'}'"
+
+
+def check_spreadsheets() -> str:
+    """Export to xlsx (openpyxl) and read it back (python-calamine), as the bulk
+    import and export do."""
+    import python_calamine
+
+    from petdesk.bulk.spreadsheet_reader import sniff_kind
+    from petdesk.bulk.writers import write_table
+
+    with _throwaway_dir() as tmp:
+        path = tmp / "selftest.xlsx"
+        write_table(path, ["id", "name"], [(1, "Self-test")])
+        kind = sniff_kind(path)
+        if kind is None:
+            raise CheckFailed("the xlsx just written is not recognised")
+        book = python_calamine.CalamineWorkbook.from_path(str(path))
+        try:
+            rows = book.get_sheet_by_index(0).to_python()
+        finally:
+            book.close()
+    if [str(c) for c in rows[1]][1:] != ["Self-test"]:
+        raise CheckFailed(f"read back {rows!r} from the xlsx just written")
+    return "xlsx written (openpyxl) and read back (python-calamine)"
+
+
 KEYRING_TIMEOUT = 10.0
 
 
@@ -396,13 +456,15 @@ CHECKS: tuple[tuple[str, Callable[[], str]], ...] = (
     ("resources", check_resources),
     ("main-window", check_main_window),
     ("sandbox", check_sandbox),
+    ("kennel-cards", check_kennel_cards),
+    ("spreadsheets", check_spreadsheets),
     ("keyring", check_keyring),
     ("tls", check_tls),
 )
 
 
 #: Checks that need a running QApplication.
-NEEDS_QT = frozenset({"qt-plugins", "resources", "main-window"})
+NEEDS_QT = frozenset({"qt-plugins", "resources", "main-window", "kennel-cards"})
 
 
 def _run_check(name: str, fn: Callable[[], str]) -> CheckResult:

@@ -28,7 +28,7 @@ _.connect_unix_socket
 _.request_queue_size
 _.optionxform
 # Public values for views not wired yet: the import/export dialogs (issue 13), the
-# catalogue line and search box (issue 16), the kennel-card dialog's button (issue 14).
+# catalogue line and search box (issue 16).
 OPEN_FILTER
 SAVE_FILTER
 SUFFIXES
@@ -40,4 +40,3 @@ _.complete_at
 _.highest_id
 _.is_empty
 _.mirror_problem
-_.closeButton

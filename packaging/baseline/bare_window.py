@@ -2,15 +2,12 @@
 
 Frozen by ``packaging/measure.py`` with the same PyInstaller options as PetDesk
 (onedir, windowed, strip, no UPX) but none of PetDesk's exclusions. Same window as
-``tests/benchmarks/bare_window.py``; it reports its first painted window through
-the benchmarks' test-side hook (``tests/benchmarks/benchhook.py``, frozen as the
-top-level module ``benchhook`` with ``--paths tests/benchmarks``, so no ``petdesk``
-package is bundled): ``PETDESK_BENCH_EXIT_AFTER=window``.
+``tests/benchmarks/bare_window.py``. Like PetDesk, it carries no measuring hook:
+``measure.py`` times both from outside, on the X server (``packaging/xwatch.py``).
 """
 
 import sys
 
-import benchhook
 from PySide6.QtWidgets import QApplication, QMainWindow
 
 
@@ -19,7 +16,6 @@ def main() -> int:
     window = QMainWindow()
     window.setWindowTitle("Bare window")
     window.resize(1100, 680)  # the size PetDesk opens at
-    benchhook.install(window)
     window.show()
     return app.exec()
 

@@ -483,13 +483,15 @@ class JsonCategoryFile:
             ) from error
 
 
-def load_or_seed(store: CategoryStore, seed: Mapping[int, str] | None = None) -> CategoryTable:
+def load_or_seed(store: CategoryStore, seed: Mapping[int, str] | None = None, *,
+                 save: bool = True) -> CategoryTable:
     """The saved table; when nothing was saved yet, ``seed`` (e.g.
-    :data:`DEMO_CATEGORY_NAMES` in demo mode), saved at once, or an empty table."""
+    :data:`DEMO_CATEGORY_NAMES` in demo mode), saved at once unless ``save`` is
+    false, or an empty table."""
     table = store.load()
     if table is not None:
         return table
     table = CategoryTable(seed)
-    if seed:
+    if seed and save:
         store.save(table)
     return table

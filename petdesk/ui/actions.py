@@ -25,6 +25,7 @@ def _tr(text: str) -> str:
 #: In menu order. ``menu`` is the menu's object name.
 SPECS = (
     Spec("actionSettings", "&Settings…", ("Ctrl+,",), "file"),
+    Spec("actionCategories", "&Categories…", ("Ctrl+Shift+G",), "file"),
     Spec("actionApiKey", "API &key…", ("Ctrl+Shift+K",), "file"),
     Spec("actionQuit", "&Quit", ("Ctrl+Q",), "file"),
     Spec("actionRefresh", "&Refresh", ("F5",), "view"),
@@ -38,6 +39,7 @@ SPECS = (
     Spec("actionDetailRefresh", "Refresh &from server", ("Ctrl+R",), "pets"),
     Spec("actionCopyId", "Copy &ID", ("Ctrl+Shift+C",), "pets"),
     Spec("actionCopyJson", "Copy as &JSON", ("Ctrl+Shift+J",), "pets"),
+    Spec("actionPrintCards", "&Print kennel cards…", ("Ctrl+P",), "pets"),
     Spec("actionAbout", "&About PetDesk", ("F1",), "help"),
 )
 

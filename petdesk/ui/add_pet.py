@@ -32,6 +32,10 @@ from PySide6.QtWidgets import (
 )
 
 from petdesk.api import INT64_MAX, NAME_MAX_LENGTH, NewPet, PetStatus
+from petdesk.core.categories import CategoryError
+
+from .categories_model import CategoryModel
+from .category_combo import CategoryCombo
 
 _WHOLE = re.compile(r"^\s*([+-]?)(\d+)\s*$")
 #: The code point NewPet names in its message: "(found U+202E)".
@@ -53,13 +57,18 @@ def _error_label(buddy: QWidget) -> QLabel:
 
 
 class AddPetDialog(QDialog):
-    """Dialog with ``nameEdit``, ``categoryIdEdit``, ``statusCombo``, ``submitButton``."""
+    """Dialog with ``nameEdit``, ``categoryCombo`` (its text field ``categoryIdEdit``),
+    ``statusCombo``, ``submitButton``.
+
+    The category is a listed label ("Dogs (1)"), a name ("dogs") of ``categories``, or
+    any whole number (checked by :class:`NewPet`'s rules)."""
 
     submitted = Signal(object)  # NewPet
 
     FIELDS = ("name", "categoryId")
 
-    def __init__(self, parent: QWidget | None = None, *, environment_label: str = "") -> None:
+    def __init__(self, parent: QWidget | None = None, *, environment_label: str = "",
+                 categories: CategoryModel | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("addPetDialog")
         self.setWindowTitle(self.tr("Add pet"))
@@ -72,11 +81,12 @@ class AddPetDialog(QDialog):
         self.nameEdit.setPlaceholderText(self.tr("e.g. Bella"))
         self.nameEdit.setAccessibleName(self.tr("Name"))
         self.nameEdit.setMaxLength(NAME_MAX_LENGTH * 4)  # room to show the "too long" message
-        self.categoryIdEdit = QLineEdit()
+        self.categoryCombo = CategoryCombo(categories or CategoryModel(parent=self))
+        edit = self.categoryCombo.lineEdit()
+        assert edit is not None  # CategoryCombo is editable
+        self.categoryIdEdit: QLineEdit = edit
         self.categoryIdEdit.setObjectName("categoryIdEdit")
-        self.categoryIdEdit.setPlaceholderText(self.tr("a whole number, e.g. 1"))
-        self.categoryIdEdit.setAccessibleName(self.tr("Category ID"))
-        self.categoryIdEdit.setInputMethodHints(Qt.InputMethodHint.ImhDigitsOnly)
+        self.categoryIdEdit.setAccessibleName(self.tr("Category"))
         self.statusCombo = QComboBox()
         self.statusCombo.setObjectName("statusCombo")
         self.statusCombo.setAccessibleName(self.tr("Status"))
@@ -100,9 +110,9 @@ class AddPetDialog(QDialog):
         name_label.setBuddy(self.nameEdit)
         form.addRow(name_label, self.nameEdit)
         form.addRow("", self._errors["name"])
-        cat_label = QLabel(self.tr("&Category ID:"))
-        cat_label.setBuddy(self.categoryIdEdit)
-        form.addRow(cat_label, self.categoryIdEdit)
+        cat_label = QLabel(self.tr("&Category:"))
+        cat_label.setBuddy(self.categoryCombo)
+        form.addRow(cat_label, self.categoryCombo)
         form.addRow("", self._errors["categoryId"])
         status_label = QLabel(self.tr("&Status:"))
         status_label.setBuddy(self.statusCombo)
@@ -131,15 +141,31 @@ class AddPetDialog(QDialog):
 
         self.nameEdit.textEdited.connect(lambda _t: self._edited("name"))
         self.categoryIdEdit.textEdited.connect(lambda _t: self._edited("categoryId"))
+        self.categoryCombo.activated.connect(lambda _i: self._edited("categoryId"))
         self.statusCombo.activated.connect(lambda _i: self._edited("status"))
 
     # -- values and validation ------------------------------------------------------------
+
+    def _named_category(self) -> tuple[int | None, str | None]:
+        """``(id, None)`` for a listed label or a name, ``(None, message)`` for other
+        text while names exist, ``(None, None)`` for a number or when none is named
+        (then NewPet's rules speak)."""
+        raw = self.categoryIdEdit.text()
+        if not raw.strip() or _WHOLE.match(raw):
+            return None, None
+        try:
+            return self.categoryCombo.category_id(), None
+        except CategoryError as exc:
+            return None, (str(exc) if self.categoryCombo.count() else None)
 
     def values(self) -> dict[str, Any]:
         """The form's values in wire names, as NewPet.model_validate gets them."""
         raw_id = self.categoryIdEdit.text()
         category: Any
-        if not raw_id.strip():
+        named, _problem = self._named_category()
+        if named is not None:
+            category = named
+        elif not raw_id.strip():
             category = None
         elif match := _WHOLE.match(raw_id):
             sign, digits = match.groups()
@@ -161,15 +187,19 @@ class AddPetDialog(QDialog):
 
     def validate(self) -> tuple[NewPet | None, dict[str, str]]:
         """``(new_pet, {})`` when valid, else ``(None, {wire field: message})``."""
+        _named, category_problem = self._named_category()
+        problems: dict[str, str] = {}
+        if category_problem:
+            problems["categoryId"] = category_problem
         try:
-            return NewPet.model_validate(self.values()), {}
+            pet = NewPet.model_validate(self.values())
         except ValidationError as exc:
-            problems: dict[str, str] = {}
             for err in exc.errors():
                 field = str(err["loc"][0]) if err["loc"] else ""
                 field = "categoryId" if field in ("category_id", "categoryId") else field
                 problems.setdefault(field, self._message(field, err))
             return None, problems
+        return (None, problems) if problems else (pet, {})
 
     def _message(self, field: str, err: Any) -> str:
         kind = err.get("type", "")

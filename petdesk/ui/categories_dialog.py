@@ -1,4 +1,4 @@
-"""Settings › Categories: name the service's category ids, import and export them.
+"""File › Categories…: name the service's category ids, import and export them.
 
 :class:`CategoriesPage` is the page (a widget the Settings dialog can host as a
 tab); :class:`CategoriesDialog` shows the same page on its own with a Close

@@ -33,6 +33,7 @@ from petdesk.core.categories import (
     CategoryTable,
     load_or_seed,
 )
+from petdesk.core.errors import RequestCancelled
 
 from .io_runner import IoRunner
 
@@ -210,7 +211,15 @@ class CategoryPersistence(QObject):
         self._ready = False
         self._saving = False
         self._dirty = False
+        self._closed = False
+        self._seed: Mapping[int, str] | None = None
         model.changed.connect(self._on_changed)
+
+    def close(self) -> None:
+        """Stop: a load still running is not shown, later changes are not saved (the
+        environment changed; a save already started still finishes)."""
+        self._closed = True
+        self._model.changed.disconnect(self._on_changed)
 
     @property
     def ready(self) -> bool:
@@ -219,11 +228,16 @@ class CategoryPersistence(QObject):
         return self._ready
 
     def load(self, seed: Mapping[int, str] | None = None) -> None:
-        """Read the saved table (or save ``seed`` on first use) and show it."""
+        """Read the saved table and show it; when none was saved, show ``seed`` (saved
+        with the first change: opening the window, or ``--self-test``, writes nothing)."""
+        self._seed = seed
         store = self._store
-        self._run_io(lambda: load_or_seed(store, seed), self._on_loaded, self._on_load_error)
+        self._run_io(lambda: load_or_seed(store, seed, save=False), self._on_loaded,
+                     self._on_load_error)
 
     def _on_loaded(self, table: object) -> None:
+        if self._closed:
+            return
         if isinstance(table, CategoryTable):
             self._model.replace(table, notify=False)
         self._ready = True
@@ -232,6 +246,11 @@ class CategoryPersistence(QObject):
             self._save()
 
     def _on_load_error(self, error: BaseException) -> None:
+        if self._closed:
+            return
+        if isinstance(error, RequestCancelled):  # Stop (Esc) emptied the worker's queue
+            self.load(self._seed)
+            return
         self.failed.emit(str(error) + " " + self.tr("Changes to category names are not saved."))
 
     def _on_changed(self) -> None:
@@ -254,5 +273,8 @@ class CategoryPersistence(QObject):
 
     def _on_save_error(self, error: BaseException) -> None:
         self._saving = False
+        if isinstance(error, RequestCancelled):  # Stop (Esc): the names still need saving
+            self._save()
+            return
         self.failed.emit(str(error))
 

@@ -79,4 +79,4 @@ class CategoryCombo(QComboBox):
             return named
         raise CategoryError(
             self.tr("No category is called “%1”. Type its number, or name it in "
-                    "Settings › Categories.").replace("%1", text))
+                    "File › Categories…").replace("%1", text))

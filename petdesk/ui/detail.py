@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt, Signal
@@ -58,6 +59,8 @@ class PetDetail(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setMinimumWidth(260)
         self._pet: Pet | None = None
+        #: The category's text for an id ("Dogs (1)"): set_category_label().
+        self.category_label: Callable[[int], str] = str
 
         self.titleLabel = QLabel(self.tr("No pet selected"))
         self.titleLabel.setObjectName("detailTitle")
@@ -115,7 +118,7 @@ class PetDetail(QFrame):
         form.addRow("", self.hiddenNote)
         form.addRow("", self.fullNameButton)
         form.addRow(self.fullNameView)
-        form.addRow(self.tr("Category ID:"), self.categoryValue)
+        form.addRow(self.tr("Category:"), self.categoryValue)
         form.addRow(self.tr("Status:"), status_row)
 
         self.refreshButton = QPushButton(self.tr("&Refresh from server"))
@@ -161,6 +164,12 @@ class PetDetail(QFrame):
     def pet(self) -> Pet | None:
         return self._pet
 
+    def set_category_label(self, label: Callable[[int], str]) -> None:
+        """Show categories as ``label(category_id)`` from now on (the shown pet too)."""
+        self.category_label = label
+        if self._pet is not None:
+            self.categoryValue.setText(label(self._pet.category_id))
+
     def show_pet(self, pet: Pet | None) -> None:
         """Show ``pet`` (``None``: nothing selected).
 
@@ -188,7 +197,7 @@ class PetDetail(QFrame):
             self.titleLabel.setText(breakable(display(pet.name, TITLE_LIMIT), 18))
             self.idValue.setText(str(pet.id))
             self._show_name(pet.name)
-            self.categoryValue.setText(str(pet.category_id))
+            self.categoryValue.setText(self.category_label(pet.category_id))
             self.statusValue.setText(str(pet.status) if pet.status else self.tr("No status"))
         self._show_status(pet.status)
 

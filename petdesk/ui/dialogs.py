@@ -18,6 +18,7 @@ from .controllers.connection import ConnectionController
 if TYPE_CHECKING:
     from .add_pet import AddPetDialog
     from .api_key_dialog import ApiKeyDialog
+    from .categories_model import CategoryModel
     from .settings import AppSettings
 
 
@@ -38,6 +39,8 @@ class WindowDialogs(QObject):
         self._auth = auth
         self._adder = adder
         self.add_dialog: AddPetDialog | None = None
+        #: The category names the add form offers (set by the window's contents).
+        self.categories: CategoryModel | None = None
         self.key_dialog: ApiKeyDialog | None = None
         auth.testDone.connect(self._test_done)
         auth.saveFailed.connect(self._save_failed)
@@ -55,7 +58,8 @@ class WindowDialogs(QObject):
             return
         from .add_pet import AddPetDialog  # noqa: PLC0415 - pydantic, on first use
 
-        dialog = AddPetDialog(self._window, environment_label=self._connection.label())
+        dialog = AddPetDialog(self._window, environment_label=self._connection.label(),
+                              categories=self.categories)
         dialog.submitted.connect(self._adder.submit)
         dialog.finished.connect(self._add_closed)
         self.add_dialog = dialog

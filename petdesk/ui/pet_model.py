@@ -40,7 +40,7 @@ from petdesk.core.text import DISPLAY_LIMIT, display
 
 from .pet_index import PetIndex
 from .plain import tooltip
-from .status_look import status_colour, status_icon
+from .status_look import status_colour, status_icon, status_text
 
 AVAILABLE, PENDING, SOLD = PetStatus.AVAILABLE, PetStatus.PENDING, PetStatus.SOLD
 
@@ -97,12 +97,9 @@ class PetTableModel(QAbstractTableModel):
         self._icons: dict[str | None, QIcon] = {}
         self._colours: dict[str | None, QColor] = {}
         self._warning_icon: QIcon | None = None
-        self._status_text: dict[str | None, str] = {
-            AVAILABLE: self.tr("Available"),
-            PENDING: self.tr("Pending"),
-            SOLD: self.tr("Sold"),
-            None: self.tr("No status"),
-        }
+        self._status_text = {s: status_text(s) for s in (AVAILABLE, PENDING, SOLD, None)}
+        #: The Category column's text for an id ("Dogs (1)"): set_category_label().
+        self._category_label: Callable[[int], str] = str
         self._headers = {
             Column.ID: self.tr("ID"),
             Column.NAME: self.tr("Name"),
@@ -166,10 +163,17 @@ class PetTableModel(QAbstractTableModel):
         if column == _ID:
             return str(pet.id)
         if column == _CATEGORY:
-            return str(pet.category_id)
+            return self._category_label(pet.category_id)
         if column == _STATUS:
             return self._status_text[pet.status]
         return None
+
+    def set_category_label(self, label: Callable[[int], str]) -> None:
+        """Show categories as ``label(category_id)`` (e.g. ``"Dogs (1)"``) from now on."""
+        self._category_label = label
+        if self._rows:
+            self.dataChanged.emit(self.index(0, _CATEGORY),
+                                  self.index(len(self._rows) - 1, _CATEGORY))
 
     def _described(self, pet: Pet, column: int, role: int) -> str | None:
         """The tooltip, or what a screen reader says."""

@@ -3,12 +3,19 @@ differs per status, so a status never depends on colour alone."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPainter, QPalette, QPen, QPixmap
 
 from petdesk.core.statuses import PetStatus
 
 AVAILABLE, PENDING, SOLD = PetStatus.AVAILABLE, PetStatus.PENDING, PetStatus.SOLD
+
+
+def status_text(status: str | None) -> str:
+    """The words staff read for a status: the pets table and the kennel cards."""
+    words: dict[str | None, str] = {AVAILABLE: "Available", PENDING: "Pending", SOLD: "Sold"}
+    # The table's translation context: these words were the table's own.
+    return QCoreApplication.translate("PetTableModel", words.get(status, "No status"))
 
 
 def _is_dark(palette: QPalette) -> bool:

@@ -16,6 +16,7 @@ from petdesk.core.text import display
 from .actions import SPECS, build_menus, make_action
 from .controllers.add_pet import AddPetController
 from .controllers.auth import AuthController
+from .controllers.cards import CardsAndCategories
 from .controllers.connection import DEMO
 from .controllers.lookup import LookupController
 from .controllers.pet_list import ListQuery, PetListController
@@ -58,6 +59,11 @@ class Contents(QObject):
         self.dialogs = WindowDialogs(window, window.settings, window.keys, self.connection,
                                      self.auth, self.adder)
         self._build_widgets()
+        self.cards = CardsAndCategories(window, self.table, self.model, self.connection,
+                                        self.worker.run_io, self.statusBar_.show_activity)
+        self.dialogs.categories = self.cards.categories
+        self.model.set_category_label(self.cards.categories.label)
+        self.detail.set_category_label(self.cards.categories.label)
         self._build_actions()
         self._wire()
         self._restore_state()
@@ -113,6 +119,8 @@ class Contents(QObject):
     def _build_actions(self) -> None:
         slots = {
             "actionSettings": self.dialogs.open_settings,
+            "actionCategories": self.cards.open_categories,
+            "actionPrintCards": self.cards.print_cards,
             "actionApiKey": self.dialogs.open_api_key_dialog,
             "actionQuit": self.window.close,
             "actionRefresh": self.refresh_clicked,
@@ -177,6 +185,7 @@ class Contents(QObject):
         self.auth.keyNeeded.connect(self.dialogs.open_api_key_dialog)
         self.auth.keySaved.connect(self._key_saved)
         self.connection.changed.connect(self._connection_changed)
+        self.cards.categories.labelsChanged.connect(self._category_labels_changed)
 
     # -- the list -------------------------------------------------------------------------
 
@@ -349,7 +358,12 @@ class Contents(QObject):
     def set_environment(self, env: Environment) -> None:
         self.connection.set_environment(env)
 
+    def _category_labels_changed(self) -> None:
+        self.model.set_category_label(self.cards.categories.label)
+        self.detail.set_category_label(self.cards.categories.label)
+
     def _connection_changed(self) -> None:
+        self.cards.load()
         if not self.connection.demo:
             self.bar.show_environment(self.connection.environment)
         self.pets.reset()
@@ -401,6 +415,7 @@ class Contents(QObject):
         self._auto_refresh.stop()
         self._limit_timer.stop()
         self.dialogs.close_all()
+        self.cards.close_all()
         self.worker.shutdown(wait_ms)
 
     def action(self, name: str) -> QAction:

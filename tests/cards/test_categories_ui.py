@@ -1,9 +1,10 @@
-"""Settings › Categories: the model (qtmodeltester), persistence through an I/O
+"""File › Categories…: the model (qtmodeltester), persistence through an I/O
 runner on another thread, and the page driven by clicks and keys."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
@@ -71,7 +72,7 @@ def test_persistence_seeds_loads_and_saves_every_change_off_the_gui_thread(
     with qtbot.waitSignals([persistence.loaded, model.labelsChanged]):
         persistence.load(DEMO_CATEGORY_NAMES)
     assert model.rowCount() == 7
-    assert store.load() == CategoryTable(DEMO_CATEGORY_NAMES)
+    assert store.load() is None  # the seed is shown; nothing is written before a change
 
     with qtbot.waitSignal(persistence.saved):
         model.add(8, "Ferrets")
@@ -296,3 +297,28 @@ def test_the_model_index_of_a_missing_row_is_invalid() -> None:
     model = CategoryModel()
     assert model.data(QModelIndex()) is None
     assert model.row_of(3) == -1
+
+
+def test_a_load_or_save_cancelled_by_stop_is_sent_again(qtbot: QtBot, tmp_path: Path) -> None:
+    """Stop (Esc) empties the worker's queue: a category load or save in it answers
+    RequestCancelled, and the names are neither left unloaded nor unsaved."""
+    from petdesk.core.errors import RequestCancelled
+
+    calls: list[str] = []
+
+    def run_io(fn: Any, on_done: Any, on_error: Any) -> None:
+        calls.append("io")
+        if len(calls) in (1, 3):  # the first load and the first save are stopped
+            on_error(RequestCancelled())
+        else:
+            on_done(fn())
+
+    store = JsonCategoryFile(tmp_path / "categories-production.json")
+    model = CategoryModel()
+    persistence = CategoryPersistence(model, store, run_io)
+    with qtbot.waitSignal(persistence.loaded):
+        persistence.load({1: "Dogs"})
+    with qtbot.waitSignal(persistence.saved):
+        model.add(2, "Cats")
+    assert store.load() == CategoryTable({1: "Dogs", 2: "Cats"})
+    assert len(calls) == 4

@@ -50,7 +50,7 @@ def test_typed_ids_labels_and_names_give_the_id(
 
 @pytest.mark.parametrize(("typed", "message"), [
     ("Hamsters", "No category is called “Hamsters”. Type its number, or name it in "
-                 "Settings › Categories."),
+                 "File › Categories…"),
     ("Hamsters (5)", "No category is called “Hamsters (5)”."),
     ("0", f"The category ID must be between 1 and {INT64_MAX}."),
     (str(INT64_MAX + 1), f"The category ID must be between 1 and {INT64_MAX}."),

@@ -1,0 +1,144 @@
+"""Category names and kennel cards in the main window: File › Categories… and
+Pets › Print kennel cards… (Ctrl+P).
+
+* One :class:`~petdesk.ui.categories_model.CategoryModel` per window: its
+  :meth:`~petdesk.ui.categories_model.CategoryModel.label` ("Dogs (1)") is what the
+  pets table, the detail panel, the add form and the cards show.
+* The names are kept per environment (``categories-<environment>.json``, see
+  :func:`petdesk.core.categories.categories_path`), loaded and saved on the worker
+  (``run_io``); the demo starts with the sandbox's seed names. Switching environment
+  loads that environment's names.
+* The kennel-card modules (QtPrintSupport, segno) load when Ctrl+P is first used,
+  never at start-up.
+* The cards are for the selected rows of the table (the current row when none is
+  selected), in the table's order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import QDialog, QTableView, QWidget
+
+from petdesk.core.categories import (
+    DEMO_CATEGORY_NAMES,
+    CategoryTable,
+    JsonCategoryFile,
+    categories_path,
+)
+
+from ..categories_model import CategoryModel, CategoryPersistence
+from ..io_runner import IoRunner
+from ..status_look import status_text
+
+if TYPE_CHECKING:
+    from petdesk.api import Pet
+
+    from ..pet_model import PetTableModel
+    from .connection import ConnectionController
+
+__all__ = ["CardsAndCategories"]
+
+
+class CardsAndCategories(QObject):
+    """The window's category names and the two dialogs that use them."""
+
+    def __init__(self, parent: QWidget, table: QTableView, pets: PetTableModel,
+                 connection: ConnectionController, run_io: IoRunner,
+                 say: Callable[[str], None], *, data_dir: Path | None = None) -> None:
+        super().__init__(parent)
+        self._parent = parent
+        self._table = table
+        self._pets = pets
+        self._connection = connection
+        self._run_io = run_io
+        self._say = say
+        self._data_dir = data_dir
+        self.categories = CategoryModel(parent=self)
+        self._persistence: CategoryPersistence | None = None
+        self.categories_dialog: QDialog | None = None
+        self.card_dialog: QDialog | None = None
+        #: How the kennel-card dialog asks where to save (None: Qt's file dialog).
+        self.ask_save_path: Callable[[QWidget, str], Path | None] | None = None
+        self.load()
+
+    # -- category names -------------------------------------------------------------------
+
+    def load(self) -> None:
+        """Show the names of the current environment (after a switch: the new one's)."""
+        if self.categories_dialog is not None:
+            self.categories_dialog.close()
+        if self._persistence is not None:
+            self._persistence.close()
+            self._persistence.deleteLater()
+        self.categories.replace(CategoryTable(), notify=False)
+        store = JsonCategoryFile(categories_path(self._connection.name, self._data_dir))
+        persistence = CategoryPersistence(self.categories, store, self._run_io, parent=self)
+        persistence.failed.connect(self._say)
+        self._persistence = persistence
+        persistence.load(DEMO_CATEGORY_NAMES if self._connection.demo else None)
+
+    def open_categories(self) -> None:
+        """File › Categories…: the names of this environment, editable."""
+        if self.categories_dialog is not None:
+            self.categories_dialog.raise_()
+            self.categories_dialog.activateWindow()
+            return
+        from ..categories_dialog import CategoriesDialog, CategoriesPage  # noqa: PLC0415 - on first use
+
+        page = CategoriesPage(self.categories, self._run_io, persistence=self._persistence)
+        dialog = CategoriesDialog(page, self._parent)
+        dialog.setWindowTitle(self.tr("Category names — %s") % self._connection.label())
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.finished.connect(self._categories_closed)
+        self.categories_dialog = dialog
+        dialog.open()
+
+    def _categories_closed(self) -> None:
+        self.categories_dialog = None
+
+    # -- kennel cards ---------------------------------------------------------------------
+
+    def selected_pets(self) -> list[Pet]:
+        """The selected rows' pets in table order (else the current row's pet)."""
+        rows = sorted({i.row() for i in self._table.selectionModel().selectedRows()})
+        if not rows and self._table.currentIndex().isValid():
+            rows = [self._table.currentIndex().row()]
+        return [self._pets.pet(row) for row in rows]
+
+    def print_cards(self) -> None:
+        """Pets › Print kennel cards… (Ctrl+P): preview, print or save as PDF."""
+        if self.card_dialog is not None:
+            self.card_dialog.raise_()
+            self.card_dialog.activateWindow()
+            return
+        pets: Sequence[Pet] = self.selected_pets()
+        if not pets:
+            self._say(self.tr("Select a pet first: its kennel card is printed."))
+            return
+        from ..kennel_card_dialog import KennelCardDialog  # noqa: PLC0415 - QtPrintSupport, segno: on first use
+        from ..kennel_cards import cards_for_pets  # noqa: PLC0415 - on first use
+
+        cards = cards_for_pets(pets, self.categories.label, status_text)
+        if self.ask_save_path is None:
+            dialog = KennelCardDialog(cards, self._run_io, parent=self._parent)
+        else:
+            dialog = KennelCardDialog(cards, self._run_io, parent=self._parent,
+                                      ask_save_path=self.ask_save_path)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.saved.connect(lambda path: self._say(self.tr("Kennel cards saved to %s.") % path))
+        dialog.printed.connect(lambda: self._say(self.tr("Kennel cards sent to the printer.")))
+        dialog.finished.connect(self._card_dialog_closed)
+        self.card_dialog = dialog
+        dialog.open()
+
+    def _card_dialog_closed(self) -> None:
+        self.card_dialog = None
+
+    def close_all(self) -> None:
+        for dialog in (self.categories_dialog, self.card_dialog):
+            if dialog is not None:
+                dialog.close()
