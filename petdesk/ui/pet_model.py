@@ -171,9 +171,9 @@ class PetTableModel(QAbstractTableModel):
     def set_category_label(self, label: Callable[[int], str]) -> None:
         """Show categories as ``label(category_id)`` (e.g. ``"Dogs (1)"``) from now on."""
         self._category_label = label
-        if self._rows:
+        if self._index.rows:
             self.dataChanged.emit(self.index(0, _CATEGORY),
-                                  self.index(len(self._rows) - 1, _CATEGORY))
+                                  self.index(len(self._index.rows) - 1, _CATEGORY))
 
     def _described(self, pet: Pet, column: int, role: int) -> str | None:
         """The tooltip, or what a screen reader says."""
