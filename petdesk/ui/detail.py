@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt, Signal
@@ -199,5 +198,7 @@ class PetDetail(QFrame):
 
     def copy_json(self) -> None:
         if self._pet is not None:
+            import json  # noqa: PLC0415 - on first use, not before the window's first paint
+
             QGuiApplication.clipboard().setText(
                 json.dumps(self._pet.to_wire(), indent=2, ensure_ascii=False))

@@ -8,7 +8,6 @@ The countdown is driven by a QTimer on the GUI thread from
 from __future__ import annotations
 
 import math
-from datetime import datetime
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -27,6 +26,8 @@ from petdesk.core.clock import Clock, SystemClock
 from petdesk.core.errors import PetStoreError
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from petdesk.api import RateLimitSnapshot, WaitInfo
 
 
