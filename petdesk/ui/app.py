@@ -23,13 +23,12 @@ import gc
 import logging
 import os
 import sys
-import threading
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import QLibraryInfo, QLocale, QSettings, QSize, QTimer, QTranslator
-from PySide6.QtGui import QFontDatabase, QGuiApplication
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from petdesk.core.clock import Clock
@@ -259,10 +258,6 @@ def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
     # moved out of the collector's way (gc.freeze) so later collections skip them.
     gc.disable()
     app = create_application(argv, version_later=True)
-    # The font database (fontconfig reads its configuration and caches) is filled on
-    # another core while the frame is built and painted: the frame has no text, the
-    # contents' first text finds it ready. Qt's font database is thread-safe.
-    threading.Thread(target=QFontDatabase.families, name="petdesk-fonts", daemon=True).start()
     redactor = RedactingFilter()
     window = build_main_window(config, redactor=redactor, deferred=True)
     from .crash import install as install_crash_handler  # noqa: PLC0415 - after the window
