@@ -10,11 +10,11 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from PySide6 import QtWidgets
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QMessageBox,
     QProgressBar,
     QPushButton,
     QStatusBar,
@@ -146,6 +146,7 @@ class PetStatusBar(QStatusBar):
         return self._details
 
     def show_details(self) -> None:
+        QMessageBox = QtWidgets.QMessageBox  # its class is made on first use, after the paint
         box = QMessageBox(QMessageBox.Icon.Information, self.tr("Details"),
                           self.messageLabel.text(), QMessageBox.StandardButton.Close, self)
         box.setObjectName("errorDetailsBox")
