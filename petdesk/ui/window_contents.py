@@ -364,6 +364,7 @@ class Contents(QObject):
             self.set_environment(Environment(value))
 
     def set_environment(self, env: Environment) -> None:
+        self.ensure_logic()  # the worker and the list follow the switch
         self.connection.set_environment(env)
 
     def connection_changed(self) -> None:
