@@ -8,6 +8,7 @@ else is imported only once the arguments are known.
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from collections.abc import Sequence
 
@@ -73,6 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if problem:
             print(f"petdesk: --base-url: {problem}", file=sys.stderr)
             return 2
+    gc.disable()  # until the window is on screen (petdesk.ui.app.run)
     from petdesk.ui.app import LaunchConfig, run
 
     return run(LaunchConfig(demo=args.demo, environment=args.environment,

@@ -9,7 +9,10 @@ API key: the client never puts it anywhere but the ``Authorization`` header, and
 
 from __future__ import annotations
 
-from datetime import datetime
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from datetime import datetime
 
 
 class PetStoreError(Exception):

@@ -5,8 +5,9 @@ Module map (dependencies point one way: ``ui`` → ``api`` → ``core``; ``ui`` 
 
 * :mod:`.app` — the QApplication-level objects and the main window for a command
   line (:func:`~petdesk.ui.app.create_application`, :func:`~petdesk.ui.app.build_main_window`).
-* :mod:`.main_window` — the frame, shown first; :mod:`.window_contents` — the widgets
-  and their wiring, built after the first paint.
+* :mod:`.main_window` — the frame, shown first; :mod:`.window_contents` — the widgets,
+  built after the first paint; :mod:`.window_logic` — the worker and the controllers
+  wired to the widgets, built once those are painted (or on first use).
 * :mod:`.controllers` — the logic without widgets: connection, auth, list, look-up, add.
 * :mod:`.worker` (with :mod:`.jobs` and :mod:`.worker_thread`) — the one worker thread.
 * :mod:`.pet_model` — the table model (the view's model, no proxy).

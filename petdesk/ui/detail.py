@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -276,5 +275,7 @@ class PetDetail(QFrame):
 
     def copy_json(self) -> None:
         if self._pet is not None:
+            import json  # noqa: PLC0415 - on first use, not before the window's first paint
+
             QGuiApplication.clipboard().setText(
                 json.dumps(self._pet.to_wire(), indent=2, ensure_ascii=False))

@@ -1,11 +1,13 @@
 """PetDesk's main window: widgets and wiring. The logic lives in the controllers
 (:mod:`petdesk.ui.controllers`); every request runs on the :class:`~.worker.Worker`.
 
-Construction comes in two steps so that ``petdesk`` shows its window before most of
-the UI is loaded (:func:`petdesk.ui.app.run`): the *frame* (``__init__``: title, saved
-size and position; this module imports only what that needs) and the *contents*
-(:meth:`MainWindow.ensure_built`, in :mod:`.window_contents`), built at once unless
-``deferred``, then in the first event-loop turn after the first paint.
+Construction comes in steps so that ``petdesk`` shows its window before most of the
+UI is loaded (:func:`petdesk.ui.app.run`): the *frame* (``__init__``: title, saved
+size and position; this module imports only what that needs), the *contents* (the
+widgets and actions, :mod:`.window_contents`) and the worker with the controllers
+(:mod:`.window_logic`). All are built at once unless ``deferred``; then the contents
+are built in the first event-loop turn after the first paint, and the worker and the
+controllers once the contents are painted (or on first use, whichever comes first).
 """
 
 from __future__ import annotations
@@ -101,7 +103,12 @@ class MainWindow(QMainWindow):
         return self._contents
 
     def ensure_built(self) -> None:
-        """Build the contents now unless they exist; then emit :attr:`built`."""
+        """Build the contents, the worker and the controllers now unless they exist
+        (:attr:`built` is emitted once the contents exist)."""
+        self._build_contents()
+        self.contents.ensure_logic()
+
+    def _build_contents(self) -> None:
         if self._contents is not None:
             return
         from .window_contents import Contents  # noqa: PLC0415 - the contents load after the first paint
@@ -211,7 +218,7 @@ class MainWindow(QMainWindow):
 
     def set_redactor(self, redactor: RedactingFilter) -> None:
         self.redactor = redactor
-        if self._contents is not None:
+        if self._contents is not None and self._contents.has_logic:
             self._contents.auth.set_redactor(redactor)
 
     # -- start-up: frame, contents, then the worker ----------------------------------------
@@ -221,13 +228,14 @@ class MainWindow(QMainWindow):
             return
         self._started = True
         was_built = self.is_built
-        self.ensure_built()
+        self._build_contents()
         central = self.centralWidget()
         if was_built or central is None:
             self._start_worker()
             return
-        # The worker's imports (httpx, pydantic) hold the GIL, which painting the
-        # contents needs: it starts once they are painted (or after a second).
+        # The worker and the controllers are not needed to paint the contents, and the
+        # worker's imports (httpx, pydantic) hold the GIL, which painting needs: they
+        # are built once the contents are painted (or after a second, or on first use).
         central.installEventFilter(self)
         QTimer.singleShot(START_WORKER_LATEST_MS, self._start_worker)
 
@@ -254,8 +262,13 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self._start)
         elif event.type() == QEvent.Type.Paint and watched is self.centralWidget():
             watched.removeEventFilter(self)
-            QTimer.singleShot(0, self._start_worker)
+            QTimer.singleShot(0, self._contents_painted)
         return super().eventFilter(watched, event)
+
+    def _contents_painted(self) -> None:
+        # This turn handles what was queued while the contents were painted (the rest
+        # of that paint's work, input); the worker and the controllers come in the next.
+        QTimer.singleShot(0, self._start_worker)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.PaletteChange and self._contents is not None:

@@ -8,14 +8,13 @@ The countdown is driven by a QTimer on the GUI thread from
 from __future__ import annotations
 
 import math
-from datetime import datetime
 from typing import TYPE_CHECKING
 
+from PySide6 import QtWidgets
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QMessageBox,
     QProgressBar,
     QPushButton,
     QStatusBar,
@@ -30,6 +29,8 @@ from petdesk.core.text import display, elide
 from .plain import plain_box
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from petdesk.api import RateLimitSnapshot, WaitInfo
 
 
@@ -157,6 +158,7 @@ class PetStatusBar(QStatusBar):
         return self._details
 
     def show_details(self) -> None:
+        QMessageBox = QtWidgets.QMessageBox  # its class is made on first use, after the paint
         box = QMessageBox(QMessageBox.Icon.Information, self.tr("Details"),
                           self.messageLabel.text(), QMessageBox.StandardButton.Close, self)
         box.setObjectName("errorDetailsBox")

@@ -1,10 +1,16 @@
 """How a status looks: a colour readable on the palette and an icon whose *shape*
-differs per status, so a status never depends on colour alone."""
+differs per status, so a status never depends on colour alone.
+
+The painting classes are reached through their modules (``QtGui.QPainter``): PySide6
+creates a class, with its Python enums, when it is first looked up, and the icons are
+first drawn with the first pets, not before the window's first paint.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPainter, QPalette, QPen, QPixmap
+from PySide6 import QtCore, QtGui
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPalette
 
 from petdesk.core.statuses import PetStatus
 
@@ -42,7 +48,8 @@ def status_icon(status: str | None, palette: QPalette, size: int = 16) -> QIcon:
     app = QGuiApplication.instance()
     if isinstance(app, QGuiApplication):
         ratio = app.devicePixelRatio()
-    pixmap = QPixmap(round(size * ratio), round(size * ratio))
+    Qt, QPainter, QPen, QPointF = QtCore.Qt, QtGui.QPainter, QtGui.QPen, QtCore.QPointF
+    pixmap = QtGui.QPixmap(round(size * ratio), round(size * ratio))
     pixmap.setDevicePixelRatio(ratio)
     pixmap.fill(Qt.GlobalColor.transparent)
     colour = status_colour(status, palette)
@@ -50,7 +57,7 @@ def status_icon(status: str | None, palette: QPalette, size: int = 16) -> QIcon:
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     pen = QPen(colour, 1.5)
     painter.setPen(pen)
-    rect = QRectF(2.5, 2.5, size - 5.0, size - 5.0)
+    rect = QtCore.QRectF(2.5, 2.5, size - 5.0, size - 5.0)
     if status == AVAILABLE:
         painter.setBrush(colour)
         painter.drawEllipse(rect)

@@ -3,10 +3,8 @@ footer. Widgets only; the window wires them to the controllers."""
 
 from __future__ import annotations
 
-import html
-
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QIcon, QPalette
+from PySide6.QtGui import QColor, QIcon, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -32,8 +30,8 @@ from .settings import Environment
 class ViewOverlay(QLabel):
     """The empty / loading / error state, drawn over the table's viewport."""
 
-    def __init__(self, view: QTableView) -> None:
-        super().__init__(view.viewport())
+    def __init__(self, viewport: QWidget) -> None:
+        super().__init__(viewport)
         self.setObjectName("tableStateOverlay")
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setWordWrap(True)
@@ -44,8 +42,8 @@ class ViewOverlay(QLabel):
         font = self.font()
         font.setPointSizeF(font.pointSizeF() * 1.15)
         self.setFont(font)
-        view.viewport().installEventFilter(self)
-        self.resize(view.viewport().size())
+        viewport.installEventFilter(self)
+        self.resize(viewport.size())
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize and isinstance(watched, QWidget):
@@ -53,8 +51,20 @@ class ViewOverlay(QLabel):
         return False
 
 
+#: Banner colours (background, text) by environment; production uses the palette's.
+BANNER_COLOURS = {DEMO: ("#1f5fbf", "#ffffff"),
+                  Environment.STAGING.value: ("#f4b400", "#1a1a1a")}
+
+
+def _escape(text: str) -> str:
+    """``text`` for Qt's rich text: ``&``, ``<`` and ``>`` as entities."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 class EnvironmentBanner(QLabel):
-    """Where the requests go, unmistakably: blue for the demo, yellow for staging."""
+    """Where the requests go, unmistakably: blue for the demo, yellow for staging.
+    Coloured through its palette (a style sheet would be parsed and would restyle the
+    label through a style-sheet style)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -68,19 +78,21 @@ class EnvironmentBanner(QLabel):
         if kind == DEMO:
             text = self.tr("<b>DEMO</b> — sample data on this computer; nothing is sent to "
                            "the Pet Store service")
-            style = "background:#1f5fbf; color:white;"
         elif kind == Environment.STAGING.value:
-            text = self.tr("<b>STAGING</b> — test environment: %s") % html.escape(address)
-            style = "background:#f4b400; color:#1a1a1a;"
+            text = self.tr("<b>STAGING</b> — test environment: %s") % _escape(address)
         else:
-            text = self.tr("<b>Production</b> — live data: %s") % html.escape(address)
-            style = ""
+            text = self.tr("<b>Production</b> — live data: %s") % _escape(address)
         self.setText(text)
-        self.setStyleSheet(style)
         self.setAccessibleName(self.tr("Environment: %s") % label)
-        self.setAutoFillBackground(not style)
-        if not style:
-            self.setBackgroundRole(QPalette.ColorRole.AlternateBase)
+        colours = BANNER_COLOURS.get(kind)
+        palette = QPalette()  # nothing set: the window's palette, light or dark
+        if colours is not None:
+            palette.setColor(QPalette.ColorRole.Window, QColor(colours[0]))
+            palette.setColor(QPalette.ColorRole.WindowText, QColor(colours[1]))
+        self.setPalette(palette)
+        self.setAutoFillBackground(True)
+        self.setBackgroundRole(QPalette.ColorRole.Window if colours is not None
+                               else QPalette.ColorRole.AlternateBase)
 
 
 def _labelled(text: str, widget: QWidget) -> QLabel:
@@ -175,6 +187,11 @@ class PetTablePanel(QWidget):
     def __init__(self, model: PetTableModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.table = QTableView()
+        # A viewport made here is a QWidget PySide6 already knows; the one the view
+        # makes itself would be typed on first access by walking every QWidget
+        # subclass (creating their Python enums) before the first paint.
+        viewport = QWidget()
+        self.table.setViewport(viewport)
         self.table.setObjectName("petsTable")
         self.table.setAccessibleName(self.tr("Pets"))
         self.table.setModel(model)
@@ -194,7 +211,7 @@ class PetTablePanel(QWidget):
         header.resizeSection(Column.NAME, 260)
         header.resizeSection(Column.CATEGORY, 100)
         header.setSortIndicator(Column.ID, Qt.SortOrder.AscendingOrder)
-        self.overlay = ViewOverlay(self.table)
+        self.overlay = ViewOverlay(viewport)
 
         self.loadMoreButton = QPushButton(self.tr("Load more"))
         self.loadMoreButton.setObjectName("loadMoreButton")

@@ -1,5 +1,6 @@
-"""The main window's contents: the worker, the controllers, the widgets and the
-wiring between them. Built after the window's first paint (see :mod:`.main_window`)."""
+"""The main window's contents: the widgets, the actions and what the user sees of the
+list. Built after the window's first paint (see :mod:`.main_window`); the worker and the
+controllers (:mod:`.window_logic`) follow once the contents are painted."""
 
 from __future__ import annotations
 
@@ -9,74 +10,109 @@ from PySide6.QtCore import QItemSelectionModel, QModelIndex, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QIcon
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
+from petdesk.core.clock import SystemClock
 from petdesk.core.errors import RequestCancelled
 from petdesk.core.jobs import JobKind, ListState, Priority
 from petdesk.core.text import display
 
 from .actions import SPECS, build_menus, make_action
-from .controllers.add_pet import AddPetController
-from .controllers.auth import AuthController
-from .controllers.cards import CardsAndCategories
 from .controllers.connection import DEMO
-from .controllers.lookup import LookupController
-from .controllers.pet_list import ListQuery, PetListController
 from .detail import PetDetail
-from .dialogs import WindowDialogs
 from .pet_model import Column, PetTableModel
 from .settings import Environment
 from .status_bar import PetStatusBar
 from .views import EnvironmentBanner, FilterBar, PetTablePanel
-from .worker import Job, Worker
 
 if TYPE_CHECKING:
     from petdesk.api import Pet, PetLookup
+    from petdesk.core.clock import Clock
     from petdesk.core.waits import WaitInfo
 
+    from .controllers.add_pet import AddPetController
+    from .controllers.auth import AuthController
+    from .controllers.cards import CardsAndCategories
+    from .controllers.lookup import LookupController
+    from .controllers.pet_list import ListQuery, PetListController
+    from .dialogs import WindowDialogs
     from .main_window import MainWindow
-
-AUTO_REFRESH_MS = 5 * 60 * 1000
+    from .window_logic import WindowLogic
+    from .worker import Job, Worker
 
 
 class Contents(QObject):
-    """Everything inside the main window's frame."""
+    """Everything inside the main window's frame. The worker and the controllers
+    (:attr:`logic`) are built on first use."""
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
         self.connection = window.connection
+        self.clock: Clock = window.clock or SystemClock()
+        self._logic: WindowLogic | None = None
+        self._shut_down_after = -1
         self._waiting = False
         icon = QIcon.fromTheme("petdesk")
         if not icon.isNull():
             window.setWindowIcon(icon)
-        self.worker = Worker(window.client_factory, window.keys, self.connection.connection(),
-                             clock=window.clock, parent=self)
-        self.connection.attach(self.worker)
-        self.auth = AuthController(self.worker, window.redactor, parent=self)
         self.model = PetTableModel(self)
-        self.pets = PetListController(self.auth, self.model, self.worker.clock, parent=self)
-        self.lookups = LookupController(self.auth, parent=self)
-        self.adder = AddPetController(self.auth, parent=self)
-        self.dialogs = WindowDialogs(window, window.settings, window.keys, self.connection,
-                                     self.auth, self.adder)
         self._build_widgets()
-        self.cards = CardsAndCategories(window, self.table, self.model, self.connection,
-                                        self.worker.run_io, self.statusBar_.show_activity)
-        self.dialogs.categories = self.cards.categories
-        self.model.set_category_label(self.cards.categories.label)
-        self.detail.set_category_label(self.cards.categories.label)
         self._build_actions()
-        self._wire()
         self._restore_state()
-        self.apply_environment_look()
-        self._auto_refresh = QTimer(self)
-        self._auto_refresh.setInterval(AUTO_REFRESH_MS)
-        self._auto_refresh.timeout.connect(lambda: self.refresh(background=True))
-        self._auto_refresh.start()
         self._limit_timer = QTimer(self)
         self._limit_timer.setSingleShot(True)
         self._limit_timer.setInterval(250)
         self._limit_timer.timeout.connect(self.refresh)
+        self._wire()
+        self.apply_environment_look()
         self.update_list_view()
+
+    # -- the worker and the controllers ---------------------------------------------------
+
+    @property
+    def logic(self) -> WindowLogic:
+        """The worker, the controllers and the dialogs, built on first use."""
+        return self.ensure_logic()
+
+    def ensure_logic(self) -> WindowLogic:
+        if self._logic is None:
+            from .window_logic import WindowLogic  # noqa: PLC0415 - after the contents are painted
+
+            self._logic = WindowLogic(self)
+            if self._shut_down_after >= 0:
+                self._logic.shut_down(self._shut_down_after)
+        return self._logic
+
+    @property
+    def has_logic(self) -> bool:
+        return self._logic is not None
+
+    @property
+    def worker(self) -> Worker:
+        return self.logic.worker
+
+    @property
+    def auth(self) -> AuthController:
+        return self.logic.auth
+
+    @property
+    def pets(self) -> PetListController:
+        return self.logic.pets
+
+    @property
+    def lookups(self) -> LookupController:
+        return self.logic.lookups
+
+    @property
+    def adder(self) -> AddPetController:
+        return self.logic.adder
+
+    @property
+    def cards(self) -> CardsAndCategories:
+        return self.logic.cards
+
+    @property
+    def dialogs(self) -> WindowDialogs:
+        return self.logic.dialogs
 
     # -- building -------------------------------------------------------------------------
 
@@ -113,28 +149,28 @@ class Contents(QObject):
         self.splitter.setChildrenCollapsible(False)
         outer.addWidget(self.splitter, 1)
         self.window.setCentralWidget(central)
-        self.statusBar_ = PetStatusBar(clock=self.worker.clock)
+        self.statusBar_ = PetStatusBar(clock=self.clock)
         self.window.setStatusBar(self.statusBar_)
 
     def _build_actions(self) -> None:
         slots = {
-            "actionSettings": self.dialogs.open_settings,
-            "actionCategories": self.cards.open_categories,
-            "actionPrintCards": self.cards.print_cards,
-            "actionApiKey": self.dialogs.open_api_key_dialog,
+            "actionSettings": lambda: self.dialogs.open_settings(),
+            "actionApiKey": lambda: self.dialogs.open_api_key_dialog(),
+            "actionCategories": lambda: self.cards.open_categories(),
+            "actionPrintCards": lambda: self.cards.print_cards(),
             "actionQuit": self.window.close,
             "actionRefresh": self.refresh_clicked,
-            "actionLoadMore": self.pets.load_more,
+            "actionLoadMore": lambda: self.pets.load_more(),
             "actionStop": self.stop,
             "actionQuickFilter": lambda: self._focus(self.bar.quickFilterEdit),
             "actionProduction": lambda: self.set_environment(Environment.PRODUCTION),
             "actionStaging": lambda: self.set_environment(Environment.STAGING),
-            "actionAddPet": self.dialogs.open_add_pet,
+            "actionAddPet": lambda: self.dialogs.open_add_pet(),
             "actionLookup": lambda: self._focus(self.bar.lookupEdit),
             "actionDetailRefresh": self.refresh_detail,
             "actionCopyId": self.detail.copy_id,
             "actionCopyJson": self.detail.copy_json,
-            "actionAbout": self.dialogs.show_about,
+            "actionAbout": lambda: self.dialogs.show_about(),
         }
         self.actions = {s.name: make_action(self.window, s, slots[s.name]) for s in SPECS}
         a = self.actions
@@ -147,13 +183,9 @@ class Contents(QObject):
         build_menus(self.window, a, environments=not self.connection.demo)
 
     def _wire(self) -> None:
-        w, bar = self.worker, self.bar
-        w.busyChanged.connect(self._busy_changed)
-        w.jobStarted.connect(self._job_started)
-        w.waitStarted.connect(self._wait_started)
-        w.waitOver.connect(self._wait_over)
-        w.submitted.connect(self._submitted)
-        w.rateLimit.connect(self.statusBar_.set_quota)
+        """The widgets' own signals (the worker's and the controllers' are wired by
+        :class:`.window_logic.WindowLogic`)."""
+        bar = self.bar
         bar.refreshButton.clicked.connect(self.actRefresh.trigger)
         bar.addPetButton.clicked.connect(self.actAdd.trigger)
         self.loadMoreButton.clicked.connect(self.actLoadMore.trigger)
@@ -168,29 +200,12 @@ class Contents(QObject):
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         for signal in (self.model.modelReset, self.model.rowsInserted, self.model.rowsRemoved):
             signal.connect(self.update_list_view)
-        self.pets.changed.connect(self.update_list_view)
-        self.pets.pageLoaded.connect(self._page_shown)
-        self.pets.pagingStopped.connect(self.statusBar_.show_activity)
-        self.pets.failed.connect(self.statusBar_.show_error)
-        self.pets.stopped.connect(self._stopped)
-        self.pets.upToDate.connect(lambda: self.statusBar_.show_activity(
-            self.tr("The list is up to date (loaded moments ago).")))
-        self.lookups.found.connect(self._found)
-        self.lookups.notFound.connect(self._not_found)
-        self.lookups.failed.connect(self.show_error)
-        self.lookups.invalid.connect(self.statusBar_.show_activity)
-        self.adder.added.connect(self._added)
-        self.adder.rejected.connect(lambda _m, _f, exc, prefix: self.show_error(exc, prefix))
-        self.adder.rejected.connect(self.pets.invalidate)
-        self.auth.keyNeeded.connect(self.dialogs.open_api_key_dialog)
-        self.auth.keySaved.connect(self._key_saved)
-        self.connection.changed.connect(self._connection_changed)
-        self.cards.categories.labelsChanged.connect(self._category_labels_changed)
+        self.table.horizontalHeader().sortIndicatorChanged.connect(self.window.settings.set_sort)
 
     # -- the list -------------------------------------------------------------------------
 
     def query(self) -> ListQuery:
-        return ListQuery(self.bar.status(), self.bar.limitSpin.value())
+        return self.logic.query(self.bar.status(), self.bar.limitSpin.value())
 
     def refresh(self, *, background: bool = False) -> None:
         self.pets.refresh(self.query(), background=background)
@@ -200,7 +215,7 @@ class Contents(QObject):
         for again."""
         self.pets.refresh(self.query(), clicked=True)
 
-    def _page_shown(self) -> None:
+    def page_shown(self) -> None:
         self.statusBar_.set_last_refresh(self.pets.last_refresh)
         self.statusBar_.show_activity(self.tr("Loaded %d pets.") % self.model.total_count)
         pet = self.detail.pet
@@ -209,25 +224,30 @@ class Contents(QObject):
         self.window.petsLoaded.emit()
 
     def update_list_view(self) -> None:
-        """The overlay, the count and Load more: from the list's state, always."""
-        self.countLabel.setText(self.pets.count_text())
-        self.loadMoreButton.setVisible(self.pets.has_more)
-        self.loadMoreButton.setEnabled(not self.pets.loading_more)
-        self.actLoadMore.setEnabled(self.pets.has_more and not self.pets.loading_more)
-        text = "" if self.model.rowCount() else self._empty_text()
+        """The overlay, the count and Load more: from the list's state, always (before
+        the list controller exists, nothing is loaded)."""
+        pets = self._logic.pets if self._logic is not None else None
+        self.countLabel.setText(pets.count_text() if pets is not None else "")
+        self.loadMoreButton.setVisible(pets is not None and pets.has_more)
+        self.loadMoreButton.setEnabled(pets is None or not pets.loading_more)
+        self.actLoadMore.setEnabled(pets is not None and pets.has_more
+                                    and not pets.loading_more)
+        text = "" if self.model.rowCount() else self._empty_text(pets)
         self.overlay.setText(text)
         self.overlay.setVisible(bool(text))
 
-    def _empty_text(self) -> str:
-        state = self.pets.state
+    def _empty_text(self, pets: PetListController | None) -> str:
+        if pets is None:
+            return self.tr("Nothing loaded yet. Press F5 to load the pets.")
+        state = pets.state
         if state is ListState.LOADING:
             return self.tr("Loading pets…")
         if state is ListState.ERROR:
             return self.tr("Could not load the pets.\n%s\nPress F5 to try again.") % (
-                self.pets.error_text)
+                pets.error_text)
         if state is ListState.NO_KEY:
             return self.tr("No pets shown: %s\nUse File › API key… to enter a key.") % (
-                self.pets.error_text)
+                pets.error_text)
         if state is ListState.LOADED and self.model.total_count and self.model.name_filter:
             return self.tr("No loaded pet's name contains “%s”.") % (
                 self.bar.quickFilterEdit.text().strip())
@@ -274,7 +294,7 @@ class Contents(QObject):
         if self.detail.pet is not None:
             self.lookups.fetch(self.detail.pet.id, JobKind.DETAIL)
 
-    def _found(self, found: PetLookup) -> None:
+    def found(self, found: PetLookup) -> None:
         self.pets.pet_arrived(found.pet)
         if not self.select_pet(found.pet.id):
             self.table.clearSelection()
@@ -284,18 +304,18 @@ class Contents(QObject):
             self.tr("Pet %d (%s) loaded from the server.") % (found.pet.id,
                                                               display(found.pet.name, 40)))
 
-    def _not_found(self, _pet_id: int, text: str, exc: BaseException) -> None:
+    def not_found(self, _pet_id: int, text: str, exc: BaseException) -> None:
         self.statusBar_.show_error(exc)
         self.statusBar_.messageLabel.setText(text)
         self.detail.show_message(text)
 
-    def _added(self, pet: Pet) -> None:
+    def added(self, pet: Pet) -> None:
         self.pets.pet_arrived(pet)
         self.select_pet(pet.id)
         self.statusBar_.show_activity(self.tr("Added %s (ID %d).") % (display(pet.name, 40),
                                                                         pet.id))
 
-    def _key_saved(self, message: str) -> None:
+    def key_saved(self, message: str) -> None:
         self.pets.invalidate()  # another key may see other pets
         self.statusBar_.show_activity(message)
         if not self.auth.holding and self.pets.state in (
@@ -309,16 +329,16 @@ class Contents(QObject):
         self.worker.stop()
         self.statusBar_.show_activity(self.tr("Stopped."))
 
-    def _stopped(self) -> None:
+    def stopped(self) -> None:
         self.statusBar_.show_activity(self.tr("Stopped."))
 
     def show_error(self, exc: BaseException, prefix: str = "") -> None:
         if isinstance(exc, RequestCancelled):
-            self._stopped()
+            self.stopped()
         else:
             self.statusBar_.show_error(exc, prefix)
 
-    def _busy_changed(self, busy: bool) -> None:
+    def busy_changed(self, busy: bool) -> None:
         self.statusBar_.set_busy(busy)
         self.actStop.setEnabled(busy)
         message = self.statusBar_.message
@@ -326,19 +346,19 @@ class Contents(QObject):
                 and (message.endswith("…") or "queued" in message)):
             self.statusBar_.show_activity(self.tr("Ready"))
 
-    def _job_started(self, job: Job) -> None:
+    def job_started(self, job: Job) -> None:
         if job.label:
             self.statusBar_.show_activity(job.label)
 
-    def _wait_started(self, info: WaitInfo) -> None:
+    def wait_started(self, info: WaitInfo) -> None:
         self._waiting = True
         self.statusBar_.start_wait(info)
 
-    def _wait_over(self, cancelled: bool) -> None:
+    def wait_over(self, cancelled: bool) -> None:
         self._waiting = False
         self.statusBar_.end_wait(cancelled)
 
-    def _submitted(self, job: Job) -> None:
+    def submitted(self, job: Job) -> None:
         if self._waiting and job.priority <= Priority.USER and job.label:
             self.statusBar_.note_queued(job.label)
 
@@ -356,13 +376,15 @@ class Contents(QObject):
             self.set_environment(Environment(value))
 
     def set_environment(self, env: Environment) -> None:
+        self.ensure_logic()  # the worker and the list follow the switch
         self.connection.set_environment(env)
 
-    def _category_labels_changed(self) -> None:
-        self.model.set_category_label(self.cards.categories.label)
-        self.detail.set_category_label(self.cards.categories.label)
+    def category_labels_changed(self) -> None:
+        label = self.cards.categories.label
+        self.model.set_category_label(label)
+        self.detail.set_category_label(label)
 
-    def _connection_changed(self) -> None:
+    def connection_changed(self) -> None:
         self.cards.load()
         if not self.connection.demo:
             self.bar.show_environment(self.connection.environment)
@@ -376,7 +398,7 @@ class Contents(QObject):
         label = self.connection.label()
         self.window.setWindowTitle(self.tr("PetDesk — %s") % label)
         kind = DEMO if self.connection.demo else self.connection.environment.value
-        self.banner.show_environment(kind, label, self.worker.connection.base_url)
+        self.banner.show_environment(kind, label, self.connection.address)
 
     # -- state ----------------------------------------------------------------------------
 
@@ -392,7 +414,6 @@ class Contents(QObject):
         self.bar.statusFilter.setCurrentIndex(max(0, self.bar.statusFilter.findData(
             s.status_filter)))
         self.bar.limitSpin.setValue(s.page_size)
-        header.sortIndicatorChanged.connect(s.set_sort)
 
     def save_state(self) -> None:
         s = self.window.settings
@@ -410,13 +431,12 @@ class Contents(QObject):
             self.detail.show_pet(self.detail.pet)
 
     def shut_down(self, wait_ms: int) -> None:
-        """Closing: nothing new starts, every dialog closes, the worker stops."""
-        self.auth.close()
-        self._auto_refresh.stop()
+        """Closing: nothing new starts, every dialog closes, the worker stops (or is
+        stopped as soon as it is built)."""
         self._limit_timer.stop()
-        self.dialogs.close_all()
-        self.cards.close_all()
-        self.worker.shutdown(wait_ms)
+        self._shut_down_after = wait_ms
+        if self._logic is not None:
+            self._logic.shut_down(wait_ms)
 
     def action(self, name: str) -> QAction:
         return self.actions[name]

@@ -150,7 +150,9 @@ def private_home() -> Iterator[dict[str, str]]:
         env.pop("DBUS_SESSION_BUS_ADDRESS", None)
         env.pop("PETDESK_API_KEY", None)
         env.pop("PYTHONPROFILEIMPORTTIME", None)
-        env["PYTHONDONTWRITEBYTECODE"] = "0"
+        # Any non-empty value of PYTHONDONTWRITEBYTECODE (even "0") stops Python writing
+        # bytecode: the warm-up runs must write it, as an installed app has it.
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
         yield env
 
 

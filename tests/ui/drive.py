@@ -76,3 +76,24 @@ def idle(qtbot: Any, window: Any, timeout: int = 10_000) -> None:
     """Nothing running, as the user sees it: Stop is disabled."""
     stop = window.findChild(QAction, "actionStop")
     qtbot.waitUntil(lambda: not stop.isEnabled(), timeout=timeout)
+
+
+def type_text(qtbot: Any, edit: QWidget, text: str) -> None:
+    """Select what the field holds (Ctrl+A) and type ``text`` over it (an empty
+    ``text`` deletes it)."""
+    qtbot.keyClick(edit, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    if text:
+        qtbot.keyClicks(edit, text)
+    else:
+        qtbot.keyClick(edit, Qt.Key.Key_Backspace)
+
+
+def choose(qtbot: Any, combo: Any, data: object) -> None:
+    """Pick the item of ``combo`` whose data is ``data`` with the keyboard (Home, then
+    Down until it is shown), as a user does with a focused drop-down."""
+    index = combo.findData(data)
+    assert index >= 0, f"{combo.objectName()} has no item {data!r}"
+    qtbot.keyClick(combo, Qt.Key.Key_Home)
+    for _ in range(index):
+        qtbot.keyClick(combo, Qt.Key.Key_Down)
+    assert combo.currentIndex() == index

@@ -58,7 +58,8 @@ def test_staging_is_unmistakable(qtbot, loopback: Sandbox, make_window) -> None:
     shortcut(qtbot, window, "Ctrl+2")  # View › Staging
     assert window.windowTitle() == "PetDesk — Staging"
     assert "STAGING" in window.banner.text() and STAGING_URL in window.banner.text()
-    assert "background" in window.banner.styleSheet()
+    # Painted yellow (a corner pixel of the banner as drawn), not the window's grey.
+    assert window.banner.grab().toImage().pixelColor(1, 1).name() == "#f4b400"
     assert window.worker.connection.environment == "staging"
     assert window.model.rowCount() == 0  # production's pets are not shown as staging's
 

@@ -15,7 +15,7 @@ from petdesk.sandbox import FaultKind
 from petdesk.ui.controllers.pet_list import FRESH_SECONDS
 
 from .conftest import FakeClock, Sandbox
-from .drive import idle, open_add_dialog, shortcut
+from .drive import idle, open_add_dialog, shortcut, type_text
 
 
 def test_70_quick_refresh_clicks_send_one_request(qtbot: Any, sandbox: Sandbox,
@@ -72,7 +72,7 @@ def test_the_count_label_after_an_add_an_error_and_a_switch(
 def test_no_status_reads_the_same_in_the_table_and_the_detail_panel(
         qtbot: Any, sandbox: Sandbox, make_window: Any) -> None:
     window = make_window(sandbox)
-    window.limitSpin.setValue(100)
+    type_text(qtbot, window.limitSpin, "100")
     qtbot.waitUntil(lambda: window.model.rowCount() == 100, timeout=10_000)
     model = window.model
     row = next(r for r in range(model.rowCount()) if model.pet(r).status is None)

@@ -1,6 +1,7 @@
-"""Progressive start-up: ``petdesk`` shows its main window's frame first and builds the
-contents in the first event-loop turn after the first paint
-(``MainWindow(deferred=True)``, used only by :func:`petdesk.ui.app.run`)."""
+"""Progressive start-up: ``petdesk`` shows its main window's frame first, builds the
+contents in the first event-loop turn after the first paint, and the worker with the
+controllers once the contents are painted or first used (``MainWindow(deferred=True)``,
+used only by :func:`petdesk.ui.app.run`)."""
 
 from __future__ import annotations
 
@@ -12,12 +13,15 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QTimer
-from PySide6.QtWidgets import QWidget
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMessageBox, QWidget
 
 from petdesk.__main__ import _PLAIN, build_parser
 from petdesk.ui.app import LaunchConfig, build_main_window
 from petdesk.ui.main_window import MainWindow
 from petdesk.ui.settings import AppSettings
+
+from .drive import visible_dialog
 
 #: The contents' named widgets (every one must exist once the window is built).
 CONTENT_NAMES = ("environmentBanner", "filterBar", "environmentCombo", "statusFilter",
@@ -129,13 +133,40 @@ def test_closing_during_the_loading_phase(qtbot, tmp_path: Path) -> None:
 
 
 def test_contents_never_painted_still_start_loading(qtbot, tmp_path: Path) -> None:
-    # The worker waits for the contents' first paint, but not forever (a window
-    # minimised at once is never painted): the start-up, run on a hidden window.
+    # The worker waits for the contents' first paint, but not forever: a window hidden
+    # (say, minimised to the tray) right after it appeared never paints its contents.
     window = _deferred_window(qtbot, tmp_path)
-    window._start()
-    assert window.is_built and not window.isVisible()
+    window.show()
+    _FirstExpose(window, window.hide)  # before the contents are built
     with qtbot.waitSignal(window.petsLoaded, timeout=5_000):
         pass
+    assert window.is_built and not window.isVisible()
+    assert window.model.rowCount() == 20
+    window.close()
+
+
+def test_an_action_used_before_the_worker_exists_is_carried_out(qtbot,
+                                                                  tmp_path: Path) -> None:
+    # The worker, the controllers and the dialogs come after the contents' first paint;
+    # an action triggered as soon as the contents exist builds them on the spot.
+    window = _deferred_window(qtbot, tmp_path)
+    seen: list[bool] = []
+
+    def at_once() -> None:
+        seen.append(window.contents.has_logic)
+        action = window.findChild(QAction, "actionAbout")
+        assert action is not None
+        action.trigger()  # Help › About PetDesk
+
+    window.built.connect(at_once)
+    loaded: list[bool] = []
+    window.petsLoaded.connect(lambda: loaded.append(True))
+    window.show()
+    box = visible_dialog(qtbot, QMessageBox)
+    assert seen == [False]
+    assert "PetDesk" in box.text()
+    box.close()
+    qtbot.waitUntil(lambda: bool(loaded), timeout=10_000)  # the list loads as usual
     assert window.model.rowCount() == 20
     window.close()
 

@@ -20,7 +20,15 @@ from petdesk.ui.main_window import MainWindow
 from petdesk.ui.pet_model import Column, PetRole
 
 from .conftest import API_KEY, FakeClock, Sandbox
-from .drive import click_row, idle, look_up, open_add_dialog, open_key_dialog
+from .drive import (
+    choose,
+    click_row,
+    idle,
+    look_up,
+    open_add_dialog,
+    open_key_dialog,
+    type_text,
+)
 
 
 def table_pets(window: MainWindow) -> list[Pet]:
@@ -29,9 +37,8 @@ def table_pets(window: MainWindow) -> list[Pet]:
 
 
 def choose_status(qtbot: Any, window: MainWindow, value: str) -> None:
-    combo = window.statusFilter
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-        combo.setCurrentIndex(combo.findData(value))
+        choose(qtbot, window.statusFilter, value)
 
 
 # -- list: filters, limits, refresh, load more ---------------------------------------------
@@ -62,7 +69,7 @@ def test_page_size_limits(qtbot, sandbox: Sandbox, make_window, clock: FakeClock
             window.refreshButton.click()
     else:
         with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-            window.limitSpin.setValue(limit)
+            type_text(qtbot, window.limitSpin, str(limit))
     assert window.model.rowCount() == limit
     assert window.loadMoreButton.isVisibleTo(window)  # the sandbox holds 300 pets
 
@@ -70,13 +77,12 @@ def test_page_size_limits(qtbot, sandbox: Sandbox, make_window, clock: FakeClock
 def test_refresh_shows_new_server_data(qtbot, sandbox: Sandbox, make_window,
                                        clock: FakeClock) -> None:
     window = make_window(sandbox)
-    window.limitSpin.setValue(100)
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-        pass
+        type_text(qtbot, window.limitSpin, "100")
     for _ in range(3):
         sandbox.app.store.add_pet("Fresh", 1, "available")
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-        window.statusFilter.setCurrentIndex(window.statusFilter.findData("available"))
+        choose(qtbot, window.statusFilter, "available")
     before = sandbox.requests()
     names_before = [p.name for p in table_pets(window)]
     clock.advance(FRESH_SECONDS)
@@ -99,10 +105,10 @@ def test_load_more_appends_the_next_page(qtbot, sandbox: Sandbox, make_window) -
 
 def test_empty_result_is_drawn_in_the_view(qtbot, sandbox: Sandbox, make_window) -> None:
     window = make_window(sandbox)
-    window.quickFilterEdit.setText("no such name at all")
+    type_text(qtbot, window.quickFilterEdit, "no such name at all")
     assert window.model.rowCount() == 0
     assert "no such name at all" in window.overlay_text
-    window.quickFilterEdit.clear()
+    type_text(qtbot, window.quickFilterEdit, "")
     assert window.model.rowCount() == 20
     assert window.overlay_text == ""
 
@@ -125,7 +131,7 @@ def test_add_valid_pet_appears_selected(qtbot, sandbox: Sandbox, make_window) ->
     assert not dialog.submitButton.isEnabled()
     qtbot.keyClicks(dialog.nameEdit, "Biscuit the Brave")
     qtbot.keyClicks(dialog.categoryIdEdit, "3")
-    dialog.statusCombo.setCurrentIndex(dialog.statusCombo.findData("pending"))
+    choose(qtbot, dialog.statusCombo, "pending")
     assert dialog.submitButton.isEnabled()
     before = sandbox.requests()
     with qtbot.waitSignal(window.worker.finished, timeout=10_000):
@@ -335,7 +341,7 @@ def test_test_connection_in_the_key_dialog(qtbot, sandbox: Sandbox, make_window)
     with qtbot.waitSignal(window.worker.finished, timeout=10_000):
         dialog.testButton.click()
     assert dialog.resultLabel.text().startswith("✖")
-    dialog.apiKeyEdit.setText(API_KEY)
+    type_text(qtbot, dialog.apiKeyEdit, API_KEY)
     with qtbot.waitSignal(window.worker.finished, timeout=10_000):
         dialog.testButton.click()
     assert dialog.resultLabel.text().startswith("✔")

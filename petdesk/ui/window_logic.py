@@ -1,0 +1,96 @@
+"""The main window's worker and controllers, and their wiring to the contents.
+
+Built after the contents are painted (see :mod:`.main_window`): nothing in the window's
+first full paint needs the worker, the controllers or the dialogs, and importing them
+is a good part of the work before it. Every use builds them on demand
+(:attr:`.window_contents.Contents.logic`), so no click or shortcut can come too early.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QTimer
+
+from .controllers.add_pet import AddPetController
+from .controllers.auth import AuthController
+from .controllers.cards import CardsAndCategories
+from .controllers.lookup import LookupController
+from .controllers.pet_list import ListQuery, PetListController
+from .dialogs import WindowDialogs
+from .worker import Worker
+
+if TYPE_CHECKING:
+    from petdesk.core.statuses import PetStatus
+
+    from .window_contents import Contents
+
+AUTO_REFRESH_MS = 5 * 60 * 1000
+
+
+class WindowLogic:
+    """The worker, the controllers (list, look-up, add, authentication), the dialogs and
+    the periodic refresh of one main window."""
+
+    def __init__(self, contents: Contents) -> None:
+        window = contents.window
+        connection = contents.connection
+        self.worker = Worker(window.client_factory, window.keys, connection.connection(),
+                             clock=contents.clock, parent=contents)
+        connection.attach(self.worker)
+        self.auth = AuthController(self.worker, window.redactor, parent=contents)
+        self.pets = PetListController(self.auth, contents.model, self.worker.clock,
+                                      parent=contents)
+        self.lookups = LookupController(self.auth, parent=contents)
+        self.adder = AddPetController(self.auth, parent=contents)
+        self.dialogs = WindowDialogs(window, window.settings, window.keys, connection,
+                                     self.auth, self.adder)
+        self.cards = CardsAndCategories(window, contents.table, contents.model, connection,
+                                        self.worker.run_io, contents.statusBar_.show_activity)
+        self.dialogs.categories = self.cards.categories
+        contents.model.set_category_label(self.cards.categories.label)
+        contents.detail.set_category_label(self.cards.categories.label)
+        self.auto_refresh = QTimer(contents)
+        self.auto_refresh.setInterval(AUTO_REFRESH_MS)
+        self.auto_refresh.timeout.connect(lambda: contents.refresh(background=True))
+        self.auto_refresh.start()
+        self._wire(contents)
+
+    def _wire(self, c: Contents) -> None:
+        w, status = self.worker, c.statusBar_
+        w.busyChanged.connect(c.busy_changed)
+        w.jobStarted.connect(c.job_started)
+        w.waitStarted.connect(c.wait_started)
+        w.waitOver.connect(c.wait_over)
+        w.submitted.connect(c.submitted)
+        w.rateLimit.connect(status.set_quota)
+        self.pets.changed.connect(c.update_list_view)
+        self.pets.pageLoaded.connect(c.page_shown)
+        self.pets.failed.connect(status.show_error)
+        self.pets.pagingStopped.connect(status.show_activity)
+        self.pets.stopped.connect(c.stopped)
+        self.pets.upToDate.connect(lambda: status.show_activity(
+            c.tr("The list is up to date (loaded moments ago).")))
+        self.lookups.found.connect(c.found)
+        self.lookups.notFound.connect(c.not_found)
+        self.lookups.failed.connect(c.show_error)
+        self.lookups.invalid.connect(status.show_activity)
+        self.adder.added.connect(c.added)
+        self.adder.rejected.connect(lambda _m, _f, exc, prefix: c.show_error(exc, prefix))
+        self.adder.rejected.connect(self.pets.invalidate)
+        self.auth.keyNeeded.connect(self.dialogs.open_api_key_dialog)
+        self.auth.keySaved.connect(c.key_saved)
+        c.connection.changed.connect(c.connection_changed)
+        self.cards.categories.labelsChanged.connect(c.category_labels_changed)
+
+    @staticmethod
+    def query(status: PetStatus | None, limit: int) -> ListQuery:
+        return ListQuery(status, limit)
+
+    def shut_down(self, wait_ms: int) -> None:
+        """Closing: nothing new starts, every dialog closes, the worker stops."""
+        self.auth.close()
+        self.auto_refresh.stop()
+        self.dialogs.close_all()
+        self.cards.close_all()
+        self.worker.shutdown(wait_ms)
