@@ -38,6 +38,9 @@ SPECS = (
     Spec("actionDetailRefresh", "Refresh &from server", ("Ctrl+R",), "pets"),
     Spec("actionCopyId", "Copy &ID", ("Ctrl+Shift+C",), "pets"),
     Spec("actionCopyJson", "Copy as &JSON", ("Ctrl+Shift+J",), "pets"),
+    # Bulk import and export (issue 13).
+    Spec("actionImport", "&Import…", ("Ctrl+I",), "pets"),
+    Spec("actionExport", "&Export…", ("Ctrl+E",), "pets"),
     Spec("actionAbout", "&About PetDesk", ("F1",), "help"),
 )
 

@@ -13,9 +13,11 @@ from petdesk.core.errors import RequestCancelled
 from petdesk.core.jobs import JobKind, ListState, Priority
 
 from .actions import SPECS, build_menus, make_action
+from .bulk_dialogs import BulkDialogs
 from .controllers.add_pet import AddPetController
 from .controllers.auth import AuthController
 from .controllers.connection import DEMO
+from .controllers.importing import ImportController
 from .controllers.lookup import LookupController
 from .controllers.pet_list import ListQuery, PetListController
 from .detail import PetDetail
@@ -57,6 +59,11 @@ class Contents(QObject):
         self.dialogs = WindowDialogs(window, window.settings, window.keys, self.connection,
                                      self.auth, self.adder)
         self._build_widgets()
+        # Bulk import and export (issue 13): the outbox is followed from the start.
+        self.importer = ImportController(self.worker, self.connection, parent=self)
+        self.bulk = BulkDialogs(window, self.importer, self)
+        self.importer.notice.connect(self.statusBar_.show_activity)
+        self.importer.start_up()
         self._build_actions()
         self._wire()
         self._restore_state()
@@ -126,6 +133,8 @@ class Contents(QObject):
             "actionCopyId": self.detail.copy_id,
             "actionCopyJson": self.detail.copy_json,
             "actionAbout": self.dialogs.show_about,
+            "actionImport": self.bulk.open_import,
+            "actionExport": self.bulk.open_export,
         }
         self.actions = {s.name: make_action(self.window, s, slots[s.name]) for s in SPECS}
         a = self.actions
@@ -396,7 +405,9 @@ class Contents(QObject):
         self._auto_refresh.stop()
         self._limit_timer.stop()
         self.dialogs.close_all()
+        self.bulk.close_all()
         self.worker.shutdown(wait_ms)
+        self.importer.shut_down()
 
     def action(self, name: str) -> QAction:
         return self.actions[name]

@@ -129,4 +129,5 @@ def test_every_action_and_shortcut_without_a_crash(qtbot: Any, any_window: MainW
         qtbot.waitUntil(lambda: not window.isVisible(), timeout=5_000)
     assert not exceptions, "".join(str(e) for e in exceptions)
     assert {"actionAddPet:AddPetDialog", "actionApiKey:ApiKeyDialog",
-            "actionSettings:SettingsDialog", "actionAbout:QMessageBox"} <= seen_dialogs
+            "actionSettings:SettingsDialog", "actionAbout:QMessageBox",
+            "actionImport:ImportDialog", "actionExport:ExportDialog"} <= seen_dialogs
