@@ -212,7 +212,7 @@ class ImportDialog(QDialog):
         layout.addWidget(self.pages, 1)
         layout.addWidget(self.errorLabel)
         controller.statusChanged.connect(self._status_changed)
-        if controller.status is not None and not controller.status.finished:
+        if controller.status is not None:  # an import of this session, or resumed
             self._status_changed(controller.status)
 
     # -- building ----------------------------------------------------------------------
