@@ -172,9 +172,11 @@ def test_sample_sheet_duplicates_decided_and_report_saved(qtbot: Any, tmp_path: 
     click(qtbot, dialog.saveReportButton)
     qtbot.waitUntil(lambda: dialog.resultLabel.text().count("Report saved") == 2,
                     timeout=10_000)
-    sheet = openpyxl.load_workbook(xlsx, read_only=True).active
+    book = openpyxl.load_workbook(xlsx, read_only=True)
+    sheet = book.active
     assert sheet is not None
     assert len(list(sheet.iter_rows(values_only=True))) == 31
+    book.close()
 
 
 def test_encoding_override_and_mapping_remembered(qtbot: Any, tmp_path: Path,
