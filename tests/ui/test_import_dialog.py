@@ -294,3 +294,27 @@ def test_import_and_export_are_in_the_pets_menu(make_window: Callable[..., MainW
     menu = window.findChild(QMenu, "petsMenu")
     names = [a.objectName() for a in menu.actions()]
     assert "actionImport" in names and "actionExport" in names
+
+
+def test_drop_a_file_on_the_dialog_and_the_preview_model(qtbot: Any, qtmodeltester: Any,
+                                                          tmp_path: Path,
+                                                          make_window: Callable[..., MainWindow],
+                                                          loopback: Sandbox) -> None:
+    path = write_ods(tmp_path / "dropped.ods", rows_of(HEADER, ROWS))
+    window = make_window(loopback)
+    dialog = open_import(qtbot, window)
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    pos = QPointF(dialog.rect().center())
+    enter = QDragEnterEvent(pos.toPoint(), Qt.DropAction.CopyAction, mime,
+                            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(dialog, enter)
+    assert enter.isAccepted()
+    QApplication.sendEvent(dialog, QDropEvent(pos, Qt.DropAction.CopyAction, mime,
+                                              Qt.MouseButton.NoButton,
+                                              Qt.KeyboardModifier.NoModifier))
+    qtbot.waitUntil(lambda: dialog.pages.currentIndex() == PAGE_COLUMNS, timeout=10_000)
+    assert dialog.fileLabel.text() == "File: dropped.ods"
+    check(qtbot, dialog)
+    assert dialog.model is not None
+    qtmodeltester.check(dialog.model)
