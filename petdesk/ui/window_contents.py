@@ -59,13 +59,13 @@ class Contents(QObject):
         self.dialogs = WindowDialogs(window, window.settings, window.keys, self.connection,
                                      self.auth, self.adder)
         self._build_widgets()
-        # Bulk import and export (issue 13): the outbox is followed from the start.
+        # Bulk import and export (issue 13): an import left unfinished resumes at start.
         self.importer = ImportController(self.worker, self.connection, parent=self)
         self.bulk = BulkDialogs(window, self.importer, self)
         self.importer.notice.connect(self.statusBar_.show_activity)
-        self.importer.start_up()
         self._build_actions()
         self._wire()
+        self.importer.start_up()  # issue 13: queued behind the wiring, run when the worker starts
         self._restore_state()
         self.apply_environment_look()
         self._auto_refresh = QTimer(self)

@@ -146,19 +146,26 @@ class ImportController(QObject):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._step)
-        connection.changed.connect(self.start_up)
+        connection.changed.connect(self._look_again)
 
     # -- following the outbox --------------------------------------------------------------
 
     def start_up(self) -> None:
-        """Open the store on the worker and resume an import left unfinished."""
+        """Open the store and resume an import left unfinished: queued now, run first
+        when the worker starts (after the window's first paint, which it does not
+        delay): a few milliseconds before the first page is asked for."""
+        self._look_again(start=False)
+
+    def _look_again(self, *, start: bool = True) -> None:
+        """Open the store of the current environment and follow its unfinished import."""
         self._following = False
         self._timer.stop()
-        self._submit(partial(_pending, self._holder), self._found, Priority.BACKGROUND)
+        self._worker.run_task(partial(_pending, self._holder), self._found,
+                              priority=Priority.CONTROL, kind=JobKind.IO, start=start)
 
     def _found(self, outcome: Outcome[Any]) -> None:
         if isinstance(outcome.error, RequestCancelled):
-            self._retry(self.start_up)
+            self._retry(self._look_again)
             return
         if outcome.error is not None or outcome.value is None:
             return
