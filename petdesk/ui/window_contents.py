@@ -63,6 +63,7 @@ class Contents(QObject):
         self.importer = ImportController(self.worker, self.connection, parent=self)
         self.bulk = BulkDialogs(window, self.importer, self)
         self.importer.notice.connect(self.statusBar_.show_activity)
+        self.importer.finished.connect(lambda: self.refresh(background=True))
         self._build_actions()
         self._wire()
         self.importer.start_up()  # issue 13: queued behind the wiring, run when the worker starts

@@ -259,12 +259,13 @@ def test_restart_mid_import_resumes_it(qtbot: Any, tmp_path: Path,
     window.close()  # mid-import
     sent_before = sum(names_on_server(loopback, seeded).values())
     assert sent_before < 30
-    again = make_window(loopback)
-    qtbot.waitUntil(lambda: "Import finished" in again.statusBar_.message, timeout=30_000)
-    assert names_on_server(loopback, seeded) == Counter(f"Stray {n}" for n in range(30))
+    again = make_window(loopback)  # a new window on the same store: it resumes by itself
     resumed = open_import(qtbot, again)
-    assert resumed.pages.currentIndex() == PAGE_SENDING
-    assert resumed.progressLabel.text().startswith("30 of 30")
+    qtbot.waitUntil(lambda: resumed.pages.currentIndex() == PAGE_SENDING, timeout=10_000)
+    qtbot.waitUntil(lambda: resumed.resultLabel.text().startswith("Done"), timeout=30_000)
+    assert resumed.progressLabel.text() == "30 of 30 · done"
+    assert names_on_server(loopback, seeded) == Counter(f"Stray {n}" for n in range(30))
+
 
 
 def test_drop_a_file_on_the_window(qtbot: Any, tmp_path: Path,

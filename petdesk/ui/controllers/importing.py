@@ -134,6 +134,8 @@ class ImportController(QObject):
     statusChanged = Signal(object)
     #: One sentence for the status bar (an import resumed, finished, waiting).
     notice = Signal(str)
+    #: An import reached its end (the list may show new pets).
+    finished = Signal()
 
     def __init__(self, worker: Worker, connection: ConnectionController, *,
                  folder: Path | None = None, parent: QObject | None = None) -> None:
@@ -207,6 +209,7 @@ class ImportController(QObject):
         if status.finished:
             self._following = False
             self.notice.emit(self.tr("Import finished: %s.") % status.report.summary())
+            self.finished.emit()
         elif status.progress.paused and status.progress.checking == 0:
             self._following = False
         else:
