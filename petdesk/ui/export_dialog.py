@@ -35,20 +35,27 @@ if TYPE_CHECKING:
 
     from .worker import Job
 
-__all__ = ["ExportDialog", "ask_export_path"]
+__all__ = ["ExportDialog", "ask_export_path", "ask_table_path"]
 
 EXPORT_FILTER: Final = "CSV, UTF-8 (*.csv);;Excel workbook (*.xlsx)"
 
 
-def ask_export_path(parent: QWidget) -> Path | None:
-    """Where to export: CSV unless the name ends in .xlsx."""
-    chosen, _ = QFileDialog.getSaveFileName(parent, parent.tr("Export pets to"), "pets.csv",
-                                            parent.tr(EXPORT_FILTER))
+def ask_table_path(parent: QWidget, title: str, suggested: str,
+                   file_filter: str) -> Path | None:
+    """Qt's save dialog for a CSV or xlsx file: a name ending in neither gets the
+    suggested name's suffix; ``None`` when the user cancelled."""
+    chosen, _ = QFileDialog.getSaveFileName(parent, title, suggested, file_filter)
     if not chosen:
         return None
     path = Path(chosen)
     return path if path.suffix.lower() in (".csv", ".xlsx") else path.with_name(
-        path.name + ".csv")
+        path.name + Path(suggested).suffix)
+
+
+def ask_export_path(parent: QWidget) -> Path | None:
+    """Where to export: CSV unless the name ends in .xlsx."""
+    return ask_table_path(parent, parent.tr("Export pets to"), "pets.csv",
+                          parent.tr(EXPORT_FILTER))
 
 
 class ExportDialog(QDialog):

@@ -47,6 +47,7 @@ from petdesk.bulk.table import DELIMITER_LABELS, ENCODING_LABELS, FileKind
 from petdesk.core.errors import RequestCancelled
 
 from .controllers.importing import ImportController, ProgressRelay
+from .export_dialog import ask_table_path
 
 if TYPE_CHECKING:
     from petdesk.bulk.control import StepProgress
@@ -69,6 +70,15 @@ LISTED_ISSUES: Final = 50
 PAGE_FILE, PAGE_COLUMNS, PAGE_BUSY, PAGE_PREVIEW, PAGE_SENDING = range(5)
 
 
+def plain_label(name: str = "", *, wrap: bool = False) -> QLabel:
+    """A label that shows text as it is (file and server text is never markup)."""
+    label = QLabel()
+    label.setObjectName(name)
+    label.setWordWrap(wrap)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    return label
+
+
 def dropped_file(mime: Any) -> Path | None:
     """The one local file a drag carries, when PetDesk can import it."""
     urls = mime.urls() if mime.hasUrls() else []
@@ -80,13 +90,8 @@ def dropped_file(mime: Any) -> Path | None:
 
 def ask_report_path(parent: QWidget) -> Path | None:
     """Where to save the report: xlsx unless the name ends in .csv."""
-    chosen, _ = QFileDialog.getSaveFileName(parent, parent.tr("Save the import report"),
-                                            "import-report.xlsx", parent.tr(REPORT_FILTER))
-    if not chosen:
-        return None
-    path = Path(chosen)
-    return path if path.suffix.lower() in (".csv", ".xlsx") else path.with_name(
-        path.name + ".xlsx")
+    return ask_table_path(parent, parent.tr("Save the import report"), "import-report.xlsx",
+                          parent.tr(REPORT_FILTER))
 
 
 class PreviewModel(QAbstractTableModel):
@@ -202,10 +207,7 @@ class ImportDialog(QDialog):
         for build in (self._file_page, self._columns_page, self._busy_page,
                       self._preview_page, self._sending_page):
             self.pages.addWidget(build())
-        self.errorLabel = QLabel()
-        self.errorLabel.setObjectName("importError")
-        self.errorLabel.setWordWrap(True)
-        self.errorLabel.setTextFormat(Qt.TextFormat.PlainText)
+        self.errorLabel = plain_label("importError", wrap=True)
         self.errorLabel.setStyleSheet("color: #b00020;")
         self.errorLabel.hide()
         layout = QVBoxLayout(self)
@@ -237,11 +239,8 @@ class ImportDialog(QDialog):
     def _columns_page(self) -> QWidget:
         page = QWidget()
         layout = QVBoxLayout(page)
-        self.fileLabel = QLabel()
-        self.fileLabel.setTextFormat(Qt.TextFormat.PlainText)
-        self.detectedLabel = QLabel()
-        self.detectedLabel.setObjectName("detectedLabel")
-        self.detectedLabel.setTextFormat(Qt.TextFormat.PlainText)
+        self.fileLabel = plain_label()
+        self.detectedLabel = plain_label("detectedLabel")
         form = QFormLayout()
         self.encodingCombo = QComboBox()
         self.encodingCombo.addItem(self.tr("As detected"), None)
@@ -250,11 +249,11 @@ class ImportDialog(QDialog):
         self.delimiterCombo = QComboBox()
         self.delimiterCombo.addItem(self.tr("As detected"), None)
         for delimiter, label in DELIMITER_LABELS.items():
-            self.delimiterCombo.addItem(self.tr("Separated by %s") % label, delimiter)
+            self.delimiterCombo.addItem(label.capitalize(), delimiter)
         self.encodingCombo.activated.connect(lambda _i: self._read_again())
         self.delimiterCombo.activated.connect(lambda _i: self._read_again())
         form.addRow(self.tr("Text encoding:"), self.encodingCombo)
-        form.addRow(self.tr("Columns:"), self.delimiterCombo)
+        form.addRow(self.tr("Separator:"), self.delimiterCombo)
         self.columnCombos: dict[Field, QComboBox] = {}
         for fld in Field:
             combo = QComboBox()
@@ -262,10 +261,7 @@ class ImportDialog(QDialog):
             combo.activated.connect(lambda _i: self._mapping_changed())
             self.columnCombos[fld] = combo
             form.addRow(self.tr("%s is in:") % fld.label, combo)
-        self.notesLabel = QLabel()
-        self.notesLabel.setObjectName("mappingNotes")
-        self.notesLabel.setWordWrap(True)
-        self.notesLabel.setTextFormat(Qt.TextFormat.PlainText)
+        self.notesLabel = plain_label("mappingNotes", wrap=True)
         self.checkButton = QPushButton(self.tr("Check rows"))
         self.checkButton.setObjectName("checkRowsButton")
         self.checkButton.clicked.connect(self.check_rows)
@@ -311,10 +307,7 @@ class ImportDialog(QDialog):
         self.previewTable.setObjectName("previewTable")
         self.previewTable.verticalHeader().hide()
         self.previewTable.setWordWrap(False)
-        self.issuesLabel = QLabel()
-        self.issuesLabel.setObjectName("issuesLabel")
-        self.issuesLabel.setWordWrap(True)
-        self.issuesLabel.setTextFormat(Qt.TextFormat.PlainText)
+        self.issuesLabel = plain_label("issuesLabel", wrap=True)
         self.issuesLabel.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.addAllButton = QPushButton(self.tr("Add all duplicates anyway"))
         self.addAllButton.clicked.connect(lambda: self._decide_all(True))
@@ -340,21 +333,12 @@ class ImportDialog(QDialog):
     def _sending_page(self) -> QWidget:
         page = QWidget()
         layout = QVBoxLayout(page)
-        self.sendingTitle = QLabel()
-        self.sendingTitle.setTextFormat(Qt.TextFormat.PlainText)
+        self.sendingTitle = plain_label()
         self.progressBar = QProgressBar()
         self.progressBar.setObjectName("importProgress")
-        self.progressLabel = QLabel()
-        self.progressLabel.setObjectName("progressLabel")
-        self.progressLabel.setTextFormat(Qt.TextFormat.PlainText)
-        self.quotaLabel = QLabel()
-        self.quotaLabel.setObjectName("quotaNotice")
-        self.quotaLabel.setWordWrap(True)
-        self.quotaLabel.setTextFormat(Qt.TextFormat.PlainText)
-        self.resultLabel = QLabel()
-        self.resultLabel.setObjectName("resultLabel")
-        self.resultLabel.setWordWrap(True)
-        self.resultLabel.setTextFormat(Qt.TextFormat.PlainText)
+        self.progressLabel = plain_label("progressLabel")
+        self.quotaLabel = plain_label("quotaNotice", wrap=True)
+        self.resultLabel = plain_label("resultLabel", wrap=True)
         note = QLabel(self.tr("You can close this dialog and go on working: PetDesk keeps "
                               "sending, and finishes after a restart if it must."))
         note.setWordWrap(True)

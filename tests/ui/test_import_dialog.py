@@ -91,6 +91,34 @@ def rows_of(header: Sequence[object], rows: Sequence[Sequence[object]]) -> list[
     return [list(header), *[list(r) for r in rows]]
 
 
+def drop_file(target: Any, path: Path) -> None:
+    """Drag ``path`` (as a file manager does) onto ``target`` and drop it."""
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    pos = QPointF(target.rect().center())
+    enter = QDragEnterEvent(pos.toPoint(), Qt.DropAction.CopyAction, mime,
+                            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(target, enter)
+    assert enter.isAccepted()
+    QApplication.sendEvent(target, QDropEvent(pos, Qt.DropAction.CopyAction, mime,
+                                              Qt.MouseButton.NoButton,
+                                              Qt.KeyboardModifier.NoModifier))
+
+
+def previewed(qtbot: Any, monkeypatch: pytest.MonkeyPatch,
+              make_window: Callable[..., MainWindow], box: Sandbox, path: Path,
+              rows: Sequence[Sequence[object]]) -> tuple[MainWindow, ImportDialog, set[int]]:
+    """A window on ``box``, its import dialog at the preview of ``rows`` (an xlsx), and
+    the ids the sandbox held before."""
+    write_xlsx(path, rows_of(HEADER, rows))
+    window = make_window(box)
+    seeded = seeded_ids(box)
+    dialog = open_import(qtbot, window)
+    choose(qtbot, monkeypatch, dialog, path)
+    check(qtbot, dialog)
+    return window, dialog, seeded
+
+
 @pytest.mark.parametrize("kind", ["xlsx", "ods", "csv-1252-semicolon", "csv-utf16-tab",
                                   "csv-utf8-bom"])
 def test_import_a_file_written_by_the_libraries(qtbot: Any, tmp_path: Path,
@@ -213,13 +241,9 @@ def test_encoding_override_and_mapping_remembered(qtbot: Any, tmp_path: Path,
 def test_pause_resume_cancel(qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                              make_window: Callable[..., MainWindow], loopback: Sandbox) -> None:
     total = 200
-    rows = [(f"Pet {n}", 1, "available") for n in range(total)]
-    path = write_xlsx(tmp_path / "many.xlsx", rows_of(HEADER, rows))
-    window = make_window(loopback)
-    seeded = seeded_ids(loopback)
-    dialog = open_import(qtbot, window)
-    choose(qtbot, monkeypatch, dialog, path)
-    check(qtbot, dialog)
+    window, dialog, seeded = previewed(
+        qtbot, monkeypatch, make_window, loopback, tmp_path / "many.xlsx",
+        [(f"Pet {n}", 1, "available") for n in range(total)])
     click(qtbot, dialog.sendButton)
     qtbot.waitUntil(lambda: dialog.pages.currentIndex() == PAGE_SENDING, timeout=10_000)
     click(qtbot, dialog.pauseButton)
@@ -247,13 +271,9 @@ def test_restart_mid_import_resumes_it(qtbot: Any, tmp_path: Path,
                                        monkeypatch: pytest.MonkeyPatch,
                                        make_window: Callable[..., MainWindow],
                                        loopback: Sandbox) -> None:
-    rows = [(f"Stray {n}", 2, "pending") for n in range(30)]
-    path = write_xlsx(tmp_path / "stray.xlsx", rows_of(HEADER, rows))
-    window = make_window(loopback)
-    seeded = seeded_ids(loopback)
-    dialog = open_import(qtbot, window)
-    choose(qtbot, monkeypatch, dialog, path)
-    check(qtbot, dialog)
+    window, dialog, seeded = previewed(
+        qtbot, monkeypatch, make_window, loopback, tmp_path / "stray.xlsx",
+        [(f"Stray {n}", 2, "pending") for n in range(30)])
     click(qtbot, dialog.sendButton)
     qtbot.waitUntil(lambda: dialog.progressBar.value() >= 3, timeout=10_000)
     window.close()  # mid-import
@@ -273,16 +293,7 @@ def test_drop_a_file_on_the_window(qtbot: Any, tmp_path: Path,
                                    loopback: Sandbox) -> None:
     path = write_csv(tmp_path / "dropped.csv", rows_of(HEADER, ROWS[:3]))
     window = make_window(loopback)
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(path))])
-    pos = QPointF(window.rect().center())
-    enter = QDragEnterEvent(pos.toPoint(), Qt.DropAction.CopyAction, mime,
-                            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
-    QApplication.sendEvent(window, enter)
-    assert enter.isAccepted()
-    drop = QDropEvent(pos, Qt.DropAction.CopyAction, mime, Qt.MouseButton.NoButton,
-                      Qt.KeyboardModifier.NoModifier)
-    QApplication.sendEvent(window, drop)
+    drop_file(window, path)
     dialog = visible_dialog(qtbot, ImportDialog)
     qtbot.waitUntil(lambda: dialog.pages.currentIndex() == PAGE_COLUMNS, timeout=10_000)
     assert dialog.fileLabel.text() == "File: dropped.csv"
@@ -304,16 +315,7 @@ def test_drop_a_file_on_the_dialog_and_the_preview_model(qtbot: Any, qtmodeltest
     path = write_ods(tmp_path / "dropped.ods", rows_of(HEADER, ROWS))
     window = make_window(loopback)
     dialog = open_import(qtbot, window)
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(path))])
-    pos = QPointF(dialog.rect().center())
-    enter = QDragEnterEvent(pos.toPoint(), Qt.DropAction.CopyAction, mime,
-                            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
-    QApplication.sendEvent(dialog, enter)
-    assert enter.isAccepted()
-    QApplication.sendEvent(dialog, QDropEvent(pos, Qt.DropAction.CopyAction, mime,
-                                              Qt.MouseButton.NoButton,
-                                              Qt.KeyboardModifier.NoModifier))
+    drop_file(dialog, path)
     qtbot.waitUntil(lambda: dialog.pages.currentIndex() == PAGE_COLUMNS, timeout=10_000)
     assert dialog.fileLabel.text() == "File: dropped.ods"
     check(qtbot, dialog)
