@@ -20,7 +20,7 @@ from petdesk.ui.import_dialog import PAGE_COLUMNS, PAGE_PREVIEW, PAGE_SENDING, I
 from petdesk.ui.main_window import MainWindow
 from tests.bulk.files import write_csv, write_ods, write_xlsx
 
-from .conftest import Sandbox
+from .conftest import Sandbox, make_sandbox
 from .drive import idle, shortcut, visible_dialog
 
 SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "samples" / "intake-sample.xlsx"
@@ -321,3 +321,23 @@ def test_drop_a_file_on_the_dialog_and_the_preview_model(qtbot: Any, qtmodeltest
     check(qtbot, dialog)
     assert dialog.model is not None
     qtmodeltester.check(dialog.model)
+
+
+def test_when_the_days_quota_runs_out_the_rest_waits_and_says_until_when(
+        qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clock: Any,
+        make_window: Callable[..., MainWindow]) -> None:
+    with make_sandbox("loopback", clock, requests_per_day=8) as box:
+        window, dialog, seeded = previewed(
+            qtbot, monkeypatch, make_window, box, tmp_path / "big-day.xlsx",
+            [(f"Intake {n}", 1, "available") for n in range(12)])
+        click(qtbot, dialog.sendButton)
+        qtbot.waitUntil(dialog.quotaLabel.isVisible, timeout=20_000)
+        sent = sum(names_on_server(box, seeded).values())
+        assert 0 < sent < 12
+        notice = dialog.quotaLabel.text()
+        assert notice.startswith("Waiting (") and "sending goes on by itself at" in notice
+        assert "UTC" in notice
+        assert "wait for tomorrow, from" in dialog.progressLabel.text()
+        assert not dialog.resultLabel.text()  # not done: the rest waits, nothing lost
+        assert dialog.progressBar.value() == sent
+        window.close()
