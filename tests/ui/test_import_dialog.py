@@ -341,3 +341,21 @@ def test_when_the_days_quota_runs_out_the_rest_waits_and_says_until_when(
         assert not dialog.resultLabel.text()  # not done: the rest waits, nothing lost
         assert dialog.progressBar.value() == sent
         window.close()
+
+
+def test_checking_a_big_file_shows_progress_and_can_be_cancelled(
+        qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        make_window: Callable[..., MainWindow], loopback: Sandbox) -> None:
+    path = write_csv(tmp_path / "big.csv", rows_of(
+        HEADER, [(f"Animal {n}", 1 + n % 5, "available") for n in range(100_000)]))
+    window = make_window(loopback)
+    dialog = open_import(qtbot, window)
+    choose(qtbot, monkeypatch, dialog, path)
+    click(qtbot, dialog.checkButton)
+    assert dialog.busyLabel.text().startswith("Checking every row")
+    qtbot.keyClicks(window.quickFilterEdit, "Bi")  # the window answers meanwhile
+    assert window.quickFilterEdit.text() == "Bi"
+    click(qtbot, dialog.busyCancel)
+    qtbot.waitUntil(lambda: dialog.errorLabel.text() == "Stopped.", timeout=10_000)
+    assert dialog.pages.currentIndex() == PAGE_COLUMNS
+    assert check(qtbot, dialog) == "100,000 rows: 100,000 ready, 0 invalid, 0 possible duplicates"
