@@ -104,6 +104,11 @@ class ImportStatus:
     def finished(self) -> bool:
         return self.progress.finished
 
+    @property
+    def idle(self) -> bool:
+        """The sender had nothing it could do: the rest is paused or awaits a decision."""
+        return self.step is StepKind.IDLE
+
 
 def _report_from_entries(entries: list[OutboxEntry]) -> ImportReport:
     results: dict[int, RowResult] = {}

@@ -172,10 +172,11 @@ class ImportController(QObject):
         if outcome.error is not None or outcome.value is None:
             return
         status: ImportStatus = outcome.value
+        if status.finished:
+            return
         self._show(status)
-        if not status.finished:
-            self.notice.emit(self.tr("Resuming the import left unfinished: %s") % status.text)
-            self._follow()
+        self.notice.emit(self.tr("Resuming the import left unfinished: %s") % status.text)
+        self._follow()
 
     def _retry(self, again: Callable[[], None]) -> None:
         if not self._closing:
@@ -210,7 +211,8 @@ class ImportController(QObject):
             self._following = False
             self.notice.emit(self.tr("Import finished: %s.") % status.report.summary())
             self.finished.emit()
-        elif status.progress.paused and status.progress.checking == 0:
+            self._look_again()  # another import may be waiting in the outbox
+        elif status.idle or (status.progress.paused and status.progress.checking == 0):
             self._following = False
         else:
             self._follow(status.wait)
