@@ -476,8 +476,9 @@ class ImportDialog(QDialog):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(False)
         for column, width in ((ROW, 50), (NAME, 180), (CATEGORY, 90), (STATUS, 90),
-                              (RESULT, 330), (ADD, 90)):
+                              (ADD, 90)):
             self.previewTable.setColumnWidth(column, width)
+        header.setSectionResizeMode(RESULT, QHeaderView.ResizeMode.Stretch)
         self.model.dataChanged.connect(lambda *_: self._update_totals())
         issues = preview.issues
         lines = [issue.describe() for issue in issues[:LISTED_ISSUES]]

@@ -178,7 +178,10 @@ def test_sample_sheet_duplicates_decided_and_report_saved(qtbot: Any, tmp_path: 
     assert len(duplicates) == 2
     # The user adds the first duplicate anyway (its Add-anyway box), skips the other.
     first = model.index(duplicates[0], 5)
-    model.setData(first, Qt.CheckState.Checked.value, Qt.ItemDataRole.CheckStateRole)
+    dialog.previewTable.setFocus()
+    dialog.previewTable.setCurrentIndex(first)
+    qtbot.keyClick(dialog.previewTable, Qt.Key.Key_Space)  # ticks the box
+    assert first.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked
     assert dialog.totalsLabel.text() == (
         "30 rows: 24 ready, 4 invalid, 2 possible duplicates (1 to add anyway)")
     assert dialog.sendButton.text() == "Send 25 pets"
