@@ -174,8 +174,9 @@ class ImportEngine:
         self._report = run.report if run is not None else None
 
     def close(self) -> None:
-        """Let another PetDesk take the outbox; waits at most a moment for a step."""
-        if self._lock.acquire(timeout=2.0):
+        """Let another PetDesk take the outbox (after the worker stopped; if a step is
+        stuck in the network, the process exit releases the lock instead)."""
+        if self._lock.acquire(timeout=0.25):
             try:
                 self._close()
             finally:

@@ -362,3 +362,19 @@ def test_checking_a_big_file_shows_progress_and_can_be_cancelled(
     qtbot.waitUntil(lambda: dialog.errorLabel.text() == "Stopped.", timeout=10_000)
     assert dialog.pages.currentIndex() == PAGE_COLUMNS
     assert check(qtbot, dialog) == "100,000 rows: 100,000 ready, 0 invalid, 0 possible duplicates"
+
+
+def test_the_users_own_request_goes_first_while_sending(
+        qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        make_window: Callable[..., MainWindow], loopback: Sandbox) -> None:
+    total = 400
+    window, dialog, seeded = previewed(
+        qtbot, monkeypatch, make_window, loopback, tmp_path / "long.xlsx",
+        [(f"Busy {n}", 3, "pending") for n in range(total)])
+    click(qtbot, dialog.sendButton)
+    qtbot.waitUntil(lambda: dialog.progressBar.value() >= 1, timeout=10_000)
+    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
+        shortcut(qtbot, window, "F5")  # Refresh, while the import is sending
+    assert sum(names_on_server(loopback, seeded).values()) < total
+    qtbot.waitUntil(lambda: dialog.resultLabel.text().startswith("Done"), timeout=60_000)
+    assert names_on_server(loopback, seeded) == Counter(f"Busy {n}" for n in range(total))
