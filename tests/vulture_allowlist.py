@@ -5,6 +5,8 @@ Each is used by a framework, not by a call in PetDesk's code."""
 # ruff: noqa: B018, F821
 # Qt calls these virtual methods.
 _.closeEvent
+_.dragEnterEvent
+_.dropEvent
 _.multiData
 # A module-level __getattr__ (PEP 562): the lazy ``petdesk.__version__``, the sandbox's
 # lazy exports.
@@ -29,10 +31,7 @@ _.request_queue_size
 _.optionxform
 # Public values for views not wired yet: the import/export dialogs (issue 13), the
 # catalogue line and search box (issue 16).
-OPEN_FILTER
 SAVE_FILTER
-SUFFIXES
-_.checking
 _.needs_decision
 _.size_bytes
 _.pass_started_at

@@ -40,6 +40,9 @@ SPECS = (
     Spec("actionCopyId", "Copy &ID", ("Ctrl+Shift+C",), "pets"),
     Spec("actionCopyJson", "Copy as &JSON", ("Ctrl+Shift+J",), "pets"),
     Spec("actionPrintCards", "&Print kennel cards…", ("Ctrl+P",), "pets"),
+    # Bulk import and export (issue 13).
+    Spec("actionImport", "&Import…", ("Ctrl+I",), "pets"),
+    Spec("actionExport", "&Export…", ("Ctrl+E",), "pets"),
     Spec("actionAbout", "&About PetDesk", ("F1",), "help"),
 )
 

@@ -28,9 +28,11 @@ if TYPE_CHECKING:
     from petdesk.core.clock import Clock
     from petdesk.core.waits import WaitInfo
 
+    from .bulk_dialogs import BulkDialogs
     from .controllers.add_pet import AddPetController
     from .controllers.auth import AuthController
     from .controllers.cards import CardsAndCategories
+    from .controllers.importing import ImportController
     from .controllers.lookup import LookupController
     from .controllers.pet_list import ListQuery, PetListController
     from .dialogs import WindowDialogs
@@ -111,6 +113,14 @@ class Contents(QObject):
         return self.logic.cards
 
     @property
+    def importer(self) -> ImportController:
+        return self.logic.importer
+
+    @property
+    def bulk(self) -> BulkDialogs:
+        return self.logic.bulk
+
+    @property
     def dialogs(self) -> WindowDialogs:
         return self.logic.dialogs
 
@@ -171,6 +181,8 @@ class Contents(QObject):
             "actionCopyId": self.detail.copy_id,
             "actionCopyJson": self.detail.copy_json,
             "actionAbout": lambda: self.dialogs.show_about(),
+            "actionImport": lambda: self.bulk.open_import(),
+            "actionExport": lambda: self.bulk.open_export(),
         }
         self.actions = {s.name: make_action(self.window, s, slots[s.name]) for s in SPECS}
         a = self.actions

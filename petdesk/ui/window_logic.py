@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 
+from .bulk_dialogs import BulkDialogs
 from .controllers.add_pet import AddPetController
 from .controllers.auth import AuthController
 from .controllers.cards import CardsAndCategories
+from .controllers.importing import ImportController
 from .controllers.lookup import LookupController
 from .controllers.pet_list import ListQuery, PetListController
 from .dialogs import WindowDialogs
@@ -54,7 +56,13 @@ class WindowLogic:
         self.auto_refresh.setInterval(AUTO_REFRESH_MS)
         self.auto_refresh.timeout.connect(lambda: contents.refresh(background=True))
         self.auto_refresh.start()
+        # Bulk import and export (issue 13): an import left unfinished resumes at start.
+        self.importer = ImportController(self.worker, connection, parent=contents)
+        self.bulk = BulkDialogs(window, self.importer, contents)
         self._wire(contents)
+        self.importer.start_up()  # queued before the first list request, run when the worker starts
+        if self.worker.busy:  # jobs submitted before the wiring: the view shows them too
+            contents.busy_changed(True)
 
     def _wire(self, c: Contents) -> None:
         w, status = self.worker, c.statusBar_
@@ -82,6 +90,8 @@ class WindowLogic:
         self.auth.keySaved.connect(c.key_saved)
         c.connection.changed.connect(c.connection_changed)
         self.cards.categories.labelsChanged.connect(c.category_labels_changed)
+        self.importer.notice.connect(status.show_activity)
+        self.importer.finished.connect(lambda: c.refresh(background=True))
 
     @staticmethod
     def query(status: PetStatus | None, limit: int) -> ListQuery:
@@ -92,5 +102,7 @@ class WindowLogic:
         self.auth.close()
         self.auto_refresh.stop()
         self.dialogs.close_all()
+        self.bulk.close_all()
         self.cards.close_all()
         self.worker.shutdown(wait_ms)
+        self.importer.shut_down()

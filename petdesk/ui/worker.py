@@ -81,14 +81,15 @@ class Worker(QObject):
 
     def run_task(self, fn: Task, next_fn: Next | None = None, *,
                  priority: Priority = Priority.USER, kind: JobKind = JobKind.OTHER,
-                 label: str = "", key: object = None) -> Job:
+                 label: str = "", key: object = None, start: bool = True) -> Job:
         """Run ``fn(ctx)`` on the worker thread, then ``next_fn(outcome)`` on the GUI
         thread, exactly once. With a ``key``, a job with the same key that is queued
-        or running (and not stopped) is returned instead of queuing another."""
+        or running (and not stopped) is returned instead of queuing another.
+        ``start=False`` queues it without starting the thread (:meth:`warm_up` does)."""
         existing = self.pending_with(key)
         if existing is not None:
             return existing
-        return self.submit(Job(fn, next_fn, kind, priority, label, key))
+        return self.submit(Job(fn, next_fn, kind, priority, label, key), start=start)
 
     def run_io(self, fn: Callable[[], object], on_done: Callable[[object], None],
                on_error: Callable[[BaseException], None]) -> None:
@@ -111,13 +112,14 @@ class Worker(QObject):
         return next((job for job in self._pending
                      if job.key == key and not job.cancel_requested), None)
 
-    def submit(self, job: Job) -> Job:
+    def submit(self, job: Job, *, start: bool = True) -> Job:
         if self._closed:
             raise RuntimeError("the worker is shut down")
         was_busy = self.busy
         self._pending[job] = None
         self._runner.push(job)
-        self.warm_up()
+        if start:
+            self.warm_up()
         self.submitted.emit(job)
         if not was_busy:
             self.busyChanged.emit(True)

@@ -133,6 +133,7 @@ def test_every_action_and_shortcut_without_a_crash(qtbot: Any, any_window: MainW
     assert not exceptions, "".join(str(e) for e in exceptions)
     assert {"actionAddPet:AddPetDialog", "actionApiKey:ApiKeyDialog",
             "actionSettings:SettingsDialog", "actionAbout:QMessageBox",
-            "actionCategories:CategoriesDialog"} <= seen_dialogs
+            "actionCategories:CategoriesDialog",
+            "actionImport:ImportDialog", "actionExport:ExportDialog"} <= seen_dialogs
     if window.connection.demo:
         assert "actionPrintCards:KennelCardDialog" in seen_dialogs

@@ -1,0 +1,309 @@
+"""The import and export controller: every step on the worker, the outbox stepped as
+background work, the followed import reported to the GUI thread.
+
+* The environment's store is opened on the worker (:class:`~petdesk.ui.import_engine.
+  ImportEngine`), never on the GUI thread; at start (and after a change of environment)
+  an import left unfinished in its outbox is found, reported (:attr:`notice`) and
+  resumed.
+* Sending is one outbox step per job, at ``BACKGROUND`` priority: the user's own
+  requests go first and the worker interleaves them. Between steps nothing is queued;
+  a timer waits what the sender said (the pace, the day's quota).
+* Closing the window (:meth:`shut_down`) stops the stepping; the rows not sent stay in
+  the outbox and the next start resumes them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from petdesk.core.clock import Clock
+from petdesk.core.errors import RequestCancelled
+from petdesk.core.jobs import JobKind, Priority
+
+if TYPE_CHECKING:
+    from petdesk.api.models import Pet
+    from petdesk.bulk.mapping import ColumnMapping
+    from petdesk.bulk.preview import Preview
+    from petdesk.bulk.report import ImportReport
+    from petdesk.bulk.session import FileLayout
+    from petdesk.core.statuses import PetStatus
+
+    from ..import_engine import ImportEngine, ImportStatus
+    from ..worker import Job, JobContext, Outcome, Worker
+    from .connection import ConnectionController
+
+__all__ = ["ImportController", "ProgressRelay"]
+
+STEP_KEY: Final = "import-step"
+#: The longest the timer sleeps before stepping again (a longer wait is re-asked).
+MAX_SLEEP_S: Final = 60.0
+#: After a failed step (no key, no connection), try again after this.
+RETRY_S: Final = 30.0
+
+Done = Callable[[Any], None]
+Failed = Callable[[BaseException], None]
+
+
+class ProgressRelay(QObject):
+    """Carries a worker's progress reports to the GUI thread (queued: it lives there)."""
+
+    reported = Signal(object)
+
+    def __call__(self, value: object) -> None:
+        self.reported.emit(value)
+
+
+def _engine(_ctx: JobContext, holder: _EngineHolder) -> ImportEngine:
+    return holder.get()
+
+
+class _EngineHolder:
+    """Creates the engine on the worker thread (it imports httpx and the readers)."""
+
+    def __init__(self, folder: Path | None, clock: Clock) -> None:
+        self._folder = folder
+        self._clock = clock
+        self.engine: ImportEngine | None = None
+
+    def get(self) -> ImportEngine:
+        if self.engine is None:
+            from ..import_engine import ImportEngine  # noqa: PLC0415 - httpx and the readers, on the worker thread
+
+            self.engine = ImportEngine(self._clock, self._folder)
+        return self.engine
+
+
+def _pending(holder: _EngineHolder, ctx: JobContext) -> ImportStatus | None:
+    engine = _engine(ctx, holder)
+    if engine.pending_batch(ctx.connection) is None:
+        return None
+    return engine.status(None)
+
+
+def _step(holder: _EngineHolder, ctx: JobContext) -> ImportStatus | None:
+    return _engine(ctx, holder).step(ctx.connection, ctx.client)
+
+
+def _start(holder: _EngineHolder, preview: Preview, ctx: JobContext) -> ImportStatus | None:
+    return _engine(ctx, holder).start(ctx.connection, ctx.client, preview)
+
+
+def _control(holder: _EngineHolder, action: str, ctx: JobContext) -> ImportStatus | None:
+    return _engine(ctx, holder).control(ctx.connection, None, action)
+
+
+def _inspect(holder: _EngineHolder, path: Path, encoding: str | None, delimiter: str | None,
+             ctx: JobContext) -> FileLayout:
+    return _engine(ctx, holder).inspect(ctx.connection, path, encoding, delimiter)
+
+
+def _preview(holder: _EngineHolder, layout: FileLayout, mapping: ColumnMapping,
+             relay: ProgressRelay, ctx: JobContext) -> Preview:
+    return _engine(ctx, holder).preview(ctx.connection, layout, mapping, relay, ctx.token)
+
+
+def _save_report(holder: _EngineHolder, report: ImportReport, path: Path,
+                 ctx: JobContext) -> int:
+    return _engine(ctx, holder).save_report(report, path)
+
+
+def _export_query(holder: _EngineHolder, path: Path, status: PetStatus | None,
+                  relay: ProgressRelay, ctx: JobContext) -> int:
+    return _engine(ctx, holder).export_query(ctx.client, path, status, relay, ctx.token)
+
+
+def _export_pets(holder: _EngineHolder, pets: list[Pet], path: Path, relay: ProgressRelay,
+                 ctx: JobContext) -> int:
+    return _engine(ctx, holder).export_pets(pets, path, relay, ctx.token)
+
+
+def _close(holder: _EngineHolder) -> None:
+    if holder.engine is not None:
+        holder.engine.close()
+
+
+class ImportController(QObject):
+    """Runs the import's and export's steps on ``worker``; see the module docstring."""
+
+    #: How the followed import stands: an :class:`~petdesk.ui.import_engine.ImportStatus`.
+    statusChanged = Signal(object)
+    #: One sentence for the status bar (an import resumed, finished, waiting).
+    notice = Signal(str)
+    #: An import reached its end (the list may show new pets).
+    finished = Signal()
+
+    def __init__(self, worker: Worker, connection: ConnectionController, *,
+                 folder: Path | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._worker = worker
+        self._holder = _EngineHolder(folder, worker.clock)
+        self._following = False
+        self._closing = False
+        self.status: ImportStatus | None = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._step)
+        connection.changed.connect(self._look_again)
+
+    # -- following the outbox --------------------------------------------------------------
+
+    def start_up(self) -> None:
+        """Open the store and resume an import left unfinished: queued now, run first
+        when the worker starts (after the window's first paint, which it does not
+        delay): a few milliseconds before the first page is asked for."""
+        self._look_again(start=False)
+
+    def _look_again(self, *, start: bool = True) -> None:
+        """Open the store of the current environment and follow its unfinished import."""
+        self._following = False
+        self._timer.stop()
+        self._worker.run_task(partial(_pending, self._holder), self._found,
+                              priority=Priority.CONTROL, kind=JobKind.IO, start=start)
+
+    def _found(self, outcome: Outcome[Any]) -> None:
+        if isinstance(outcome.error, RequestCancelled):
+            self._retry(self._look_again)
+            return
+        if outcome.error is not None or outcome.value is None:
+            return
+        status: ImportStatus = outcome.value
+        if status.finished:
+            return
+        self._show(status)
+        self.notice.emit(self.tr("Resuming the import left unfinished: %s") % status.text)
+        self._follow()
+
+    def _retry(self, again: Callable[[], None]) -> None:
+        if not self._closing:
+            QTimer.singleShot(1000, self, again)
+
+    def _follow(self, delay: float = 0.0) -> None:
+        if self._closing:
+            return
+        self._following = True
+        self._timer.start(int(min(max(delay, 0.0), MAX_SLEEP_S) * 1000))
+
+    def _step(self) -> None:
+        if self._following and not self._closing:
+            self._worker.run_task(partial(_step, self._holder), self._stepped,
+                                  priority=Priority.BACKGROUND, kind=JobKind.CREATE,
+                                  key=STEP_KEY)
+
+    def _stepped(self, outcome: Outcome[Any]) -> None:
+        if self._closing:
+            return
+        if outcome.error is not None:
+            if not isinstance(outcome.error, RequestCancelled):
+                self.notice.emit(self.tr("Import waiting: %s") % outcome.error)
+            self._follow(1.0 if isinstance(outcome.error, RequestCancelled) else RETRY_S)
+            return
+        status: ImportStatus | None = outcome.value
+        if status is None:
+            self._following = False
+            return
+        self._show(status)
+        if status.finished:
+            self._following = False
+            self.notice.emit(self.tr("Import finished: %s.") % status.report.summary())
+            self.finished.emit()
+            self._look_again()  # another import may be waiting in the outbox
+        elif status.idle or (status.progress.paused and status.progress.checking == 0):
+            self._following = False
+        else:
+            self._follow(status.wait)
+
+    def _show(self, status: ImportStatus) -> None:
+        self.status = status
+        self.statusChanged.emit(status)
+
+    @property
+    def sending(self) -> bool:
+        return self.status is not None and not self.status.finished
+
+    # -- the user's steps ------------------------------------------------------------------
+
+    def inspect(self, path: Path, encoding: str | None, delimiter: str | None,
+                on_done: Done, on_error: Failed) -> Job:
+        return self._submit(partial(_inspect, self._holder, path, encoding, delimiter),
+                            _answer(on_done, on_error), Priority.USER, JobKind.IO)
+
+    def preview(self, layout: FileLayout, mapping: ColumnMapping, relay: ProgressRelay,
+                on_done: Done, on_error: Failed) -> Job:
+        return self._submit(partial(_preview, self._holder, layout, mapping, relay),
+                            _answer(on_done, on_error), Priority.USER, JobKind.IO)
+
+    def send(self, preview: Preview, on_error: Failed) -> None:
+        """Queue the previewed rows (durably) and start sending them."""
+        self._submit(partial(_start, self._holder, preview),
+                     _answer(self._started, on_error), Priority.USER)
+
+    def _started(self, status: ImportStatus | None) -> None:
+        if status is not None:
+            self._show(status)
+            self._follow()
+
+    def pause(self) -> None:
+        self._control("pause")
+
+    def resume(self) -> None:
+        self._control("resume")
+
+    def cancel(self) -> None:
+        self._control("cancel")
+
+    def _control(self, action: str) -> None:
+        self._submit(partial(_control, self._holder, action),
+                     _answer(self._controlled, self._control_failed), Priority.USER)
+
+    def _controlled(self, status: ImportStatus | None) -> None:
+        if status is not None:
+            self._show(status)
+            if not status.finished and not self._following:
+                self._follow()
+
+    def _control_failed(self, error: BaseException) -> None:
+        self.notice.emit(self.tr("The import could not be changed: %s") % error)
+
+    def save_report(self, report: ImportReport, path: Path, on_done: Done,
+                    on_error: Failed) -> Job:
+        return self._submit(partial(_save_report, self._holder, report, path),
+                            _answer(on_done, on_error), Priority.USER, JobKind.IO)
+
+    def export_query(self, path: Path, status: PetStatus | None, relay: ProgressRelay,
+                     on_done: Done, on_error: Failed) -> Job:
+        return self._submit(partial(_export_query, self._holder, path, status, relay),
+                            _answer(on_done, on_error), Priority.USER, JobKind.IO)
+
+    def export_pets(self, pets: list[Pet], path: Path, relay: ProgressRelay,
+                    on_done: Done, on_error: Failed) -> Job:
+        return self._submit(partial(_export_pets, self._holder, pets, path, relay),
+                            _answer(on_done, on_error), Priority.USER, JobKind.IO)
+
+    def _submit(self, fn: Callable[[JobContext], Any], next_fn: Callable[[Outcome[Any]], None],
+                priority: Priority, kind: JobKind = JobKind.OTHER) -> Job:
+        return self._worker.run_task(fn, next_fn, priority=priority, kind=kind)
+
+    # -- closing ---------------------------------------------------------------------------
+
+    def shut_down(self) -> None:
+        """The window closes (after the worker stopped): stop stepping, let the store go
+        (the rows not sent stay queued for the next start)."""
+        self._closing = True
+        self._following = False
+        self._timer.stop()
+        _close(self._holder)
+
+
+def _answer(on_done: Done, on_error: Failed) -> Callable[[Outcome[Any]], None]:
+    def answer(outcome: Outcome[Any]) -> None:
+        if outcome.error is None:
+            on_done(outcome.value)
+        else:
+            on_error(outcome.error)
+
+    return answer

@@ -1,0 +1,302 @@
+"""The worker-thread side of the window's import and export (Qt-free).
+
+:class:`ImportEngine` owns the environment's local store and the outbox sender while
+the window is open. Every method runs on the worker thread, as a job of
+:class:`~petdesk.ui.worker.Worker` (the controller in
+:mod:`petdesk.ui.controllers.importing` submits them), so the store, the file and the
+network are never touched on the GUI thread. It is imported by those jobs, not at the
+top of the controller: it loads petdesk.api (httpx, pydantic) and the spreadsheet
+libraries.
+
+Decisions:
+
+* The store is the one ``petdesk import`` uses (:func:`petdesk.store.paths.store_path`
+  with the same rule as :func:`petdesk.cli.open_outbox`): an import queued by the
+  command line is finished by the window and the other way round.
+* Sending is :class:`~petdesk.store.sender.OutboxSender` with
+  :func:`~petdesk.bulk.outbox.import_budget_for`; one :meth:`ImportEngine.step` is one
+  sender step (at most one request), so the worker runs the user's requests in between.
+  The sender is rebuilt whenever the worker's client changes (a new key, another
+  environment).
+* The import followed is one batch (:func:`~petdesk.bulk.outbox.batch_of`). After a
+  restart the batch left unfinished is found in the outbox and followed again; its
+  report is rebuilt from the outbox entries (the rows that were not queued, invalid or
+  skipped, were reported when the file was previewed).
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from petdesk.api.client import PetStoreClient
+from petdesk.api.ratelimit import RateLimitSnapshot
+from petdesk.bulk.control import CancelToken, ProgressCallback
+from petdesk.bulk.errors import MappingError
+from petdesk.bulk.eta import plan_for, progress_text
+from petdesk.bulk.headless import export_query
+from petdesk.bulk.mapping import ColumnMapping
+from petdesk.bulk.outbox import (
+    IMPORT_PREFIX,
+    BatchProgress,
+    ImportRun,
+    OutboxImportQueue,
+    StoreMappingMemory,
+    batch_of,
+    event_for,
+    import_budget_for,
+    known_pets,
+)
+from petdesk.bulk.preview import Preview, import_batch
+from petdesk.bulk.report import ImportReport, Outcome, RowResult
+from petdesk.bulk.session import FileLayout, inspect_file, preview_file
+from petdesk.bulk.writers import export_pets, write_report
+from petdesk.core.clock import Clock
+from petdesk.core.connection import Connection
+from petdesk.saved_settings import DEFAULT_URLS
+from petdesk.store.db import LocalStore, open_store
+from petdesk.store.paths import store_path
+from petdesk.store.remote import ClientRemote
+from petdesk.store.rows import OutboxEntry
+from petdesk.store.sender import OutboxSender, StepKind, StepResult
+
+if TYPE_CHECKING:
+    from petdesk.api.models import Pet
+    from petdesk.core.statuses import PetStatus
+
+__all__ = ["ImportEngine", "ImportStatus", "outbox_path"]
+
+DEMO = "demo"
+#: A wait longer than this is said in the dialog (the day's quota, a lost connection).
+LONG_WAIT = 60.0
+
+
+def outbox_path(connection: Connection, folder: Path | None = None) -> Path:
+    """The store file of ``connection``: the rule of ``petdesk import``."""
+    if connection.environment == DEMO:
+        return store_path("production", demo=True, folder=folder)
+    default = DEFAULT_URLS.get(connection.environment)
+    custom = None if connection.base_url == default else connection.base_url
+    return store_path(connection.environment, base_url=custom, folder=folder)
+
+
+@dataclass(frozen=True)
+class ImportStatus:
+    """How the followed import stands, for the dialog (plain values)."""
+
+    batch: str
+    progress: BatchProgress
+    #: ``148 of 398 · about 4 min left at 60 a minute`` (or paused, or for tomorrow).
+    text: str
+    #: Why sending waits, when it waits long (the day's quota, no connection), else "".
+    notice: str
+    #: The rows whose outcome is known so far, and those still to send.
+    report: ImportReport
+    #: The sender's last step (``None`` when no step ran).
+    step: StepKind | None = None
+    #: Seconds before the next step is worth running.
+    wait: float = 0.0
+
+    @property
+    def finished(self) -> bool:
+        return self.progress.finished
+
+    @property
+    def idle(self) -> bool:
+        """The sender had nothing it could do: the rest is paused or awaits a decision."""
+        return self.step is StepKind.IDLE
+
+
+def _report_from_entries(entries: list[OutboxEntry]) -> ImportReport:
+    results: dict[int, RowResult] = {}
+    for entry in entries:
+        number = int((entry.origin or "").rpartition("row:")[2] or 0)
+        event = event_for(entry)
+        status = entry.status.value if entry.status is not None else ""
+        outcome = event.outcome if event is not None else Outcome.WAITING
+        results[number] = RowResult(number, entry.name, str(entry.category_id), status,
+                                    outcome, event.pet_id if event else None,
+                                    event.reason if event else "")
+    return ImportReport(results)
+
+
+class ImportEngine:
+    """The store, the sender and the followed import; call only on the worker thread
+    (:meth:`close` also after the thread has ended)."""
+
+    def __init__(self, clock: Clock, folder: Path | None = None) -> None:
+        self._clock = clock
+        self._folder = folder
+        self._lock = threading.Lock()
+        self._store: LocalStore | None = None
+        self._connection: Connection | None = None
+        self._client: PetStoreClient | None = None
+        self._sender: OutboxSender | None = None
+        self._queue: OutboxImportQueue | None = None
+        self._run: ImportRun | None = None
+        self._batch: str | None = None
+        self._report: ImportReport | None = None
+        self.problem: str | None = None
+
+    # -- the store -------------------------------------------------------------------
+
+    def open(self, connection: Connection) -> LocalStore:
+        """The store of ``connection`` (opened on first use, reopened for another)."""
+        with self._lock:
+            return self._open(connection)
+
+    def _open(self, connection: Connection) -> LocalStore:
+        if self._store is not None and connection == self._connection:
+            return self._store
+        self._close()
+        opened = open_store(outbox_path(connection, self._folder), connection.environment,
+                            clock=self._clock)
+        self.problem = opened.problem
+        self._store, self._connection = opened.store, connection
+        self._queue = OutboxImportQueue(opened.store, self._clock)
+        return opened.store
+
+    def pending_batch(self, connection: Connection) -> str | None:
+        """The import left unfinished in the outbox (the oldest), now followed."""
+        with self._lock:
+            store = self._open(connection)
+            for entry in store.entries():
+                if entry.origin and entry.origin.startswith(IMPORT_PREFIX):
+                    self._follow(batch_of(entry.origin), None)
+                    return self._batch
+            return None
+
+    def _follow(self, batch: str, run: ImportRun | None) -> None:
+        self._batch, self._run = batch, run
+        self._report = run.report if run is not None else None
+
+    def close(self) -> None:
+        """Let another PetDesk take the outbox (after the worker stopped; if a step is
+        stuck in the network, the process exit releases the lock instead)."""
+        if self._lock.acquire(timeout=0.25):
+            try:
+                self._close()
+            finally:
+                self._lock.release()
+
+    def _close(self) -> None:
+        if self._sender is not None:
+            self._sender.close()
+        if self._store is not None:
+            self._store.close()
+        self._store = self._sender = self._queue = self._client = None
+        self._run = self._batch = None
+
+    # -- the import's steps ------------------------------------------------------------
+
+    def inspect(self, connection: Connection, path: Path, encoding: str | None,
+                delimiter: str | None) -> FileLayout:
+        memory = StoreMappingMemory(self.open(connection))
+        layout = inspect_file(path, None, encoding=encoding, delimiter=delimiter)
+        saved = memory.get(layout.layout_key)
+        if saved is None:
+            return layout
+        try:
+            mapping = ColumnMapping.from_dict(saved, layout.headers)
+        except MappingError:
+            return layout  # damaged or stale: the suggestion stands
+        return replace(layout, mapping=mapping, remembered=True, notes=())
+
+    def preview(self, connection: Connection, layout: FileLayout, mapping: ColumnMapping,
+                progress: ProgressCallback, cancel: CancelToken) -> Preview:
+        with self._lock:
+            store = self._open(connection)
+            StoreMappingMemory(store)[mapping.layout_key] = mapping.to_dict()
+            known = known_pets(store, import_batch(layout.info.fingerprint))
+        return preview_file(layout, mapping, known, progress=progress, cancel=cancel)
+
+    def start(self, connection: Connection, client: PetStoreClient,
+              preview: Preview) -> ImportStatus | None:
+        """Queue the preview's rows durably and follow them."""
+        with self._lock:
+            self._open(connection)
+            assert self._queue is not None
+            run = ImportRun(self._queue, preview)
+            run.start()
+            self._follow(run.batch, run)
+            return self._status(client, None, 0.0)
+
+    def step(self, connection: Connection, client: PetStoreClient) -> ImportStatus | None:
+        """One sender step, then how the followed import stands (``None``: none)."""
+        with self._lock:
+            store = self._open(connection)
+            if self._sender is None or client is not self._client:
+                if self._sender is not None:
+                    self._sender.close()
+                budget = import_budget_for(client, self._clock)
+                self._sender = OutboxSender(store, ClientRemote(client, budget, links=store),
+                                            budget, self._clock)
+                self._client = client
+            result = self._sender.step()
+            return self._status(client, result, result.wait)
+
+    def control(self, connection: Connection, client: PetStoreClient | None,
+                action: str) -> ImportStatus | None:
+        """``pause``, ``resume`` or ``cancel`` the followed import."""
+        with self._lock:
+            self._open(connection)
+            if self._queue is None or self._batch is None:
+                return None
+            getattr(self._queue, action)(self._batch)
+            return self._status(client, None, 0.0)
+
+    def status(self, client: PetStoreClient | None) -> ImportStatus | None:
+        with self._lock:
+            return self._status(client, None, 0.0)
+
+    def _status(self, client: PetStoreClient | None, result: StepResult | None,
+                wait: float) -> ImportStatus | None:
+        if self._queue is None or self._batch is None or self._store is None:
+            return None
+        if self._run is not None:
+            progress, _fresh = self._run.poll()
+            report = self._run.report
+        else:
+            progress = self._queue.progress(self._batch)
+            report = _report_from_entries(self._store.entries_from(self._batch))
+        snapshot = client.rate_limit if client is not None else None
+        now = datetime.fromtimestamp(self._clock.time(), UTC)
+        text = progress_text(progress.done, progress.total, plan_for(snapshot), snapshot,
+                             now=now, paused=progress.paused,
+                             tz=datetime.now().astimezone().tzinfo or UTC)
+        notice = _notice(result, snapshot, now)
+        return ImportStatus(self._batch, progress, text, notice, report,
+                            result.kind if result else None, wait)
+
+    # -- files -------------------------------------------------------------------------
+
+    @staticmethod
+    def save_report(report: ImportReport, path: Path) -> int:
+        return write_report(report, path)
+
+    @staticmethod
+    def export_query(client: PetStoreClient, path: Path, status: PetStatus | None,
+                     progress: ProgressCallback, cancel: CancelToken) -> int:
+        return export_query(client, path, status, progress=progress, cancel=cancel)
+
+    @staticmethod
+    def export_pets(pets: list[Pet], path: Path, progress: ProgressCallback,
+                    cancel: CancelToken) -> int:
+        return export_pets(path, pets, progress=progress, cancel=cancel)
+
+
+def _notice(result: StepResult | None, snapshot: RateLimitSnapshot | None,
+            now: datetime) -> str:
+    if result is None or result.wait <= LONG_WAIT:
+        return ""
+    if result.kind is StepKind.OTHER_WINDOW:
+        return "Another PetDesk window is sending these pets."
+    resume = datetime.fromtimestamp(now.timestamp() + result.wait, UTC).astimezone()
+    if snapshot is not None and snapshot.remaining == 0 and snapshot.reset is not None:
+        resume = snapshot.reset.astimezone()
+    why = result.message or result.kind.value
+    return (f"Waiting ({why}): sending goes on by itself at "
+            f"{resume.strftime('%H:%M')} ({resume.astimezone(UTC).strftime('%H:%M')} UTC).")
