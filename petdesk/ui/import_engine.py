@@ -160,8 +160,11 @@ class ImportEngine:
         return opened.store
 
     def pending_batch(self, connection: Connection) -> str | None:
-        """The import left unfinished in the outbox (the oldest), now followed."""
+        """The import left unfinished in the outbox (the oldest), now followed. With no
+        store file yet there is none, and looking creates no file."""
         with self._lock:
+            if self._store is None and not outbox_path(connection, self._folder).exists():
+                return None
             store = self._open(connection)
             for entry in store.entries():
                 if entry.origin and entry.origin.startswith(IMPORT_PREFIX):
