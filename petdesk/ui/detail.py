@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from petdesk.core.text import DISPLAY_LIMIT, display, has_hidden
 
-from .status_look import status_colour, status_icon
+from .status_look import status_colour, status_icon, status_text
 
 if TYPE_CHECKING:
     from petdesk.api import DeprecationInfo, Pet
@@ -197,7 +197,7 @@ class PetDetail(QFrame):
             self.idValue.setText(str(pet.id))
             self._show_name(pet.name)
             self.categoryValue.setText(self.category_label(pet.category_id))
-            self.statusValue.setText(str(pet.status) if pet.status else self.tr("No status"))
+            self.statusValue.setText(status_text(pet.status))
         self._show_status(pet.status)
 
     def _show_name(self, name: str) -> None:

@@ -18,13 +18,13 @@ def test_detail_shows_a_pet_and_follows_the_palette(qtbot) -> None:
     pet = Pet(id=5, name="Rex", categoryId=2, status=PetStatus.SOLD)
     detail.show_pet(pet)
     assert (detail.idValue.text(), detail.nameValue.text(), detail.categoryValue.text(),
-            detail.statusValue.text()) == ("5", "Rex", "2", "sold")
+            detail.statusValue.text()) == ("5", "Rex", "2", "Sold")
     assert detail.copyIdButton.isEnabled() and detail.pet is pet
     assert not detail.statusIcon.pixmap().isNull()
     light = detail.statusValue.palette().color(TEXT)
     assert light == status_colour(PetStatus.SOLD, detail.palette())
     detail.show_pet(pet)  # the same pet again (selection shows it twice)
-    assert detail.statusValue.text() == "sold" and detail.statusValue.palette().color(TEXT) == light
+    assert detail.statusValue.text() == "Sold" and detail.statusValue.palette().color(TEXT) == light
 
     dark = QPalette(detail.palette())
     dark.setColor(QPalette.ColorRole.Base, QColor("#1e1e1e"))
