@@ -50,6 +50,8 @@ def breakable(text: str, run: int) -> str:
 
 class PetDetail(QFrame):
     refreshRequested = Signal(int)
+    #: A copy action put the shown pet on the clipboard: the confirmation to show.
+    copied = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -272,6 +274,7 @@ class PetDetail(QFrame):
     def copy_id(self) -> None:
         if self._pet is not None:
             QGuiApplication.clipboard().setText(str(self._pet.id))
+            self.copied.emit(self.tr("Copied ID %d.") % self._pet.id)
 
     def copy_json(self) -> None:
         if self._pet is not None:
@@ -279,3 +282,4 @@ class PetDetail(QFrame):
 
             QGuiApplication.clipboard().setText(
                 json.dumps(self._pet.to_wire(), indent=2, ensure_ascii=False))
+            self.copied.emit(self.tr("Copied %s as JSON.") % display(self._pet.name, 40))

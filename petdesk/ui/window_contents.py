@@ -208,6 +208,7 @@ class Contents(QObject):
         bar.lookupEdit.returnPressed.connect(
             lambda: self.lookups.look_up(bar.lookupEdit.text()))
         self.detail.refreshRequested.connect(lambda _id: self.refresh_detail())
+        self.detail.copied.connect(self.statusBar_.show_activity)
         self.statusBar_.stopRequested.connect(self.stop)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         for signal in (self.model.modelReset, self.model.rowsInserted, self.model.rowsRemoved):
