@@ -124,7 +124,7 @@ class PetDetail(QFrame):
 
         self.refreshButton = QPushButton(self.tr("&Refresh from server"))
         self.refreshButton.setObjectName("refreshDetailButton")
-        self.refreshButton.setToolTip(self.tr("GET /pets/{petId} (deprecated call)"))
+        self.refreshButton.setToolTip(self.tr("Look this pet up again for its latest details"))
         self.refreshButton.clicked.connect(self._refresh)
         self.copyIdButton = QPushButton(self.tr("Copy &ID"))
         self.copyIdButton.setObjectName("copyIdButton")
@@ -257,12 +257,18 @@ class PetDetail(QFrame):
         self.messageLabel.setVisible(bool(text))
 
     def show_documented_deprecation(self) -> None:
-        self.deprecationNote.setText(self.tr(
-            "Note: “Refresh from server” uses a deprecated call that the service "
-            "removes on %s.") % DOCUMENTED_REMOVAL)
+        self._show_removal(DOCUMENTED_REMOVAL)
+
+    def _show_removal(self, when: str) -> None:
+        """The deprecation in staff words (the technical text is in Details)."""
+        self.deprecationNote.setText(
+            self.tr("Looking up a pet by its ID will stop working on %s.") % when if when
+            else self.tr("Looking up a pet by its ID will stop working on a date not "
+                         "yet announced."))
 
     def show_deprecation(self, info: DeprecationInfo) -> None:
-        text = info.describe()
+        self._show_removal(info.removal_date())
+        text = self.deprecationNote.text()
         if info.source == "server":
             text += " " + self.tr("(Announced by the server.)")
         self.deprecationNote.setText(text)

@@ -132,9 +132,10 @@ class PetStatusBar(QStatusBar):
         if not busy:
             self._queued_note = ""
 
-    def show_activity(self, text: str) -> None:
-        self._details = ""
-        self.detailsButton.setVisible(False)
+    def show_activity(self, text: str, details: str = "") -> None:
+        """``text``, with ``details`` (technical text) behind Details… if given."""
+        self._details = details
+        self.detailsButton.setVisible(bool(details))
         self.messageLabel.setText(display(text, MESSAGE_LIMIT))  # it may quote a name
 
     def show_error(self, error: BaseException, prefix: str = "") -> None:

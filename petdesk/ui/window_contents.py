@@ -315,7 +315,8 @@ class Contents(QObject):
         self.detail.show_deprecation(found.deprecation)
         self.statusBar_.show_activity(
             self.tr("Pet %d (%s) loaded from the server.") % (found.pet.id,
-                                                              display(found.pet.name, 40)))
+                                                              display(found.pet.name, 40)),
+            found.deprecation.describe())
 
     def not_found(self, _pet_id: int, text: str, exc: BaseException) -> None:
         self.statusBar_.show_error(exc)

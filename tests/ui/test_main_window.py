@@ -274,7 +274,7 @@ def test_detail_refresh_shows_the_deprecation_note(qtbot, sandbox: Sandbox,
     with qtbot.waitSignal(window.worker.finished, timeout=10_000):
         window.detail.refreshButton.click()
     note = window.detail.deprecationNote.text()
-    assert "deprecated" in note and "5 December 2030" in note
+    assert "stop working" in note and "5 December 2030" in note
     assert "Announced by the server" in note  # from the Deprecation/Sunset headers
     assert window.detail.idValue.text() == str(pet.id)
 
