@@ -99,7 +99,9 @@ def create_application(argv: Sequence[str] | None = None, *,
         list(argv) if argv is not None else sys.argv[:1])
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)
-    app.setApplicationDisplayName(APPLICATION)
+    # No display name: Qt would append it to every title ("PetDesk — Demo — PetDesk");
+    # the main window's title names the app once ("PetDesk — Demo"). The display name
+    # still reads "PetDesk": it defaults to the application's name.
     # The version comes from the package metadata: importlib.metadata costs ~30 ms,
     # so it is set once the event loop runs (nothing reads it before). run() sets it
     # and the window icon after the first paint instead (``version_later``): until

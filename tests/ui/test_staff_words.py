@@ -4,7 +4,10 @@ keyboard-shortcuts page, each driven as the user does."""
 
 from __future__ import annotations
 
+import shutil
 from typing import Any
+
+import pytest
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
@@ -79,3 +82,50 @@ def test_staff_words_outside_details_and_the_technical_text_in_details(
     assert window.statusBar_.detailsButton.isVisible()
     assert "GET /pets/{petId}" in window.statusBar_.details
     assert "5 December 2030" in window.statusBar_.details
+
+
+def run_on_x(tmp_path: Any, args: list[str], **env: str) -> list[str]:
+    """The titles ``title_driver.py`` read on a private Xvfb."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    home = Path(tmp_path) / f"home-{len(list(Path(tmp_path).iterdir()))}"  # its own settings
+    environ = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    environ.update(QT_QPA_PLATFORM="xcb", PYTHONPATH=str(root), **env)
+    for name, sub in (("HOME", ""), ("XDG_CONFIG_HOME", ".config"),
+                      ("XDG_DATA_HOME", ".local/share"), ("XDG_CACHE_HOME", ".cache"),
+                      ("XDG_STATE_HOME", ".local/state"), ("XDG_RUNTIME_DIR", "run")):
+        (home / sub).mkdir(parents=True, exist_ok=True, mode=0o700)
+        environ[name] = str(home / sub)
+    driver = Path(__file__).with_name("title_driver.py")
+    done = subprocess.run(["xvfb-run", "-a", sys.executable, str(driver), *args],
+                          env=environ, capture_output=True, text=True, timeout=120,
+                          cwd=str(root), check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return [line[len("title "):] for line in done.stdout.splitlines()
+            if line.startswith("title ")]
+
+
+needs_x = pytest.mark.skipif(
+    shutil.which("xvfb-run") is None or shutil.which("xdotool") is None,
+    reason="needs Xvfb and xdotool (apt-get install xvfb xdotool)")
+
+
+@needs_x
+def test_the_title_the_window_manager_shows_names_the_app_once(tmp_path: Any) -> None:
+    assert run_on_x(tmp_path, ["--demo"]) == ["PetDesk — Demo"]
+    titles = run_on_x(tmp_path, ["--base-url", "http://127.0.0.1:9/v1"],
+                      PETDESK_API_KEY="title-test-key-0123456789", PETDESK_TEST_SWITCH="1")
+    assert titles == ["PetDesk — Production", "PetDesk — Staging"]
+
+
+def test_the_title_follows_the_environment_switch(
+        qtbot: Any, loopback: Sandbox, make_window: Any) -> None:
+    window = make_window(loopback)
+    assert window.windowTitle() == "PetDesk — Production"
+    shortcut(qtbot, window, "Ctrl+2")
+    idle(qtbot, window)
+    assert window.windowTitle() == "PetDesk — Staging"
