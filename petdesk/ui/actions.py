@@ -43,6 +43,7 @@ SPECS = (
     # Bulk import and export (issue 13).
     Spec("actionImport", "&Import…", ("Ctrl+I",), "pets"),
     Spec("actionExport", "&Export…", ("Ctrl+E",), "pets"),
+    Spec("actionShortcuts", "&Keyboard shortcuts…", ("Ctrl+/", "Shift+F1"), "help"),
     Spec("actionAbout", "&About PetDesk", ("F1",), "help"),
 )
 
@@ -82,3 +83,20 @@ def build_menus(window: QMainWindow, actions: dict[str, QAction], *,
             menus["file"].addSeparator()
         menus[spec.menu].addAction(actions[spec.name])
     return menus
+
+
+def shortcut_rows(actions: dict[str, QAction], *,
+                  environments: bool) -> list[tuple[str, str, str]]:
+    """(menu, action, keys) for every action of the menus, in menu order: what Help ›
+    Keyboard shortcuts… lists, read from the actions themselves."""
+    titles = dict(MENUS, environment="&View")
+    rows = []
+    for spec in SPECS:
+        if spec.menu == "environment" and not environments:
+            continue
+        action = actions[spec.name]
+        keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
+                         for k in action.shortcuts())
+        rows.append((_tr(titles[spec.menu]).replace("&", ""),
+                     action.text().replace("&", "").rstrip("…"), keys))
+    return rows

@@ -15,7 +15,7 @@ from petdesk.core.errors import RequestCancelled
 from petdesk.core.jobs import JobKind, ListState, Priority
 from petdesk.core.text import display
 
-from .actions import SPECS, build_menus, make_action
+from .actions import SPECS, build_menus, make_action, shortcut_rows
 from .controllers.connection import DEMO
 from .detail import PetDetail
 from .pet_model import Column, PetTableModel
@@ -181,6 +181,7 @@ class Contents(QObject):
             "actionCopyId": self.detail.copy_id,
             "actionCopyJson": self.detail.copy_json,
             "actionAbout": lambda: self.dialogs.show_about(),
+            "actionShortcuts": self._show_shortcuts,
             "actionImport": lambda: self.bulk.open_import(),
             "actionExport": lambda: self.bulk.open_export(),
         }
@@ -193,6 +194,12 @@ class Contents(QObject):
         self.addPetButton.setToolTip(self.actAdd.toolTip())
         self.loadMoreButton.setToolTip(self.actLoadMore.toolTip())
         build_menus(self.window, a, environments=not self.connection.demo)
+
+    def _show_shortcuts(self) -> None:
+        from .shortcuts_dialog import ShortcutsDialog  # noqa: PLC0415 - on first use
+
+        rows = shortcut_rows(self.actions, environments=not self.connection.demo)
+        ShortcutsDialog(rows, self.window).open()
 
     def _wire(self) -> None:
         """The widgets' own signals (the worker's and the controllers' are wired by

@@ -134,6 +134,7 @@ def test_every_action_and_shortcut_without_a_crash(qtbot: Any, any_window: MainW
     assert {"actionAddPet:AddPetDialog", "actionApiKey:ApiKeyDialog",
             "actionSettings:SettingsDialog", "actionAbout:QMessageBox",
             "actionCategories:CategoriesDialog",
-            "actionImport:ImportDialog", "actionExport:ExportDialog"} <= seen_dialogs
+            "actionImport:ImportDialog", "actionExport:ExportDialog",
+            "actionShortcuts:ShortcutsDialog"} <= seen_dialogs
     if window.connection.demo:
         assert "actionPrintCards:KennelCardDialog" in seen_dialogs

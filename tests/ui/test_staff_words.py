@@ -4,18 +4,22 @@ keyboard-shortcuts page, each driven as the user does."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
-
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QAbstractButton, QDialog, QLabel, QMenu, QTableWidget, QWidget
 
 from petdesk.ui.pet_model import Column
 
 from .conftest import Sandbox
-from .drive import click_row, idle, look_up, shortcut
+from .drive import click_row, idle, look_up, shortcut, visible_dialog
 
 
 def test_the_detail_panel_says_the_status_as_the_table_does(
@@ -56,8 +60,6 @@ JARGON = ("GET ", "POST ", "/pets", "{petId}", "Error type", "deprecated")
 def shown_words(window: Any) -> list[str]:
     """The labels' texts and every tooltip of the window (what is shown outside
     Details)."""
-    from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget
-
     texts = [w.toolTip() for w in window.findChildren(QWidget)]
     texts += [w.text() for w in window.findChildren(QLabel) if w.isVisible()]
     texts += [w.text() for w in window.findChildren(QAbstractButton)]
@@ -84,15 +86,10 @@ def test_staff_words_outside_details_and_the_technical_text_in_details(
     assert "5 December 2030" in window.statusBar_.details
 
 
-def run_on_x(tmp_path: Any, args: list[str], **env: str) -> list[str]:
+def run_on_x(tmp_path: Path, args: list[str], **env: str) -> list[str]:
     """The titles ``title_driver.py`` read on a private Xvfb."""
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
     root = Path(__file__).resolve().parents[2]
-    home = Path(tmp_path) / f"home-{len(list(Path(tmp_path).iterdir()))}"  # its own settings
+    home = tmp_path / f"home-{len(list(tmp_path.iterdir()))}"  # its own settings
     environ = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
     environ.update(QT_QPA_PLATFORM="xcb", PYTHONPATH=str(root), **env)
     for name, sub in (("HOME", ""), ("XDG_CONFIG_HOME", ".config"),
@@ -115,7 +112,7 @@ needs_x = pytest.mark.skipif(
 
 
 @needs_x
-def test_the_title_the_window_manager_shows_names_the_app_once(tmp_path: Any) -> None:
+def test_the_title_the_window_manager_shows_names_the_app_once(tmp_path: Path) -> None:
     assert run_on_x(tmp_path, ["--demo"]) == ["PetDesk — Demo"]
     titles = run_on_x(tmp_path, ["--base-url", "http://127.0.0.1:9/v1"],
                       PETDESK_API_KEY="title-test-key-0123456789", PETDESK_TEST_SWITCH="1")
@@ -129,3 +126,41 @@ def test_the_title_follows_the_environment_switch(
     shortcut(qtbot, window, "Ctrl+2")
     idle(qtbot, window)
     assert window.windowTitle() == "PetDesk — Staging"
+
+
+def menu_entries(window: Any) -> list[tuple[str, str, str]]:
+    """(menu, command, keys) of every action in the window's menus, as a user reads
+    them in the menu bar."""
+    entries = []
+    for menu_action in window.menuBar().actions():
+        menu = menu_action.menu()
+        assert isinstance(menu, QMenu)
+        for action in menu.actions():
+            if action.isSeparator():
+                continue
+            keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
+                             for k in action.shortcuts())
+            entries.append((menu.title().replace("&", ""),
+                            action.text().replace("&", "").rstrip("…"), keys))
+    return entries
+
+
+@pytest.mark.parametrize("keys", ["Ctrl+/", "Shift+F1"])
+def test_help_keyboard_shortcuts_lists_every_menu_command(
+        qtbot: Any, loopback: Sandbox, make_window: Any, keys: str) -> None:
+    window = make_window(loopback)
+    help_menu = window.menuBar().actions()[-1].menu()
+    assert "Keyboard shortcuts…" in [a.text().replace("&", "") for a in help_menu.actions()]
+    shortcut(qtbot, window, keys)
+    dialog = visible_dialog(qtbot, QDialog)
+    assert dialog.windowTitle() == "Keyboard shortcuts"
+    table = dialog.findChild(QTableWidget)
+    shown = [tuple(table.item(r, c).text() for c in range(3))
+             for r in range(table.rowCount())]
+    entries = menu_entries(window)
+    assert shown == entries
+    assert ("Help", "Keyboard shortcuts", "Ctrl+/, Shift+F1") in shown
+    assert ("File", "Quit", "Ctrl+Q") in shown and ("View", "Staging", "Ctrl+2") in shown
+    assert all(k for _m, _c, k in shown)  # every command has keys
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=5_000)
