@@ -39,6 +39,7 @@ class WindowLogic:
         connection = contents.connection
         self.worker = Worker(window.client_factory, window.keys, connection.connection(),
                              clock=contents.clock, parent=contents)
+        self._wire_worker(contents)  # before any job is submitted: the view sees every one
         connection.attach(self.worker)
         self.auth = AuthController(self.worker, window.redactor, parent=contents)
         self.pets = PetListController(self.auth, contents.model, self.worker.clock,
@@ -61,17 +62,18 @@ class WindowLogic:
         self.bulk = BulkDialogs(window, self.importer, contents)
         self._wire(contents)
         self.importer.start_up()  # queued before the first list request, run when the worker starts
-        if self.worker.busy:  # jobs submitted before the wiring: the view shows them too
-            contents.busy_changed(True)
 
-    def _wire(self, c: Contents) -> None:
-        w, status = self.worker, c.statusBar_
+    def _wire_worker(self, c: Contents) -> None:
+        w = self.worker
         w.busyChanged.connect(c.busy_changed)
         w.jobStarted.connect(c.job_started)
         w.waitStarted.connect(c.wait_started)
         w.waitOver.connect(c.wait_over)
         w.submitted.connect(c.submitted)
-        w.rateLimit.connect(status.set_quota)
+        w.rateLimit.connect(c.statusBar_.set_quota)
+
+    def _wire(self, c: Contents) -> None:
+        status = c.statusBar_
         self.pets.changed.connect(c.update_list_view)
         self.pets.pageLoaded.connect(c.page_shown)
         self.pets.failed.connect(status.show_error)
