@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -41,7 +39,6 @@ from PySide6.QtWidgets import (
 
 from petdesk.core.keystore import KeyStore, MemoryKeyring
 from petdesk.ui.main_window import MainWindow
-from tests.conftest import TEST_HOME
 from tests.reliability.app_support import build_window, settings_in
 from tests.reliability.conftest import FAST_POLICY, KEY
 from tests.reliability.hostile import (
@@ -57,8 +54,8 @@ from tests.reliability.hostile import (
     pet_json,
     trickle,
 )
+from tests.ui.quitting import quit_during_request
 
-ROOT = Path(__file__).resolve().parents[2]
 PETS = json.dumps([pet_json(1), pet_json(2, "Mia", 2, "pending")]).encode()
 BAD_HOST = "https://xn--a.example/v1/pets?cursor=2"
 #: The issue's goals.
@@ -204,23 +201,11 @@ def test_ctrl_q_while_the_answer_is_12_s_away_exits_0_within_2_s(
     """Was: "QThread: Destroyed while thread is still running", SIGABRT (exit 134)."""
     flag = tmp_path / "request-arrived"
     server.script(AnswerLater(flag, 12.0))
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(TEST_HOME),
-               PETDESK_API_KEY=KEY, PETDESK_TEST_QUIT_WHEN=str(flag), PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "tests" / "ui" / "quit_driver.py"),
-         "--base-url", server.base_url],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=str(ROOT))
-    try:
-        out, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    ended = time.monotonic()
-    assert proc.returncode == 0, err[-3000:]
-    assert "QThread" not in err, err[-3000:]
-    closing = [float(line.split()[1]) for line in out.splitlines() if line.startswith("closing ")]
-    assert closing, err[-3000:]
-    took = ended - closing[0]
+    run = quit_during_request(server.base_url, flag, key=KEY)
+    assert run.returncode == 0, run.stderr
+    assert "QThread" not in run.stderr, run.stderr
+    assert run.seconds is not None, run.stderr
+    took = run.seconds
     print(f"Ctrl+Q during a slow answer: exit 0 after {took:.2f} s")
     assert took < QUIT_GOAL + 1.0  # process start-up noise on a loaded machine
 
