@@ -11,22 +11,22 @@ from PySide6.QtGui import QAction, QIcon
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
 from petdesk.core.clock import SystemClock
-from petdesk.core.errors import RequestCancelled
-from petdesk.core.jobs import JobKind, ListState, Priority
+from petdesk.core.jobs import JobKind, ListState
 from petdesk.core.text import display
 
 from .actions import SPECS, build_menus, make_action, shortcut_rows
 from .controllers.connection import DEMO
 from .detail import PetDetail
-from .pet_model import Column, PetTableModel
+from .pet_model import PetTableModel
 from .settings import Environment
 from .status_bar import PetStatusBar
 from .views import EnvironmentBanner, FilterBar, PetTablePanel
+from .window_state import restore_window_state, save_window_state
+from .work_feedback import WorkFeedback
 
 if TYPE_CHECKING:
     from petdesk.api import Pet, PetLookup
     from petdesk.core.clock import Clock
-    from petdesk.core.waits import WaitInfo
 
     from .bulk_dialogs import BulkDialogs
     from .controllers.add_pet import AddPetController
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from .dialogs import WindowDialogs
     from .main_window import MainWindow
     from .window_logic import WindowLogic
-    from .worker import Job, Worker
+    from .worker import Worker
 
 
 class Contents(QObject):
@@ -52,14 +52,14 @@ class Contents(QObject):
         self.clock: Clock = window.clock or SystemClock()
         self._logic: WindowLogic | None = None
         self._shut_down_after = -1
-        self._waiting = False
         icon = QIcon.fromTheme("petdesk")
         if not icon.isNull():
             window.setWindowIcon(icon)
         self.model = PetTableModel(self)
         self._build_widgets()
         self._build_actions()
-        self._restore_state()
+        self.feedback = WorkFeedback(self.statusBar_, self.actStop, parent=self)
+        restore_window_state(self)
         self._limit_timer = QTimer(self)
         self._limit_timer.setSingleShot(True)
         self._limit_timer.setInterval(250)
@@ -350,39 +350,6 @@ class Contents(QObject):
         self.worker.stop()
         self.statusBar_.show_activity(self.tr("Stopped."))
 
-    def stopped(self) -> None:
-        self.statusBar_.show_activity(self.tr("Stopped."))
-
-    def show_error(self, exc: BaseException, prefix: str = "") -> None:
-        if isinstance(exc, RequestCancelled):
-            self.stopped()
-        else:
-            self.statusBar_.show_error(exc, prefix)
-
-    def busy_changed(self, busy: bool) -> None:
-        self.statusBar_.set_busy(busy)
-        self.actStop.setEnabled(busy)
-        message = self.statusBar_.message
-        if (not busy and not self.statusBar_.detailsButton.isVisible()
-                and (message.endswith("…") or "queued" in message)):
-            self.statusBar_.show_activity(self.tr("Ready"))
-
-    def job_started(self, job: Job) -> None:
-        if job.label:
-            self.statusBar_.show_activity(job.label)
-
-    def wait_started(self, info: WaitInfo) -> None:
-        self._waiting = True
-        self.statusBar_.start_wait(info)
-
-    def wait_over(self, cancelled: bool) -> None:
-        self._waiting = False
-        self.statusBar_.end_wait(cancelled)
-
-    def submitted(self, job: Job) -> None:
-        if self._waiting and job.priority <= Priority.USER and job.label:
-            self.statusBar_.note_queued(job.label)
-
     def _focus(self, edit: QWidget) -> None:
         edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
         select_all = getattr(edit, "selectAll", None)
@@ -421,30 +388,8 @@ class Contents(QObject):
         kind = DEMO if self.connection.demo else self.connection.environment.value
         self.banner.show_environment(kind, label, self.connection.address)
 
-    # -- state ----------------------------------------------------------------------------
-
-    def _restore_state(self) -> None:
-        s = self.window.settings
-        if s.window_state is not None:
-            self.window.restoreState(s.window_state)
-        header = self.table.horizontalHeader()
-        if s.header_state is not None:
-            header.restoreState(s.header_state)
-        column, order = s.sort
-        self.table.sortByColumn(column if 0 <= column < len(Column) else 0, order)
-        self.bar.statusFilter.setCurrentIndex(max(0, self.bar.statusFilter.findData(
-            s.status_filter)))
-        self.bar.limitSpin.setValue(s.page_size)
-
     def save_state(self) -> None:
-        s = self.window.settings
-        s.window_state = self.window.saveState()
-        header = self.table.horizontalHeader()
-        s.header_state = header.saveState()
-        s.set_sort(header.sortIndicatorSection(), header.sortIndicatorOrder())
-        s.status_filter = str(self.bar.statusFilter.currentData() or "")
-        s.page_size = self.bar.limitSpin.value()
-        self.connection.save()
+        save_window_state(self)
 
     def palette_changed(self) -> None:
         self.model.refresh_palette()

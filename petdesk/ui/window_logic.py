@@ -64,12 +64,12 @@ class WindowLogic:
         self.importer.start_up()  # queued before the first list request, run when the worker starts
 
     def _wire_worker(self, c: Contents) -> None:
-        w = self.worker
-        w.busyChanged.connect(c.busy_changed)
-        w.jobStarted.connect(c.job_started)
-        w.waitStarted.connect(c.wait_started)
-        w.waitOver.connect(c.wait_over)
-        w.submitted.connect(c.submitted)
+        w, f = self.worker, c.feedback
+        w.busyChanged.connect(f.busy_changed)
+        w.jobStarted.connect(f.job_started)
+        w.waitStarted.connect(f.wait_started)
+        w.waitOver.connect(f.wait_over)
+        w.submitted.connect(f.submitted)
         w.rateLimit.connect(c.statusBar_.set_quota)
 
     def _wire(self, c: Contents) -> None:
@@ -78,15 +78,15 @@ class WindowLogic:
         self.pets.pageLoaded.connect(c.page_shown)
         self.pets.failed.connect(status.show_error)
         self.pets.pagingStopped.connect(status.show_activity)
-        self.pets.stopped.connect(c.stopped)
+        self.pets.stopped.connect(c.feedback.stopped)
         self.pets.upToDate.connect(lambda: status.show_activity(
             c.tr("The list is up to date (loaded moments ago).")))
         self.lookups.found.connect(c.found)
         self.lookups.notFound.connect(c.not_found)
-        self.lookups.failed.connect(c.show_error)
+        self.lookups.failed.connect(c.feedback.show_error)
         self.lookups.invalid.connect(status.show_activity)
         self.adder.added.connect(c.added)
-        self.adder.rejected.connect(lambda _m, _f, exc, prefix: c.show_error(exc, prefix))
+        self.adder.rejected.connect(lambda _m, _f, exc, prefix: c.feedback.show_error(exc, prefix))
         self.adder.rejected.connect(self.pets.invalidate)
         self.auth.keyNeeded.connect(self.dialogs.open_api_key_dialog)
         self.auth.keySaved.connect(c.key_saved)
