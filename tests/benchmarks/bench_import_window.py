@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import gc
 import json
 import os
 import subprocess
@@ -122,6 +123,7 @@ def session(rows: int) -> dict[str, Any]:
         window.resize(1100, 680)
         window.show()
         _until(lambda: window.contents.model.rowCount() > 0, 30, "first page")
+        gc.freeze()  # as petdesk.ui.app.run does once the window is up
         heartbeat = Heartbeat()
         _spin(200)
         heartbeat.start()
