@@ -38,7 +38,8 @@ class BulkDialogs(QObject):
         if self.import_dialog is None:
             from .import_dialog import ImportDialog  # noqa: PLC0415 - the readers load when the dialog first opens
 
-            self.import_dialog = ImportDialog(self._controller, self._window)
+            self.import_dialog = ImportDialog(self._controller, self._window,
+                                              categories=self._contents.cards.categories)
         dialog = self.import_dialog
         dialog.show()
         dialog.activateWindow()

@@ -97,9 +97,14 @@ def _control(holder: _EngineHolder, action: str, ctx: JobContext) -> ImportStatu
     return _engine(ctx, holder).control(ctx.connection, None, action)
 
 
+def _decide(holder: _EngineHolder, choices: list[tuple[int, int | None]],
+            ctx: JobContext) -> ImportStatus | None:
+    return _engine(ctx, holder).decide(ctx.connection, choices)
+
+
 def _inspect(holder: _EngineHolder, path: Path, encoding: str | None, delimiter: str | None,
-             ctx: JobContext) -> FileLayout:
-    return _engine(ctx, holder).inspect(ctx.connection, path, encoding, delimiter)
+             sheet: str | None, ctx: JobContext) -> FileLayout:
+    return _engine(ctx, holder).inspect(ctx.connection, path, encoding, delimiter, sheet)
 
 
 def _preview(holder: _EngineHolder, layout: FileLayout, mapping: ColumnMapping,
@@ -228,8 +233,8 @@ class ImportController(QObject):
     # -- the user's steps ------------------------------------------------------------------
 
     def inspect(self, path: Path, encoding: str | None, delimiter: str | None,
-                on_done: Done, on_error: Failed) -> Job:
-        return self._submit(partial(_inspect, self._holder, path, encoding, delimiter),
+                on_done: Done, on_error: Failed, *, sheet: str | None = None) -> Job:
+        return self._submit(partial(_inspect, self._holder, path, encoding, delimiter, sheet),
                             _answer(on_done, on_error), Priority.USER, JobKind.IO)
 
     def preview(self, layout: FileLayout, mapping: ColumnMapping, relay: ProgressRelay,
@@ -255,6 +260,11 @@ class ImportController(QObject):
 
     def cancel(self) -> None:
         self._control("cancel")
+
+    def decide(self, choices: list[tuple[int, int | None]]) -> None:
+        """Answer rows awaiting a decision (see :meth:`ImportEngine.decide`)."""
+        self._submit(partial(_decide, self._holder, choices),
+                     _answer(self._controlled, self._control_failed), Priority.USER)
 
     def _control(self, action: str) -> None:
         self._submit(partial(_control, self._holder, action),
