@@ -38,8 +38,10 @@ class BulkDialogs(QObject):
         if self.import_dialog is None:
             from .import_dialog import ImportDialog  # noqa: PLC0415 - the readers load when the dialog first opens
 
+            contents = self._contents
             self.import_dialog = ImportDialog(self._controller, self._window,
-                                              categories=self._contents.cards.categories)
+                                              categories=contents.cards.categories,
+                                              shown=lambda: contents.model.pets)
         dialog = self.import_dialog
         dialog.show()
         dialog.activateWindow()

@@ -52,6 +52,9 @@ from .import_dialog_preview import PreviewModel, PreviewPage
 from .import_dialog_sending import SendingPage
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+    from petdesk.api.models import Pet
     from petdesk.bulk.control import StepProgress
     from petdesk.bulk.preview import Preview
     from petdesk.bulk.report import ImportReport
@@ -83,16 +86,19 @@ def ask_report_path(parent: QWidget) -> Path | None:
 
 class ImportDialog(QDialog):
     """See the module docstring. One per window; it may be closed while sending.
-    ``categories``: the named categories (File › Categories…), for category words."""
+    ``categories``: the named categories (File › Categories…), for category words;
+    ``shown``: the pets the window lists, which rows are compared with too."""
 
     def __init__(self, controller: ImportController, parent: QWidget | None = None, *,
-                 categories: CategoryModel | None = None) -> None:
+                 categories: CategoryModel | None = None,
+                 shown: Callable[[], Sequence[Pet]] = tuple) -> None:
         super().__init__(parent)
         self.setObjectName("importDialog")
         self.setWindowTitle(self.tr("Import pets"))
         self.setAcceptDrops(True)
         self.resize(900, 600)
         self._controller = controller
+        self._shown = shown
         self._categories = categories if categories is not None else CategoryModel(parent=self)
         self._path: Path | None = None
         self._layout: FileLayout | None = None
@@ -224,7 +230,7 @@ class ImportDialog(QDialog):
         relay = ProgressRelay(self)
         relay.reported.connect(self._checking)
         self._job = self._controller.preview(self._layout, mapping, relay, self._previewed,
-                                             self._failed)
+                                             self._failed, shown=tuple(self._shown()))
 
     def _checking(self, step: StepProgress) -> None:
         if self._job is None:

@@ -229,11 +229,15 @@ class ImportEngine:
         return replace(layout, mapping=mapping, remembered=True, notes=())
 
     def preview(self, connection: Connection, layout: FileLayout, mapping: ColumnMapping,
-                progress: ProgressCallback, cancel: CancelToken) -> Preview:
+                progress: ProgressCallback, cancel: CancelToken,
+                shown: Sequence[Pet] = ()) -> Preview:
+        """Check every row against the store's pets and ``shown`` (the window's list)."""
         with self._lock:
             store = self._open(connection)
             StoreMappingMemory(store)[mapping.layout_key] = mapping.to_dict()
             known = known_pets(store, import_batch(layout.info.fingerprint))
+        for pet in shown:
+            known.add(pet.name, pet.category_id, pet.status, pet_id=pet.id)
         return preview_file(layout, mapping, known, progress=progress, cancel=cancel)
 
     def start(self, connection: Connection, client: PetStoreClient,

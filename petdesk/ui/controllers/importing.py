@@ -108,8 +108,9 @@ def _inspect(holder: _EngineHolder, path: Path, encoding: str | None, delimiter:
 
 
 def _preview(holder: _EngineHolder, layout: FileLayout, mapping: ColumnMapping,
-             relay: ProgressRelay, ctx: JobContext) -> Preview:
-    return _engine(ctx, holder).preview(ctx.connection, layout, mapping, relay, ctx.token)
+             relay: ProgressRelay, shown: tuple[Pet, ...], ctx: JobContext) -> Preview:
+    return _engine(ctx, holder).preview(ctx.connection, layout, mapping, relay, ctx.token,
+                                        shown)
 
 
 def _save_report(holder: _EngineHolder, report: ImportReport, path: Path,
@@ -238,8 +239,9 @@ class ImportController(QObject):
                             _answer(on_done, on_error), Priority.USER, JobKind.IO)
 
     def preview(self, layout: FileLayout, mapping: ColumnMapping, relay: ProgressRelay,
-                on_done: Done, on_error: Failed) -> Job:
-        return self._submit(partial(_preview, self._holder, layout, mapping, relay),
+                on_done: Done, on_error: Failed, *, shown: tuple[Pet, ...] = ()) -> Job:
+        """Check every row; ``shown``: the pets the window lists, known to be there."""
+        return self._submit(partial(_preview, self._holder, layout, mapping, relay, shown),
                             _answer(on_done, on_error), Priority.USER, JobKind.IO)
 
     def send(self, preview: Preview, on_error: Failed) -> None:
