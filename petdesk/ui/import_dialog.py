@@ -60,7 +60,6 @@ if TYPE_CHECKING:
     from petdesk.bulk.report import ImportReport
     from petdesk.bulk.session import FileLayout
 
-    from .import_dialog_words import CategoryWordsDialog
     from .import_engine import ImportStatus
     from .worker import Job
 
@@ -105,7 +104,6 @@ class ImportDialog(QDialog):
         self._job: Job | None = None
         self._report: ImportReport | None = None
         self._back_page = PAGE_FILE
-        self.words_dialog: CategoryWordsDialog | None = None
         self.columnsPage = ColumnsPage()
         self.previewPage = PreviewPage()
         self.sendingPage = SendingPage()
@@ -265,11 +263,9 @@ class ImportDialog(QDialog):
                                      self._categories, self)
         dialog.accepted.connect(lambda: self._words_named(dialog.names()))
         dialog.finished.connect(dialog.deleteLater)
-        self.words_dialog = dialog
         dialog.open()
 
     def _words_named(self, names: dict[str, int]) -> None:
-        self.words_dialog = None
         self.columnsPage.set_category_names(names)
         self.check_rows()
 

@@ -76,7 +76,8 @@ def check(qtbot: Any, dialog: ImportDialog) -> str:
 def send_all(qtbot: Any, dialog: ImportDialog) -> None:
     click(qtbot, dialog.previewPage.sendButton)
     qtbot.waitUntil(lambda: dialog.pages.currentIndex() == PAGE_SENDING, timeout=10_000)
-    qtbot.waitUntil(lambda: dialog.sendingPage.resultLabel.text().startswith("Done"), timeout=30_000)
+    qtbot.waitUntil(lambda: dialog.sendingPage.resultLabel.text().startswith("Done"),
+                    timeout=30_000)
 
 
 def names_on_server(box: Sandbox, seeded: set[int]) -> Counter[str]:
@@ -146,7 +147,8 @@ def test_import_a_file_written_by_the_libraries(qtbot: Any, tmp_path: Path,
         assert detected == "Detected: CSV · Windows-1252 · separated by semicolons"
     elif kind == "ods":
         assert detected.startswith("Detected: ODS")
-    assert dialog.columnsPage.columnCombos[next(iter(dialog.columnsPage.columnCombos))].currentText() == "Animal name"
+    name_combo = next(iter(dialog.columnsPage.columnCombos.values()))
+    assert name_combo.currentText() == "Animal name"
     assert check(qtbot, dialog) == "7 rows: 4 ready, 3 invalid, 0 possible duplicates"
     issues = dialog.previewPage.issuesLabel.text()
     assert "Row 5" in issues and "Row 6" in issues and "Row 7" in issues
@@ -188,7 +190,8 @@ def test_sample_sheet_duplicates_decided_and_report_saved(qtbot: Any, tmp_path: 
     send_all(qtbot, dialog)
     added = names_on_server(loopback, seeded)
     assert sum(added.values()) == 25
-    assert "25 added, 4 invalid, 1 skipped as possible duplicates" in dialog.sendingPage.resultLabel.text()
+    result = dialog.sendingPage.resultLabel.text()
+    assert "25 added, 4 invalid, 1 skipped as possible duplicates" in result
     report = tmp_path / "report.csv"
     answer_save(monkeypatch, report)
     click(qtbot, dialog.sendingPage.saveReportButton)
@@ -260,7 +263,8 @@ def test_pause_resume_cancel(qtbot: Any, tmp_path: Path, monkeypatch: pytest.Mon
     qtbot.waitUntil(lambda: dialog.sendingPage.pauseButton.text() == "Pause", timeout=10_000)
     qtbot.waitUntil(lambda: dialog.sendingPage.progressBar.value() > paused_at, timeout=10_000)
     click(qtbot, dialog.sendingPage.cancelImportButton)
-    qtbot.waitUntil(lambda: dialog.sendingPage.resultLabel.text().startswith("Done"), timeout=20_000)
+    qtbot.waitUntil(lambda: dialog.sendingPage.resultLabel.text().startswith("Done"),
+                    timeout=20_000)
     added = names_on_server(loopback, seeded)
     assert all(count == 1 for count in added.values())
     sent = sum(added.values())
@@ -285,7 +289,8 @@ def test_restart_mid_import_resumes_it(qtbot: Any, tmp_path: Path,
     again = make_window(loopback)  # a new window on the same store: it resumes by itself
     resumed = open_import(qtbot, again)
     qtbot.waitUntil(lambda: resumed.pages.currentIndex() == PAGE_SENDING, timeout=10_000)
-    qtbot.waitUntil(lambda: resumed.sendingPage.resultLabel.text().startswith("Done"), timeout=30_000)
+    qtbot.waitUntil(lambda: resumed.sendingPage.resultLabel.text().startswith("Done"),
+                    timeout=30_000)
     assert resumed.sendingPage.progressLabel.text() == "30 of 30 · done"
     assert names_on_server(loopback, seeded) == Counter(f"Stray {n}" for n in range(30))
 
@@ -376,5 +381,6 @@ def test_the_users_own_request_goes_first_while_sending(
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
         shortcut(qtbot, window, "F5")  # Refresh, while the import is sending
     assert sum(names_on_server(loopback, seeded).values()) < total
-    qtbot.waitUntil(lambda: dialog.sendingPage.resultLabel.text().startswith("Done"), timeout=60_000)
+    qtbot.waitUntil(lambda: dialog.sendingPage.resultLabel.text().startswith("Done"),
+                    timeout=60_000)
     assert names_on_server(loopback, seeded) == Counter(f"Busy {n}" for n in range(total))
