@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -54,10 +53,9 @@ class ColumnsPage(QWidget):
         self._names: dict[str, int] = {}
         self.fileLabel = plain_label("fileLabel")
         self.detectedLabel = plain_label("detectedLabel")
-        form = QFormLayout()
+        self.form = form = QFormLayout()
         self.sheetCombo = QComboBox()
         self.sheetCombo.setObjectName("sheetCombo")
-        self.sheetLabel = QLabel(self.tr("Sheet:"))
         self.encodingCombo = QComboBox()
         self.encodingCombo.setObjectName("encodingCombo")
         self.encodingCombo.addItem(self.tr("As detected"), None)
@@ -70,7 +68,7 @@ class ColumnsPage(QWidget):
             self.delimiterCombo.addItem(label.capitalize(), delimiter)
         for combo in (self.sheetCombo, self.encodingCombo, self.delimiterCombo):
             combo.activated.connect(lambda _i: self.readAgain.emit())
-        form.addRow(self.sheetLabel, self.sheetCombo)
+        form.addRow(self.tr("Sheet:"), self.sheetCombo)
         form.addRow(self.tr("Text encoding:"), self.encodingCombo)
         form.addRow(self.tr("Separator:"), self.delimiterCombo)
         self.columnCombos: dict[Field, QComboBox] = {}
@@ -126,11 +124,11 @@ class ColumnsPage(QWidget):
         self.sheetCombo.setToolTip(self.tr("This workbook has %d sheets: choose the one "
                                            "with the pets.") % len(info.sheets)
                                    if several else "")
-        self.sheetCombo.setVisible(several)
-        self.sheetLabel.setVisible(several)
+        self.form.setRowVisible(self.sheetCombo, several)
         is_csv = info.kind is FileKind.CSV
-        self.encodingCombo.setEnabled(is_csv)
-        self.delimiterCombo.setEnabled(is_csv)
+        for combo in (self.encodingCombo, self.delimiterCombo):  # a CSV's only
+            combo.setEnabled(is_csv)
+            self.form.setRowVisible(combo, is_csv)
         for fld, combo in self.columnCombos.items():
             combo.clear()
             combo.addItem(self.tr("(not in this file)") if fld is not Field.STATUS

@@ -198,10 +198,12 @@ class PreviewPage(QWidget):
         self.issuesLabel.setVisible(bool(lines))
         self._show_words(preview)
         duplicates = len(preview.duplicate_rows)
-        self.duplicatesLabel.setText(self.tr(
-            "%d rows look like pets already known or rows above them: tick “Add anyway” "
-            "for each one to send, or decide for all of them.") % duplicates
-            if duplicates else "")
+        text = (self.tr("1 row looks like a pet already known or a row above it: tick "
+                        "“Add anyway” to send it.") if duplicates == 1 else
+                self.tr("%d rows look like pets already known or rows above them: tick "
+                        "“Add anyway” for each one to send, or decide for all of them.")
+                % duplicates)
+        self.duplicatesLabel.setText(text if duplicates else "")
         for widget in (self.duplicatesLabel, self.addAllButton, self.skipAllButton):
             widget.setVisible(bool(duplicates))
 
@@ -213,10 +215,13 @@ class PreviewPage(QWidget):
             more = len(words) - LISTED_WORDS
             if more > 0:
                 listed += self.tr(" and %d more") % more
-            self.wordsLabel.setText(self.tr(
-                "%d rows give their category as a word, not a number: %s. Say which "
-                "category each word means, and the rows are checked again.")
-                % (sum(words.values()), listed))
+            rows = sum(words.values())
+            text = (self.tr("1 row gives its category as a word, not a number: %s.")
+                    if rows == 1 else
+                    self.tr("%d rows give their category as a word, not a number: %s.")
+                    .replace("%d", f"{rows:,}"))
+            self.wordsLabel.setText((text % listed) + " " + self.tr(
+                "Say which category each word means, and the rows are checked again."))
         self.wordsLabel.setVisible(bool(words))
         self.wordsButton.setVisible(bool(words))
 

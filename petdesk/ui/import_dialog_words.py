@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -71,8 +72,10 @@ class CategoryWordsDialog(QDialog):
             CATEGORY, QHeaderView.ResizeMode.Stretch)
         self.combos: list[CategoryCombo] = []
         for row, word in enumerate(self._words):
-            self.table.setItem(row, WORD, QTableWidgetItem(word))
-            self.table.setItem(row, ROWS, QTableWidgetItem(f"{words[word]:,}"))
+            for column, text in ((WORD, word), (ROWS, f"{words[word]:,}")):
+                item = QTableWidgetItem(text)
+                item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+                self.table.setItem(row, column, item)
             combo = CategoryCombo(categories, self.table)
             combo.set_category_id(known.get(word, guess_category(word, categories)))
             self.table.setCellWidget(row, CATEGORY, combo)
