@@ -1,7 +1,7 @@
 """Bulk intake figures: preview of a 100,000-row file (parse and validate), how rows are
 validated (per-row ``model_validate`` against one ``TypeAdapter`` over the batch), and an
 export of 10,000 pets from a sandbox on loopback at the Pro plan's rate (300 a minute,
-shortened to 5 a second: the same ratio), against the plan's own rate.
+shortened to 25 per 5 s: the same ratio), against the plan's own rate.
 
     .venv/bin/python tests/benchmarks/bench_bulk.py [--quick]
 
@@ -46,8 +46,10 @@ from petdesk.sandbox import SandboxConfig, Store, start_server  # noqa: E402
 
 ROWS = 100_000
 GOAL_SECONDS = 2.0
-#: Pro's 300 a minute in 1-second windows (the same ratio).
-EXPORT_PACE = Pace(5, 1)
+#: Pro's 300 a minute in 5-second windows (the same ratio). Not 1-second ones: the
+#: client's gate waits 50 ms past each reset it is told (its margin against clock
+#: skew, 0.08 % of a real minute), which would be 5 % of a 1-second window.
+EXPORT_PACE = Pace(25, 5)
 
 
 def write_files(folder: Path) -> tuple[Path, Path]:
@@ -135,7 +137,7 @@ def _export_run(pets: int, bare: bool) -> dict[str, float]:
 
 
 def export_figure(quick: bool) -> Figure:
-    """Pages of 100 at 5 requests a second (Pro's 300 a minute in 1-second windows).
+    """Pages of 100 at 25 requests per 5 s (Pro's 300 a minute in 5-second windows).
 
     The plan's rate for ``N`` requests is ``N / minimum(N)`` (``minimum`` as in
     bench_import.py: the first window's requests go at once), so the ratio is
@@ -153,7 +155,7 @@ def export_figure(quick: bool) -> Figure:
         details={"petdesk": petdesk, "bare_client": bare,
                  "bare_ratio": bare["minimum"] / bare["seconds"]},
         note=(f"ratio: the plan's minimum time ({petdesk['minimum']:.2f} s for "
-              f"{int(petdesk['pages'])} requests at 5 per 1 s, the first window's at once) "
+              f"{int(petdesk['pages'])} requests at 25 per 5 s, the first window's at once) "
               f"/ PetDesk's {petdesk['seconds']:.2f} s; baseline (same run): the bare "
               f"client reading the same pages, {bare['seconds']:.2f} s "
               f"({bare['minimum'] / bare['seconds']:.3f}x)"))
