@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .accessibility import name_parts
+
 
 class ApiKeyDialog(QDialog):
     """``apiKeyEdit`` (masked, with a show/hide toggle), Test connection, Save."""
@@ -103,6 +105,7 @@ class ApiKeyDialog(QDialog):
         layout.addWidget(self.overrideLabel)
         layout.addWidget(self.buttons)
         self.setMinimumWidth(460)
+        name_parts(self)
 
     def key(self) -> str:
         return self.apiKeyEdit.text().strip()
@@ -151,6 +154,7 @@ class ApiKeyDialog(QDialog):
         box.setEscapeButton(QMessageBox.StandardButton.Cancel)
         box.finished.connect(self._refused_save_answered)
         self.confirmBox = box
+        name_parts(box)
         box.open()
 
     def _refused_save_answered(self, result: int) -> None:

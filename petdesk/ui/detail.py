@@ -101,6 +101,8 @@ class PetDetail(QFrame):
         self.fullNameView.setReadOnly(True)
         self.fullNameView.setVisible(False)
         self.statusIcon = QLabel()
+        self.statusIcon.setObjectName("detailStatusIcon")
+        self.statusIcon.setAccessibleName(self.tr("Status icon"))
         self.statusValue = value_label("detailStatus")
         font = self.statusValue.font()
         font.setWeight(QFont.Weight.DemiBold)
@@ -200,6 +202,7 @@ class PetDetail(QFrame):
             self._show_name(pet.name)
             self.categoryValue.setText(self.category_label(pet.category_id))
             self.statusValue.setText(status_text(pet.status))
+            self.statusIcon.setAccessibleName(self.tr("Status: %s") % status_text(pet.status))
         self._show_status(pet.status)
 
     def _show_name(self, name: str) -> None:

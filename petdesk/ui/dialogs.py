@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QDialog, QMainWindow, QMessageBox
 
 from petdesk import API_VERSION
 
+from .accessibility import name_parts
 from .controllers.add_pet import AddPetController
 from .controllers.auth import AuthController
 from .controllers.connection import ConnectionController
@@ -144,6 +145,7 @@ class WindowDialogs(QObject):
                 API_VERSION, html.escape(self._connection.label()),
                 html.escape(self._connection.address)))
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        name_parts(box)
         box.open()
 
     def close_all(self) -> None:

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from petdesk.bulk.errors import ImportCancelled
 from petdesk.core.errors import RequestCancelled
 
+from .accessibility import name_parts
 from .controllers.importing import ImportController, ProgressRelay
 
 if TYPE_CHECKING:
@@ -108,6 +109,7 @@ class ExportDialog(QDialog):
                        self.resultLabel):
             layout.addWidget(widget)
         layout.addLayout(buttons)
+        name_parts(self)
 
     def export(self) -> None:
         path = ask_export_path(self)

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .accessibility import name_parts
 from .io_runner import IoRunner, ask_save_path, write_file
 from .kennel_cards import CardPageSize, CardSheet, KennelCard
 
@@ -214,6 +215,7 @@ class KennelCardDialog(QDialog):
         self.printButton.setDefault(True)
         self.pageSizeCombo.setFocus()
         self.resize(720, 640)
+        name_parts(self)
 
     def _button(self, text: str, name: str, role: QDialogButtonBox.ButtonRole,
                 slot: Callable[[], object]) -> QPushButton:

@@ -16,6 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .accessibility import name_parts
+
 
 class ShortcutsDialog(QDialog):
     """``rows`` are (menu, action, keys), as :func:`.actions.shortcut_rows` reads them."""
@@ -46,3 +48,4 @@ class ShortcutsDialog(QDialog):
         layout.addWidget(buttons)
         self.resize(460, 520)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        name_parts(self)

@@ -44,6 +44,7 @@ MESSAGE_LIMIT = 300
 def _slot(widget: QWidget) -> QWidget:
     """A fixed-size place for ``widget``, which is shown and hidden inside it."""
     slot = QWidget()
+    slot.setAccessibleName(widget.accessibleName())
     layout = QHBoxLayout(slot)
     layout.setContentsMargins(0, 0, 0, 0)
     layout.addWidget(widget)
@@ -59,6 +60,7 @@ class PetStatusBar(QStatusBar):
         super().__init__(parent)
         self._clock: Clock = clock or SystemClock()
         self.setObjectName("statusBar")
+        self.setAccessibleName(self.tr("Status bar"))
         self.setSizeGripEnabled(True)
         self._details = ""
         self._wait: WaitInfo | None = None
@@ -80,6 +82,8 @@ class PetStatusBar(QStatusBar):
         self.detailsButton.setObjectName("errorDetailsButton")
         self.detailsButton.setText(self.tr("Details…"))
         self.detailsButton.setAutoRaise(True)
+        self.detailsButton.setAccessibleDescription(
+            self.tr("The technical details of the message"))
         self.detailsButton.setVisible(False)
         self.detailsButton.clicked.connect(self.show_details)
 
@@ -89,6 +93,7 @@ class PetStatusBar(QStatusBar):
         self.countdownLabel.setVisible(False)
         self.stopButton = QPushButton(self.tr("Stop"))
         self.stopButton.setObjectName("stopButton")
+        self.stopButton.setAccessibleName(self.tr("Stop"))
         self.stopButton.setToolTip(self.tr("Stop the running and waiting requests (Esc)"))
         self.stopButton.setVisible(False)
         self.stopButton.clicked.connect(self.stopRequested)
@@ -100,6 +105,7 @@ class PetStatusBar(QStatusBar):
         self.lastRefreshLabel.setObjectName("lastRefreshLabel")
 
         left = QWidget()
+        left.setAccessibleName(self.tr("Activity"))
         row = QHBoxLayout(left)
         row.setContentsMargins(4, 0, 0, 0)
         # The busy indicator and Stop come and go with every request: each sits in a
@@ -167,7 +173,10 @@ class PetStatusBar(QStatusBar):
         # Server text: shown literally (plain_box), and bounded on the label (the full
         # text is in the scrollable detailed text).
         box.setInformativeText(elide(self._details, DETAILS_LABEL_LIMIT))
-        plain_box(box).open()
+        from .accessibility import name_parts  # noqa: PLC0415 - Qt's inner widget classes, on first use
+
+        name_parts(plain_box(box))
+        box.open()
 
     def set_quota(self, snapshot: RateLimitSnapshot) -> None:
         text = snapshot.describe()

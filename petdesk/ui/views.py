@@ -108,6 +108,7 @@ class FilterBar(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("filterBar")
+        self.setAccessibleName(self.tr("Filters and look-up"))
         row = QHBoxLayout(self)
         row.setContentsMargins(8, 8, 8, 4)
 
@@ -186,6 +187,7 @@ class PetTablePanel(QWidget):
 
     def __init__(self, model: PetTableModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setAccessibleName(self.tr("Pet list"))
         self.table = QTableView()
         # A viewport made here is a QWidget PySide6 already knows; the one the view
         # makes itself would be typed on first access by walking every QWidget
@@ -194,6 +196,9 @@ class PetTablePanel(QWidget):
         self.table.setViewport(viewport)
         self.table.setObjectName("petsTable")
         self.table.setAccessibleName(self.tr("Pets"))
+        self.table.setAccessibleDescription(self.tr(
+            "One pet a row: ID, name, category and status. Ctrl+P prints the selected "
+            "pets' kennel cards."))
         self.table.setModel(model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -215,6 +220,7 @@ class PetTablePanel(QWidget):
 
         self.loadMoreButton = QPushButton(self.tr("Load more"))
         self.loadMoreButton.setObjectName("loadMoreButton")
+        self.loadMoreButton.setAccessibleName(self.tr("Load more pets"))
         self.loadMoreButton.setVisible(False)
         self.countLabel = QLabel()
         self.countLabel.setObjectName("countLabel")

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 
+from .accessibility import name_main_window
 from .bulk_dialogs import BulkDialogs
 from .controllers.add_pet import AddPetController
 from .controllers.auth import AuthController
@@ -61,6 +62,7 @@ class WindowLogic:
         self.importer = ImportController(self.worker, connection, parent=contents)
         self.bulk = BulkDialogs(window, self.importer, contents)
         self._wire(contents)
+        name_main_window(contents)  # after the first paint: it types Qt's inner parts
         self.importer.start_up()  # queued before the first list request, run when the worker starts
 
     def _wire_worker(self, c: Contents) -> None:
