@@ -160,6 +160,10 @@ class PetDetail(QFrame):
         layout.addWidget(self.deprecationNote)
         layout.addWidget(self.messageLabel)
         layout.addStretch(1)
+        order = (self.fullNameButton, self.fullNameView, self.copyIdButton,
+                 self.copyJsonButton, self.refreshButton)  # Tab goes as they are shown
+        for first, second in zip(order, order[1:], strict=False):
+            QWidget.setTabOrder(first, second)
         self.show_documented_deprecation()
         self.show_pet(None)
 
