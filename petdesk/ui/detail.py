@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt, Signal
@@ -162,7 +163,7 @@ class PetDetail(QFrame):
         layout.addStretch(1)
         order = (self.fullNameButton, self.fullNameView, self.copyIdButton,
                  self.copyJsonButton, self.refreshButton)  # Tab goes as they are shown
-        for first, second in zip(order, order[1:], strict=False):
+        for first, second in pairwise(order):
             QWidget.setTabOrder(first, second)
         self.show_documented_deprecation()
         self.show_pet(None)

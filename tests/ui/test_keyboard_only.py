@@ -119,7 +119,8 @@ def own_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 # The file dialog's completer pops up while the path is typed; the offscreen test
 # platform cannot raise it or give it the keyboard grab, and says so.
-@pytest.mark.qt_log_ignore("This plugin does not support (raise|grabbing the keyboard|propagateSizeHints)")
+@pytest.mark.qt_log_ignore(
+    "This plugin does not support (raise|grabbing the keyboard|propagateSizeHints)")
 def test_a_session_with_the_keyboard_alone(qtbot: Any, make_window: Callable[..., MainWindow],
                                            loopback: Sandbox, own_data: Path) -> None:
     # Start: the first page is shown, and the window has the keyboard.
