@@ -15,6 +15,7 @@ message line) has nothing to say until it shows a text.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
@@ -39,7 +40,7 @@ from PySide6.QtWidgets import (
 if TYPE_CHECKING:
     from .window_contents import Contents
 
-__all__ = ["accessible_name", "name_main_window", "name_parts"]
+__all__ = ["accessible_name", "make_accessible", "name_main_window", "name_parts"]
 
 
 def _tr(text: str) -> str:
@@ -131,6 +132,26 @@ def name_parts(root: QWidget) -> None:
         name = _part_name(widget)
         if name:
             widget.setAccessibleName(name)
+
+
+def tab_buttons_as_shown(root: QWidget) -> None:
+    """Tab through the buttons of every button box under ``root`` in the order the
+    platform lays them out ("Restore Defaults" on the left, say), not the order in
+    which they were added."""
+    for box in [root, *root.findChildren(QDialogButtonBox)]:
+        layout = box.layout()
+        if not isinstance(box, QDialogButtonBox) or layout is None:
+            continue
+        buttons = sorted(box.buttons(), key=layout.indexOf)
+        for first, second in pairwise(buttons):
+            QWidget.setTabOrder(first, second)
+
+
+def make_accessible(root: QWidget) -> None:
+    """A dialog, once built: every part named (:func:`name_parts`) and its buttons in
+    the Tab order in which they are shown (:func:`tab_buttons_as_shown`)."""
+    name_parts(root)
+    tab_buttons_as_shown(root)
 
 
 def name_main_window(contents: Contents) -> None:

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 from petdesk.api import INT64_MAX, NAME_MAX_LENGTH, NewPet, PetStatus
 from petdesk.core.categories import CategoryError
 
-from .accessibility import name_parts
+from .accessibility import make_accessible
 from .categories_model import CategoryModel
 from .category_combo import CategoryCombo
 
@@ -139,7 +139,7 @@ class AddPetDialog(QDialog):
         layout.addWidget(self.formError)
         layout.addWidget(buttons)
         self.setMinimumWidth(420)
-        name_parts(self)
+        make_accessible(self)
 
         self.nameEdit.textEdited.connect(lambda _t: self._edited("name"))
         self.categoryIdEdit.textEdited.connect(lambda _t: self._edited("categoryId"))

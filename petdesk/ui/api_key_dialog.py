@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .accessibility import name_parts
+from .accessibility import make_accessible
 
 
 class ApiKeyDialog(QDialog):
@@ -105,7 +105,7 @@ class ApiKeyDialog(QDialog):
         layout.addWidget(self.overrideLabel)
         layout.addWidget(self.buttons)
         self.setMinimumWidth(460)
-        name_parts(self)
+        make_accessible(self)
 
     def key(self) -> str:
         return self.apiKeyEdit.text().strip()
@@ -154,7 +154,7 @@ class ApiKeyDialog(QDialog):
         box.setEscapeButton(QMessageBox.StandardButton.Cancel)
         box.finished.connect(self._refused_save_answered)
         self.confirmBox = box
-        name_parts(box)
+        make_accessible(box)
         box.open()
 
     def _refused_save_answered(self, result: int) -> None:

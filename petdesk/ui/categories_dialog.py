@@ -39,7 +39,7 @@ from petdesk.core.categories import (
     parse_category_id,
 )
 
-from .accessibility import name_parts
+from .accessibility import make_accessible
 from .categories_model import CategoryColumn, CategoryModel, CategoryPersistence
 from .io_runner import IoRunner, ask_save_path, write_file
 
@@ -308,4 +308,4 @@ class CategoriesDialog(QDialog):
         layout.addWidget(buttons)
         page.idEdit.setFocus()
         self.resize(560, 480)
-        name_parts(self)
+        make_accessible(self)

@@ -91,7 +91,7 @@ class PetDetail(QFrame):
         self.hiddenNote.setWordWrap(True)
         self.hiddenNote.setTextFormat(Qt.TextFormat.PlainText)
         self.hiddenNote.setVisible(False)
-        self.fullNameButton = QPushButton(self.tr("Show &full name"))
+        self.fullNameButton = QPushButton(self.tr("Show full &name"))  # Alt+F: File
         self.fullNameButton.setObjectName("showFullNameButton")
         self.fullNameButton.setCheckable(True)
         self.fullNameButton.setVisible(False)
@@ -224,8 +224,8 @@ class PetDetail(QFrame):
         self.fullNameView.clear()
 
     def _show_full_name(self, shown: bool) -> None:
-        self.fullNameButton.setText(self.tr("Hide &full name") if shown
-                                    else self.tr("Show &full name"))
+        self.fullNameButton.setText(self.tr("Hide full &name") if shown
+                                    else self.tr("Show full &name"))
         name = self._pet.name if self._pet is not None else ""
         if shown and name:
             text = display(name, FULL_NAME_LIMIT)

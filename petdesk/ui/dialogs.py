@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QDialog, QMainWindow, QMessageBox
 
 from petdesk import API_VERSION
 
-from .accessibility import name_parts
+from .accessibility import make_accessible
 from .controllers.add_pet import AddPetController
 from .controllers.auth import AuthController
 from .controllers.connection import ConnectionController
@@ -145,7 +145,7 @@ class WindowDialogs(QObject):
                 API_VERSION, html.escape(self._connection.label()),
                 html.escape(self._connection.address)))
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        name_parts(box)
+        make_accessible(box)
         box.open()
 
     def close_all(self) -> None:

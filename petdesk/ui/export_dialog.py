@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from petdesk.bulk.errors import ImportCancelled
 from petdesk.core.errors import RequestCancelled
 
-from .accessibility import name_parts
+from .accessibility import make_accessible
 from .controllers.importing import ImportController, ProgressRelay
 
 if TYPE_CHECKING:
@@ -109,7 +109,7 @@ class ExportDialog(QDialog):
                        self.resultLabel):
             layout.addWidget(widget)
         layout.addLayout(buttons)
-        name_parts(self)
+        make_accessible(self)
 
     def export(self) -> None:
         path = ask_export_path(self)

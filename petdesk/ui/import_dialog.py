@@ -46,7 +46,7 @@ from petdesk.bulk.readers import OPEN_FILTER, SUFFIXES
 from petdesk.bulk.table import DELIMITER_LABELS, ENCODING_LABELS, FileKind
 from petdesk.core.errors import RequestCancelled
 
-from .accessibility import name_parts
+from .accessibility import make_accessible
 from .controllers.importing import ImportController, ProgressRelay
 from .export_dialog import ask_table_path
 
@@ -214,7 +214,7 @@ class ImportDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.pages, 1)
         layout.addWidget(self.errorLabel)
-        name_parts(self)
+        make_accessible(self)
         controller.statusChanged.connect(self._status_changed)
         if controller.status is not None:  # an import of this session, or resumed
             self._status_changed(controller.status)

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .accessibility import name_parts
+from .accessibility import make_accessible
 from .io_runner import IoRunner, ask_save_path, write_file
 from .kennel_cards import CardPageSize, CardSheet, KennelCard
 
@@ -220,7 +220,7 @@ class KennelCardDialog(QDialog):
             self.setTabOrder(pages, self.printButton)
         self.pageSizeCombo.setFocus()
         self.resize(720, 640)
-        name_parts(self)
+        make_accessible(self)
 
     def _button(self, text: str, name: str, role: QDialogButtonBox.ButtonRole,
                 slot: Callable[[], object]) -> QPushButton:

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 
 from petdesk.core.urls import base_url_problem
 
-from .accessibility import name_parts
+from .accessibility import make_accessible
 from .settings import (
     DEFAULT_TIMEOUT,
     PRODUCTION_URL,
@@ -70,7 +70,7 @@ class SettingsDialog(QDialog):
         layout.addWidget(self.problemLabel)
         layout.addWidget(buttons)
         self.setMinimumWidth(520)
-        name_parts(self)
+        make_accessible(self)
 
     def _defaults(self) -> None:
         self.productionUrlEdit.setText(PRODUCTION_URL)

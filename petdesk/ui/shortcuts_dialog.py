@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .accessibility import name_parts
+from .accessibility import make_accessible
 
 
 class ShortcutsDialog(QDialog):
@@ -43,9 +43,10 @@ class ShortcutsDialog(QDialog):
         header.setStretchLastSection(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
+        buttons.button(QDialogButtonBox.StandardButton.Close).setDefault(True)  # Enter closes
         layout = QVBoxLayout(self)
         layout.addWidget(self.table)
         layout.addWidget(buttons)
         self.resize(460, 520)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        name_parts(self)
+        make_accessible(self)

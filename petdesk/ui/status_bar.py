@@ -169,13 +169,14 @@ class PetStatusBar(QStatusBar):
         box = QMessageBox(QMessageBox.Icon.Information, self.tr("Details"),
                           self.messageLabel.text(), QMessageBox.StandardButton.Close, self)
         box.setObjectName("errorDetailsBox")
+        box.setDefaultButton(QMessageBox.StandardButton.Close)  # Enter closes it too
         box.setDetailedText(self._details)
         # Server text: shown literally (plain_box), and bounded on the label (the full
         # text is in the scrollable detailed text).
         box.setInformativeText(elide(self._details, DETAILS_LABEL_LIMIT))
-        from .accessibility import name_parts  # noqa: PLC0415 - Qt's inner widget classes, on first use
+        from .accessibility import make_accessible  # noqa: PLC0415 - on first use
 
-        name_parts(plain_box(box))
+        make_accessible(plain_box(box))
         box.open()
 
     def set_quota(self, snapshot: RateLimitSnapshot) -> None:

@@ -165,7 +165,7 @@ class FilterBar(QWidget):
         row.addSpacing(12)
         row.addWidget(_labelled(self.tr("S&tatus:"), self.statusFilter))
         row.addWidget(self.statusFilter)
-        row.addWidget(_labelled(self.tr("&Page size:"), self.limitSpin))
+        row.addWidget(_labelled(self.tr("Page si&ze:"), self.limitSpin))  # Alt+P: Pets
         row.addWidget(self.limitSpin)
         row.addWidget(self.refreshButton)
         row.addSpacing(12)
