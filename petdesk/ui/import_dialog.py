@@ -23,8 +23,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor, QDragEnterEvent, QDropEvent
+from PySide6.QtGui import QBrush, QColor, QDragEnterEvent, QDropEvent, QIcon
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDialog,
     QFileDialog,
@@ -35,6 +36,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QStackedWidget,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -104,6 +106,7 @@ class PreviewModel(QAbstractTableModel):
         self._rows = preview.rows
         self._bad = QBrush(QColor(255, 205, 205))
         self._dup = QBrush(QColor(255, 240, 190))
+        self._warning_icon: QIcon | None = None
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
@@ -133,10 +136,21 @@ class PreviewModel(QAbstractTableModel):
             return "\n".join(issues) or None
         if role == Qt.ItemDataRole.BackgroundRole:
             return self._background(row, column, issues)
+        if role == Qt.ItemDataRole.DecorationRole and (
+                issues or (column == RESULT and row.issues)):
+            return self._warning()  # an invalid cell: never said by its colour alone
+        if role == Qt.ItemDataRole.AccessibleDescriptionRole:
+            return "\n".join(issues) or None
         if role == Qt.ItemDataRole.CheckStateRole and column == ADD and row.duplicate_of:
             decided = self.preview.decision(row.number).value == "import"
             return Qt.CheckState.Checked if decided else Qt.CheckState.Unchecked
         return None
+
+    def _warning(self) -> QIcon:
+        if self._warning_icon is None:
+            self._warning_icon = QApplication.style().standardIcon(
+                QStyle.StandardPixmap.SP_MessageBoxWarning)
+        return self._warning_icon
 
     def _background(self, row: PreviewRow, column: int, issues: list[str]) -> QBrush | None:
         if issues:

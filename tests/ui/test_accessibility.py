@@ -27,6 +27,7 @@ from petdesk.ui.export_dialog import ExportDialog
 from petdesk.ui.import_dialog import ImportDialog
 from petdesk.ui.kennel_card_dialog import KennelCardDialog
 from petdesk.ui.main_window import MainWindow
+from petdesk.ui.pet_model import Column
 from petdesk.ui.settings_dialog import SettingsDialog
 from petdesk.ui.shortcuts_dialog import ShortcutsDialog
 
@@ -161,3 +162,27 @@ def test_every_dialog_names_every_widget(qtbot: Any, make_window: Callable[..., 
     assert unnamed(dialog) == []
     buttons = [b for b in dialog.findChildren(QPushButton) if b.isVisibleTo(dialog)]
     assert buttons, "a dialog closes with a button too"
+
+
+# -- status is never shown by colour alone ------------------------------------------------
+
+def test_status_is_said_in_words_and_shapes_not_colour_alone(
+        qtbot: Any, make_window: Callable[..., MainWindow], loopback: Sandbox) -> None:
+    window = make_window(loopback)
+    # the environment banner names the environment in words, whatever its colour
+    assert "Production" in window.banner.text()
+    assert window.banner.accessibleName().startswith("Environment: ")
+    # the table's status cells: a word and an icon whose shape differs per status
+    model = window.table.model()
+    words = set()
+    for row in range(model.rowCount()):
+        index = model.index(row, Column.STATUS)
+        words.add(model.data(index))
+        assert not model.data(index, Qt.ItemDataRole.DecorationRole).isNull()
+    assert words <= {"Available", "Pending", "Sold", "No status"}
+    # an error: a sentence in the status bar and in the details, with Details… to read
+    look_up(qtbot, window, "987654321")
+    bar = window.statusBar_
+    qtbot.waitUntil(lambda: bar.detailsButton.isVisible(), timeout=10_000)
+    assert "987654321" in bar.message
+    assert window.detail.messageLabel.text() == bar.message

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from petdesk.ui.api_key_dialog import ApiKeyDialog
 from petdesk.ui.export_dialog import ExportDialog
-from petdesk.ui.import_dialog import PAGE_COLUMNS, PAGE_PREVIEW, ImportDialog
+from petdesk.ui.import_dialog import CATEGORY, PAGE_COLUMNS, PAGE_PREVIEW, RESULT, ImportDialog
 from petdesk.ui.main_window import MainWindow
 from petdesk.ui.settings_dialog import SettingsDialog
 from tests.bulk.files import write_csv
@@ -212,7 +212,8 @@ def test_enter_chooses_checks_and_previews_an_import(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     sheet = tmp_path / "new pets.csv"
-    write_csv(sheet, [["name", "categoryId", "status"], ["Enter Emu", "2", "available"]])
+    write_csv(sheet, [["name", "categoryId", "status"], ["Enter Emu", "2", "available"],
+                      ["Bad Badger", "two", "available"]])
     window = make_window(loopback)
     dialog = DIALOGS["import"](qtbot, window)
     assert isinstance(dialog, ImportDialog)
@@ -225,6 +226,14 @@ def test_enter_chooses_checks_and_previews_an_import(
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)  # Check rows
     qtbot.waitUntil(lambda: dialog.pages.currentIndex() == PAGE_PREVIEW, timeout=20_000)
     assert dialog.sendButton.text() == "Send 1 pet"
+    # the invalid cell: a warning icon and the message, never its colour alone
+    model = dialog.previewTable.model()
+    bad = model.index(1, CATEGORY)
+    assert not model.data(bad, Qt.ItemDataRole.DecorationRole).isNull()
+    assert model.data(bad, Qt.ItemDataRole.AccessibleDescriptionRole)
+    assert model.data(bad, Qt.ItemDataRole.AccessibleDescriptionRole) in model.data(
+        model.index(1, RESULT))
+    assert model.data(model.index(0, CATEGORY), Qt.ItemDataRole.DecorationRole) is None
 
 
 @OFFSCREEN
