@@ -186,3 +186,14 @@ def test_status_is_said_in_words_and_shapes_not_colour_alone(
     qtbot.waitUntil(lambda: bar.detailsButton.isVisible(), timeout=10_000)
     assert "987654321" in bar.message
     assert window.detail.messageLabel.text() == bar.message
+
+
+def test_the_crash_dialog_names_every_widget(qtbot: Any) -> None:
+    """It opens on a failure (tests/reliability/test_crash.py): built here as the crash
+    handler builds it."""
+    from petdesk.ui.crash import CrashDialog
+
+    dialog = CrashDialog("Traceback (most recent call last): …")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert unnamed(dialog) == []
