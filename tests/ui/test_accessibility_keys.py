@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 import shiboken6
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QKeySequence
+from PySide6.QtPrintSupport import QPrintDialog
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
 from petdesk.ui.api_key_dialog import ApiKeyDialog
 from petdesk.ui.export_dialog import ExportDialog
 from petdesk.ui.import_dialog import CATEGORY, PAGE_COLUMNS, PAGE_PREVIEW, RESULT, ImportDialog
+from petdesk.ui.kennel_card_dialog import KennelCardDialog
 from petdesk.ui.main_window import MainWindow
 from petdesk.ui.settings_dialog import SettingsDialog
 from tests.bulk.files import write_csv
@@ -249,3 +251,31 @@ def test_enter_exports(qtbot: Any, make_window: Callable[..., MainWindow], loopb
     qtbot.waitUntil(answered, timeout=10_000)
     qtbot.waitUntil(lambda: dialog.resultLabel.text().startswith("Exported"), timeout=30_000)
     assert target.exists()
+
+
+@OFFSCREEN
+def test_enter_prints_the_kennel_cards(qtbot: Any, make_window: Callable[..., MainWindow],
+                                       loopback: Sandbox, tmp_path: Path,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Print… is the kennel-card dialog's default: Enter opens Qt's print dialog, which
+    Esc cancels (nothing is printed, the card dialog stays)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    window = make_window(loopback)
+    dialog = DIALOGS["kennel cards"](qtbot, window)
+    assert isinstance(dialog, KennelCardDialog)
+    seen: list[str] = []
+
+    def cancel_print_dialog() -> None:
+        box = QApplication.activeModalWidget()
+        if isinstance(box, QPrintDialog) and not seen:
+            seen.append(box.windowTitle())
+            timer.stop()
+            qtbot.keyClick(QApplication.focusWidget() or box, Qt.Key.Key_Escape)
+
+    timer = QTimer()
+    timer.setInterval(20)
+    timer.timeout.connect(cancel_print_dialog)
+    timer.start()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: bool(seen), timeout=10_000)
+    assert dialog.isVisible() and dialog.statusLabel.text() == ""
