@@ -21,15 +21,19 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QAbstractScrollArea,
     QAbstractSpinBox,
     QComboBox,
     QDialogButtonBox,
+    QFrame,
     QHeaderView,
     QLabel,
     QLineEdit,
     QMenu,
     QMenuBar,
+    QMessageBox,
+    QProgressBar,
     QScrollBar,
     QSizeGrip,
     QSplitterHandle,
@@ -67,6 +71,14 @@ def _owner_name(widget: QWidget) -> str:
     return ""
 
 
+def _label_of(widget: QWidget) -> str:
+    """The text of the label whose buddy ``widget`` is ("Page size"), or ""."""
+    for label in widget.window().findChildren(QLabel):
+        if label.buddy() is widget:
+            return label.text().replace("&", "").rstrip(":")
+    return ""
+
+
 def _combo_of(widget: QWidget) -> QComboBox | None:
     parent = widget.parentWidget()
     while parent is not None and not isinstance(parent, QComboBox):
@@ -80,12 +92,13 @@ def _part_name(widget: QWidget) -> str:  # noqa: C901 - one rule a line
     """The name of a part Qt built, or of a plain container; "" when no rule fits."""
     name = widget.objectName()
     owner = _owner_name(widget)
-    combo = _combo_of(widget)
-    if combo is not None:
-        return _tr("%s: list of choices") % (combo.accessibleName() or owner)
     if isinstance(widget, QScrollBar):
         return (_tr("Vertical scroll bar") if widget.orientation() == Qt.Orientation.Vertical
                 else _tr("Horizontal scroll bar"))
+    combo = _combo_of(widget)
+    if combo is not None:
+        return _tr("%s: list of choices") % (
+            combo.accessibleName() or _label_of(combo) or accessible_name(combo))
     if name in ("qt_scrollarea_vcontainer", "qt_scrollarea_hcontainer"):
         return _tr("Scroll bar area")
     if name == "qt_scrollarea_viewport" or (
@@ -115,9 +128,19 @@ def _part_name(widget: QWidget) -> str:  # noqa: C901 - one rule a line
         return _tr("Clear the text")
     if isinstance(widget, QDialogButtonBox):
         return _tr("Buttons")
+    if isinstance(widget, QProgressBar):
+        return _tr("Progress")
     if isinstance(widget, QLabel):
         return _tr("Icon") if widget.text() == "" and not widget.pixmap().isNull() else ""
-    return _tr("%s: area") % owner if owner else ""
+    if isinstance(widget, QAbstractButton):
+        return ""  # its text is its name
+    box = widget.window()
+    if isinstance(box, QMessageBox) and widget is not box:  # the "Show Details..." part
+        return (_tr("Separator") if type(widget) is QFrame  # the line, not a subclass
+                else _tr("Technical details"))
+    if isinstance(widget, QAbstractScrollArea):
+        return owner
+    return _tr("Part of %s") % owner if owner else ""
 
 
 def name_parts(root: QWidget) -> None:
@@ -127,8 +150,8 @@ def name_parts(root: QWidget) -> None:
     for combo in root.findChildren(QComboBox):
         combo.view()  # its list is built on first use: build it now, to name it
     for widget in [root, *root.findChildren(QWidget)]:
-        if accessible_name(widget):
-            continue
+        if accessible_name(widget) or (widget.isWindow() and widget.windowTitle()):
+            continue  # a window's name is its title
         name = _part_name(widget)
         if name:
             widget.setAccessibleName(name)

@@ -74,6 +74,7 @@ class CategoriesPage(QWidget):
                  ask_save_path: AskPath = _ask_save_path) -> None:
         super().__init__(parent)
         self.setObjectName("categoriesPage")
+        self.setAccessibleName(self.tr("Category names"))
         self._model = model
         self._run_io = run_io
         self._folder = folder or Path.home()

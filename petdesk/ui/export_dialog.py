@@ -80,6 +80,7 @@ class ExportDialog(QDialog):
         self.selectedButton.setEnabled(bool(selected))
         (self.selectedButton if len(selected) > 1 else self.allButton).setChecked(True)
         self.progressBar = QProgressBar()
+        self.progressBar.setAccessibleName(self.tr("Export progress"))
         self.progressBar.setRange(0, 0)
         self.progressBar.hide()
         self.resultLabel = QLabel()

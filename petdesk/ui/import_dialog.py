@@ -219,9 +219,15 @@ class ImportDialog(QDialog):
         self._report: ImportReport | None = None
         self._back_page = PAGE_FILE
         self.pages = QStackedWidget()
-        for build in (self._file_page, self._columns_page, self._busy_page,
-                      self._preview_page, self._sending_page):
-            self.pages.addWidget(build())
+        self.pages.setAccessibleName(self.tr("Import steps"))
+        for build, name in ((self._file_page, self.tr("Choose a file")),
+                            (self._columns_page, self.tr("Columns")),
+                            (self._busy_page, self.tr("Working")),
+                            (self._preview_page, self.tr("Every row checked")),
+                            (self._sending_page, self.tr("Sending"))):
+            page = build()
+            page.setAccessibleName(name)
+            self.pages.addWidget(page)
         self.errorLabel = plain_label("importError", wrap=True)
         self.errorLabel.setStyleSheet("color: #b00020;")
         self.errorLabel.hide()
@@ -259,10 +265,12 @@ class ImportDialog(QDialog):
         self.detectedLabel = plain_label("detectedLabel")
         form = QFormLayout()
         self.encodingCombo = QComboBox()
+        self.encodingCombo.setAccessibleName(self.tr("Text encoding"))
         self.encodingCombo.addItem(self.tr("As detected"), None)
         for codec, label in ENCODING_LABELS.items():
             self.encodingCombo.addItem(label, codec)
         self.delimiterCombo = QComboBox()
+        self.delimiterCombo.setAccessibleName(self.tr("Separator"))
         self.delimiterCombo.addItem(self.tr("As detected"), None)
         for delimiter, label in DELIMITER_LABELS.items():
             self.delimiterCombo.addItem(label.capitalize(), delimiter)
@@ -321,6 +329,7 @@ class ImportDialog(QDialog):
         self.totalsLabel.setFont(font)
         self.previewTable = QTableView()
         self.previewTable.setObjectName("previewTable")
+        self.previewTable.setAccessibleName(self.tr("Rows of the file"))
         self.previewTable.verticalHeader().hide()
         self.previewTable.setWordWrap(False)
         self.issuesLabel = plain_label("issuesLabel", wrap=True)
@@ -329,7 +338,7 @@ class ImportDialog(QDialog):
         self.addAllButton.clicked.connect(lambda: self._decide_all(True))
         self.skipAllButton = QPushButton(self.tr("Skip all duplicates"))
         self.skipAllButton.clicked.connect(lambda: self._decide_all(False))
-        self.sendButton = QPushButton()
+        self.sendButton = QPushButton(self.tr("Send"))
         self.sendButton.setObjectName("sendButton")
         self.sendButton.clicked.connect(self.send)
         back = QPushButton(self.tr("Back to columns"))
