@@ -58,8 +58,13 @@ def unnamed(root: QWidget) -> list[str]:
             continue
         if interface.role() == QAccessible.Role.NoRole:
             problems.append(f"{describe(widget)}: no role")
-        if not interface.text(QAccessible.Text.Name).strip() and not shows_nothing(widget):
+        name = interface.text(QAccessible.Text.Name).strip()
+        if not name and not shows_nothing(widget):
             problems.append(f"{describe(widget)} ({type(widget).__name__}): no name")
+        if widget.isWindow() and widget.windowTitle() and name != widget.windowTitle():
+            problems.append(f"{describe(widget)}: named {name!r}, not by its title")
+        if name.count(": list of choices") > 1 or name.count("Part of") > 1:
+            problems.append(f"{describe(widget)}: a name made of names: {name!r}")
     return problems
 
 
