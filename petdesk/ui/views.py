@@ -25,6 +25,11 @@ from petdesk.core.statuses import PetStatus
 from .controllers.connection import DEMO
 from .pet_model import Column, PetTableModel
 from .settings import Environment
+from .status_look import status_text
+
+#: The status filter's entry for pets without a status (filtered over the loaded rows:
+#: the list API takes a status, and has no way to ask for "none").
+NO_STATUS = "none"
 
 
 class ViewOverlay(QLabel):
@@ -127,7 +132,8 @@ class FilterBar(QWidget):
         self.statusFilter.setAccessibleName(self.tr("Status filter"))
         self.statusFilter.addItem(self.tr("All"), "")
         for status in PetStatus:
-            self.statusFilter.addItem(status.value, status.value)
+            self.statusFilter.addItem(status_text(status), status.value)
+        self.statusFilter.addItem(status_text(None), NO_STATUS)
 
         self.limitSpin = QSpinBox()
         self.limitSpin.setObjectName("limitSpin")
@@ -177,8 +183,28 @@ class FilterBar(QWidget):
             self.environmentCombo.findData(environment.value))
 
     def status(self) -> PetStatus | None:
+        """The status the list asks the service for (None: every pet)."""
         value = self.statusFilter.currentData()
-        return PetStatus(value) if value else None
+        return PetStatus(value) if value and value != NO_STATUS else None
+
+    def no_status_only(self) -> bool:
+        """"No status" is chosen: the loaded pets without a status are shown."""
+        return bool(self.statusFilter.currentData() == NO_STATUS)
+
+    def status_filter_text(self) -> str:
+        return self.statusFilter.currentText()
+
+    def set_filters(self, status: str, page_size: int) -> None:
+        """Show another environment's filters (no signals: the caller loads the list)."""
+        for widget in (self.statusFilter, self.limitSpin):
+            widget.blockSignals(True)
+        self.statusFilter.setCurrentIndex(max(0, self.statusFilter.findData(status)))
+        self.limitSpin.setValue(page_size)
+        for widget in (self.statusFilter, self.limitSpin):
+            widget.blockSignals(False)
+
+    def filters(self) -> tuple[str, int]:
+        return str(self.statusFilter.currentData() or ""), self.limitSpin.value()
 
 
 class PetTablePanel(QWidget):
