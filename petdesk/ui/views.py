@@ -3,10 +3,11 @@ footer. Widgets only; the window wires them to the controllers."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QColor, QIcon, QPalette
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from PySide6.QtGui import QColor, QIcon, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QBoxLayout,
     QComboBox,
     QHBoxLayout,
     QHeaderView,
@@ -106,15 +107,23 @@ def _labelled(text: str, widget: QWidget) -> QLabel:
     return label
 
 
+#: The narrowest the name filter and the look-up field get (they stay usable).
+QUICK_FILTER_MIN_WIDTH = 160
+LOOKUP_MIN_WIDTH = 120
+
+
 class FilterBar(QWidget):
-    """Environment, status filter, page size, Refresh, quick filter, look-up, Add pet."""
+    """Environment, status filter, page size, Refresh, quick filter, look-up, Add pet.
+
+    One row when the window is wide enough for every control at its full size, two rows
+    (the list's filters, then the name filter, look-up and Add pet) when it is not: the
+    bar never asks the window to be wider than its widest group, and never squeezes a
+    field until it cannot be used."""
 
     def __init__(self, *, demo: bool, environment: Environment,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("filterBar")
-        row = QHBoxLayout(self)
-        row.setContentsMargins(8, 8, 8, 4)
 
         self.environmentCombo = QComboBox()
         self.environmentCombo.setObjectName("environmentCombo")
@@ -159,12 +168,17 @@ class FilterBar(QWidget):
         self.lookupEdit.setAccessibleName(self.tr("Look up a pet by ID"))
         self.lookupEdit.setToolTip(self.tr("Type a pet ID and press Enter"))
         self.lookupEdit.setMaximumWidth(170)
+        self.lookupEdit.setMinimumWidth(LOOKUP_MIN_WIDTH)
+        self.quickFilterEdit.setMinimumWidth(QUICK_FILTER_MIN_WIDTH)
 
         self.addPetButton = QPushButton(self.tr("Add pet…"))
         self.addPetButton.setObjectName("addPetButton")
         self.addPetButton.setAccessibleName(self.tr("Add pet"))
         self.addPetButton.setIcon(QIcon.fromTheme("list-add"))
 
+        self._lists = QWidget()
+        row = QHBoxLayout(self._lists)
+        row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(_labelled(self.tr("&Environment:"), self.environmentCombo))
         row.addWidget(self.environmentCombo)
         row.addSpacing(12)
@@ -173,10 +187,40 @@ class FilterBar(QWidget):
         row.addWidget(_labelled(self.tr("&Page size:"), self.limitSpin))
         row.addWidget(self.limitSpin)
         row.addWidget(self.refreshButton)
-        row.addSpacing(12)
+        self._finds = QWidget()
+        row = QHBoxLayout(self._finds)
+        row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.quickFilterEdit, 1)
         row.addWidget(self.lookupEdit)
         row.addWidget(self.addPetButton)
+        self._rows = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
+        self._rows.setContentsMargins(8, 8, 8, 4)
+        self._rows.setSpacing(12)
+        self._rows.addWidget(self._lists, 0, Qt.AlignmentFlag.AlignLeft)
+        self._rows.addWidget(self._finds, 1)
+
+    def _one_row_width(self) -> int:
+        margins = self._rows.contentsMargins()
+        return (self._lists.minimumSizeHint().width() + self._finds.minimumSizeHint().width()
+                + self._rows.spacing() + margins.left() + margins.right())
+
+    @property
+    def two_rows(self) -> bool:
+        return self._rows.direction() == QBoxLayout.Direction.TopToBottom
+
+    def minimumSizeHint(self) -> QSize:
+        margins = self._rows.contentsMargins()
+        width = max(self._lists.minimumSizeHint().width(),
+                    self._finds.minimumSizeHint().width()) + margins.left() + margins.right()
+        return QSize(width, super().minimumSizeHint().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        direction = (QBoxLayout.Direction.LeftToRight
+                     if event.size().width() >= self._one_row_width()
+                     else QBoxLayout.Direction.TopToBottom)
+        if direction != self._rows.direction():
+            self._rows.setDirection(direction)
+        super().resizeEvent(event)
 
     def show_environment(self, environment: Environment) -> None:
         self.environmentCombo.setCurrentIndex(
@@ -230,12 +274,16 @@ class PetTablePanel(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(
             self.table.fontMetrics().height() + 10)
         header = self.table.horizontalHeader()
+        # The name takes the room there is; the other columns keep the width their
+        # contents need ("Available" with its icon), so at 800 px no column is cut off.
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
+        header.setSectionResizeMode(Column.NAME, QHeaderView.ResizeMode.Stretch)
+        header.setStretchLastSection(False)
         header.setHighlightSections(False)
-        header.resizeSection(Column.ID, 80)
-        header.resizeSection(Column.NAME, 260)
-        header.resizeSection(Column.CATEGORY, 100)
+        header.setMinimumSectionSize(48)
+        header.resizeSection(Column.ID, 70)
+        header.resizeSection(Column.CATEGORY, 110)
+        header.resizeSection(Column.STATUS, 120)
         header.setSortIndicator(Column.ID, Qt.SortOrder.AscendingOrder)
         self.overlay = ViewOverlay(viewport)
 
