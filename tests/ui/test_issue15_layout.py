@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QWidget,
 )
+from pytestqt.exceptions import TimeoutError as WaitTimedOut
 
 from petdesk.sandbox import FaultKind
 from petdesk.ui.pet_model import Column
@@ -91,7 +92,7 @@ def clipped(top: QWidget) -> list[str]:
 def assert_nothing_clipped(qtbot: Any, top: QWidget) -> None:
     """Texts that arrive from the worker (the quota) relay out in posted events: wait
     for them, then say what is still clipped."""
-    with contextlib.suppress(AssertionError):  # pytest-qt's timeout: said below
+    with contextlib.suppress(WaitTimedOut):  # what is still clipped is said below
         qtbot.waitUntil(lambda: not clipped(top), timeout=2_000)
     assert clipped(top) == []
 
