@@ -186,9 +186,9 @@ class ListPresenter(QObject):
         if not (c.pets.pet_arrived(pet) and self.select_pet(pet.id)):
             self._show_outside(pet)
         c.detail.show_deprecation(found.deprecation)
-        details = found.deprecation.describe() if not c.connection.demo else ""
         c.statusBar_.show_activity(
-            self.tr("Found pet %d (%s).") % (pet.id, display(pet.name, 40)), details)
+            self.tr("Found pet %d (%s).") % (pet.id, display(pet.name, 40)),
+            found.deprecation.describe())
 
     def not_found(self, pet_id: int, text: str, exc: BaseException) -> None:
         c = self._c

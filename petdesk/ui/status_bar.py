@@ -8,6 +8,7 @@ The countdown is driven by a QTimer on the GUI thread from
 from __future__ import annotations
 
 import math
+import re
 from typing import TYPE_CHECKING
 
 from PySide6 import QtWidgets
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
 #: Characters of the details shown on the Details box's label (all of them are in its
 #: scrollable "Show Details..." part).
 DETAILS_LABEL_LIMIT = 2000
+#: "ConnectError: " at the start of an exception's text in Details.
+_CLASS_PREFIX = re.compile(r"^[A-Z][A-Za-z]*(Error|Exception|Timeout|Cancelled): ")
 #: Characters of an error message shown in the bar.
 MESSAGE_LIMIT = 300
 
@@ -98,8 +101,11 @@ class ElidedLabel(QLabel):
 class PetStatusBar(QStatusBar):
     stopRequested = Signal()
 
-    def __init__(self, parent: QWidget | None = None, *, clock: Clock | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, clock: Clock | None = None,
+                 demo: bool = False) -> None:
         super().__init__(parent)
+        #: The demo: Details never name an address (nothing leaves the computer).
+        self._demo = demo
         self._clock: Clock = clock or SystemClock()
         self.setObjectName("statusBar")
         self.setSizeGripEnabled(True)
@@ -189,11 +195,24 @@ class PetStatusBar(QStatusBar):
         # A server's sentence may carry direction overrides or be very long: markers, and
         # at most one status line's worth.
         self.messageLabel.setText(display(f"{prefix}{message}", MESSAGE_LIMIT))
-        if isinstance(error, PetStoreError):
-            self._details = error.details()
-        else:
-            self._details = f"{type(error).__name__}: {error}"
+        self._details = self._readable_details(
+            error.details() if isinstance(error, PetStoreError) else str(error))
         self.detailsButton.setVisible(True)
+
+    def _readable_details(self, text: str) -> str:
+        """The technical text without exception class names ("Error type: …",
+        "Cause: ConnectError: …"); in the demo, without the request's address."""
+        lines = []
+        for line in text.splitlines():
+            if line.startswith("Error type:") or (self._demo and line.startswith("Request:")):
+                continue
+            if line.startswith("Cause: "):
+                line = "Cause: " + _CLASS_PREFIX.sub("", line[len("Cause: "):])
+            if self._demo:
+                line = line.replace("Server code:", "Code:").replace("Server message:",
+                                                                     "Message:")
+            lines.append(line)
+        return "\n".join(lines) or self.tr("No further details.")
 
     @property
     def message(self) -> str:

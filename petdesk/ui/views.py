@@ -82,8 +82,7 @@ class EnvironmentBanner(QLabel):
     def show_environment(self, kind: str, label: str, address: str) -> None:
         """``kind``: "demo", "staging" or "production"."""
         if kind == DEMO:
-            text = self.tr("<b>DEMO</b> — sample data on this computer; nothing is sent to "
-                           "the Pet Store service")
+            text = self.tr("<b>DEMO</b> — sample data on this computer; nothing leaves it")
         elif kind == Environment.STAGING.value:
             text = self.tr("<b>STAGING</b> — test environment: %s") % _escape(address)
         else:
@@ -251,6 +250,12 @@ class FilterBar(QWidget):
         return str(self.statusFilter.currentData() or ""), self.limitSpin.value()
 
 
+#: The least the Name column is narrowed to, and what the Status column keeps
+#: ("Available" with its icon).
+NAME_MIN_WIDTH = 120
+STATUS_MIN_WIDTH = 110
+
+
 class PetTablePanel(QWidget):
     """The table (sorting in the model), its state overlay, the count and Load more."""
 
@@ -274,16 +279,13 @@ class PetTablePanel(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(
             self.table.fontMetrics().height() + 10)
         header = self.table.horizontalHeader()
-        # The name takes the room there is; the other columns keep the width their
-        # contents need ("Available" with its icon), so at 800 px no column is cut off.
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(Column.NAME, QHeaderView.ResizeMode.Stretch)
-        header.setStretchLastSection(False)
+        header.setStretchLastSection(True)
         header.setHighlightSections(False)
-        header.setMinimumSectionSize(48)
-        header.resizeSection(Column.ID, 70)
-        header.resizeSection(Column.CATEGORY, 110)
-        header.resizeSection(Column.STATUS, 120)
+        header.resizeSection(Column.ID, 80)
+        header.resizeSection(Column.NAME, 260)
+        header.resizeSection(Column.CATEGORY, 100)
+        viewport.installEventFilter(self)
         header.setSortIndicator(Column.ID, Qt.SortOrder.AscendingOrder)
         self.overlay = ViewOverlay(viewport)
 
@@ -301,3 +303,18 @@ class PetTablePanel(QWidget):
         layout.setContentsMargins(8, 4, 4, 8)
         layout.addWidget(self.table, 1)
         layout.addLayout(below)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self.fit_columns()
+        return False
+
+    def fit_columns(self) -> None:
+        """A narrow table narrows the Name column (down to NAME_MIN_WIDTH), never
+        cutting off the Status column: the user's widths stay while there is room."""
+        header = self.table.horizontalHeader()
+        status_need = max(STATUS_MIN_WIDTH, header.sectionSizeHint(Column.STATUS))
+        others = header.sectionSize(Column.ID) + header.sectionSize(Column.CATEGORY)
+        room = self.table.viewport().width() - others - status_need
+        if header.sectionSize(Column.NAME) > room:
+            header.resizeSection(Column.NAME, max(NAME_MIN_WIDTH, room))

@@ -161,7 +161,7 @@ class Contents(QObject):
         self.splitter.setChildrenCollapsible(False)
         outer.addWidget(self.splitter, 1)
         self.window.setCentralWidget(central)
-        self.statusBar_ = PetStatusBar(clock=self.clock)
+        self.statusBar_ = PetStatusBar(clock=self.clock, demo=self.connection.demo)
         self.window.setStatusBar(self.statusBar_)
 
     def _build_actions(self) -> None:
