@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 
 from petdesk.core.keystore import MemoryKeyring
 from petdesk.ui.app import LaunchConfig, build_main_window
@@ -15,7 +15,16 @@ from petdesk.ui.pet_model import Column
 from petdesk.ui.settings import AppSettings, Environment
 
 from .conftest import API_KEY, FakeClock, Sandbox
-from .drive import choose, click_row, idle, look_up, open_add_dialog, shortcut, type_text
+from .drive import (
+    choose,
+    click_row,
+    focused,
+    idle,
+    look_up,
+    open_add_dialog,
+    shortcut,
+    type_text,
+)
 
 
 def _first_with_status(box: Sandbox, status: str | None, start: int = 100) -> int:
@@ -237,8 +246,14 @@ def test_sorting_never_changes_the_selection_or_the_detail_panel(
 
     def click_header(column: int) -> None:
         x = header.sectionViewportPosition(column) + header.sectionSize(column) // 2
-        qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton,
-                         pos=header.viewport().rect().center().__class__(x, 5))
+        qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
+        # On X11 the click also activates the window, and the table gets the focus
+        # as the window's focus widget: the view then makes its first cell current
+        # without selecting it (the offscreen platform gives the focus for the click).
+        focused(qtbot, window)
+        window.table.clearFocus()
+        window.table.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
+        qtbot.waitUntil(window.table.hasFocus, timeout=5_000)
 
     click_header(Column.NAME)
     assert window.detail.titleLabel.text() == "No pet selected"
