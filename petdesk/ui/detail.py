@@ -230,6 +230,7 @@ class PetDetail(QFrame):
             label.setText("—")
         self._show_name("")
         self.statusIcon.clear()
+        self.statusValue.setPalette(self.palette())  # no status colour for "—"
         self._status_key = None
 
     def show_absent(self, pet_id: int) -> None:

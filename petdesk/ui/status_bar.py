@@ -157,9 +157,9 @@ class PetStatusBar(QStatusBar):
         # texts' lengths (each elides): a text never widens the window.
         for label in (self.messageLabel, self.countdownLabel):
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        row.addWidget(self.messageLabel, 3)
+        row.addWidget(self.messageLabel, 2)
         row.addWidget(self.detailsButton)
-        row.addWidget(self.countdownLabel, 2)
+        row.addWidget(self.countdownLabel, 3)
         row.addWidget(_slot(self.stopButton))
         # Showing the busy indicator, Stop or Details must not change the bar's height:
         # that resized the window's central area, a relayout and full repaint of the

@@ -284,7 +284,7 @@ class PetTablePanel(QWidget):
         header.setHighlightSections(False)
         header.resizeSection(Column.ID, 80)
         header.resizeSection(Column.NAME, 260)
-        header.resizeSection(Column.CATEGORY, 100)
+        header.resizeSection(Column.CATEGORY, 130)
         viewport.installEventFilter(self)
         header.setSortIndicator(Column.ID, Qt.SortOrder.AscendingOrder)
         self.overlay = ViewOverlay(viewport)
