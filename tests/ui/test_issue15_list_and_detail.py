@@ -35,6 +35,12 @@ def _first_with_status(box: Sandbox, status: str | None, start: int = 100) -> in
     return pet_id
 
 
+def choose_status(qtbot: Any, window: Any, value: str) -> None:
+    """Pick a status filter with the keyboard and wait for the list it loads."""
+    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
+        choose(qtbot, window.statusFilter, value)
+
+
 def _shown_ids(window: Any) -> list[int]:
     model = window.model
     return [model.pet(r).id for r in range(model.rowCount())]
@@ -73,8 +79,7 @@ def test_the_footer_says_what_is_loaded_and_what_the_filter_shows(
 def test_a_looked_up_or_added_pet_the_status_filter_hides_is_shown_with_a_note(
         qtbot: Any, loopback: Sandbox, make_window: Any) -> None:
     window = make_window(loopback)
-    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-        choose(qtbot, window.statusFilter, "sold")
+    choose_status(qtbot, window, "sold")
     assert {window.model.pet(r).status for r in range(window.model.rowCount())} == {"sold"}
     before = window.countLabel.text()
     pending = _first_with_status(loopback, "pending")
@@ -166,8 +171,7 @@ def test_filters_page_size_and_last_refresh_belong_to_their_environment(
     keyring_backend.set_password("petdesk", "staging", API_KEY)
     settings.set_base_url(Environment.STAGING, loopback.base_url)
     window = make_window(loopback)
-    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-        choose(qtbot, window.statusFilter, "sold")
+    choose_status(qtbot, window, "sold")
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
         type_text(qtbot, window.limitSpin, "5")
     assert window.countLabel.text() == "5 pets loaded · more available"
@@ -210,8 +214,7 @@ def test_the_demo_filters_do_not_carry_into_production(
     qtbot.addWidget(demo)
     with qtbot.waitSignal(demo.petsLoaded, timeout=10_000):
         demo.show()
-    with qtbot.waitSignal(demo.petsLoaded, timeout=10_000):
-        choose(qtbot, demo.statusFilter, "sold")
+    choose_status(qtbot, demo, "sold")
     with qtbot.waitSignal(demo.petsLoaded, timeout=10_000):
         type_text(qtbot, demo.limitSpin, "5")
     demo.close()
@@ -229,8 +232,7 @@ def test_no_status_is_a_filter_over_the_loaded_pets(
         type_text(qtbot, window.limitSpin, "100")
     texts = [window.statusFilter.itemText(i) for i in range(window.statusFilter.count())]
     assert texts == ["All", "Available", "Pending", "Sold", "No status"]
-    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-        choose(qtbot, window.statusFilter, "none")
+    choose_status(qtbot, window, "none")
     statuses = {window.model.index(r, Column.STATUS).data()
                 for r in range(window.model.rowCount())}
     assert statuses == {"No status"}
