@@ -16,16 +16,19 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QMessageBox
 
 from petdesk.sandbox import FaultKind
 from petdesk.ui.app import LaunchConfig, build_main_window
+from petdesk.ui.export_dialog import ExportDialog
 from petdesk.ui.settings import AppSettings
 
 from .conftest import Sandbox
 from .drive import (
+    choose,
     click_row,
     idle,
     look_up,
     open_add_dialog,
     open_key_dialog,
     open_settings,
+    shortcut,
     visible_dialog,
 )
 
@@ -157,6 +160,12 @@ def test_one_status_vocabulary_in_the_filter_table_detail_and_form(
     assert table <= words
     click_row(qtbot, window, 0)
     assert window.detail.statusValue.text() in words
+    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
+        choose(qtbot, window.statusFilter, "sold")
+    shortcut(qtbot, window, "Ctrl+E")  # Pets › Export…
+    export = visible_dialog(qtbot, ExportDialog)
+    assert "(status “Sold”)" in export.allButton.text()
+    export.reject()
 
 
 def shown_texts(window: Any) -> list[str]:
