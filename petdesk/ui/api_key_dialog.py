@@ -43,9 +43,12 @@ class ApiKeyDialog(QDialog):
         self._refused_why = ""
         self.confirmBox: QMessageBox | None = None
 
+        # True whether or not a keyring works (the reason below says when none does).
         intro = QLabel(self.tr(
-            "Enter the API key for <b>%s</b>. PetDesk stores it in your system keyring "
-            "only, never in a file.") % environment_label)
+            "Enter the API key for <b>%s</b>. PetDesk never writes it to a file: it keeps "
+            "it in your system keyring, or in memory until you quit when no keyring "
+            "works.") % environment_label)
+        intro.setObjectName("apiKeyIntro")
         intro.setWordWrap(True)
         self.reasonLabel = QLabel(reason)
         self.reasonLabel.setObjectName("apiKeyReason")

@@ -28,6 +28,7 @@ from petdesk.core.errors import RequestCancelled
 
 from .accessibility import make_accessible
 from .controllers.importing import ImportController, ProgressRelay
+from .status_look import status_text
 
 if TYPE_CHECKING:
     from petdesk.api.models import Pet
@@ -72,7 +73,8 @@ class ExportDialog(QDialog):
         self._status = status
         self._selected = selected
         self._job: Job | None = None
-        which = self.tr("status “%s”") % status.value if status else self.tr("all statuses")
+        which = (self.tr("status “%s”") % status_text(status) if status
+                 else self.tr("all statuses"))
         self.allButton = QRadioButton(
             self.tr("Every pet of the current list (%s), all pages") % which)
         self.selectedButton = QRadioButton(
