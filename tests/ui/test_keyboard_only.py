@@ -167,7 +167,7 @@ def test_a_session_with_the_keyboard_alone(qtbot: Any, make_window: Callable[...
     type_keys(qtbot, first)
     key(qtbot, Qt.Key.Key_Return)
     detail = window.detail
-    qtbot.waitUntil(lambda: bar.message.startswith(f"Pet {first} ("), timeout=10_000)
+    qtbot.waitUntil(lambda: bar.message.startswith(f"Found pet {first} ("), timeout=10_000)
     assert detail.idValue.text() == first
     ctrl(qtbot, Qt.Key.Key_L)
     type_keys(qtbot, new_id)
