@@ -43,6 +43,7 @@ from petdesk.bulk.readers import OPEN_FILTER, SUFFIXES
 from petdesk.bulk.writers import SAVE_FILTER
 from petdesk.core.errors import RequestCancelled
 
+from .accessibility import make_accessible
 from .categories_model import CategoryModel
 from .controllers.importing import ImportController, ProgressRelay
 from .export_dialog import ask_table_path
@@ -108,8 +109,13 @@ class ImportDialog(QDialog):
         self.previewPage = PreviewPage()
         self.sendingPage = SendingPage()
         self.pages = QStackedWidget()
-        for page in (self._file_page(), self.columnsPage, self._busy_page(), self.previewPage,
-                     self.sendingPage):
+        self.pages.setAccessibleName(self.tr("Import steps"))
+        for page, name in ((self._file_page(), self.tr("Choose a file")),
+                           (self.columnsPage, self.tr("Columns")),
+                           (self._busy_page(), self.tr("Working")),
+                           (self.previewPage, self.tr("Every row checked")),
+                           (self.sendingPage, self.tr("Sending"))):
+            page.setAccessibleName(name)
             self.pages.addWidget(page)
         self._wire_pages()
         self.errorLabel = plain_label("importError", wrap=True)
@@ -118,6 +124,7 @@ class ImportDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.pages, 1)
         layout.addWidget(self.errorLabel)
+        make_accessible(self)
         controller.statusChanged.connect(self._status_changed)
         if controller.status is not None:  # an import of this session, or resumed
             self._status_changed(controller.status)

@@ -56,13 +56,16 @@ class ColumnsPage(QWidget):
         self.form = form = QFormLayout()
         self.sheetCombo = QComboBox()
         self.sheetCombo.setObjectName("sheetCombo")
+        self.sheetCombo.setAccessibleName(self.tr("Sheet"))
         self.encodingCombo = QComboBox()
         self.encodingCombo.setObjectName("encodingCombo")
+        self.encodingCombo.setAccessibleName(self.tr("Text encoding"))
         self.encodingCombo.addItem(self.tr("As detected"), None)
         for codec, label in ENCODING_LABELS.items():
             self.encodingCombo.addItem(label, codec)
         self.delimiterCombo = QComboBox()
         self.delimiterCombo.setObjectName("delimiterCombo")
+        self.delimiterCombo.setAccessibleName(self.tr("Separator"))
         self.delimiterCombo.addItem(self.tr("As detected"), None)
         for delimiter, label in DELIMITER_LABELS.items():
             self.delimiterCombo.addItem(label.capitalize(), delimiter)

@@ -7,12 +7,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QIcon
 from PySide6.QtWidgets import (
+    QApplication,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -47,6 +49,7 @@ class PreviewModel(QAbstractTableModel):
         self._rows = preview.rows
         self._bad = QBrush(QColor(255, 205, 205))
         self._dup = QBrush(QColor(255, 240, 190))
+        self._warning_icon: QIcon | None = None
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
@@ -76,10 +79,21 @@ class PreviewModel(QAbstractTableModel):
             return "\n".join(issues) or None
         if role == Qt.ItemDataRole.BackgroundRole:
             return self._background(row, column, issues)
+        if role == Qt.ItemDataRole.DecorationRole and (
+                issues or (column == RESULT and row.issues)):
+            return self._warning()  # an invalid cell: never said by its colour alone
+        if role == Qt.ItemDataRole.AccessibleDescriptionRole:
+            return "\n".join(issues) or None
         if role == Qt.ItemDataRole.CheckStateRole and column == ADD and row.duplicate_of:
             decided = self.preview.decision(row.number) is Decision.IMPORT
             return Qt.CheckState.Checked if decided else Qt.CheckState.Unchecked
         return None
+
+    def _warning(self) -> QIcon:
+        if self._warning_icon is None:
+            self._warning_icon = QApplication.style().standardIcon(
+                QStyle.StandardPixmap.SP_MessageBoxWarning)
+        return self._warning_icon
 
     def _background(self, row: PreviewRow, column: int, issues: list[str]) -> QBrush | None:
         if issues:
@@ -139,6 +153,7 @@ class PreviewPage(QWidget):
         self.totalsLabel.setFont(font)
         self.previewTable = QTableView()
         self.previewTable.setObjectName("previewTable")
+        self.previewTable.setAccessibleName(self.tr("Rows of the file"))
         self.previewTable.verticalHeader().hide()
         self.previewTable.setWordWrap(False)
         self.issuesLabel = plain_label("issuesLabel", wrap=True)
@@ -153,7 +168,7 @@ class PreviewPage(QWidget):
         self.skipAllButton = QPushButton(self.tr("Skip all duplicates"))
         self.skipAllButton.setObjectName("skipAllDuplicatesButton")
         self.skipAllButton.clicked.connect(lambda: self._decide_all(False))
-        self.sendButton = QPushButton()
+        self.sendButton = QPushButton(self.tr("Send"))
         self.sendButton.setObjectName("sendButton")
         self.backButton = QPushButton(self.tr("Back to columns"))
         words = QHBoxLayout()
