@@ -143,7 +143,7 @@ def export_figure(quick: bool) -> Figure:
     bench_import.py: the first window's requests go at once), so the ratio is
     ``minimum(N) / time``: 1.0 is exactly what the plan allows. Baseline (same run): the
     same pages read by a bare loop of the client, nothing written."""
-    pets = 2_000 if quick else 10_000
+    pets = 6_000 if quick else 10_000  # --quick: 60 pages, 3 windows
     petdesk, bare = _export_run(pets, bare=False), _export_run(pets, bare=True)
     ratio = petdesk["minimum"] / petdesk["seconds"]
     rate = petdesk["pages"] / petdesk["seconds"]
