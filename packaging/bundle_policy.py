@@ -189,7 +189,8 @@ HIDDEN_IMPORTS: tuple[str, ...] = (
 )
 
 #: Distributions whose metadata must be in the bundle: ``petdesk`` for
-#: ``importlib.metadata.version("petdesk")`` (the single version source) and
+#: ``importlib.metadata.version("petdesk")`` (the self-test checks it against
+#: ``petdesk.__version__``) and
 #: ``keyring`` for its backend entry points.
 METADATA_DISTRIBUTIONS: tuple[str, ...] = ("petdesk", "keyring")
 

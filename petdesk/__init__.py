@@ -1,21 +1,7 @@
 """PetDesk: a desktop client for the Pet Store service."""
 
-from typing import Any
-
 API_VERSION = "1.0.0"
-
-
-def __getattr__(name: str) -> Any:
-    # ``__version__`` is read from the package metadata on first use only:
-    # importlib.metadata costs ~35 ms, which ``petdesk`` start-up does not pay.
-    if name == "__version__":
-        from importlib.metadata import PackageNotFoundError  # noqa: PLC0415 - the version is read on first use only
-        from importlib.metadata import version as _version  # noqa: PLC0415 - the version is read on first use only
-
-        try:
-            value = _version("petdesk")
-        except PackageNotFoundError:  # pragma: no cover - a frozen bundle without metadata
-            value = "1.0.0"
-        globals()["__version__"] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: The app's version: the same literal as ``[project] version`` in pyproject.toml
+#: (tests/test_version.py holds them equal; ``petdesk --self-test`` checks that the
+#: installed metadata agrees). A literal, so that reading it imports nothing.
+__version__ = "1.0.0"

@@ -8,8 +8,7 @@ _.closeEvent
 _.dragEnterEvent
 _.dropEvent
 _.multiData
-# A module-level __getattr__ (PEP 562): the lazy ``petdesk.__version__``, the sandbox's
-# lazy exports.
+# A module-level __getattr__ (PEP 562): the sandbox's lazy exports.
 __getattr__
 # pydantic reads model_config; dataclass fields read by callers of the snapshot.
 _.model_config

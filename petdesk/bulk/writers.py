@@ -19,15 +19,11 @@ import contextlib
 import csv
 import enum
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-from openpyxl import Workbook
-from openpyxl.cell import WriteOnlyCell
-from openpyxl.cell.cell import Cell
-from openpyxl.styles import Font
 
 from petdesk.api.models import Pet
 from petdesk.bulk.cells import CellValue, neutralise_formula, xml_safe
@@ -41,6 +37,8 @@ from petdesk.bulk.control import (
 from petdesk.bulk.report import REPORT_HEADER, ImportReport
 
 if TYPE_CHECKING:
+    from openpyxl.cell.cell import Cell
+    from openpyxl.styles import Font
     from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
 PET_HEADER = ("ID", "Name", "Category ID", "Status")
@@ -107,21 +105,29 @@ def _write_csv(target: Path, header: Sequence[str], rows: Iterable[Sequence[Cell
             counter.tick()
 
 
-def _xlsx_cell(sheet: WriteOnlyWorksheet, value: CellValue, bold: bool = False) -> Cell:
+def _xlsx_cell(new_cell: Callable[..., Cell], value: CellValue,
+               bold: Font | None = None) -> Cell:
+    """A write-only cell (``new_cell``: openpyxl's ``WriteOnlyCell`` bound to its sheet)."""
     if isinstance(value, int) and abs(value) > _EXACT_IN_A_SPREADSHEET:
         value = str(value)  # a spreadsheet number has 15 significant digits: keep it exact
     if isinstance(value, str) and value:
-        cell = WriteOnlyCell(sheet, value=xml_safe(value))
+        cell = new_cell(value=xml_safe(value))
         cell.data_type = "s"  # never a formula, whatever the text begins with
     else:
-        cell = WriteOnlyCell(sheet, value=None if value == "" else value)  # "": empty
-    if bold:
-        cell.font = Font(bold=True)
+        cell = new_cell(value=None if value == "" else value)  # "": empty
+    if bold is not None:
+        cell.font = bold
     return cell
 
 
 def _write_xlsx(target: Path, header: Sequence[str], rows: Iterable[Sequence[CellValue]],
                 counter: _Counter, sheet_title: str) -> None:
+    # openpyxl loads when an xlsx is written, not with this module: the window imports the
+    # rest of the bulk package when it starts (to resume an unfinished import).
+    from openpyxl import Workbook  # noqa: PLC0415 - loaded when an xlsx is written
+    from openpyxl.cell import WriteOnlyCell  # noqa: PLC0415 - loaded when an xlsx is written
+    from openpyxl.styles import Font  # noqa: PLC0415 - loaded when an xlsx is written
+
     book = Workbook(write_only=True)
     sheet = book.create_sheet(sheet_title[:31])
     sheet.freeze_panes = "A2"
@@ -130,9 +136,11 @@ def _write_xlsx(target: Path, header: Sequence[str], rows: Iterable[Sequence[Cel
         if letter is not None:
             sheet.column_dimensions[letter].width = max(10, min(40, len(title) + 4))
     try:
-        sheet.append([_xlsx_cell(sheet, title, bold=True) for title in header])
+        new_cell = partial(WriteOnlyCell, sheet)
+        bold = Font(bold=True)
+        sheet.append([_xlsx_cell(new_cell, title, bold) for title in header])
         for row in rows:
-            sheet.append([_xlsx_cell(sheet, cell) for cell in row])
+            sheet.append([_xlsx_cell(new_cell, cell) for cell in row])
             counter.tick()
     except BaseException:
         _discard(sheet)

@@ -31,6 +31,7 @@ from PySide6.QtCore import QLibraryInfo, QLocale, QSettings, QSize, QTimer, QTra
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
+from petdesk import __version__
 from petdesk.core.clock import Clock
 from petdesk.core.keys import FixedLookup, KeyLookupLike, KeyProvider, StaticKeys
 
@@ -96,7 +97,7 @@ GIL_SWITCH_INTERVAL_S: Final = 0.001
 
 
 def create_application(argv: Sequence[str] | None = None, *,
-                       version_later: bool = False) -> QApplication:
+                       icon_later: bool = False) -> QApplication:
     """The QApplication for PetDesk (an existing one is reused and configured)."""
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(
@@ -106,31 +107,21 @@ def create_application(argv: Sequence[str] | None = None, *,
     # No display name: Qt would append it to every title ("PetDesk — Demo — PetDesk");
     # the main window's title names the app once ("PetDesk — Demo"). The display name
     # still reads "PetDesk": it defaults to the application's name.
-    # The version comes from the package metadata: importlib.metadata costs ~30 ms,
-    # so it is set once the event loop runs (nothing reads it before). run() sets it
-    # and the window icon after the first paint instead (``version_later``): until
+    # run() sets the window icon after the first paint instead (``icon_later``): until
     # then desktops show the icon of the desktop entry named here.
+    app.setApplicationVersion(__version__)
     QGuiApplication.setDesktopFileName("petdesk")
     # A worker thread that computes (checking a 100,000-row import file) keeps the GIL
     # until the interpreter forces a switch: 5 ms by default, so the event loop would
     # wait up to that long for every event. 1 ms keeps the window's frames on time
     # (tests/benchmarks/bench_import_window.py).
     sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
-    if not version_later:
-        QTimer.singleShot(0, _set_version)
+    if not icon_later:
         icon = app_icon()
         if not icon.isNull():
             app.setWindowIcon(icon)
     _install_translations(app)
     return app
-
-
-def _set_version() -> None:
-    from petdesk import __version__  # noqa: PLC0415 - importlib.metadata, ~30 ms, after the paint
-
-    app = QApplication.instance()
-    if app is not None:
-        app.setApplicationVersion(__version__)
 
 
 def _install_translations(app: QApplication) -> None:
@@ -268,7 +259,7 @@ def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
     # window is on screen finds nothing to free. After it, the start-up's objects are
     # moved out of the collector's way (gc.freeze) so later collections skip them.
     gc.disable()
-    app = create_application(argv, version_later=True)
+    app = create_application(argv, icon_later=True)
     redactor = RedactingFilter()
     window = build_main_window(config, redactor=redactor, deferred=True)
     from .crash import install as install_crash_handler  # noqa: PLC0415 - after the window
@@ -284,7 +275,6 @@ def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
     def after_start() -> None:  # logging is not worth delaying the window for
         gc.freeze()
         gc.enable()
-        _set_version()
         icon = app_icon()
         if not icon.isNull():
             app.setWindowIcon(icon)
@@ -293,6 +283,6 @@ def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
                                           config.demo, path)
 
     # Once the contents are on screen and the worker is loading (in the next turn),
-    # not before: the version lookup and the log file cost ~50 ms.
+    # not before: the icon files and the log file are not needed for the first paint.
     window.workerStarted.connect(lambda: QTimer.singleShot(0, after_start))
     return app.exec()

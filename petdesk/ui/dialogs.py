@@ -136,7 +136,7 @@ class WindowDialogs(QObject):
         dialog.open()
 
     def show_about(self) -> None:
-        from petdesk import __version__  # noqa: PLC0415 - importlib.metadata, on first use
+        from petdesk import __version__  # noqa: PLC0415 - on first use
 
         box = QMessageBox(self._window)
         box.setObjectName("aboutBox")

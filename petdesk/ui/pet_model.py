@@ -23,6 +23,7 @@ import enum
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from PySide6 import QtWidgets
 from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
@@ -33,7 +34,7 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QIcon
-from PySide6.QtWidgets import QApplication, QStyle
+from PySide6.QtWidgets import QApplication
 
 from petdesk.core.statuses import PetStatus
 from petdesk.core.text import DISPLAY_LIMIT, display
@@ -421,9 +422,11 @@ class PetTableModel(QAbstractTableModel):
     @property
     def _warning(self) -> QIcon:
         if self._warning_icon is None:
+            # QStyle is looked up here, not imported: PySide6 makes a class (with its many
+            # enums) on first lookup, and the table is painted before any warning is shown.
             style = QApplication.style()
             self._warning_icon = style.standardIcon(
-                QStyle.StandardPixmap.SP_MessageBoxWarning)
+                QtWidgets.QStyle.StandardPixmap.SP_MessageBoxWarning)
         return self._warning_icon
 
     def _colour(self, status: str | None) -> QColor:

@@ -10,10 +10,13 @@ literally.
 
 from __future__ import annotations
 
-import html
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QMessageBox
+from PySide6.QtWidgets import QLabel
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMessageBox
 
 __all__ = ["plain_box", "tooltip"]
 
@@ -22,7 +25,9 @@ def tooltip(text: str) -> str:
     """A tooltip that shows ``text`` exactly as written (line breaks kept)."""
     if not text:
         return ""
-    return "<p style='white-space:pre-wrap'>" + html.escape(text, quote=False) + "</p>"
+    # html.escape(text, quote=False) without the html module (its entity tables load with it)
+    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return "<p style='white-space:pre-wrap'>" + escaped + "</p>"
 
 
 def plain_box(box: QMessageBox) -> QMessageBox:

@@ -159,17 +159,17 @@ class ImportController(QObject):
     # -- following the outbox --------------------------------------------------------------
 
     def start_up(self) -> None:
-        """Open the store and resume an import left unfinished: queued now, run first
-        when the worker starts (after the window's first paint, which it does not
-        delay): a few milliseconds before the first page is asked for."""
-        self._look_again(start=False)
+        """Open the store and resume an import left unfinished: queued now, at
+        background priority, so it runs when the worker starts but after the first
+        page (opening the store loads the bulk and store modules)."""
+        self._look_again(start=False, priority=Priority.BACKGROUND)
 
-    def _look_again(self, *, start: bool = True) -> None:
+    def _look_again(self, *, start: bool = True, priority: Priority = Priority.CONTROL) -> None:
         """Open the store of the current environment and follow its unfinished import."""
         self._following = False
         self._timer.stop()
         self._worker.run_task(partial(_pending, self._holder), self._found,
-                              priority=Priority.CONTROL, kind=JobKind.IO, start=start)
+                              priority=priority, kind=JobKind.IO, start=start)
 
     def _found(self, outcome: Outcome[Any]) -> None:
         if isinstance(outcome.error, RequestCancelled):
