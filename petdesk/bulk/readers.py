@@ -13,9 +13,11 @@ from petdesk.bulk.csv_reader import open_csv
 from petdesk.bulk.errors import FileRejected
 from petdesk.bulk.spreadsheet_reader import open_spreadsheet, sniff_kind
 from petdesk.bulk.table import DEFAULT_LIMITS, ReadLimits, Table
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 #: File-dialog filter text and the suffixes PetDesk offers to open.
-OPEN_FILTER = "Spreadsheets and CSV (*.xlsx *.ods *.xls *.xlsb *.csv *.tsv *.txt)"
+OPEN_FILTER = QT_TRANSLATE_NOOP(
+    "ImportDialog", "Spreadsheets and CSV (*.xlsx *.ods *.xls *.xlsb *.csv *.tsv *.txt)")
 SUFFIXES = (".xlsx", ".ods", ".xls", ".xlsb", ".csv", ".tsv", ".txt")
 
 

@@ -36,6 +36,7 @@ from petdesk.core.categories import CategoryError
 
 from .categories_model import CategoryModel
 from .category_combo import CategoryCombo
+from .localize import error_text
 
 _WHOLE = re.compile(r"^\s*([+-]?)(\d+)\s*$")
 #: The code point NewPet names in its message: "(found U+202E)".
@@ -156,7 +157,7 @@ class AddPetDialog(QDialog):
         try:
             return self.categoryCombo.category_id(), None
         except CategoryError as exc:
-            return None, (str(exc) if self.categoryCombo.count() else None)
+            return None, (error_text(exc) if self.categoryCombo.count() else None)
 
     def values(self) -> dict[str, Any]:
         """The form's values in wire names, as NewPet.model_validate gets them."""

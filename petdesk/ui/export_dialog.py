@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from petdesk.bulk.errors import ImportCancelled
 from petdesk.core.errors import RequestCancelled
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 from .controllers.importing import ImportController, ProgressRelay
 
@@ -37,7 +38,8 @@ if TYPE_CHECKING:
 
 __all__ = ["ExportDialog", "ask_export_path", "ask_table_path"]
 
-EXPORT_FILTER: Final = "CSV, UTF-8 (*.csv);;Excel workbook (*.xlsx)"
+EXPORT_FILTER: Final = QT_TRANSLATE_NOOP(
+    "ExportDialog", "CSV, UTF-8 (*.csv);;Excel workbook (*.xlsx)")
 
 
 def ask_table_path(parent: QWidget, title: str, suggested: str,
@@ -54,8 +56,8 @@ def ask_table_path(parent: QWidget, title: str, suggested: str,
 
 def ask_export_path(parent: QWidget) -> Path | None:
     """Where to export: CSV unless the name ends in .xlsx."""
-    return ask_table_path(parent, parent.tr("Export pets to"), "pets.csv",
-                          parent.tr(EXPORT_FILTER))
+    return ask_table_path(parent, QCoreApplication.translate("ExportDialog", "Export pets to"),
+                          "pets.csv", QCoreApplication.translate("ExportDialog", EXPORT_FILTER))
 
 
 class ExportDialog(QDialog):

@@ -22,7 +22,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
 from PySide6.QtGui import QBrush, QColor, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -45,9 +52,11 @@ from petdesk.bulk.mapping import ColumnMapping, Field
 from petdesk.bulk.readers import OPEN_FILTER, SUFFIXES
 from petdesk.bulk.table import DELIMITER_LABELS, ENCODING_LABELS, FileKind
 from petdesk.core.errors import RequestCancelled
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 from .controllers.importing import ImportController, ProgressRelay
 from .export_dialog import ask_table_path
+from .localize import localized
 
 if TYPE_CHECKING:
     from petdesk.bulk.control import StepProgress
@@ -62,9 +71,15 @@ __all__ = ["ImportDialog", "PreviewModel", "ask_report_path", "dropped_file"]
 
 #: The preview's columns.
 ROW, NAME, CATEGORY, STATUS, RESULT, ADD = range(6)
-HEADERS: Final = ("Row", "Name", "Category ID", "Status", "Check", "Add anyway")
+HEADERS: Final = (QT_TRANSLATE_NOOP("PreviewModel", "Row"),
+                  QT_TRANSLATE_NOOP("PreviewModel", "Name"),
+                  QT_TRANSLATE_NOOP("PreviewModel", "Category ID"),
+                  QT_TRANSLATE_NOOP("PreviewModel", "Status"),
+                  QT_TRANSLATE_NOOP("PreviewModel", "Check"),
+                  QT_TRANSLATE_NOOP("PreviewModel", "Add anyway"))
 FIELD_COLUMNS: Final = {Field.NAME: NAME, Field.CATEGORY_ID: CATEGORY, Field.STATUS: STATUS}
-REPORT_FILTER: Final = "Excel workbook (*.xlsx);;CSV, UTF-8 (*.csv)"
+REPORT_FILTER: Final = QT_TRANSLATE_NOOP(
+    "ImportDialog", "Excel workbook (*.xlsx);;CSV, UTF-8 (*.csv)")
 #: The invalid rows listed under the table (all are in the table and the report).
 LISTED_ISSUES: Final = 50
 PAGE_FILE, PAGE_COLUMNS, PAGE_BUSY, PAGE_PREVIEW, PAGE_SENDING = range(5)
@@ -90,8 +105,10 @@ def dropped_file(mime: Any) -> Path | None:
 
 def ask_report_path(parent: QWidget) -> Path | None:
     """Where to save the report: xlsx unless the name ends in .csv."""
-    return ask_table_path(parent, parent.tr("Save the import report"), "import-report.xlsx",
-                          parent.tr(REPORT_FILTER))
+    return ask_table_path(parent, QCoreApplication.translate("ImportDialog",
+                                                             "Save the import report"),
+                          "import-report.xlsx",
+                          QCoreApplication.translate("ImportDialog", REPORT_FILTER))
 
 
 class PreviewModel(QAbstractTableModel):
@@ -113,7 +130,7 @@ class PreviewModel(QAbstractTableModel):
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation is Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.tr(HEADERS[section])
+            return QCoreApplication.translate("PreviewModel", HEADERS[section])
         return None
 
     def row_at(self, index: QModelIndex | QPersistentModelIndex) -> PreviewRow:
@@ -372,7 +389,7 @@ class ImportDialog(QDialog):
 
     def choose_file(self) -> None:
         chosen, _ = QFileDialog.getOpenFileName(self, self.tr("Import pets from"), "",
-                                                self.tr(OPEN_FILTER))
+                                                localized(OPEN_FILTER))
         if chosen:
             self.open_file(Path(chosen))
 

@@ -1,0 +1,1618 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="es_ES">
+<context>
+    <name>AddPetController</name>
+    <message>
+        <source>Adding %s…</source>
+        <extracomment>The form is sending (True) or not any more (False). The pet was added: the :class:`~petdesk.api.Pet` the server returned. Not added, or not known: the message for the form, the field (or None), the exception and the status-bar prefix.</extracomment>
+        <translation>Añadiendo a %s…</translation>
+    </message>
+    <message>
+        <source>The pet was not added: </source>
+        <translation>El animal no se añadió: </translation>
+    </message>
+    <message>
+        <source>Stopped. If the request had already left, the pet may have been added: refresh the list before adding it again.</source>
+        <translation>Detenido. Si la solicitud ya había salido, puede que el animal se haya añadido: actualice la lista antes de volver a añadirlo.</translation>
+    </message>
+</context>
+<context>
+    <name>AddPetDialog</name>
+    <message>
+        <source>Add pet</source>
+        <extracomment>The code point NewPet names in its message: &quot;(found U+202E)&quot;.</extracomment>
+        <translation>Añadir animal</translation>
+    </message>
+    <message>
+        <source>e.g. Bella</source>
+        <translation>p. ej. Bella</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>Categoría</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(ninguna)</translation>
+    </message>
+    <message>
+        <source>available</source>
+        <translation>disponible</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>reservado</translation>
+    </message>
+    <message>
+        <source>sold</source>
+        <translation>adoptado</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nombre:</translation>
+    </message>
+    <message>
+        <source>&amp;Category:</source>
+        <translation>&amp;Categoría:</translation>
+    </message>
+    <message>
+        <source>&amp;Status:</source>
+        <translation>&amp;Estado:</translation>
+    </message>
+    <message>
+        <source>&amp;Add pet</source>
+        <translation>&amp;Añadir animal</translation>
+    </message>
+    <message>
+        <source>The pet is added to &lt;b&gt;%s&lt;/b&gt;.</source>
+        <translation>El animal se añade en &lt;b&gt;%s&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>Choose a status from the list.</source>
+        <translation>Elija un estado de la lista.</translation>
+    </message>
+    <message>
+        <source>Enter a name.</source>
+        <translation>Escriba un nombre.</translation>
+    </message>
+    <message>
+        <source>Enter a name (not just spaces).</source>
+        <translation>Escriba un nombre (no solo espacios).</translation>
+    </message>
+    <message>
+        <source>The name is too long: at most %d characters.</source>
+        <translation>El nombre es demasiado largo: como máximo %d caracteres.</translation>
+    </message>
+    <message>
+        <source>The name contains characters that cannot be sent (tabs or line breaks).</source>
+        <translation>El nombre contiene caracteres que no se pueden enviar (tabulaciones o saltos de línea).</translation>
+    </message>
+    <message>
+        <source>Remove the invisible character %s (a direction override or zero-width space).</source>
+        <translation>Quite el carácter invisible %s (un cambio de dirección o un espacio de ancho cero).</translation>
+    </message>
+    <message>
+        <source>This name cannot be used.</source>
+        <translation>Este nombre no se puede usar.</translation>
+    </message>
+    <message>
+        <source>Enter the category ID.</source>
+        <translation>Escriba el ID de categoría.</translation>
+    </message>
+    <message>
+        <source>The category ID must be 1 or more.</source>
+        <translation>El ID de categoría debe ser 1 o más.</translation>
+    </message>
+    <message>
+        <source>The category ID is too large (at most %s).</source>
+        <translation>El ID de categoría es demasiado grande (como máximo %s).</translation>
+    </message>
+    <message>
+        <source>The category ID must be a whole number, like 3.</source>
+        <translation>El ID de categoría debe ser un número entero, como 3.</translation>
+    </message>
+    <message>
+        <source>Adding…</source>
+        <translation>Añadiendo…</translation>
+    </message>
+</context>
+<context>
+    <name>ApiKeyDialog</name>
+    <message>
+        <source>API key — %s</source>
+        <translation>Clave de API — %s</translation>
+    </message>
+    <message>
+        <source>Enter the API key for &lt;b&gt;%s&lt;/b&gt;. PetDesk stores it in your system keyring only, never in a file.</source>
+        <extracomment>The key that failed the last Test, and why; saving it asks first.</extracomment>
+        <translation>Escriba la clave de API para &lt;b&gt;%s&lt;/b&gt;. PetDesk la guarda solo en el llavero del sistema, nunca en un archivo.</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>Clave de API</translation>
+    </message>
+    <message>
+        <source>Paste the API key here</source>
+        <translation>Pegue aquí la clave de API</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Mostrar</translation>
+    </message>
+    <message>
+        <source>Show the API key</source>
+        <translation>Mostrar la clave de API</translation>
+    </message>
+    <message>
+        <source>&amp;Test connection</source>
+        <translation>&amp;Probar conexión</translation>
+    </message>
+    <message>
+        <source>PETDESK_API_KEY is set in the environment: PetDesk uses that key and never stores it. A key saved here is used once it is unset.</source>
+        <translation>PETDESK_API_KEY está definida en el entorno: PetDesk usa esa clave y nunca la guarda. Una clave guardada aquí se usa cuando esa variable se elimina.</translation>
+    </message>
+    <message>
+        <source>Hide</source>
+        <translation>Ocultar</translation>
+    </message>
+    <message>
+        <source>Hide the API key</source>
+        <translation>Ocultar la clave de API</translation>
+    </message>
+    <message>
+        <source>Testing…</source>
+        <translation>Probando…</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>Guardando…</translation>
+    </message>
+    <message>
+        <source>Save a key that failed the test?</source>
+        <translation>¿Guardar una clave que no pasó la prueba?</translation>
+    </message>
+    <message>
+        <source>This key failed the test a moment ago:
+%s
+
+Save it anyway?</source>
+        <translation>Esta clave no pasó la prueba hace un momento:
+%s
+
+¿Guardarla igualmente?</translation>
+    </message>
+</context>
+<context>
+    <name>AuthController</name>
+    <message>
+        <source>Connected: the key works.</source>
+        <extracomment>A job was refused for want of a valid key: open the key dialog with this reason. The key dialog&apos;s Test: ok, message. Saved: the message for the status bar (a keyring problem, or that it was saved). Saving failed: the message for the dialog. A held job that ended without a key: its 401 went to its own completion.</extracomment>
+        <translation>Conectado: la clave funciona.</translation>
+    </message>
+    <message>
+        <source>Testing the key…</source>
+        <translation>Probando la clave…</translation>
+    </message>
+    <message>
+        <source>This key cannot be used: %s.</source>
+        <translation>Esta clave no se puede usar: %s.</translation>
+    </message>
+    <message>
+        <source>API key saved in the system keyring.</source>
+        <translation>Clave de API guardada en el llavero del sistema.</translation>
+    </message>
+    <message>
+        <source>Saving the key…</source>
+        <translation>Guardando la clave…</translation>
+    </message>
+</context>
+<context>
+    <name>CardPageSize</name>
+    <message>
+        <source>A4 (6 cards a page)</source>
+        <extracomment>Quiet zone around the QR code, in modules (ISO/IEC 18004 asks for 4). Longer text is cut before it is laid out (a server may send a name of any length; a card holds far fewer characters than this even at the smallest size).</extracomment>
+        <translation>A4 (6 fichas por página)</translation>
+    </message>
+    <message>
+        <source>Letter (6 cards a page)</source>
+        <translation>Carta (6 fichas por página)</translation>
+    </message>
+    <message>
+        <source>4 × 6 in (1 card a page)</source>
+        <translation>4 × 6 pulg. (1 ficha por página)</translation>
+    </message>
+</context>
+<context>
+    <name>CardsAndCategories</name>
+    <message>
+        <source>Category names — %s</source>
+        <extracomment>How the kennel-card dialog asks where to save (None: Qt&apos;s file dialog).</extracomment>
+        <translation>Nombres de categoría — %s</translation>
+    </message>
+    <message>
+        <source>Select a pet first: its kennel card is printed.</source>
+        <translation>Seleccione primero un animal: se imprime su ficha de jaula.</translation>
+    </message>
+    <message>
+        <source>Kennel cards saved to %s.</source>
+        <translation>Fichas de jaula guardadas en %s.</translation>
+    </message>
+    <message>
+        <source>Kennel cards sent to the printer.</source>
+        <translation>Fichas de jaula enviadas a la impresora.</translation>
+    </message>
+</context>
+<context>
+    <name>CategoriesDialog</name>
+    <message>
+        <source>Category names</source>
+        <translation>Nombres de categoría</translation>
+    </message>
+</context>
+<context>
+    <name>CategoriesPage</name>
+    <message>
+        <source>Import category names</source>
+        <translation>Importar nombres de categoría</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>Archivos CSV (*.csv);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Export category names</source>
+        <translation>Exportar nombres de categoría</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Archivos CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>New category ID</source>
+        <translation>ID de la nueva categoría</translation>
+    </message>
+    <message>
+        <source>Name, e.g. Dogs</source>
+        <translation>Nombre, p. ej. Perros</translation>
+    </message>
+    <message>
+        <source>New category name</source>
+        <translation>Nombre de la nueva categoría</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Añadir</translation>
+    </message>
+    <message>
+        <source>Category names</source>
+        <translation>Nombres de categoría</translation>
+    </message>
+    <message>
+        <source>&amp;Rename</source>
+        <translation>Cambiar &amp;nombre</translation>
+    </message>
+    <message>
+        <source>Re&amp;move</source>
+        <translation>&amp;Quitar</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>&amp;Importar…</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Exportar…</translation>
+    </message>
+    <message>
+        <source>The service knows categories only by number. Name them here; the table, the details and the kennel cards show “Dogs (1)”, or the number alone.</source>
+        <translation>El servicio solo conoce las categorías por su número. Póngales nombre aquí; la tabla, los datos y las fichas de jaula muestran «Perros (1)», o solo el número.</translation>
+    </message>
+    <message>
+        <source>Added %1.</source>
+        <translation>Se añadió %1.</translation>
+    </message>
+    <message>
+        <source>Removed %1.</source>
+        <translation>Se quitó %1.</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>Leyendo %1…</translation>
+    </message>
+    <message>
+        <source>%1 could not be read</source>
+        <translation>No se pudo leer %1</translation>
+    </message>
+    <message>
+        <source>%1: </source>
+        <translation>%1: </translation>
+    </message>
+    <message>
+        <source>Imported %1: %2 names added or changed.</source>
+        <translation>Se importó %1: %2 nombres añadidos o cambiados.</translation>
+    </message>
+    <message>
+        <source>categories.csv</source>
+        <translation>categorias.csv</translation>
+    </message>
+    <message>
+        <source>%1 could not be written</source>
+        <translation>No se pudo escribir %1</translation>
+    </message>
+    <message>
+        <source>Exported %1 names to %2.</source>
+        <translation>Se exportaron %1 nombres a %2.</translation>
+    </message>
+</context>
+<context>
+    <name>CategoryCombo</name>
+    <message>
+        <source>Category name or number</source>
+        <translation>Nombre o número de la categoría</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>Categoría</translation>
+    </message>
+    <message>
+        <source>Choose a named category or type its number</source>
+        <translation>Elija una categoría con nombre o escriba su número</translation>
+    </message>
+    <message>
+        <source>Choose a category or type its number.</source>
+        <translation>Elija una categoría o escriba su número.</translation>
+    </message>
+    <message>
+        <source>No category is called “%1”. Type its number, or name it in File › Categories…</source>
+        <translation>Ninguna categoría se llama «%1». Escriba su número o póngale nombre en Archivo › Categorías…</translation>
+    </message>
+</context>
+<context>
+    <name>CategoryModel</name>
+    <message>
+        <source>Category ID</source>
+        <extracomment>The role whose data is the row&apos;s :class:`Category`. After every edit by the user: add, rename, remove, import (what is saved). After every change of what :meth:`label` answers, the table loaded at start included: views showing category labels refresh on it. A rejected edit in place, with the sentence to show.</extracomment>
+        <translation>ID de categoría</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nombre</translation>
+    </message>
+</context>
+<context>
+    <name>CategoryPersistence</name>
+    <message>
+        <source>Changes to category names are not saved.</source>
+        <extracomment>The table was loaded (or seeded) and shown. A save finished. Loading or saving failed, with the sentence to show.</extracomment>
+        <translation>Los cambios en los nombres de categoría no se guardan.</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionController</name>
+    <message>
+        <source>Demo</source>
+        <extracomment>What the window shows as the demo&apos;s address (requests never leave the process). The environment, address or timeout changed (the list must be reloaded).</extracomment>
+        <translation>Demo</translation>
+    </message>
+    <message>
+        <source>Staging</source>
+        <translation>Pruebas</translation>
+    </message>
+    <message>
+        <source>Production</source>
+        <translation>Producción</translation>
+    </message>
+</context>
+<context>
+    <name>Contents</name>
+    <message>
+        <source>Loaded %d pets.</source>
+        <translation>Se cargaron %d animales.</translation>
+    </message>
+    <message>
+        <source>Nothing loaded yet. Press F5 to load the pets.</source>
+        <translation>Todavía no se ha cargado nada. Pulse F5 para cargar los animales.</translation>
+    </message>
+    <message>
+        <source>Loading pets…</source>
+        <translation>Cargando animales…</translation>
+    </message>
+    <message>
+        <source>Could not load the pets.
+%s
+Press F5 to try again.</source>
+        <translation>No se pudieron cargar los animales.
+%s
+Pulse F5 para volver a intentarlo.</translation>
+    </message>
+    <message>
+        <source>No pets shown: %s
+Use File › API key… to enter a key.</source>
+        <translation>No se muestran animales: %s
+Use Archivo › Clave de API… para escribir una clave.</translation>
+    </message>
+    <message>
+        <source>No loaded pet&apos;s name contains “%s”.</source>
+        <translation>Ningún animal cargado tiene «%s» en el nombre.</translation>
+    </message>
+    <message>
+        <source>No pets with the status “%s”.</source>
+        <translation>Ningún animal con el estado «%s».</translation>
+    </message>
+    <message>
+        <source>No pets yet. Add one with Ctrl+N.</source>
+        <translation>Todavía no hay animales. Añada uno con Ctrl+N.</translation>
+    </message>
+    <message>
+        <source>Pet %d (%s) loaded from the server.</source>
+        <translation>Animal %d (%s) cargado desde el servidor.</translation>
+    </message>
+    <message>
+        <source>Added %s (ID %d).</source>
+        <translation>Se añadió a %s (ID %d).</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Detenido.</translation>
+    </message>
+    <message>
+        <source>PetDesk — %s</source>
+        <translation>PetDesk — %s</translation>
+    </message>
+    <message>
+        <source>The list is up to date (loaded moments ago).</source>
+        <translation>La lista está al día (cargada hace un momento).</translation>
+    </message>
+</context>
+<context>
+    <name>CrashDialog</name>
+    <message>
+        <source>PetDesk ran into a problem</source>
+        <translation>PetDesk ha tenido un problema</translation>
+    </message>
+    <message>
+        <source>Something unexpected went wrong inside PetDesk. You can keep working: what you typed is still there. If it happens again, copy the details below and send them to your support contact.</source>
+        <translation>Algo inesperado ha fallado dentro de PetDesk. Puede seguir trabajando: lo que escribió sigue ahí. Si vuelve a ocurrir, copie los detalles de abajo y envíelos a su contacto de soporte.</translation>
+    </message>
+    <message>
+        <source>&amp;Copy details</source>
+        <translation>&amp;Copiar detalles</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>Copiado</translation>
+    </message>
+</context>
+<context>
+    <name>EnvironmentBanner</name>
+    <message>
+        <source>&lt;b&gt;DEMO&lt;/b&gt; — sample data on this computer; nothing is sent to the Pet Store service</source>
+        <extracomment>Banner colours (background, text) by environment; production uses the palette&apos;s.</extracomment>
+        <translation>&lt;b&gt;DEMO&lt;/b&gt; — datos de ejemplo en este ordenador; no se envía nada al servicio Pet Store</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;STAGING&lt;/b&gt; — test environment: %s</source>
+        <translation>&lt;b&gt;PRUEBAS&lt;/b&gt; — entorno de pruebas (staging): %s</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Production&lt;/b&gt; — live data: %s</source>
+        <translation>&lt;b&gt;Producción&lt;/b&gt; — datos reales: %s</translation>
+    </message>
+    <message>
+        <source>Environment: %s</source>
+        <translation>Entorno: %s</translation>
+    </message>
+</context>
+<context>
+    <name>ExportDialog</name>
+    <message>
+        <source>CSV, UTF-8 (*.csv);;Excel workbook (*.xlsx)</source>
+        <translation>CSV, UTF-8 (*.csv);;Libro de Excel (*.xlsx)</translation>
+    </message>
+    <message>
+        <source>Export pets to</source>
+        <translation>Exportar animales a</translation>
+    </message>
+    <message>
+        <source>Export pets</source>
+        <translation>Exportar animales</translation>
+    </message>
+    <message>
+        <source>status “%s”</source>
+        <translation>estado «%s»</translation>
+    </message>
+    <message>
+        <source>all statuses</source>
+        <translation>todos los estados</translation>
+    </message>
+    <message>
+        <source>Every pet of the current list (%s), all pages</source>
+        <translation>Todos los animales de la lista actual (%s), todas las páginas</translation>
+    </message>
+    <message>
+        <source>Only the selected rows (%d)</source>
+        <translation>Solo las filas seleccionadas (%d)</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportar…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Cerrar</translation>
+    </message>
+    <message>
+        <source>CSV files open in Excel with every accent intact; the whole list is fetched page by page at the pace your plan allows.</source>
+        <translation>Los archivos CSV se abren en Excel con todos los acentos intactos; la lista completa se descarga página a página al ritmo que permite su plan.</translation>
+    </message>
+    <message>
+        <source>Exporting…</source>
+        <translation>Exportando…</translation>
+    </message>
+    <message>
+        <source>Exporting… %s pets so far</source>
+        <translation>Exportando… %s animales hasta ahora</translation>
+    </message>
+    <message>
+        <source>Exported %s pets to %s.</source>
+        <translation>Se exportaron %s animales a %s.</translation>
+    </message>
+    <message>
+        <source>Export cancelled; no file was written.</source>
+        <translation>Exportación cancelada; no se escribió ningún archivo.</translation>
+    </message>
+    <message>
+        <source>The export failed: %s</source>
+        <translation>La exportación falló: %s</translation>
+    </message>
+</context>
+<context>
+    <name>FilterBar</name>
+    <message>
+        <source>Environment</source>
+        <translation>Entorno</translation>
+    </message>
+    <message>
+        <source>Demo (sandbox)</source>
+        <translation>Demo (entorno aislado)</translation>
+    </message>
+    <message>
+        <source>Production</source>
+        <translation>Producción</translation>
+    </message>
+    <message>
+        <source>Staging</source>
+        <translation>Pruebas</translation>
+    </message>
+    <message>
+        <source>Status filter</source>
+        <translation>Filtro de estado</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>Todos</translation>
+    </message>
+    <message>
+        <source>Page size</source>
+        <translation>Animales por página</translation>
+    </message>
+    <message>
+        <source>How many pets to load per page (1–100)</source>
+        <translation>Cuántos animales cargar por página (1–100)</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Actualizar</translation>
+    </message>
+    <message>
+        <source>Filter by name (Ctrl+F)</source>
+        <translation>Filtrar por nombre (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Quick filter by name</source>
+        <translation>Filtro rápido por nombre</translation>
+    </message>
+    <message>
+        <source>Look up ID (Ctrl+L)</source>
+        <translation>Buscar ID (Ctrl+L)</translation>
+    </message>
+    <message>
+        <source>Look up a pet by ID</source>
+        <translation>Buscar un animal por ID</translation>
+    </message>
+    <message>
+        <source>Type a pet ID and press Enter</source>
+        <translation>Escriba un ID y pulse Intro</translation>
+    </message>
+    <message>
+        <source>Add pet…</source>
+        <translation>Añadir animal…</translation>
+    </message>
+    <message>
+        <source>Add pet</source>
+        <translation>Añadir animal</translation>
+    </message>
+    <message>
+        <source>&amp;Environment:</source>
+        <translation>&amp;Entorno:</translation>
+    </message>
+    <message>
+        <source>S&amp;tatus:</source>
+        <translation>Es&amp;tado:</translation>
+    </message>
+    <message>
+        <source>&amp;Page size:</source>
+        <translation>Por &amp;página:</translation>
+    </message>
+</context>
+<context>
+    <name>ImportController</name>
+    <message>
+        <source>Resuming the import left unfinished: %s</source>
+        <extracomment>The longest the timer sleeps before stepping again (a longer wait is re-asked). After a failed step (no key, no connection), try again after this. How the followed import stands: an :class:`~petdesk.ui.import_engine.ImportStatus`. One sentence for the status bar (an import resumed, finished, waiting). An import reached its end (the list may show new pets).</extracomment>
+        <translation>Reanudando la importación que quedó sin terminar: %s</translation>
+    </message>
+    <message>
+        <source>Import waiting: %s</source>
+        <translation>Importación en espera: %s</translation>
+    </message>
+    <message>
+        <source>Import finished: %s.</source>
+        <translation>Importación terminada: %s.</translation>
+    </message>
+    <message>
+        <source>The import could not be changed: %s</source>
+        <translation>No se pudo cambiar la importación: %s</translation>
+    </message>
+</context>
+<context>
+    <name>ImportDialog</name>
+    <message>
+        <source>Spreadsheets and CSV (*.xlsx *.ods *.xls *.xlsb *.csv *.tsv *.txt)</source>
+        <translation>Hojas de cálculo y CSV (*.xlsx *.ods *.xls *.xlsb *.csv *.tsv *.txt)</translation>
+    </message>
+    <message>
+        <source>Excel workbook (*.xlsx);;CSV, UTF-8 (*.csv)</source>
+        <translation>Libro de Excel (*.xlsx);;CSV, UTF-8 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Save the import report</source>
+        <extracomment>The invalid rows listed under the table (all are in the table and the report).</extracomment>
+        <translation>Guardar el informe de importación</translation>
+    </message>
+    <message>
+        <source>Import pets</source>
+        <translation>Importar animales</translation>
+    </message>
+    <message>
+        <source>Choose a spreadsheet (Excel .xlsx, LibreOffice .ods) or a CSV file with one animal a row, or drop it here. Nothing is sent before you have seen every row checked.</source>
+        <translation>Elija una hoja de cálculo (Excel .xlsx, LibreOffice .ods) o un archivo CSV con un animal por fila, o arrástrelo aquí. No se envía nada antes de que haya visto cada fila comprobada.</translation>
+    </message>
+    <message>
+        <source>Choose file…</source>
+        <translation>Elegir archivo…</translation>
+    </message>
+    <message>
+        <source>As detected</source>
+        <translation>Según lo detectado</translation>
+    </message>
+    <message>
+        <source>Text encoding:</source>
+        <translation>Codificación del texto:</translation>
+    </message>
+    <message>
+        <source>Separator:</source>
+        <translation>Separador:</translation>
+    </message>
+    <message>
+        <source>%s is in:</source>
+        <translation>%s está en:</translation>
+    </message>
+    <message>
+        <source>Check rows</source>
+        <translation>Comprobar filas</translation>
+    </message>
+    <message>
+        <source>Other file…</source>
+        <translation>Otro archivo…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Add all duplicates anyway</source>
+        <translation>Añadir todos los duplicados igualmente</translation>
+    </message>
+    <message>
+        <source>Skip all duplicates</source>
+        <translation>Omitir todos los duplicados</translation>
+    </message>
+    <message>
+        <source>Back to columns</source>
+        <translation>Volver a las columnas</translation>
+    </message>
+    <message>
+        <source>You can close this dialog and go on working: PetDesk keeps sending, and finishes after a restart if it must.</source>
+        <translation>Puede cerrar este cuadro de diálogo y seguir trabajando: PetDesk sigue enviando y termina tras un reinicio si hace falta.</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pausar</translation>
+    </message>
+    <message>
+        <source>Cancel import</source>
+        <translation>Cancelar la importación</translation>
+    </message>
+    <message>
+        <source>Save report…</source>
+        <translation>Guardar informe…</translation>
+    </message>
+    <message>
+        <source>Import another file…</source>
+        <translation>Importar otro archivo…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Cerrar</translation>
+    </message>
+    <message>
+        <source>Import pets from</source>
+        <translation>Importar animales desde</translation>
+    </message>
+    <message>
+        <source>Reading “%s”…</source>
+        <translation>Leyendo «%s»…</translation>
+    </message>
+    <message>
+        <source>File: %s</source>
+        <translation>Archivo: %s</translation>
+    </message>
+    <message>
+        <source>Detected: %s</source>
+        <translation>Detectado: %s</translation>
+    </message>
+    <message>
+        <source>(not in this file)</source>
+        <translation>(no está en este archivo)</translation>
+    </message>
+    <message>
+        <source>(no status)</source>
+        <translation>(sin estado)</translation>
+    </message>
+    <message>
+        <source>column %d</source>
+        <translation>columna %d</translation>
+    </message>
+    <message>
+        <source>Columns as you chose them last time for this layout.</source>
+        <translation>Columnas como las eligió la última vez para esta estructura.</translation>
+    </message>
+    <message>
+        <source>Choose the column of %s first.</source>
+        <translation>Elija primero la columna de %s.</translation>
+    </message>
+    <message>
+        <source>Checking every row…</source>
+        <translation>Comprobando cada fila…</translation>
+    </message>
+    <message>
+        <source>Checking every row… %s rows</source>
+        <translation>Comprobando cada fila… %s filas</translation>
+    </message>
+    <message>
+        <source>… and %d more (all are in the table and the report).</source>
+        <translation>… y %d más (todas están en la tabla y en el informe).</translation>
+    </message>
+    <message>
+        <source>Left out (invalid):
+</source>
+        <translation>Omitidas (no válidas):
+</translation>
+    </message>
+    <message>
+        <source>Send %s pets</source>
+        <translation>Enviar %s animales</translation>
+    </message>
+    <message>
+        <source>Send 1 pet</source>
+        <translation>Enviar 1 animal</translation>
+    </message>
+    <message>
+        <source>Another import is being sent: wait for it to finish, or cancel it.</source>
+        <translation>Se está enviando otra importación: espere a que termine o cancélela.</translation>
+    </message>
+    <message>
+        <source>Sending the pets of “%s”</source>
+        <translation>Enviando los animales de «%s»</translation>
+    </message>
+    <message>
+        <source>Sending an import</source>
+        <translation>Enviando una importación</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Reanudar</translation>
+    </message>
+    <message>
+        <source>Done: %s.</source>
+        <translation>Hecho: %s.</translation>
+    </message>
+    <message>
+        <source>Report saved (%d rows).</source>
+        <translation>Informe guardado (%d filas).</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Detenido.</translation>
+    </message>
+</context>
+<context>
+    <name>KennelCard</name>
+    <message>
+        <source>Printed %1</source>
+        <translation>Impreso el %1</translation>
+    </message>
+    <message>
+        <source>Category: %1</source>
+        <translation>Categoría: %1</translation>
+    </message>
+    <message>
+        <source>Status: %1</source>
+        <translation>Estado: %1</translation>
+    </message>
+    <message>
+        <source>ID: %1</source>
+        <translation>ID: %1</translation>
+    </message>
+</context>
+<context>
+    <name>KennelCardDialog</name>
+    <message>
+        <source>Save kennel cards as PDF</source>
+        <translation>Guardar las fichas de jaula como PDF</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>Archivos PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Kennel cards</source>
+        <extracomment>Emitted with the path once a PDF is saved. Emitted once every page went to the printer.</extracomment>
+        <translation>Fichas de jaula</translation>
+    </message>
+    <message>
+        <source>Page size</source>
+        <translation>Tamaño de página</translation>
+    </message>
+    <message>
+        <source>Print preview</source>
+        <translation>Vista previa de impresión</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Progreso</translation>
+    </message>
+    <message>
+        <source>&amp;Print…</source>
+        <translation>&amp;Imprimir…</translation>
+    </message>
+    <message>
+        <source>&amp;Save as PDF…</source>
+        <translation>&amp;Guardar como PDF…</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Cancelar</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Cerrar</translation>
+    </message>
+    <message>
+        <source>Page &amp;size:</source>
+        <translation>&amp;Tamaño de página:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n card(s)</source>
+        <translation>
+            <numerusform>%n ficha</numerusform>
+            <numerusform>%n fichas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n page(s)</source>
+        <translation>
+            <numerusform>%n página</numerusform>
+            <numerusform>%n páginas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 on %2.</source>
+        <translation>%1 en %2.</translation>
+    </message>
+    <message>
+        <source>The preview shows the first %1 pages.</source>
+        <translation>La vista previa muestra las primeras %1 páginas.</translation>
+    </message>
+    <message>
+        <source>kennel-cards.pdf</source>
+        <translation>fichas-de-jaula.pdf</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Cancelado.</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>Página %1 de %2</translation>
+    </message>
+    <message>
+        <source>Sent to the printer.</source>
+        <translation>Enviado a la impresora.</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>Guardando…</translation>
+    </message>
+    <message>
+        <source>Saved to %1.</source>
+        <translation>Guardado en %1.</translation>
+    </message>
+    <message>
+        <source>The PDF could not be saved to %1: %2.</source>
+        <translation>No se pudo guardar el PDF en %1: %2.</translation>
+    </message>
+</context>
+<context>
+    <name>LookupController</name>
+    <message>
+        <source>Enter a pet ID: a whole number from 1 up.</source>
+        <extracomment>The pet was found: the :class:`~petdesk.api.PetLookup`. No pet with this ID: the ID and the message to show. Any other failure (for the status bar). The text typed is not a pet ID: the message.</extracomment>
+        <translation>Escriba el ID de un animal: un número entero a partir de 1.</translation>
+    </message>
+    <message>
+        <source>Looking up pet %d…</source>
+        <translation>Buscando el animal %d…</translation>
+    </message>
+    <message>
+        <source>No pet with ID %d was found.</source>
+        <translation>No se encontró ningún animal con el ID %d.</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>&amp;Settings…</source>
+        <extracomment>In menu order. ``menu`` is the menu&apos;s object name.</extracomment>
+        <translation>C&amp;onfiguración…</translation>
+    </message>
+    <message>
+        <source>&amp;Categories…</source>
+        <translation>&amp;Categorías…</translation>
+    </message>
+    <message>
+        <source>API &amp;key…</source>
+        <translation>&amp;Clave de API…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Salir</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>Actuali&amp;zar</translation>
+    </message>
+    <message>
+        <source>Load &amp;more</source>
+        <translation>Cargar &amp;más</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>&amp;Detener</translation>
+    </message>
+    <message>
+        <source>&amp;Quick filter</source>
+        <translation>&amp;Filtro rápido</translation>
+    </message>
+    <message>
+        <source>&amp;Production</source>
+        <translation>&amp;Producción</translation>
+    </message>
+    <message>
+        <source>S&amp;taging</source>
+        <translation>Entorno de &amp;pruebas</translation>
+    </message>
+    <message>
+        <source>&amp;Add pet…</source>
+        <translation>&amp;Añadir animal…</translation>
+    </message>
+    <message>
+        <source>&amp;Look up by ID</source>
+        <translation>Buscar por &amp;ID</translation>
+    </message>
+    <message>
+        <source>Refresh &amp;from server</source>
+        <translation>Actualizar &amp;desde el servidor</translation>
+    </message>
+    <message>
+        <source>Copy &amp;ID</source>
+        <translation>Copiar &amp;ID</translation>
+    </message>
+    <message>
+        <source>Copy as &amp;JSON</source>
+        <translation>Copiar como &amp;JSON</translation>
+    </message>
+    <message>
+        <source>&amp;Print kennel cards…</source>
+        <translation>&amp;Imprimir fichas de jaula…</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>&amp;Importar…</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Exportar…</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts…</source>
+        <translation>A&amp;tajos de teclado…</translation>
+    </message>
+    <message>
+        <source>&amp;About PetDesk</source>
+        <translation>&amp;Acerca de PetDesk</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Archivo</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ver</translation>
+    </message>
+    <message>
+        <source>&amp;Pets</source>
+        <translation>A&amp;nimales</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>A&amp;yuda</translation>
+    </message>
+    <message>
+        <source>PetDesk — %s</source>
+        <extracomment>``deferred=True``: the worker starts when the contents are painted, at the latest this long after they were built. A page of the list was shown. The contents exist (:meth:`ensure_built`). The window was painted with its contents and the worker started loading.</extracomment>
+        <translation>PetDesk — %s</translation>
+    </message>
+</context>
+<context>
+    <name>PagePainter</name>
+    <message>
+        <source>The pages could not be opened for printing.</source>
+        <extracomment>The preview shows at most this many pages (printing and saving do them all). The PDF&apos;s resolution (dots per inch).</extracomment>
+        <translation>No se pudieron abrir las páginas para imprimir.</translation>
+    </message>
+    <message>
+        <source>The printer did not accept a new page.</source>
+        <translation>La impresora no aceptó una página nueva.</translation>
+    </message>
+</context>
+<context>
+    <name>PetDetail</name>
+    <message>
+        <source>Pet details</source>
+        <extracomment>Spec section 4.3 (the same date as petdesk.api.DOCUMENTED_SUNSET, which is not imported here so that the window can show before httpx and pydantic load). Characters of a name in the panel&apos;s title (the Name row shows DISPLAY_LIMIT). Characters of a name &quot;Show full name&quot; shows at most (with markers; a name from a hostile server can be megabytes long, and laying out all of it takes seconds). A copy action put the shown pet on the clipboard: the confirmation to show.</extracomment>
+        <translation>Datos del animal</translation>
+    </message>
+    <message>
+        <source>No pet selected</source>
+        <extracomment>The category&apos;s text for an id (&quot;Dogs (1)&quot;): set_category_label().</extracomment>
+        <translation>Ningún animal seleccionado</translation>
+    </message>
+    <message>
+        <source>This name contains hidden or direction-changing characters, shown as ⟦U+…⟧ markers: it is not what it may look like elsewhere.</source>
+        <translation>Este nombre contiene caracteres ocultos o que cambian la dirección, mostrados como marcas ⟦U+…⟧: no es lo que puede parecer en otros sitios.</translation>
+    </message>
+    <message>
+        <source>Show &amp;full name</source>
+        <translation>Mostrar el nombre &amp;completo</translation>
+    </message>
+    <message>
+        <source>Full name</source>
+        <translation>Nombre completo</translation>
+    </message>
+    <message>
+        <source>ID:</source>
+        <extracomment>(status, palette) the status row shows, and the icons drawn so far.</extracomment>
+        <translation>ID:</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Nombre:</translation>
+    </message>
+    <message>
+        <source>Category:</source>
+        <translation>Categoría:</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>Estado:</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh from server</source>
+        <translation>Actuali&amp;zar desde el servidor</translation>
+    </message>
+    <message>
+        <source>Look this pet up again for its latest details</source>
+        <translation>Volver a consultar este animal para ver sus datos más recientes</translation>
+    </message>
+    <message>
+        <source>Copy &amp;ID</source>
+        <translation>Copiar &amp;ID</translation>
+    </message>
+    <message>
+        <source>Copy as &amp;JSON</source>
+        <translation>Copiar como &amp;JSON</translation>
+    </message>
+    <message>
+        <source>Hide &amp;full name</source>
+        <translation>Ocultar el nombre &amp;completo</translation>
+    </message>
+    <message>
+        <source>(The name has %d characters; the first %d are shown.)</source>
+        <translation>(El nombre tiene %d caracteres; se muestran los primeros %d.)</translation>
+    </message>
+    <message>
+        <source>Looking up a pet by its ID will stop working on %s.</source>
+        <translation>La búsqueda de un animal por su ID dejará de funcionar el %s.</translation>
+    </message>
+    <message>
+        <source>Looking up a pet by its ID will stop working on a date not yet announced.</source>
+        <translation>La búsqueda de un animal por su ID dejará de funcionar en una fecha aún no anunciada.</translation>
+    </message>
+    <message>
+        <source>(Announced by the server.)</source>
+        <translation>(Anunciado por el servidor.)</translation>
+    </message>
+    <message>
+        <source>Copied ID %d.</source>
+        <translation>Se copió el ID %d.</translation>
+    </message>
+    <message>
+        <source>Copied %s as JSON.</source>
+        <translation>Se copió %s como JSON.</translation>
+    </message>
+</context>
+<context>
+    <name>PetListController</name>
+    <message>
+        <source>Loading pets…</source>
+        <extracomment>A list loaded this recently (same query) is not asked for again by Refresh. The state, the count or &quot;more available&quot; changed. A page was shown (first page or more). A failure to show in the status bar: the exception and a prefix. Stopped by the user. Refresh of a list that was just loaded: nothing was sent. Paging ended on a next link already visited: the plain sentence to show. (query, clock.monotonic()) of the last first page shown. Ids shown by a look-up or an add, not (yet) by a page of the list.</extracomment>
+        <translation>Cargando animales…</translation>
+    </message>
+    <message>
+        <source>Loading more pets…</source>
+        <translation>Cargando más animales…</translation>
+    </message>
+    <message>
+        <source>Could not load the pets: </source>
+        <translation>No se pudieron cargar los animales: </translation>
+    </message>
+    <message>
+        <source>%d pets loaded · more available</source>
+        <translation>%d animales cargados · hay más</translation>
+    </message>
+    <message>
+        <source>%d pets loaded</source>
+        <translation>%d animales cargados</translation>
+    </message>
+</context>
+<context>
+    <name>PetStatusBar</name>
+    <message>
+        <source>Working</source>
+        <extracomment>Characters of the details shown on the Details box&apos;s label (all of them are in its scrollable &quot;Show Details...&quot; part). Characters of an error message shown in the bar.</extracomment>
+        <translation>Trabajando</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Listo</translation>
+    </message>
+    <message>
+        <source>Details…</source>
+        <translation>Detalles…</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Detener</translation>
+    </message>
+    <message>
+        <source>Stop the running and waiting requests (Esc)</source>
+        <translation>Detener las solicitudes en curso y en espera (Esc)</translation>
+    </message>
+    <message>
+        <source>Requests left in the current rate-limit window</source>
+        <translation>Solicitudes restantes en el periodo actual</translation>
+    </message>
+    <message>
+        <source>Something unexpected went wrong.</source>
+        <translation>Algo inesperado ha fallado.</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Detalles</translation>
+    </message>
+    <message>
+        <source>Quota: %s</source>
+        <translation>Cuota: %s</translation>
+    </message>
+    <message>
+        <source>Last refresh %s</source>
+        <translation>Última actualización %s</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Detenido.</translation>
+    </message>
+    <message>
+        <source>Rate limited</source>
+        <translation>Solicitudes limitadas</translation>
+    </message>
+    <message>
+        <source>Service busy</source>
+        <translation>Servicio ocupado</translation>
+    </message>
+    <message>
+        <source>Service unreachable</source>
+        <translation>Servicio inaccesible</translation>
+    </message>
+    <message>
+        <source>No answer in time</source>
+        <translation>Sin respuesta a tiempo</translation>
+    </message>
+    <message>
+        <source>%s — queued</source>
+        <translation>%s — en cola</translation>
+    </message>
+    <message>
+        <source>%s — your request is queued and will be sent in %d s</source>
+        <translation>%s — su solicitud está en cola y se enviará en %d s</translation>
+    </message>
+    <message>
+        <source>%s — retrying in %d s (attempt %d of %d)</source>
+        <translation>%s — nuevo intento en %d s (intento %d de %d)</translation>
+    </message>
+    <message>
+        <source> · queued: %s</source>
+        <translation> · en cola: %s</translation>
+    </message>
+</context>
+<context>
+    <name>PetStoreError</name>
+    <message>
+        <source>The service address is not a valid address.</source>
+        <extracomment>Anything in a next link&apos;s path that URL parsing would change or that could move it out of the service: dot segments, escapes, backslashes, &quot;@&quot;, whitespace. Something that looks like a markup tag or entity (``&lt;a href``, ``&lt;/b&gt;``, ``&amp;lt;``).</extracomment>
+        <translation>La dirección del servicio no es válida.</translation>
+    </message>
+    <message>
+        <source>No API key is set.</source>
+        <translation>No hay ninguna clave de API.</translation>
+    </message>
+    <message>
+        <source>A pet ID is a whole number from 1 to 9223372036854775807.</source>
+        <translation>El ID de un animal es un número entero de 1 a 9223372036854775807.</translation>
+    </message>
+    <message>
+        <source>The timeout must be between 0 and 600 seconds.</source>
+        <translation>El tiempo de espera debe estar entre 0 y 600 segundos.</translation>
+    </message>
+    <message>
+        <source>That page address does not belong to this service.</source>
+        <extracomment>The quota of a server that sends no X-RateLimit headers, learnt from 429s. ``GET /pets`` URLs by (limit, status): building one costs more than the rest of the request&apos;s own bookkeeping (figure 7 of the benchmarks). A next link that starts with this (and has nothing to normalise) is ours.</extracomment>
+        <translation>Esa dirección de página no pertenece a este servicio.</translation>
+    </message>
+    <message>
+        <source>The service redirected too many times.</source>
+        <translation>El servicio redirigió demasiadas veces.</translation>
+    </message>
+    <message>
+        <source>Could not connect to the Pet Store service in time.</source>
+        <translation>No se pudo conectar a tiempo con el servicio Pet Store.</translation>
+    </message>
+    <message>
+        <source>The connection to the Pet Store service was interrupted.</source>
+        <translation>Se interrumpió la conexión con el servicio Pet Store.</translation>
+    </message>
+    <message>
+        <source>This API key is not allowed to do that.</source>
+        <translation>Esta clave de API no tiene permiso para eso.</translation>
+    </message>
+    <message>
+        <source>Something went wrong while talking to the Pet Store service.</source>
+        <extracomment>The sentence shown to the user.</extracomment>
+        <translation>Algo falló al comunicarse con el servicio Pet Store.</translation>
+    </message>
+    <message>
+        <source>The Pet Store service did not accept the values sent.</source>
+        <translation>El servicio Pet Store no aceptó los valores enviados.</translation>
+    </message>
+    <message>
+        <source>The API key was not accepted. Open File › API key… to check it.</source>
+        <extracomment>The wire name of the field the server complained about, when it can be told.</extracomment>
+        <translation>La clave de API no fue aceptada. Ábrala en Archivo › Clave de API… para comprobarla.</translation>
+    </message>
+    <message>
+        <source>No API key is set for this environment. Enter one to continue.</source>
+        <translation>No hay clave de API para este entorno. Escriba una para continuar.</translation>
+    </message>
+    <message>
+        <source>No pet with that ID was found.</source>
+        <translation>No se encontró ningún animal con ese ID.</translation>
+    </message>
+    <message>
+        <source>The Pet Store service is limiting requests right now.</source>
+        <translation>El servicio Pet Store está limitando las solicitudes ahora mismo.</translation>
+    </message>
+    <message>
+        <source>The Pet Store service had a problem. Please try again in a moment.</source>
+        <translation>El servicio Pet Store tuvo un problema. Vuelva a intentarlo en un momento.</translation>
+    </message>
+    <message>
+        <source>Could not reach the Pet Store service. Check the network connection.</source>
+        <translation>No se pudo contactar con el servicio Pet Store. Compruebe la conexión de red.</translation>
+    </message>
+    <message>
+        <source>The Pet Store service took too long to answer.</source>
+        <translation>El servicio Pet Store tardó demasiado en responder.</translation>
+    </message>
+    <message>
+        <source>The Pet Store service sent an answer PetDesk could not understand.</source>
+        <translation>El servicio Pet Store envió una respuesta que PetDesk no entiende.</translation>
+    </message>
+    <message>
+        <source>The pet may or may not have been added: the service did not confirm it. Refresh the list and check before adding it again.</source>
+        <translation>Puede que el animal se haya añadido o no: el servicio no lo confirmó. Actualice la lista y compruébelo antes de volver a añadirlo.</translation>
+    </message>
+    <message>
+        <source>The request was stopped.</source>
+        <translation>La solicitud se detuvo.</translation>
+    </message>
+    <message>
+        <source>PetDesk is not set up correctly for this service.</source>
+        <translation>PetDesk no está bien configurado para este servicio.</translation>
+    </message>
+    <message>
+        <source>That value cannot be sent to the Pet Store service.</source>
+        <translation>Ese valor no se puede enviar al servicio Pet Store.</translation>
+    </message>
+</context>
+<context>
+    <name>PetTableModel</name>
+    <message>
+        <source>ID</source>
+        <extracomment>``data(index, PetRole)`` returns the row&apos;s :class:`~petdesk.api.Pet`. How a marker starts (core.text.marker): a displayed name with one gets a warning icon. The Category column&apos;s text for an id (&quot;Dogs (1)&quot;): set_category_label().</extracomment>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>Categoría</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Status: %s</source>
+        <translation>Estado: %s</translation>
+    </message>
+    <message>
+        <source>Category ID %s</source>
+        <translation>ID de categoría %s</translation>
+    </message>
+    <message>
+        <source>Hidden or direction-changing characters are shown as ⟦U+…⟧ markers.</source>
+        <translation>Los caracteres ocultos o que cambian la dirección se muestran como marcas ⟦U+…⟧.</translation>
+    </message>
+    <message>
+        <source>Long name (%d characters): select the pet to see all of it.</source>
+        <translation>Nombre largo (%d caracteres): seleccione el animal para verlo entero.</translation>
+    </message>
+    <message>
+        <source>Available</source>
+        <translation>Disponible</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>Reservado</translation>
+    </message>
+    <message>
+        <source>Sold</source>
+        <translation>Adoptado</translation>
+    </message>
+    <message>
+        <source>No status</source>
+        <translation>Sin estado</translation>
+    </message>
+</context>
+<context>
+    <name>PetTablePanel</name>
+    <message>
+        <source>Pets</source>
+        <translation>Animales</translation>
+    </message>
+    <message>
+        <source>Load more</source>
+        <translation>Cargar más</translation>
+    </message>
+</context>
+<context>
+    <name>PreviewModel</name>
+    <message>
+        <source>Row</source>
+        <extracomment>The preview&apos;s columns.</extracomment>
+        <translation>Fila</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <source>Category ID</source>
+        <translation>ID de categoría</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Comprobación</translation>
+    </message>
+    <message>
+        <source>Add anyway</source>
+        <translation>Añadir igualmente</translation>
+    </message>
+</context>
+<context>
+    <name>RateLimit</name>
+    <message>
+        <source>{remaining}/{limit} left</source>
+        <extracomment>Larger counts than this are nonsense for a per-minute or per-day quota. A reset further than this from &quot;now&quot; (either way) is not believed. When the quota resets, converted to the local clock (UTC-aware). When the response was received (local clock, UTC-aware).</extracomment>
+        <translation>quedan {remaining}/{limit}</translation>
+    </message>
+    <message>
+        <source>{remaining} left</source>
+        <translation>quedan {remaining}</translation>
+    </message>
+    <message>
+        <source>resets {time}</source>
+        <translation>se renueva a las {time}</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Configuración</translation>
+    </message>
+    <message>
+        <source>Production address</source>
+        <translation>Dirección de producción</translation>
+    </message>
+    <message>
+        <source>Staging address</source>
+        <translation>Dirección del entorno de pruebas</translation>
+    </message>
+    <message>
+        <source>Request timeout in seconds</source>
+        <translation>Tiempo de espera de las solicitudes en segundos</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>Idioma del sistema</translation>
+    </message>
+    <message>
+        <source>&amp;Production address:</source>
+        <translation>Dirección de &amp;producción:</translation>
+    </message>
+    <message>
+        <source>&amp;Staging address:</source>
+        <translation>Dirección del entorno de &amp;pruebas:</translation>
+    </message>
+    <message>
+        <source>Request &amp;timeout:</source>
+        <translation>&amp;Tiempo de espera:</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Idioma:</translation>
+    </message>
+    <message>
+        <source>A new language applies the next time PetDesk starts.</source>
+        <translation>El nuevo idioma se aplica la próxima vez que se inicie PetDesk.</translation>
+    </message>
+    <message>
+        <source>The API key is not a setting: it is kept in your system keyring (File › API key…).</source>
+        <translation>La clave de API no es un ajuste: se guarda en el llavero del sistema (Archivo › Clave de API…).</translation>
+    </message>
+    <message>
+        <source>%s: %s</source>
+        <translation>%s: %s</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Atajos de teclado</translation>
+    </message>
+    <message>
+        <source>Menu</source>
+        <translation>Menú</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Orden</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Teclas</translation>
+    </message>
+</context>
+<context>
+    <name>WindowDialogs</name>
+    <message>
+        <source>About PetDesk</source>
+        <extracomment>The category names the add form offers (set by the window&apos;s contents).</extracomment>
+        <translation>Acerca de PetDesk</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;PetDesk %s&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;PetDesk %s&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>A desktop client for the Pet Store service.&lt;br&gt;Pet Store API version %s.&lt;br&gt;&lt;br&gt;Environment: %s&lt;br&gt;Address: %s</source>
+        <translation>Un programa de escritorio para el servicio Pet Store.&lt;br&gt;Versión de la API de Pet Store: %s.&lt;br&gt;&lt;br&gt;Entorno: %s&lt;br&gt;Dirección: %s</translation>
+    </message>
+</context>
+<context>
+    <name>WorkFeedback</name>
+    <message>
+        <source>Stopped.</source>
+        <translation>Detenido.</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Listo</translation>
+    </message>
+</context>
+</TS>
