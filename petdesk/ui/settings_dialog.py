@@ -63,7 +63,10 @@ class SettingsDialog(QDialog):
         form.addRow(self.tr("&Staging address:"), self.stagingUrlEdit)
         form.addRow(self.tr("Request &timeout:"), self.timeoutSpin)
         form.addRow(self.tr("&Language:"), self.languageCombo)
-        form.addRow("", QLabel(self.tr("A new language applies the next time PetDesk starts.")))
+        self.languageNote = QLabel(self.tr("A new language applies the next time PetDesk starts."))
+        self.languageNote.setObjectName("languageNote")
+        self.languageNote.setWordWrap(True)
+        form.addRow("", self.languageNote)
         note = QLabel(self.tr("The API key is not a setting: it is kept in your system "
                               "keyring (File › API key…)."))
         note.setWordWrap(True)

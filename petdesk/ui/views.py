@@ -25,6 +25,7 @@ from petdesk.core.statuses import PetStatus
 from .controllers.connection import DEMO
 from .pet_model import Column, PetTableModel
 from .settings import Environment
+from .status_look import status_text
 
 
 class ViewOverlay(QLabel):
@@ -127,7 +128,7 @@ class FilterBar(QWidget):
         self.statusFilter.setAccessibleName(self.tr("Status filter"))
         self.statusFilter.addItem(self.tr("All"), "")
         for status in PetStatus:
-            self.statusFilter.addItem(status.value, status.value)
+            self.statusFilter.addItem(status_text(status), status.value)
 
         self.limitSpin = QSpinBox()
         self.limitSpin.setObjectName("limitSpin")

@@ -403,8 +403,13 @@ Trotzdem speichern?</translation>
 <context>
     <name>ConnectionController</name>
     <message>
+        <source>in-process sandbox</source>
+        <extracomment>What the window shows as the demo&apos;s address (requests never leave the process).</extracomment>
+        <translation>Sandbox in PetDesk (lokal)</translation>
+    </message>
+    <message>
         <source>Demo</source>
-        <extracomment>What the window shows as the demo&apos;s address (requests never leave the process). The environment, address or timeout changed (the list must be reloaded).</extracomment>
+        <extracomment>The environment, address or timeout changed (the list must be reloaded).</extracomment>
         <translation>Demo</translation>
     </message>
     <message>
@@ -643,7 +648,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     </message>
     <message>
         <source>Add pet…</source>
-        <translation>Tier aufnehmen…</translation>
+        <translation>Neues Tier…</translation>
     </message>
     <message>
         <source>Add pet</source>
@@ -1265,7 +1270,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     </message>
     <message>
         <source>Last refresh %s</source>
-        <translation>Zuletzt aktualisiert %s</translation>
+        <translation>Stand %s</translation>
     </message>
     <message>
         <source>Stopped.</source>
@@ -1507,7 +1512,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     </message>
     <message>
         <source>resets {time}</source>
-        <translation>wird um {time} zurückgesetzt</translation>
+        <translation>neu ab {time}</translation>
     </message>
 </context>
 <context>

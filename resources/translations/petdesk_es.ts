@@ -403,8 +403,13 @@ Save it anyway?</source>
 <context>
     <name>ConnectionController</name>
     <message>
+        <source>in-process sandbox</source>
+        <extracomment>What the window shows as the demo&apos;s address (requests never leave the process).</extracomment>
+        <translation>entorno aislado dentro de PetDesk</translation>
+    </message>
+    <message>
         <source>Demo</source>
-        <extracomment>What the window shows as the demo&apos;s address (requests never leave the process). The environment, address or timeout changed (the list must be reloaded).</extracomment>
+        <extracomment>The environment, address or timeout changed (the list must be reloaded).</extracomment>
         <translation>Demo</translation>
     </message>
     <message>
@@ -420,7 +425,7 @@ Save it anyway?</source>
     <name>Contents</name>
     <message>
         <source>Loaded %d pets.</source>
-        <translation>Se cargaron %d animales.</translation>
+        <translation>%d animales cargados.</translation>
     </message>
     <message>
         <source>Nothing loaded yet. Press F5 to load the pets.</source>
@@ -591,7 +596,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
     <message>
         <source>Demo (sandbox)</source>
-        <translation>Demo (entorno aislado)</translation>
+        <translation>Demo (simulado)</translation>
     </message>
     <message>
         <source>Production</source>
@@ -1265,7 +1270,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
     <message>
         <source>Last refresh %s</source>
-        <translation>Última actualización %s</translation>
+        <translation>Actualizado %s</translation>
     </message>
     <message>
         <source>Stopped.</source>
@@ -1507,7 +1512,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
     <message>
         <source>resets {time}</source>
-        <translation>se renueva a las {time}</translation>
+        <translation>se renueva {time}</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,289 @@
+"""PetDesk in German and Spanish, as a user of that locale sees it.
+
+The main window and every dialog are built once in English and once in the
+language (its QLocale as the default, Qt's and PetDesk's translators installed, as
+``create_application`` does for the system locale); every visible string is read
+from the widget tree (labels, buttons, group boxes, tabs, menus and actions,
+tooltips, placeholders, combo items, table headers, window titles, accessible
+names) and compared position by position: a string left equal to its English one
+is untranslated, unless it is a name, a number or a word both languages share
+(:data:`SAME_WORDS`). Then, at 800×500, no label or button is narrower than its
+text needs. A child process started with ``LANG=de_DE.UTF-8`` checks the system
+locale path, and Settings › Language overriding it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import textwrap
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QLocale, Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QApplication,
+    QComboBox,
+    QDialog,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QTabWidget,
+    QWidget,
+)
+
+from petdesk.ui.app import LaunchConfig, build_main_window, resources_dir
+from petdesk.ui.main_window import MainWindow
+from petdesk.ui.settings import AppSettings
+from petdesk.ui.translations import install_translations, remove_translations
+
+from .drive import click_row
+
+LANGUAGES = ("de", "es")
+
+#: Words spelled the same in English and the language (besides names and numbers).
+SAME_WORDS = {
+    "de": {"ID", "ID:", "Name", "Name:", "Status", "Status:", "Demo", "Details", "Details…",
+           "Letter", "OK", "JSON", "CSV", "PDF", "PetDesk", "Ctrl", "Esc", "Enter", "Tab",
+           "Export", "Import", "Menu"},
+    "es": {"ID", "ID:", "Demo", "OK", "JSON", "CSV", "PDF", "PetDesk", "Ctrl", "Esc", "Enter",
+           "Tab", "Menu"},
+}
+#: Language names in Settings › Language (each in its own language).
+LANGUAGE_NAMES = {"English", "Deutsch", "Español"}
+#: The dialogs, by the action that opens them.
+DIALOG_ACTIONS = ("actionSettings", "actionCategories", "actionApiKey", "actionAddPet",
+                  "actionPrintCards", "actionImport", "actionExport", "actionShortcuts",
+                  "actionAbout")
+
+
+@pytest.fixture
+def speak(qapp: QApplication) -> Iterator[Callable[[str], None]]:
+    """``speak("de")``: the window's language from now on, as at start-up."""
+    before = QLocale()
+    installed: list[Any] = []
+
+    def switch(language: str) -> None:
+        remove_translations(qapp, installed)
+        installed[:] = install_translations(qapp, language, resources_dir())
+        assert language == "en" or len(installed) == 2, "qtbase and petdesk catalogues"
+
+    yield switch
+    remove_translations(qapp, installed)
+    QLocale.setDefault(before)
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"<[^>]+>", "", text).replace("&&", "\0").replace("&", "").replace("\0", "&")
+
+
+def _texts_of(widget: QWidget) -> list[tuple[str, str]]:
+    texts: list[tuple[str, str]] = []
+    kind = type(widget).__name__
+    for what, text in (("tooltip", widget.toolTip()), ("accessible", widget.accessibleName()),
+                       ("placeholder", widget.placeholderText()
+                        if isinstance(widget, QLineEdit) else "")):
+        texts.append((f"{kind} {what}", text))
+    if widget.isWindow():
+        texts.append((f"{kind} title", widget.windowTitle()))
+    if isinstance(widget, QLabel | QAbstractButton):
+        texts.append((kind, widget.text()))
+    if isinstance(widget, QGroupBox):
+        texts.append((kind, widget.title()))
+    if isinstance(widget, QTabWidget):
+        texts += [(f"{kind} tab", widget.tabText(i)) for i in range(widget.count())]
+    if isinstance(widget, QComboBox) and widget.isEditable() is False:
+        texts += [(f"{kind} item", widget.itemText(i)) for i in range(widget.count())]
+    if isinstance(widget, QMenu):
+        texts.append((kind, widget.title()))
+    if isinstance(widget, QAbstractItemView) and widget.model() is not None:
+        model = widget.model()
+        texts += [(f"{kind} header", str(model.headerData(c, Qt.Orientation.Horizontal) or ""))
+                  for c in range(model.columnCount())]
+    return texts
+
+
+def visible_texts(top: QWidget) -> list[tuple[str, str]]:
+    """What the user can read in ``top``, in a fixed order (the widget tree's)."""
+    found: list[tuple[str, str]] = []
+    widgets = [top, *top.findChildren(QWidget)]
+    for widget in widgets:
+        if widget is not top and not widget.isVisibleTo(top) and not isinstance(widget, QMenu):
+            continue
+        found += [(f"{widget.objectName() or ''} {kind}", text)
+                  for kind, text in _texts_of(widget)]
+    for action in top.findChildren(QAction):
+        if action.isSeparator() or not action.text():
+            continue
+        found += [(f"action {action.objectName()}", action.text()),
+                  (f"action {action.objectName()} tooltip", action.toolTip())]
+    return found
+
+
+def untranslated(english: list[tuple[str, str]], other: list[tuple[str, str]],
+                 language: str, names: set[str]) -> list[tuple[str, str]]:
+    assert [w for w, _ in english] == [w for w, _ in other], "the same widgets in both"
+    same = []
+    for (where, text), (_, shown) in zip(english, other, strict=True):
+        plain = _plain(text).strip()
+        if text != shown or not re.search(r"[^\W\d_]{2,}", plain):
+            continue  # translated, or no word in it (numbers, "—", "%")
+        if plain in SAME_WORDS[language] or plain in LANGUAGE_NAMES or plain in names:
+            continue
+        if any(plain.startswith(n) for n in names if len(n) > 2):
+            continue  # a pet or category name, maybe with its id: "Dogs (1)"
+        same.append((where, text))
+    return same
+
+
+def _demo_window(qtbot: Any, settings: AppSettings, db: Path) -> MainWindow:
+    window = build_main_window(LaunchConfig(demo=True), settings=settings, demo_db=db)
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
+        window.show()
+    window.resize(1100, 680)
+    click_row(qtbot, window, 0)  # the details of a pet: its labels are shown
+    return window
+
+
+def _data_names(window: MainWindow) -> set[str]:
+    model = window.table.model()
+    names = {"PetDesk"}
+    for row in range(model.rowCount()):
+        for column in range(model.columnCount()):
+            value = model.index(row, column).data()
+            if isinstance(value, str):
+                names.add(value)
+                names.add(value.split(" (")[0])
+    return names
+
+
+def _open_dialog(qtbot: Any, window: MainWindow, action: str) -> QWidget:
+    before = {id(w) for w in QApplication.topLevelWidgets() if w.isVisible()}
+    window.findChild(QAction, action).trigger()
+    found: list[QWidget] = []
+
+    def shown() -> bool:
+        found[:] = [w for w in QApplication.topLevelWidgets()
+                    if w.isVisible() and id(w) not in before and isinstance(w, QDialog)]
+        return bool(found)
+
+    qtbot.waitUntil(shown, timeout=5_000)
+    return found[-1]
+
+
+def _close(qtbot: Any, dialog: QWidget) -> None:
+    assert isinstance(dialog, QDialog)
+    dialog.reject()
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=5_000)
+
+
+def _everything(qtbot: Any, window: MainWindow) -> dict[str, list[tuple[str, str]]]:
+    seen = {"main window": visible_texts(window)}
+    for action in DIALOG_ACTIONS:
+        dialog = _open_dialog(qtbot, window, action)
+        seen[action] = visible_texts(dialog)
+        _close(qtbot, dialog)
+    return seen
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_visible_string_of_the_window_and_its_dialogs_is_translated(
+        qtbot: Any, tmp_path: Path, settings: AppSettings, speak: Callable[[str], None],
+        language: str) -> None:
+    speak("en")
+    english_window = _demo_window(qtbot, settings, tmp_path / "en.sqlite3")
+    english = _everything(qtbot, english_window)
+    names = _data_names(english_window)
+    english_window.close()
+    speak(language)
+    window = _demo_window(qtbot, settings, tmp_path / f"{language}.sqlite3")
+    shown = _everything(qtbot, window)
+    assert all(len(texts) > 8 for texts in shown.values()), {k: len(v) for k, v in shown.items()}
+    translated = {text for texts in shown.values() for _, text in texts} - {
+        text for texts in english.values() for _, text in texts}
+    assert len(translated) > 120, "most of what is shown is text to translate"
+    problems = {part: untranslated(english[part], shown[part], language, names)
+                for part in english}
+    problems = {part: found for part, found in problems.items() if found}
+    assert not problems, f"left in English under {language}: {problems}"
+    window.close()
+
+
+def _clipped(top: QWidget) -> list[str]:
+    """Labels and buttons narrower (or, wrapping, shorter) than their text needs."""
+    clipped = []
+    for widget in top.findChildren(QWidget):
+        if not widget.isVisibleTo(top) or not isinstance(widget, QLabel | QAbstractButton):
+            continue
+        if not widget.text().strip():
+            continue
+        hint = widget.sizeHint()
+        if isinstance(widget, QLabel) and widget.wordWrap():
+            if widget.height() < widget.heightForWidth(widget.width()):
+                clipped.append(f"{widget.objectName() or widget.text()!r}: wraps beyond "
+                               f"{widget.height()} px")
+        elif widget.width() < hint.width() or widget.height() < hint.height():
+            clipped.append(f"{widget.objectName() or widget.text()!r}: {widget.width()}x"
+                           f"{widget.height()} < {hint.width()}x{hint.height()}")
+    return clipped
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_label_or_button_is_clipped_at_800x500(
+        qtbot: Any, tmp_path: Path, settings: AppSettings, speak: Callable[[str], None],
+        language: str) -> None:
+    speak(language)
+    window = _demo_window(qtbot, settings, tmp_path / "pets.sqlite3")
+    window.resize(800, 500)
+    qtbot.waitUntil(lambda: window.width() <= 800 or window.minimumWidth() > 800)
+    assert window.minimumSizeHint().width() <= 800, "the window fits 800 px"
+    problems = {"main window": _clipped(window)}
+    for action in DIALOG_ACTIONS:
+        dialog = _open_dialog(qtbot, window, action)
+        problems[action] = _clipped(dialog)
+        _close(qtbot, dialog)
+    problems = {part: found for part, found in problems.items() if found}
+    assert not problems, f"clipped in {language} at 800x500: {problems}"
+    window.close()
+
+
+CHILD = textwrap.dedent("""
+    import sys
+    from PySide6.QtCore import QLocale
+    from PySide6.QtGui import QAction
+    from petdesk.ui.app import LaunchConfig, build_main_window, create_application
+    app = create_application(["petdesk"])
+    window = build_main_window(LaunchConfig(demo=True), demo_db=sys.argv[1], autoload=False)
+    menus = [a.text() for a in window.menuBar().actions()]
+    refresh = window.findChild(QAction, "actionRefresh").text()
+    print("|".join([QLocale().name(), *menus, refresh]))
+""")
+
+
+@pytest.mark.parametrize(("lang", "chosen", "expected"), [
+    ("de_DE.UTF-8", "", "de_DE|&Datei|&Ansicht|&Tiere|&Hilfe|&Aktualisieren"),
+    ("es_ES.UTF-8", "", "es_ES|&Archivo|&Ver|A&nimales|A&yuda|Actuali&zar"),
+    ("de_DE.UTF-8", "es", "es_ES|&Archivo|&Ver|A&nimales|A&yuda|Actuali&zar"),
+    ("de_DE.UTF-8", "en", "en_US|&File|&View|&Pets|&Help|&Refresh"),
+])
+def test_the_system_locale_or_the_settings_choice_decides_at_start(
+        tmp_path: Path, lang: str, chosen: str, expected: str) -> None:
+    config = tmp_path / "config"
+    (config / "PetDesk").mkdir(parents=True)
+    (config / "PetDesk" / "PetDesk.conf").write_text(f"[ui]\nlanguage={chosen}\n")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LC_")}
+    env.update(LANG=lang, LANGUAGE="", QT_QPA_PLATFORM="offscreen",
+               XDG_CONFIG_HOME=str(config), XDG_DATA_HOME=str(tmp_path / "data"))
+    out = subprocess.run([sys.executable, "-c", CHILD, str(tmp_path / "demo.sqlite3")],
+                         env=env, capture_output=True, text=True, timeout=120, check=True)
+    assert out.stdout.strip().splitlines()[-1] == expected
+
