@@ -75,14 +75,16 @@ class _LocaleFormatter(string.Formatter):
         self._locale = locale
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        """``{n:,}`` groups digits as the locale does (8.412 in German); a bare
+        ``{n}`` is left ungrouped (an ID); fractions get the locale's decimal sign."""
+        if isinstance(value, int) and not isinstance(value, bool) and format_spec == ",":
+            return self._locale.toString(value)
         if format_spec:
             return str(super().format_field(value, format_spec))
         if isinstance(value, str):
             return localized(value)
-        if isinstance(value, bool):
-            return str(value)
         if isinstance(value, int):
-            return self._locale.toString(value)
+            return str(value)
         if isinstance(value, float):
             return self._locale.toString(value, "g", 6)
         if isinstance(value, ClockTime):
