@@ -43,7 +43,7 @@ def _placeholders(text: str) -> tuple[list[str], list[str], list[str], list[str]
     """%s/%d in order (Python's % formatting is positional), %1.. and %n, {named}
     fields and markup tags, as sets where order may change."""
     return (re.findall(r"%[sd]", text), sorted(re.findall(r"%\d|%n", text)),
-            sorted(re.findall(r"\{\w*\}", text)), sorted(re.findall(r"<[^>]+>", text)))
+            sorted(re.findall(r"\{[^{}]*\}", text)), sorted(re.findall(r"<[^>]+>", text)))
 
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)

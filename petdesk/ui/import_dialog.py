@@ -56,7 +56,7 @@ from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 from .controllers.importing import ImportController, ProgressRelay
 from .export_dialog import ask_table_path
-from .localize import localized
+from .localize import error_text, localized
 
 if TYPE_CHECKING:
     from petdesk.bulk.control import StepProgress
@@ -141,7 +141,7 @@ class PreviewModel(QAbstractTableModel):
         if not index.isValid():
             return None
         row, column = self._rows[index.row()], index.column()
-        issues = [issue.message for issue in row.issues
+        issues = [localized(issue.message) for issue in row.issues
                   if FIELD_COLUMNS.get(issue.field) == column]
         if role == Qt.ItemDataRole.DisplayRole:
             return self._text(row, column)
@@ -169,10 +169,12 @@ class PreviewModel(QAbstractTableModel):
             return (row.name, row.category, row.status)[column - NAME]
         if column == RESULT:
             if row.issues:
-                return "; ".join(issue.message for issue in row.issues)
+                return "; ".join(localized(issue.message) for issue in row.issues)
             if row.duplicate_of is not None:
-                return "Possible duplicate: " + row.duplicate_of.describe()
-            return "Ready"
+                return QCoreApplication.translate(
+                    "PreviewModel", "Possible duplicate: %s") % localized(
+                    row.duplicate_of.describe())
+            return QCoreApplication.translate("PreviewModel", "Ready")
         return ""
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
@@ -262,11 +264,12 @@ class ImportDialog(QDialog):
         self.encodingCombo = QComboBox()
         self.encodingCombo.addItem(self.tr("As detected"), None)
         for codec, label in ENCODING_LABELS.items():
-            self.encodingCombo.addItem(label, codec)
+            self.encodingCombo.addItem(localized(label), codec)
         self.delimiterCombo = QComboBox()
         self.delimiterCombo.addItem(self.tr("As detected"), None)
         for delimiter, label in DELIMITER_LABELS.items():
-            self.delimiterCombo.addItem(label.capitalize(), delimiter)
+            shown = localized(label)
+            self.delimiterCombo.addItem(shown[:1].upper() + shown[1:], delimiter)
         self.encodingCombo.activated.connect(lambda _i: self._read_again())
         self.delimiterCombo.activated.connect(lambda _i: self._read_again())
         form.addRow(self.tr("Text encoding:"), self.encodingCombo)
@@ -277,7 +280,7 @@ class ImportDialog(QDialog):
             combo.setObjectName(f"column_{fld.value}")
             combo.activated.connect(lambda _i: self._mapping_changed())
             self.columnCombos[fld] = combo
-            form.addRow(self.tr("%s is in:") % fld.label, combo)
+            form.addRow(self.tr("%s is in:") % localized(fld.label), combo)
         self.notesLabel = plain_label("mappingNotes", wrap=True)
         self.checkButton = QPushButton(self.tr("Check rows"))
         self.checkButton.setObjectName("checkRowsButton")
@@ -423,7 +426,8 @@ class ImportDialog(QDialog):
         self._layout = layout
         self._show_error("")
         self.fileLabel.setText(self.tr("File: %s") % layout.info.path.name)
-        self.detectedLabel.setText(self.tr("Detected: %s") % layout.info.describe())
+        self.detectedLabel.setText(self.tr("Detected: %s") % " · ".join(
+            localized(part) for part in layout.info.parts()))
         is_csv = layout.info.kind is FileKind.CSV
         self.encodingCombo.setEnabled(is_csv)
         self.delimiterCombo.setEnabled(is_csv)
@@ -435,7 +439,7 @@ class ImportDialog(QDialog):
                 combo.addItem(header or self.tr("column %d") % (index + 1), index)
             mapped = layout.mapping.columns.get(fld)
             combo.setCurrentIndex(0 if mapped is None else mapped + 1)
-        notes = list(layout.notes)
+        notes = [localized(note) for note in layout.notes]
         if layout.remembered:
             notes.insert(0, self.tr("Columns as you chose them last time for this layout."))
         self.notesLabel.setText("\n".join(notes))
@@ -460,7 +464,7 @@ class ImportDialog(QDialog):
         for fld, combo in self.columnCombos.items():  # one column, one field
             mapped = mapping.columns.get(fld)
             combo.setCurrentIndex(0 if mapped is None else mapped + 1)
-        missing = ", ".join(fld.label for fld in mapping.missing)
+        missing = ", ".join(localized(fld.label) for fld in mapping.missing)
         self.checkButton.setEnabled(not missing)
         self.checkButton.setToolTip(self.tr("Choose the column of %s first.") % missing
                                     if missing else "")
@@ -498,7 +502,7 @@ class ImportDialog(QDialog):
         header.setSectionResizeMode(RESULT, QHeaderView.ResizeMode.Stretch)
         self.model.dataChanged.connect(lambda *_: self._update_totals())
         issues = preview.issues
-        lines = [issue.describe() for issue in issues[:LISTED_ISSUES]]
+        lines = [localized(issue.describe()) for issue in issues[:LISTED_ISSUES]]
         if len(issues) > LISTED_ISSUES:
             lines.append(self.tr("… and %d more (all are in the table and the report).")
                          % (len(issues) - LISTED_ISSUES))
@@ -514,7 +518,7 @@ class ImportDialog(QDialog):
         if self.model is None:
             return
         totals = self.model.preview.totals
-        self.totalsLabel.setText(totals.describe())
+        self.totalsLabel.setText(localized(totals.describe()))
         self.sendButton.setText(self.tr("Send %s pets") % f"{totals.to_send:,}"
                                 if totals.to_send != 1 else self.tr("Send 1 pet"))
         self.sendButton.setEnabled(totals.to_send > 0 and not self._controller.sending)
@@ -599,7 +603,7 @@ class ImportDialog(QDialog):
         if isinstance(error, RequestCancelled | ImportCancelled):
             self._show_error(self.tr("Stopped."))
         else:
-            self._show_error(str(error))
+            self._show_error(error_text(error))
         self._update_totals()
 
     def _show_error(self, text: str) -> None:

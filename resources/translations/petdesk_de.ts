@@ -668,6 +668,145 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     </message>
 </context>
 <context>
+    <name>Import</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Category ID</source>
+        <translation>Kategorie-ID</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>{field} points at a column this file does not have.</source>
+        <extracomment>Normalised header → (field, rank); a lower rank wins when several columns match.</extracomment>
+        <translation>{field} verweist auf eine Spalte, die es in dieser Datei nicht gibt.</translation>
+    </message>
+    <message>
+        <source>One column cannot hold two different fields.</source>
+        <translation>Eine Spalte kann nicht zwei verschiedene Felder enthalten.</translation>
+    </message>
+    <message>
+        <source>Both “{first}” and “{second}” look like {field}; using “{first}”.</source>
+        <translation>Sowohl „{first}“ als auch „{second}“ sehen nach {field} aus; „{first}“ wird verwendet.</translation>
+    </message>
+    <message>
+        <source>Category ID is read from “{column}”: say which category number each of its words means.</source>
+        <translation>Die Kategorie-ID wird aus „{column}“ gelesen: geben Sie an, welche Kategorienummer jedes ihrer Wörter bedeutet.</translation>
+    </message>
+    <message>
+        <source>No column looks like {field}: choose one.</source>
+        <translation>Keine Spalte sieht nach {field} aus: wählen Sie eine.</translation>
+    </message>
+    <message>
+        <source>Row {row}, {column}: {message}</source>
+        <extracomment>The column as staff see it: ``Category ID (column C)``.</extracomment>
+        <translation>Zeile {row}, {column}: {message}</translation>
+    </message>
+    <message>
+        <source>same name, category and status as row {row}</source>
+        <translation>gleicher Name, gleiche Kategorie und gleicher Status wie Zeile {row}</translation>
+    </message>
+    <message>
+        <source>same name, category and status as pet {id}</source>
+        <translation>gleicher Name, gleiche Kategorie und gleicher Status wie Tier {id}</translation>
+    </message>
+    <message>
+        <source>same name, category and status as a pet waiting to be sent</source>
+        <translation>gleicher Name, gleiche Kategorie und gleicher Status wie ein Tier, das noch gesendet wird</translation>
+    </message>
+    <message>
+        <source>1 row</source>
+        <extracomment>A valid row&apos;s values: name (as NewPet normalised it), category id, status. The cells as in the file (shortened for display). What ``NewPet`` validation produced (name, categoryId, status); ``None`` when the row is invalid. Plain values, not the model: 100,000 kept models and their sets would make the garbage collector a third of the preview&apos;s time. Possible duplicates the user chose to add anyway.</extracomment>
+        <translation>1 Zeile</translation>
+    </message>
+    <message>
+        <source>{count:,} rows</source>
+        <translation>{count:,} Zeilen</translation>
+    </message>
+    <message>
+        <source>1 possible duplicate</source>
+        <translation>1 mögliches Duplikat</translation>
+    </message>
+    <message>
+        <source>{count:,} possible duplicates</source>
+        <translation>{count:,} mögliche Duplikate</translation>
+    </message>
+    <message>
+        <source>{rows}: {ready:,} ready, {invalid:,} invalid, {duplicates} ({to_add:,} to add anyway)</source>
+        <translation>{rows}: {ready:,} bereit, {invalid:,} ungültig, {duplicates} ({to_add:,} werden trotzdem aufgenommen)</translation>
+    </message>
+    <message>
+        <source>{rows}: {ready:,} ready, {invalid:,} invalid, {duplicates}</source>
+        <translation>{rows}: {ready:,} bereit, {invalid:,} ungültig, {duplicates}</translation>
+    </message>
+    <message>
+        <source>is missing</source>
+        <translation>fehlt</translation>
+    </message>
+    <message>
+        <source>must be a whole number like 3 or a word set under Category names, not {value}</source>
+        <translation>muss eine ganze Zahl wie 3 oder ein unter Kategorienamen festgelegtes Wort sein, nicht {value}</translation>
+    </message>
+    <message>
+        <source>must be a whole number like 3, not {value}</source>
+        <translation>muss eine ganze Zahl wie 3 sein, nicht {value}</translation>
+    </message>
+    <message>
+        <source>must be at most {max:,}</source>
+        <translation>darf höchstens {max:,} sein</translation>
+    </message>
+    <message>
+        <source>must be available, pending or sold (or empty), not {value}</source>
+        <translation>muss available, pending oder sold sein (oder leer), nicht {value}</translation>
+    </message>
+    <message>
+        <source>must be 1 or more</source>
+        <translation>muss 1 oder größer sein</translation>
+    </message>
+    <message>
+        <source>must be at most {max} characters</source>
+        <translation>darf höchstens {max} Zeichen haben</translation>
+    </message>
+    <message>
+        <source>{field} {problem}</source>
+        <translation>{field} {problem}</translation>
+    </message>
+    <message>
+        <source>separated by {delimiter}</source>
+        <extracomment>SHA-256 of the file&apos;s bytes: identifies &quot;this same file&quot; across restarts. CSV only: the Python codec name and the delimiter. Spreadsheets only: the sheet read.</extracomment>
+        <translation>getrennt durch {delimiter}</translation>
+    </message>
+    <message>
+        <source>sheet “{sheet}”</source>
+        <translation>Blatt „{sheet}“</translation>
+    </message>
+    <message>
+        <source>UTF-8 (with BOM)</source>
+        <translation>UTF-8 (mit BOM)</translation>
+    </message>
+    <message>
+        <source>commas</source>
+        <translation>Kommas</translation>
+    </message>
+    <message>
+        <source>semicolons</source>
+        <translation>Semikolons</translation>
+    </message>
+    <message>
+        <source>tabs</source>
+        <translation>Tabulatoren</translation>
+    </message>
+    <message>
+        <source>pipes</source>
+        <translation>senkrechte Striche</translation>
+    </message>
+</context>
+<context>
     <name>ImportController</name>
     <message>
         <source>Resuming the import left unfinished: %s</source>
@@ -1108,6 +1247,129 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     </message>
 </context>
 <context>
+    <name>MirrorWording</name>
+    <message>
+        <source>1 pet</source>
+        <translation>1 Tier</translation>
+    </message>
+    <message>
+        <source>{count:,} pets</source>
+        <translation>{count:,} Tiere</translation>
+    </message>
+    <message>
+        <source>{count:,}</source>
+        <translation>{count:,}</translation>
+    </message>
+    <message>
+        <source>less than a minute</source>
+        <translation>weniger als eine Minute</translation>
+    </message>
+    <message>
+        <source>{minutes} min</source>
+        <translation>{minutes} Min.</translation>
+    </message>
+    <message>
+        <source>{hours} h {minutes} min</source>
+        <translation>{hours} Std. {minutes} Min.</translation>
+    </message>
+    <message>
+        <source>{hours} h</source>
+        <translation>{hours} Std.</translation>
+    </message>
+    <message>
+        <source>{days} days</source>
+        <translation>{days} Tage</translation>
+    </message>
+    <message>
+        <source>Catalogue: {pets} · complete as of {time}</source>
+        <translation>Katalog: {pets} · vollständig, Stand {time}</translation>
+    </message>
+    <message>
+        <source>Catalogue: filling, {count:,} of about {total}</source>
+        <translation>Katalog: wird gefüllt, {count:,} von etwa {total}</translation>
+    </message>
+    <message>
+        <source>Catalogue: filling, {pets} so far</source>
+        <translation>Katalog: wird gefüllt, bisher {pets}</translation>
+    </message>
+    <message>
+        <source>updating…</source>
+        <translation>wird aktualisiert…</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <source>paused while the service asks PetDesk to wait, until {time}</source>
+        <translation>angehalten, solange der Dienst PetDesk warten lässt, bis {time}</translation>
+    </message>
+    <message>
+        <source>stopped for today to keep requests for your own work; continues at {time}</source>
+        <translation>für heute beendet, damit Anfragen für Ihre eigene Arbeit bleiben; geht um {time} weiter</translation>
+    </message>
+    <message>
+        <source>waiting for the connection</source>
+        <translation>wartet auf die Verbindung</translation>
+    </message>
+    <message>
+        <source>could not update, trying again at {time}</source>
+        <translation>Aktualisierung fehlgeschlagen, neuer Versuch um {time}</translation>
+    </message>
+    <message>
+        <source>Catalogue: not kept up to date ({pets} stored)</source>
+        <translation>Katalog: wird nicht aktuell gehalten ({pets} gespeichert)</translation>
+    </message>
+    <message>
+        <source>Catalogue: starting to download…</source>
+        <translation>Katalog: Download beginnt…</translation>
+    </message>
+    <message>
+        <source>next update now</source>
+        <translation>nächste Aktualisierung jetzt</translation>
+    </message>
+    <message>
+        <source>next update in {duration}</source>
+        <translation>nächste Aktualisierung in {duration}</translation>
+    </message>
+    <message>
+        <source>{head} · {tail}</source>
+        <translation>{head} · {tail}</translation>
+    </message>
+    <message>
+        <source>catalogue complete as of {time}</source>
+        <translation>Katalog vollständig, Stand {time}</translation>
+    </message>
+    <message>
+        <source>searched {count:,} of about {total} pets; the catalogue is still filling</source>
+        <translation>{count:,} von etwa {total} Tieren durchsucht; der Katalog wird noch gefüllt</translation>
+    </message>
+    <message>
+        <source>searched {pets}; the catalogue is still filling</source>
+        <translation>{pets} durchsucht; der Katalog wird noch gefüllt</translation>
+    </message>
+    <message>
+        <source>{pets} · {fresh}</source>
+        <translation>{pets} · {fresh}</translation>
+    </message>
+    <message>
+        <source>No pet&apos;s name contains “{text}” · {fresh}</source>
+        <translation>Kein Tier hat „{text}“ im Namen · {fresh}</translation>
+    </message>
+    <message>
+        <source>{pets} whose name contains “{text}” · {fresh}</source>
+        <translation>{pets} mit „{text}“ im Namen · {fresh}</translation>
+    </message>
+    <message>
+        <source>New pets every {update}; every page again every {full}; at most {allowance:,} requests a day ({share:.0%} of {quota:,})</source>
+        <translation>Neue Tiere alle {update}; alle Seiten erneut alle {full}; höchstens {allowance:,} Anfragen am Tag ({share:.0%} von {quota:,})</translation>
+    </message>
+    <message>
+        <source>Catalogue used {used:,} of its {allowance:,} requests today ({total:,} in all)</source>
+        <translation>Der Katalog hat heute {used:,} seiner {allowance:,} Anfragen verbraucht ({total:,} insgesamt)</translation>
+    </message>
+</context>
+<context>
     <name>PagePainter</name>
     <message>
         <source>The pages could not be opened for printing.</source>
@@ -1498,6 +1760,14 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <source>Add anyway</source>
         <translation>Trotzdem aufnehmen</translation>
     </message>
+    <message>
+        <source>Possible duplicate: %s</source>
+        <translation>Mögliches Duplikat: %s</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Bereit</translation>
+    </message>
 </context>
 <context>
     <name>RateLimit</name>
@@ -1591,6 +1861,69 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>Keys</source>
         <translation>Tasten</translation>
+    </message>
+</context>
+<context>
+    <name>StoreWording</name>
+    <message>
+        <source>Offline — showing pets as of {shown}</source>
+        <translation>Offline — Tiere mit Stand {shown}</translation>
+    </message>
+    <message>
+        <source>As of {shown} — refreshing…</source>
+        <translation>Stand {shown} — wird aktualisiert…</translation>
+    </message>
+    <message>
+        <source>Stored copy from {shown} — the service could not be asked</source>
+        <translation>Gespeicherte Kopie von {shown} — der Dienst war nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>Waiting to send</source>
+        <translation>Wartet auf Senden</translation>
+    </message>
+    <message>
+        <source>Sending…</source>
+        <translation>Wird gesendet…</translation>
+    </message>
+    <message>
+        <source>Checking whether it was added…</source>
+        <translation>Wird geprüft, ob es aufgenommen wurde…</translation>
+    </message>
+    <message>
+        <source>Needs your decision</source>
+        <translation>Ihre Entscheidung nötig</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>Added (ID {pet_id})</source>
+        <translation>Aufgenommen (ID {pet_id})</translation>
+    </message>
+    <message>
+        <source>Not accepted: {reason}</source>
+        <translation>Nicht angenommen: {reason}</translation>
+    </message>
+    <message>
+        <source>Not accepted</source>
+        <translation>Nicht angenommen</translation>
+    </message>
+    <message>
+        <source>PetDesk sent “{name}” but the answer was lost. The service now has 1 matching pet ({ids}). Is it this animal? If it is not, PetDesk sends it again.</source>
+        <translation>PetDesk hat „{name}“ gesendet, aber die Antwort ging verloren. Der Dienst hat jetzt 1 passendes Tier ({ids}). Ist es dieses Tier? Wenn nicht, sendet PetDesk es erneut.</translation>
+    </message>
+    <message>
+        <source>PetDesk sent “{name}” but the answer was lost. The service now has {count} matching pets ({ids}). Is one of them this animal? If none is, PetDesk sends it again.</source>
+        <translation>PetDesk hat „{name}“ gesendet, aber die Antwort ging verloren. Der Dienst hat jetzt {count} passende Tiere ({ids}). Ist eines davon dieses Tier? Wenn keines es ist, sendet PetDesk es erneut.</translation>
+    </message>
+    <message>
+        <source>1 add waiting to send</source>
+        <translation>1 Aufnahme wartet auf Senden</translation>
+    </message>
+    <message>
+        <source>{count} adds waiting to send</source>
+        <translation>{count} Aufnahmen warten auf Senden</translation>
     </message>
 </context>
 <context>

@@ -668,6 +668,145 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
 </context>
 <context>
+    <name>Import</name>
+    <message>
+        <source>Name</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <source>Category ID</source>
+        <translation>ID de categoría</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>{field} points at a column this file does not have.</source>
+        <extracomment>Normalised header → (field, rank); a lower rank wins when several columns match.</extracomment>
+        <translation>{field} apunta a una columna que este archivo no tiene.</translation>
+    </message>
+    <message>
+        <source>One column cannot hold two different fields.</source>
+        <translation>Una columna no puede contener dos campos distintos.</translation>
+    </message>
+    <message>
+        <source>Both “{first}” and “{second}” look like {field}; using “{first}”.</source>
+        <translation>Tanto «{first}» como «{second}» parecen {field}; se usa «{first}».</translation>
+    </message>
+    <message>
+        <source>Category ID is read from “{column}”: say which category number each of its words means.</source>
+        <translation>El ID de categoría se lee de «{column}»: indique qué número de categoría significa cada una de sus palabras.</translation>
+    </message>
+    <message>
+        <source>No column looks like {field}: choose one.</source>
+        <translation>Ninguna columna parece {field}: elija una.</translation>
+    </message>
+    <message>
+        <source>Row {row}, {column}: {message}</source>
+        <extracomment>The column as staff see it: ``Category ID (column C)``.</extracomment>
+        <translation>Fila {row}, {column}: {message}</translation>
+    </message>
+    <message>
+        <source>same name, category and status as row {row}</source>
+        <translation>mismo nombre, categoría y estado que la fila {row}</translation>
+    </message>
+    <message>
+        <source>same name, category and status as pet {id}</source>
+        <translation>mismo nombre, categoría y estado que el animal {id}</translation>
+    </message>
+    <message>
+        <source>same name, category and status as a pet waiting to be sent</source>
+        <translation>mismo nombre, categoría y estado que un animal pendiente de envío</translation>
+    </message>
+    <message>
+        <source>1 row</source>
+        <extracomment>A valid row&apos;s values: name (as NewPet normalised it), category id, status. The cells as in the file (shortened for display). What ``NewPet`` validation produced (name, categoryId, status); ``None`` when the row is invalid. Plain values, not the model: 100,000 kept models and their sets would make the garbage collector a third of the preview&apos;s time. Possible duplicates the user chose to add anyway.</extracomment>
+        <translation>1 fila</translation>
+    </message>
+    <message>
+        <source>{count:,} rows</source>
+        <translation>{count:,} filas</translation>
+    </message>
+    <message>
+        <source>1 possible duplicate</source>
+        <translation>1 posible duplicado</translation>
+    </message>
+    <message>
+        <source>{count:,} possible duplicates</source>
+        <translation>{count:,} posibles duplicados</translation>
+    </message>
+    <message>
+        <source>{rows}: {ready:,} ready, {invalid:,} invalid, {duplicates} ({to_add:,} to add anyway)</source>
+        <translation>{rows}: {ready:,} listas, {invalid:,} no válidas, {duplicates} ({to_add:,} se añaden igualmente)</translation>
+    </message>
+    <message>
+        <source>{rows}: {ready:,} ready, {invalid:,} invalid, {duplicates}</source>
+        <translation>{rows}: {ready:,} listas, {invalid:,} no válidas, {duplicates}</translation>
+    </message>
+    <message>
+        <source>is missing</source>
+        <translation>falta</translation>
+    </message>
+    <message>
+        <source>must be a whole number like 3 or a word set under Category names, not {value}</source>
+        <translation>debe ser un número entero como 3 o una palabra definida en Nombres de categoría, no {value}</translation>
+    </message>
+    <message>
+        <source>must be a whole number like 3, not {value}</source>
+        <translation>debe ser un número entero como 3, no {value}</translation>
+    </message>
+    <message>
+        <source>must be at most {max:,}</source>
+        <translation>debe ser como máximo {max:,}</translation>
+    </message>
+    <message>
+        <source>must be available, pending or sold (or empty), not {value}</source>
+        <translation>debe ser available, pending o sold (o estar vacío), no {value}</translation>
+    </message>
+    <message>
+        <source>must be 1 or more</source>
+        <translation>debe ser 1 o más</translation>
+    </message>
+    <message>
+        <source>must be at most {max} characters</source>
+        <translation>debe tener como máximo {max} caracteres</translation>
+    </message>
+    <message>
+        <source>{field} {problem}</source>
+        <translation>{field}: {problem}</translation>
+    </message>
+    <message>
+        <source>separated by {delimiter}</source>
+        <extracomment>SHA-256 of the file&apos;s bytes: identifies &quot;this same file&quot; across restarts. CSV only: the Python codec name and the delimiter. Spreadsheets only: the sheet read.</extracomment>
+        <translation>separado por {delimiter}</translation>
+    </message>
+    <message>
+        <source>sheet “{sheet}”</source>
+        <translation>hoja «{sheet}»</translation>
+    </message>
+    <message>
+        <source>UTF-8 (with BOM)</source>
+        <translation>UTF-8 (con BOM)</translation>
+    </message>
+    <message>
+        <source>commas</source>
+        <translation>comas</translation>
+    </message>
+    <message>
+        <source>semicolons</source>
+        <translation>puntos y coma</translation>
+    </message>
+    <message>
+        <source>tabs</source>
+        <translation>tabulaciones</translation>
+    </message>
+    <message>
+        <source>pipes</source>
+        <translation>barras verticales</translation>
+    </message>
+</context>
+<context>
     <name>ImportController</name>
     <message>
         <source>Resuming the import left unfinished: %s</source>
@@ -1108,6 +1247,129 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
 </context>
 <context>
+    <name>MirrorWording</name>
+    <message>
+        <source>1 pet</source>
+        <translation>1 animal</translation>
+    </message>
+    <message>
+        <source>{count:,} pets</source>
+        <translation>{count:,} animales</translation>
+    </message>
+    <message>
+        <source>{count:,}</source>
+        <translation>{count:,}</translation>
+    </message>
+    <message>
+        <source>less than a minute</source>
+        <translation>menos de un minuto</translation>
+    </message>
+    <message>
+        <source>{minutes} min</source>
+        <translation>{minutes} min</translation>
+    </message>
+    <message>
+        <source>{hours} h {minutes} min</source>
+        <translation>{hours} h {minutes} min</translation>
+    </message>
+    <message>
+        <source>{hours} h</source>
+        <translation>{hours} h</translation>
+    </message>
+    <message>
+        <source>{days} days</source>
+        <translation>{days} días</translation>
+    </message>
+    <message>
+        <source>Catalogue: {pets} · complete as of {time}</source>
+        <translation>Catálogo: {pets} · completo a las {time}</translation>
+    </message>
+    <message>
+        <source>Catalogue: filling, {count:,} of about {total}</source>
+        <translation>Catálogo: llenándose, {count:,} de unos {total}</translation>
+    </message>
+    <message>
+        <source>Catalogue: filling, {pets} so far</source>
+        <translation>Catálogo: llenándose, {pets} hasta ahora</translation>
+    </message>
+    <message>
+        <source>updating…</source>
+        <translation>actualizando…</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>en pausa</translation>
+    </message>
+    <message>
+        <source>paused while the service asks PetDesk to wait, until {time}</source>
+        <translation>en pausa mientras el servicio pide a PetDesk que espere, hasta las {time}</translation>
+    </message>
+    <message>
+        <source>stopped for today to keep requests for your own work; continues at {time}</source>
+        <translation>detenido por hoy para reservar solicitudes para su trabajo; continúa a las {time}</translation>
+    </message>
+    <message>
+        <source>waiting for the connection</source>
+        <translation>esperando la conexión</translation>
+    </message>
+    <message>
+        <source>could not update, trying again at {time}</source>
+        <translation>no se pudo actualizar, nuevo intento a las {time}</translation>
+    </message>
+    <message>
+        <source>Catalogue: not kept up to date ({pets} stored)</source>
+        <translation>Catálogo: no se mantiene al día ({pets} guardados)</translation>
+    </message>
+    <message>
+        <source>Catalogue: starting to download…</source>
+        <translation>Catálogo: empezando la descarga…</translation>
+    </message>
+    <message>
+        <source>next update now</source>
+        <translation>próxima actualización ahora</translation>
+    </message>
+    <message>
+        <source>next update in {duration}</source>
+        <translation>próxima actualización en {duration}</translation>
+    </message>
+    <message>
+        <source>{head} · {tail}</source>
+        <translation>{head} · {tail}</translation>
+    </message>
+    <message>
+        <source>catalogue complete as of {time}</source>
+        <translation>catálogo completo a las {time}</translation>
+    </message>
+    <message>
+        <source>searched {count:,} of about {total} pets; the catalogue is still filling</source>
+        <translation>se buscó en {count:,} de unos {total} animales; el catálogo aún se está llenando</translation>
+    </message>
+    <message>
+        <source>searched {pets}; the catalogue is still filling</source>
+        <translation>se buscó en {pets}; el catálogo aún se está llenando</translation>
+    </message>
+    <message>
+        <source>{pets} · {fresh}</source>
+        <translation>{pets} · {fresh}</translation>
+    </message>
+    <message>
+        <source>No pet&apos;s name contains “{text}” · {fresh}</source>
+        <translation>Ningún animal tiene «{text}» en el nombre · {fresh}</translation>
+    </message>
+    <message>
+        <source>{pets} whose name contains “{text}” · {fresh}</source>
+        <translation>{pets} con «{text}» en el nombre · {fresh}</translation>
+    </message>
+    <message>
+        <source>New pets every {update}; every page again every {full}; at most {allowance:,} requests a day ({share:.0%} of {quota:,})</source>
+        <translation>Animales nuevos cada {update}; todas las páginas de nuevo cada {full}; como máximo {allowance:,} solicitudes al día ({share:.0%} de {quota:,})</translation>
+    </message>
+    <message>
+        <source>Catalogue used {used:,} of its {allowance:,} requests today ({total:,} in all)</source>
+        <translation>El catálogo usó hoy {used:,} de sus {allowance:,} solicitudes ({total:,} en total)</translation>
+    </message>
+</context>
+<context>
     <name>PagePainter</name>
     <message>
         <source>The pages could not be opened for printing.</source>
@@ -1498,6 +1760,14 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <source>Add anyway</source>
         <translation>Añadir igualmente</translation>
     </message>
+    <message>
+        <source>Possible duplicate: %s</source>
+        <translation>Posible duplicado: %s</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Listo</translation>
+    </message>
 </context>
 <context>
     <name>RateLimit</name>
@@ -1591,6 +1861,69 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>Keys</source>
         <translation>Teclas</translation>
+    </message>
+</context>
+<context>
+    <name>StoreWording</name>
+    <message>
+        <source>Offline — showing pets as of {shown}</source>
+        <translation>Sin conexión — animales a las {shown}</translation>
+    </message>
+    <message>
+        <source>As of {shown} — refreshing…</source>
+        <translation>A las {shown} — actualizando…</translation>
+    </message>
+    <message>
+        <source>Stored copy from {shown} — the service could not be asked</source>
+        <translation>Copia guardada de las {shown} — no se pudo consultar el servicio</translation>
+    </message>
+    <message>
+        <source>Waiting to send</source>
+        <translation>Pendiente de envío</translation>
+    </message>
+    <message>
+        <source>Sending…</source>
+        <translation>Enviando…</translation>
+    </message>
+    <message>
+        <source>Checking whether it was added…</source>
+        <translation>Comprobando si se añadió…</translation>
+    </message>
+    <message>
+        <source>Needs your decision</source>
+        <translation>Necesita su decisión</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Cancelado</translation>
+    </message>
+    <message>
+        <source>Added (ID {pet_id})</source>
+        <translation>Añadido (ID {pet_id})</translation>
+    </message>
+    <message>
+        <source>Not accepted: {reason}</source>
+        <translation>No aceptado: {reason}</translation>
+    </message>
+    <message>
+        <source>Not accepted</source>
+        <translation>No aceptado</translation>
+    </message>
+    <message>
+        <source>PetDesk sent “{name}” but the answer was lost. The service now has 1 matching pet ({ids}). Is it this animal? If it is not, PetDesk sends it again.</source>
+        <translation>PetDesk envió «{name}», pero la respuesta se perdió. El servicio tiene ahora 1 animal que coincide ({ids}). ¿Es este animal? Si no lo es, PetDesk lo envía de nuevo.</translation>
+    </message>
+    <message>
+        <source>PetDesk sent “{name}” but the answer was lost. The service now has {count} matching pets ({ids}). Is one of them this animal? If none is, PetDesk sends it again.</source>
+        <translation>PetDesk envió «{name}», pero la respuesta se perdió. El servicio tiene ahora {count} animales que coinciden ({ids}). ¿Es alguno de ellos este animal? Si ninguno lo es, PetDesk lo envía de nuevo.</translation>
+    </message>
+    <message>
+        <source>1 add waiting to send</source>
+        <translation>1 alta pendiente de envío</translation>
+    </message>
+    <message>
+        <source>{count} adds waiting to send</source>
+        <translation>{count} altas pendientes de envío</translation>
     </message>
 </context>
 <context>

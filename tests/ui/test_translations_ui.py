@@ -287,3 +287,55 @@ def test_the_system_locale_or_the_settings_choice_decides_at_start(
                          env=env, capture_output=True, text=True, timeout=120, check=True)
     assert out.stdout.strip().splitlines()[-1] == expected
 
+
+
+def test_sentences_of_the_qt_free_layers_are_shown_in_the_language(
+        speak: Callable[[str], None]) -> None:
+    from datetime import UTC, datetime
+
+    from petdesk.core.errors import NotFoundError
+    from petdesk.store.mirror_wording import count_text, duration_text
+    from petdesk.store.wording import outbox_count_text, outbox_row_text, stored_rows_banner
+    from petdesk.ui.localize import error_text, localized
+
+    now = datetime(2026, 11, 24, 9, 50, tzinfo=UTC).timestamp()
+    earlier = datetime(2026, 11, 24, 9, 42, tzinfo=UTC).timestamp()
+    yesterday = datetime(2026, 11, 23, 17, 5, tzinfo=UTC).timestamp()
+    speak("de")
+    assert localized(outbox_count_text(3)) == "3 Aufnahmen warten auf Senden"
+    assert localized(count_text(8_412)) == "8.412 Tiere"  # the locale's digit grouping
+    assert localized(duration_text(125 * 60)) == "2 Std. 5 Min."
+    assert localized(stored_rows_banner(earlier, now, offline=True, tz=UTC)) == \
+        "Offline — Tiere mit Stand 09:42"
+    assert localized(stored_rows_banner(yesterday, now, offline=True, tz=UTC)) == \
+        "Offline — Tiere mit Stand 23.11.26 17:05"
+    assert error_text(NotFoundError()) == "Es wurde kein Tier mit dieser ID gefunden."
+    assert localized("Bella") == "Bella"  # data stays as it is
+    speak("es")
+    assert localized(count_text(8_412)) == "8412 animales"  # Spanish groups from 5 digits
+    assert error_text(NotFoundError()) == "No se encontró ningún animal con ese ID."
+    speak("en")
+    assert localized(count_text(8_412)) == "8,412 pets" == count_text(8_412)
+    assert localized(stored_rows_banner(yesterday, now, offline=True, tz=UTC)).startswith(
+        "Offline — showing pets as of ")
+
+
+def test_a_translation_that_breaks_its_placeholders_falls_back_to_english(
+        qapp: QApplication) -> None:
+    from PySide6.QtCore import QTranslator
+
+    from petdesk.core.wording import QT_TRANSLATE_NOOP
+    from petdesk.ui.localize import localized
+
+    class Broken(QTranslator):
+        def translate(self, context: str, source: str, disambiguation: Any = None,
+                      n: int = -1) -> str:
+            return "kaputt {nope}" if context == "Probe" else ""
+
+    broken = Broken()
+    qapp.installTranslator(broken)
+    try:
+        message = QT_TRANSLATE_NOOP("Probe", "{count} waiting").format(count=2)
+        assert localized(message) == "2 waiting"
+    finally:
+        qapp.removeTranslator(broken)
