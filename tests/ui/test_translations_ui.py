@@ -295,7 +295,7 @@ def test_sentences_of_the_qt_free_layers_are_shown_in_the_language(
 
     from petdesk.core.errors import NotFoundError
     from petdesk.store.mirror_wording import count_text, duration_text
-    from petdesk.store.wording import outbox_count_text, outbox_row_text, stored_rows_banner
+    from petdesk.store.wording import outbox_count_text, stored_rows_banner
     from petdesk.ui.localize import error_text, localized
 
     now = datetime(2026, 11, 24, 9, 50, tzinfo=UTC).timestamp()
