@@ -17,7 +17,8 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 def _i18n(root: Path) -> Any:
     # petdesk/i18n.py alone (standard library only), not the package.
     spec = importlib.util.spec_from_file_location("petdesk_i18n", root / "petdesk" / "i18n.py")
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
