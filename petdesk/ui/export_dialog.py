@@ -28,6 +28,7 @@ from petdesk.core.errors import RequestCancelled
 from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 from .controllers.importing import ImportController, ProgressRelay
+from .localize import number
 
 if TYPE_CHECKING:
     from petdesk.api.models import Pet
@@ -131,10 +132,11 @@ class ExportDialog(QDialog):
 
     def _progress(self, step: StepProgress) -> None:
         if self._job is not None:
-            self.resultLabel.setText(self.tr("Exporting… %s pets so far") % f"{step.rows:,}")
+            self.resultLabel.setText(
+                self.tr("Exporting… %s pets so far") % number(step.rows))
 
     def _done(self, path: Path, rows: int) -> None:
-        self._finish(self.tr("Exported %s pets to %s.") % (f"{rows:,}", path.name))
+        self._finish(self.tr("Exported %s pets to %s.") % (number(rows), path.name))
 
     def _failed(self, error: BaseException) -> None:
         if isinstance(error, ImportCancelled | RequestCancelled):

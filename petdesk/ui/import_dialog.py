@@ -56,7 +56,7 @@ from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 from .controllers.importing import ImportController, ProgressRelay
 from .export_dialog import ask_table_path
-from .localize import error_text, localized
+from .localize import error_text, localized, number
 
 if TYPE_CHECKING:
     from petdesk.bulk.control import StepProgress
@@ -484,7 +484,8 @@ class ImportDialog(QDialog):
         if self._job is None:
             return
         self.busyBar.setValue(int(step.fraction * 100))
-        self.busyLabel.setText(self.tr("Checking every row… %s rows") % f"{step.rows:,}")
+        self.busyLabel.setText(
+            self.tr("Checking every row… %s rows") % number(step.rows))
 
     # -- 3. the preview ----------------------------------------------------------------
 
@@ -519,7 +520,7 @@ class ImportDialog(QDialog):
             return
         totals = self.model.preview.totals
         self.totalsLabel.setText(localized(totals.describe()))
-        self.sendButton.setText(self.tr("Send %s pets") % f"{totals.to_send:,}"
+        self.sendButton.setText(self.tr("Send %s pets") % number(totals.to_send)
                                 if totals.to_send != 1 else self.tr("Send 1 pet"))
         self.sendButton.setEnabled(totals.to_send > 0 and not self._controller.sending)
         self.sendButton.setToolTip(self.tr("Another import is being sent: wait for it to "

@@ -49,6 +49,15 @@ def error_text(error: BaseException | None) -> str:
     return str(error)
 
 
+def number(value: int, locale: QLocale | None = None) -> str:
+    """A count with the locale's digit grouping: ``8,412``, ``8.412``; the C locale
+    (no language set) groups as English does."""
+    locale = locale or QLocale()
+    if locale.language() == QLocale.Language.C:
+        return f"{value:,}"
+    return locale.toString(value)
+
+
 def long_date(day: date, locale: QLocale | None = None) -> str:
     """``5 December 2030``; the locale's long date in other languages
     (``Donnerstag, 5. Dezember 2030``, ``jueves, 5 de diciembre de 2030``)."""
@@ -78,7 +87,7 @@ class _LocaleFormatter(string.Formatter):
         """``{n:,}`` groups digits as the locale does (8.412 in German); a bare
         ``{n}`` is left ungrouped (an ID); fractions get the locale's decimal sign."""
         if isinstance(value, int) and not isinstance(value, bool) and format_spec == ",":
-            return self._locale.toString(value)
+            return number(value, self._locale)
         if format_spec:
             return str(super().format_field(value, format_spec))
         if isinstance(value, str):

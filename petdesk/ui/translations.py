@@ -52,7 +52,9 @@ def install_translations(app: QCoreApplication, language: str,
         installed.append(qt)
     ours = QTranslator(app)
     for folder in catalogue_dirs(resources):
-        if getattr(sys, "_MEIPASS", None) is None and (folder / "petdesk_de.ts").is_file():
+        if getattr(sys, "_MEIPASS", None) is None and next(folder.glob("*.ts"), None):
+            # A source checkout (the .ts sources are there): compile what is missing or
+            # older than its source.
             from petdesk.i18n import compile_stale  # noqa: PLC0415 - source checkouts only
 
             try:
