@@ -404,8 +404,13 @@ class PreviewBuilder:
 
     def __init__(self, table: Table, mapping: ColumnMapping, known: KnownPets | None) -> None:
         if mapping.missing:
-            labels = " and ".join(fld.label for fld in mapping.missing)
-            raise MappingError(f"Choose the column that holds {labels}.")
+            if len(mapping.missing) == 1:
+                raise MappingError(QT_TRANSLATE_NOOP(
+                    "Import", "Choose the column that holds {field}.").format(
+                    field=mapping.missing[0].label))
+            raise MappingError(QT_TRANSLATE_NOOP(
+                "Import", "Choose the columns that hold {first} and {second}.").format(
+                first=mapping.missing[0].label, second=mapping.missing[1].label))
         names = {fld: table.column_name(index) for fld, index in mapping.columns.items()}
         self._table = table
         self._mapping = mapping

@@ -777,6 +777,14 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>{field} {problem}</translation>
     </message>
     <message>
+        <source>Choose the column that holds {field}.</source>
+        <translation>Wählen Sie die Spalte mit {field}.</translation>
+    </message>
+    <message>
+        <source>Choose the columns that hold {first} and {second}.</source>
+        <translation>Wählen Sie die Spalten mit {first} und {second}.</translation>
+    </message>
+    <message>
         <source>separated by {delimiter}</source>
         <extracomment>SHA-256 of the file&apos;s bytes: identifies &quot;this same file&quot; across restarts. CSV only: the Python codec name and the delimiter. Spreadsheets only: the sheet read.</extracomment>
         <translation>getrennt durch {delimiter}</translation>
@@ -804,6 +812,72 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>pipes</source>
         <translation>senkrechte Striche</translation>
+    </message>
+    <message>
+        <source>Row {row} is longer than {limit:,} characters. This does not look like a table of pets.</source>
+        <extracomment>Excel&apos;s own delimiter hint, alone on the first line: ``sep=;``.</extracomment>
+        <translation>Zeile {row} ist länger als {limit:,} Zeichen. Das sieht nicht nach einer Tabelle mit Tieren aus.</translation>
+    </message>
+    <message>
+        <source>Row {row} could not be read ({reason}).</source>
+        <translation>Zeile {row} konnte nicht gelesen werden ({reason}).</translation>
+    </message>
+    <message>
+        <source>This file is not {encoding} text: choose another encoding.</source>
+        <translation>Diese Datei ist kein {encoding}-Text: wählen Sie eine andere Zeichenkodierung.</translation>
+    </message>
+    <message>
+        <source>Row {row} has more than {limit:,} columns.</source>
+        <translation>Zeile {row} hat mehr als {limit:,} Spalten.</translation>
+    </message>
+    <message>
+        <source>Row {row} has a cell longer than {limit:,} characters.</source>
+        <translation>Zeile {row} hat eine Zelle mit mehr als {limit:,} Zeichen.</translation>
+    </message>
+    <message>
+        <source>“{encoding}” is not a text encoding PetDesk knows.</source>
+        <translation>„{encoding}“ ist keine Zeichenkodierung, die PetDesk kennt.</translation>
+    </message>
+    <message>
+        <source>This file is empty: it has no header row and no pets.</source>
+        <translation>Diese Datei ist leer: sie hat keine Kopfzeile und keine Tiere.</translation>
+    </message>
+    <message>
+        <source>“{file}” no longer exists.</source>
+        <translation>„{file}“ gibt es nicht mehr.</translation>
+    </message>
+    <message>
+        <source>“{file}” could not be opened ({reason}).</source>
+        <translation>„{file}“ konnte nicht geöffnet werden ({reason}).</translation>
+    </message>
+    <message>
+        <source>“{file}” is not a file.</source>
+        <translation>„{file}“ ist keine Datei.</translation>
+    </message>
+    <message>
+        <source>“{file}” is {size:,} MB; PetDesk imports files up to {limit:,} MB. Split it into smaller files.</source>
+        <translation>„{file}“ ist {size:,} MB groß; PetDesk importiert Dateien bis {limit:,} MB. Teilen Sie sie in kleinere Dateien auf.</translation>
+    </message>
+    <message>
+        <source>“{file}” is empty.</source>
+        <translation>„{file}“ ist leer.</translation>
+    </message>
+    <message>
+        <source>PetDesk may not read “{file}” (permission denied).</source>
+        <translation>PetDesk darf „{file}“ nicht lesen (Zugriff verweigert).</translation>
+    </message>
+    <message>
+        <source>“{file}” could not be read ({reason}).</source>
+        <translation>„{file}“ konnte nicht gelesen werden ({reason}).</translation>
+    </message>
+    <message>
+        <source>“{file}” changed since it was opened: open it again.</source>
+        <extracomment>The mapping to propose: the remembered one for this layout, else the suggestion. True when ``mapping`` was remembered from an earlier import of this layout.</extracomment>
+        <translation>„{file}“ hat sich seit dem Öffnen geändert: öffnen Sie die Datei erneut.</translation>
+    </message>
+    <message>
+        <source>This file is damaged: it is not a readable spreadsheet.</source>
+        <translation>Diese Datei ist beschädigt: sie ist keine lesbare Tabelle.</translation>
     </message>
 </context>
 <context>

@@ -777,6 +777,14 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>{field}: {problem}</translation>
     </message>
     <message>
+        <source>Choose the column that holds {field}.</source>
+        <translation>Elija la columna que contiene {field}.</translation>
+    </message>
+    <message>
+        <source>Choose the columns that hold {first} and {second}.</source>
+        <translation>Elija las columnas que contienen {first} y {second}.</translation>
+    </message>
+    <message>
         <source>separated by {delimiter}</source>
         <extracomment>SHA-256 of the file&apos;s bytes: identifies &quot;this same file&quot; across restarts. CSV only: the Python codec name and the delimiter. Spreadsheets only: the sheet read.</extracomment>
         <translation>separado por {delimiter}</translation>
@@ -804,6 +812,72 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>pipes</source>
         <translation>barras verticales</translation>
+    </message>
+    <message>
+        <source>Row {row} is longer than {limit:,} characters. This does not look like a table of pets.</source>
+        <extracomment>Excel&apos;s own delimiter hint, alone on the first line: ``sep=;``.</extracomment>
+        <translation>La fila {row} tiene más de {limit:,} caracteres. No parece una tabla de animales.</translation>
+    </message>
+    <message>
+        <source>Row {row} could not be read ({reason}).</source>
+        <translation>No se pudo leer la fila {row} ({reason}).</translation>
+    </message>
+    <message>
+        <source>This file is not {encoding} text: choose another encoding.</source>
+        <translation>Este archivo no es texto {encoding}: elija otra codificación.</translation>
+    </message>
+    <message>
+        <source>Row {row} has more than {limit:,} columns.</source>
+        <translation>La fila {row} tiene más de {limit:,} columnas.</translation>
+    </message>
+    <message>
+        <source>Row {row} has a cell longer than {limit:,} characters.</source>
+        <translation>La fila {row} tiene una celda de más de {limit:,} caracteres.</translation>
+    </message>
+    <message>
+        <source>“{encoding}” is not a text encoding PetDesk knows.</source>
+        <translation>«{encoding}» no es una codificación de texto que PetDesk conozca.</translation>
+    </message>
+    <message>
+        <source>This file is empty: it has no header row and no pets.</source>
+        <translation>Este archivo está vacío: no tiene fila de encabezado ni animales.</translation>
+    </message>
+    <message>
+        <source>“{file}” no longer exists.</source>
+        <translation>«{file}» ya no existe.</translation>
+    </message>
+    <message>
+        <source>“{file}” could not be opened ({reason}).</source>
+        <translation>No se pudo abrir «{file}» ({reason}).</translation>
+    </message>
+    <message>
+        <source>“{file}” is not a file.</source>
+        <translation>«{file}» no es un archivo.</translation>
+    </message>
+    <message>
+        <source>“{file}” is {size:,} MB; PetDesk imports files up to {limit:,} MB. Split it into smaller files.</source>
+        <translation>«{file}» ocupa {size:,} MB; PetDesk importa archivos de hasta {limit:,} MB. Divídalo en archivos más pequeños.</translation>
+    </message>
+    <message>
+        <source>“{file}” is empty.</source>
+        <translation>«{file}» está vacío.</translation>
+    </message>
+    <message>
+        <source>PetDesk may not read “{file}” (permission denied).</source>
+        <translation>PetDesk no tiene permiso para leer «{file}» (acceso denegado).</translation>
+    </message>
+    <message>
+        <source>“{file}” could not be read ({reason}).</source>
+        <translation>No se pudo leer «{file}» ({reason}).</translation>
+    </message>
+    <message>
+        <source>“{file}” changed since it was opened: open it again.</source>
+        <extracomment>The mapping to propose: the remembered one for this layout, else the suggestion. True when ``mapping`` was remembered from an earlier import of this layout.</extracomment>
+        <translation>«{file}» cambió desde que se abrió: vuelva a abrirlo.</translation>
+    </message>
+    <message>
+        <source>This file is damaged: it is not a readable spreadsheet.</source>
+        <translation>Este archivo está dañado: no es una hoja de cálculo legible.</translation>
     </message>
 </context>
 <context>
