@@ -56,7 +56,7 @@ from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 from .controllers.importing import ImportController, ProgressRelay
 from .export_dialog import ask_table_path
-from .localize import error_text, localized, number
+from .localize import error_text, localized, number, summary_text
 
 if TYPE_CHECKING:
     from petdesk.bulk.control import StepProgress
@@ -550,15 +550,15 @@ class ImportDialog(QDialog):
             self.sendingTitle.setText(self.tr("Sending an import"))
         self.progressBar.setRange(0, max(1, progress.total))
         self.progressBar.setValue(progress.done)
-        self.progressLabel.setText(status.text)
-        self.quotaLabel.setText(status.notice)
+        self.progressLabel.setText(localized(status.text))
+        self.quotaLabel.setText(localized(status.notice))
         self.quotaLabel.setVisible(bool(status.notice))
         self.pauseButton.setText(self.tr("Resume") if progress.paused else self.tr("Pause"))
         self.pauseButton.setEnabled(not status.finished)
         self.cancelImportButton.setEnabled(not status.finished)
         self.saveReportButton.setEnabled(True)
         self.newImportButton.setVisible(status.finished)
-        self.resultLabel.setText(self.tr("Done: %s.") % status.report.summary()
+        self.resultLabel.setText(self.tr("Done: %s.") % summary_text(status.report)
                                  if status.finished else "")
         self._report = status.report
 

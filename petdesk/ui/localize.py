@@ -14,11 +14,15 @@ from __future__ import annotations
 
 import string
 from datetime import date
-from typing import Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QLocale, QTime
 
 from petdesk.core.wording import ClockTime, Message, Template
+
+
+class SummaryParts(Protocol):
+    def summary_parts(self) -> list[str]: ...
 
 
 def localized(text: str) -> str:
@@ -34,6 +38,11 @@ def localized(text: str) -> str:
     if isinstance(text, Template):
         return QCoreApplication.translate(text.context, text)
     return text
+
+
+def summary_text(report: SummaryParts) -> str:
+    """An import report's summary ("398 added, 9 invalid") in the user's language."""
+    return ", ".join(localized(part) for part in report.summary_parts())
 
 
 def error_text(error: BaseException | None) -> str:

@@ -879,6 +879,112 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <source>This file is damaged: it is not a readable spreadsheet.</source>
         <translation>Diese Datei ist beschädigt: sie ist keine lesbare Tabelle.</translation>
     </message>
+    <message>
+        <source>less than a minute</source>
+        <extracomment>The plans of spec section 8 (Enterprise is &quot;custom&quot;: pass a Plan of its own). Pets a minute the estimate assumes. Pets that can still go today, and those that wait for the day&apos;s reset. Seconds until ``today`` are sent (0 when nothing can go today). When the day&apos;s quota resets (set when ``later`` &gt; 0).</extracomment>
+        <translation>weniger als eine Minute</translation>
+    </message>
+    <message>
+        <source>about {minutes} min</source>
+        <translation>etwa {minutes} Min.</translation>
+    </message>
+    <message>
+        <source>about {hours} h {minutes} min</source>
+        <translation>etwa {hours} Std. {minutes} Min.</translation>
+    </message>
+    <message>
+        <source>about {hours} h</source>
+        <translation>etwa {hours} Std.</translation>
+    </message>
+    <message>
+        <source>{utc} UTC</source>
+        <translation>{utc} UTC</translation>
+    </message>
+    <message>
+        <source>{local} ({utc} UTC)</source>
+        <translation>{local} ({utc} UTC)</translation>
+    </message>
+    <message>
+        <source>the other one waits for tomorrow, from {time}</source>
+        <translation>das übrige wartet auf morgen, ab {time}</translation>
+    </message>
+    <message>
+        <source>the other {count:,} wait for tomorrow, from {time}</source>
+        <translation>die übrigen {count:,} warten auf morgen, ab {time}</translation>
+    </message>
+    <message>
+        <source>the other one waits until {time}</source>
+        <translation>das übrige wartet bis {time}</translation>
+    </message>
+    <message>
+        <source>the other {count:,} wait until {time}</source>
+        <translation>die übrigen {count:,} warten bis {time}</translation>
+    </message>
+    <message>
+        <source>{done:,} of {total:,}</source>
+        <translation>{done:,} von {total:,}</translation>
+    </message>
+    <message>
+        <source>{head} · done</source>
+        <translation>{head} · fertig</translation>
+    </message>
+    <message>
+        <source>{head} · paused</source>
+        <translation>{head} · angehalten</translation>
+    </message>
+    <message>
+        <source>{head} · today&apos;s quota is used up: {waiting}</source>
+        <translation>{head} · das Kontingent für heute ist aufgebraucht: {waiting}</translation>
+    </message>
+    <message>
+        <source>at {rate:,} a minute</source>
+        <translation>bei {rate:,} pro Minute</translation>
+    </message>
+    <message>
+        <source>{head} · {duration} left {pace}</source>
+        <translation>{head} · noch {duration} {pace}</translation>
+    </message>
+    <message>
+        <source>{head} · {duration} left for today&apos;s {today:,} {pace}; {waiting}</source>
+        <translation>{head} · noch {duration} für die {today:,} von heute {pace}; {waiting}</translation>
+    </message>
+    <message>
+        <source>{count:,} added</source>
+        <translation>{count:,} aufgenommen</translation>
+    </message>
+    <message>
+        <source>{count:,} waiting to send</source>
+        <translation>{count:,} warten auf Senden</translation>
+    </message>
+    <message>
+        <source>{count:,} invalid</source>
+        <translation>{count:,} ungültig</translation>
+    </message>
+    <message>
+        <source>{count:,} skipped as possible duplicates</source>
+        <translation>{count:,} als mögliche Duplikate übersprungen</translation>
+    </message>
+    <message>
+        <source>{count:,} refused by the service</source>
+        <translation>{count:,} vom Dienst abgelehnt</translation>
+    </message>
+    <message>
+        <source>{count:,} cancelled</source>
+        <translation>{count:,} abgebrochen</translation>
+    </message>
+    <message>
+        <source>no rows</source>
+        <translation>keine Zeilen</translation>
+    </message>
+    <message>
+        <source>Another PetDesk window is sending these pets.</source>
+        <extracomment>A wait longer than this is said in the dialog (the day&apos;s quota, a lost connection). ``148 of 398 · about 4 min left at 60 a minute`` (or paused, or for tomorrow). Why sending waits, when it waits long (the day&apos;s quota, no connection), else &quot;&quot;. The rows whose outcome is known so far, and those still to send. The sender&apos;s last step (``None`` when no step ran). Seconds before the next step is worth running.</extracomment>
+        <translation>Ein anderes PetDesk-Fenster sendet diese Tiere.</translation>
+    </message>
+    <message>
+        <source>Waiting ({why}): sending goes on by itself at {local} ({utc} UTC).</source>
+        <translation>Wartet ({why}): das Senden geht um {local} ({utc} UTC) von selbst weiter.</translation>
+    </message>
 </context>
 <context>
     <name>ImportController</name>

@@ -879,6 +879,112 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <source>This file is damaged: it is not a readable spreadsheet.</source>
         <translation>Este archivo está dañado: no es una hoja de cálculo legible.</translation>
     </message>
+    <message>
+        <source>less than a minute</source>
+        <extracomment>The plans of spec section 8 (Enterprise is &quot;custom&quot;: pass a Plan of its own). Pets a minute the estimate assumes. Pets that can still go today, and those that wait for the day&apos;s reset. Seconds until ``today`` are sent (0 when nothing can go today). When the day&apos;s quota resets (set when ``later`` &gt; 0).</extracomment>
+        <translation>menos de un minuto</translation>
+    </message>
+    <message>
+        <source>about {minutes} min</source>
+        <translation>unos {minutes} min</translation>
+    </message>
+    <message>
+        <source>about {hours} h {minutes} min</source>
+        <translation>unas {hours} h {minutes} min</translation>
+    </message>
+    <message>
+        <source>about {hours} h</source>
+        <translation>unas {hours} h</translation>
+    </message>
+    <message>
+        <source>{utc} UTC</source>
+        <translation>{utc} UTC</translation>
+    </message>
+    <message>
+        <source>{local} ({utc} UTC)</source>
+        <translation>{local} ({utc} UTC)</translation>
+    </message>
+    <message>
+        <source>the other one waits for tomorrow, from {time}</source>
+        <translation>el otro espera a mañana, desde las {time}</translation>
+    </message>
+    <message>
+        <source>the other {count:,} wait for tomorrow, from {time}</source>
+        <translation>los otros {count:,} esperan a mañana, desde las {time}</translation>
+    </message>
+    <message>
+        <source>the other one waits until {time}</source>
+        <translation>el otro espera hasta las {time}</translation>
+    </message>
+    <message>
+        <source>the other {count:,} wait until {time}</source>
+        <translation>los otros {count:,} esperan hasta las {time}</translation>
+    </message>
+    <message>
+        <source>{done:,} of {total:,}</source>
+        <translation>{done:,} de {total:,}</translation>
+    </message>
+    <message>
+        <source>{head} · done</source>
+        <translation>{head} · terminado</translation>
+    </message>
+    <message>
+        <source>{head} · paused</source>
+        <translation>{head} · en pausa</translation>
+    </message>
+    <message>
+        <source>{head} · today&apos;s quota is used up: {waiting}</source>
+        <translation>{head} · la cuota de hoy está agotada: {waiting}</translation>
+    </message>
+    <message>
+        <source>at {rate:,} a minute</source>
+        <translation>a {rate:,} por minuto</translation>
+    </message>
+    <message>
+        <source>{head} · {duration} left {pace}</source>
+        <translation>{head} · quedan {duration} {pace}</translation>
+    </message>
+    <message>
+        <source>{head} · {duration} left for today&apos;s {today:,} {pace}; {waiting}</source>
+        <translation>{head} · quedan {duration} para los {today:,} de hoy {pace}; {waiting}</translation>
+    </message>
+    <message>
+        <source>{count:,} added</source>
+        <translation>{count:,} añadidos</translation>
+    </message>
+    <message>
+        <source>{count:,} waiting to send</source>
+        <translation>{count:,} pendientes de envío</translation>
+    </message>
+    <message>
+        <source>{count:,} invalid</source>
+        <translation>{count:,} no válidos</translation>
+    </message>
+    <message>
+        <source>{count:,} skipped as possible duplicates</source>
+        <translation>{count:,} omitidos como posibles duplicados</translation>
+    </message>
+    <message>
+        <source>{count:,} refused by the service</source>
+        <translation>{count:,} rechazados por el servicio</translation>
+    </message>
+    <message>
+        <source>{count:,} cancelled</source>
+        <translation>{count:,} cancelados</translation>
+    </message>
+    <message>
+        <source>no rows</source>
+        <translation>ninguna fila</translation>
+    </message>
+    <message>
+        <source>Another PetDesk window is sending these pets.</source>
+        <extracomment>A wait longer than this is said in the dialog (the day&apos;s quota, a lost connection). ``148 of 398 · about 4 min left at 60 a minute`` (or paused, or for tomorrow). Why sending waits, when it waits long (the day&apos;s quota, no connection), else &quot;&quot;. The rows whose outcome is known so far, and those still to send. The sender&apos;s last step (``None`` when no step ran). Seconds before the next step is worth running.</extracomment>
+        <translation>Otra ventana de PetDesk está enviando estos animales.</translation>
+    </message>
+    <message>
+        <source>Waiting ({why}): sending goes on by itself at {local} ({utc} UTC).</source>
+        <translation>En espera ({why}): el envío continúa solo a las {local} ({utc} UTC).</translation>
+    </message>
 </context>
 <context>
     <name>ImportController</name>
