@@ -21,7 +21,7 @@ PRODUCTION_URL = "https://api.petstore.example/v1"
 STAGING_URL = "https://staging.api.petstore.example/v1"
 DEFAULT_TIMEOUT = 15.0
 TIMEOUT_RANGE = (1.0, 120.0)
-#: Settings › Language besides the system's ("").
+#: The language chosen in File › Settings… besides the system's ("").
 LANGUAGES = ("en", "de", "es")
 
 

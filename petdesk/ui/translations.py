@@ -1,10 +1,10 @@
 """Which language the window speaks, and its translators.
 
-The system locale decides, unless Settings › Language names one (it applies on
-the next start: widgets take their text when they are built). PetDesk's own
-catalogue (``petdesk_<lang>.qm``) and Qt's (``qtbase_<lang>.qm``: the standard
-buttons, the line edits' context menus) are loaded for that language, and it
-becomes the default QLocale, so dates and numbers follow it too.
+The system locale decides, unless the language chosen in File › Settings… names
+one (it applies on the next start: widgets take their text when they are built).
+PetDesk's own catalogue (``petdesk_<lang>.qm``) and Qt's (``qtbase_<lang>.qm``: the
+standard buttons, the line edits' context menus) are loaded for that language, and
+it becomes the default QLocale, so dates and numbers follow it too.
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-#: Settings › Language: the stored value and the name shown (each in its own language).
+#: The languages of File › Settings…: the stored value and the name shown (each in
+#: its own language).
 LANGUAGE_CHOICES: tuple[tuple[str, str], ...] = (
     ("en", "English"), ("de", "Deutsch"), ("es", "Español"))
 
