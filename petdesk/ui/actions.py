@@ -41,7 +41,7 @@ SPECS = (
     Spec("actionStaging", QT_TRANSLATE_NOOP("MainWindow", "S&taging"), ("Ctrl+2",), "environment"),
     Spec("actionAddPet", QT_TRANSLATE_NOOP("MainWindow", "&Add pet…"), ("Ctrl+N",), "pets"),
     Spec("actionLookup", QT_TRANSLATE_NOOP("MainWindow", "&Look up by ID"), ("Ctrl+L",), "pets"),
-    Spec("actionDetailRefresh", QT_TRANSLATE_NOOP("MainWindow", "Refresh &from server"),
+    Spec("actionDetailRefresh", QT_TRANSLATE_NOOP("MainWindow", "Re&fresh this pet"),
          ("Ctrl+R",), "pets"),
     Spec("actionCopyId", QT_TRANSLATE_NOOP("MainWindow", "Copy &ID"), ("Ctrl+Shift+C",), "pets"),
     Spec("actionCopyJson", QT_TRANSLATE_NOOP("MainWindow", "Copy as &JSON"),

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QTimer
 
+from .accessibility import name_main_window
 from .bulk_dialogs import BulkDialogs
 from .controllers.add_pet import AddPetController
 from .controllers.auth import AuthController
@@ -61,6 +62,8 @@ class WindowLogic:
         self.importer = ImportController(self.worker, connection, parent=contents)
         self.bulk = BulkDialogs(window, self.importer, contents)
         self._wire(contents)
+        # Qt's inner parts named once the first request is on its way (~10 ms of work).
+        QTimer.singleShot(0, contents, lambda: name_main_window(contents))
         self.importer.start_up()  # queued before the first list request, run when the worker starts
 
     def _wire_worker(self, c: Contents) -> None:

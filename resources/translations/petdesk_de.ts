@@ -26,6 +26,7 @@
     </message>
     <message>
         <source>e.g. Bella</source>
+        <extracomment>Closing without asking (the window is quitting, or the user chose Discard). Set by the window once the outbox (issue 12) can keep an unsent pet: closing then also offers &quot;Send later&quot;, which hands it the form&apos;s pet.</extracomment>
         <translation>z. B. Bella</translation>
     </message>
     <message>
@@ -39,22 +40,6 @@
     <message>
         <source>Status</source>
         <translation>Status</translation>
-    </message>
-    <message>
-        <source>(none)</source>
-        <translation>(keine)</translation>
-    </message>
-    <message>
-        <source>available</source>
-        <translation>verfügbar</translation>
-    </message>
-    <message>
-        <source>pending</source>
-        <translation>reserviert</translation>
-    </message>
-    <message>
-        <source>sold</source>
-        <translation>vermittelt</translation>
     </message>
     <message>
         <source>&amp;Name:</source>
@@ -93,8 +78,28 @@
         <translation>Der Name ist zu lang: höchstens %d Zeichen.</translation>
     </message>
     <message>
-        <source>The name contains characters that cannot be sent (tabs or line breaks).</source>
-        <translation>Der Name enthält Zeichen, die nicht gesendet werden können (Tabulatoren oder Zeilenumbrüche).</translation>
+        <source>The name contains characters that cannot be used (tabs or line breaks).</source>
+        <translation>Der Name enthält Zeichen, die nicht verwendet werden können (Tabulatoren oder Zeilenumbrüche).</translation>
+    </message>
+    <message>
+        <source>Discard this pet?</source>
+        <translation>Dieses Tier verwerfen?</translation>
+    </message>
+    <message>
+        <source>This pet has not been added. Keep editing it, or discard what you typed?</source>
+        <translation>Dieses Tier wurde nicht aufgenommen. Weiter bearbeiten oder die Eingaben verwerfen?</translation>
+    </message>
+    <message>
+        <source>&amp;Keep editing</source>
+        <translation>&amp;Weiter bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>&amp;Verwerfen</translation>
+    </message>
+    <message>
+        <source>Send &amp;later</source>
+        <translation>&amp;Später senden</translation>
     </message>
     <message>
         <source>Remove the invisible character %s (a direction override or zero-width space).</source>
@@ -132,9 +137,9 @@
         <translation>API-Schlüssel — %s</translation>
     </message>
     <message>
-        <source>Enter the API key for &lt;b&gt;%s&lt;/b&gt;. PetDesk stores it in your system keyring only, never in a file.</source>
+        <source>Enter the API key for &lt;b&gt;%s&lt;/b&gt;. PetDesk never writes it to a file: it keeps it in your system keyring, or in memory until you quit when no keyring works.</source>
         <extracomment>The key that failed the last Test, and why; saving it asks first.</extracomment>
-        <translation>Geben Sie den API-Schlüssel für &lt;b&gt;%s&lt;/b&gt; ein. PetDesk speichert ihn nur im Schlüsselbund Ihres Systems, nie in einer Datei.</translation>
+        <translation>Geben Sie den API-Schlüssel für &lt;b&gt;%s&lt;/b&gt; ein. PetDesk schreibt ihn nie in eine Datei: er bleibt im Schlüsselbund Ihres Systems oder, wenn keiner funktioniert, bis zum Beenden im Speicher.</translation>
     </message>
     <message>
         <source>API key</source>
@@ -424,52 +429,6 @@ Trotzdem speichern?</translation>
 <context>
     <name>Contents</name>
     <message>
-        <source>Loaded %d pets.</source>
-        <translation>%d Tiere geladen.</translation>
-    </message>
-    <message>
-        <source>Nothing loaded yet. Press F5 to load the pets.</source>
-        <translation>Noch nichts geladen. Drücken Sie F5, um die Tiere zu laden.</translation>
-    </message>
-    <message>
-        <source>Loading pets…</source>
-        <translation>Tiere werden geladen…</translation>
-    </message>
-    <message>
-        <source>Could not load the pets.
-%s
-Press F5 to try again.</source>
-        <translation>Die Tiere konnten nicht geladen werden.
-%s
-Drücken Sie F5, um es erneut zu versuchen.</translation>
-    </message>
-    <message>
-        <source>No pets shown: %s
-Use File › API key… to enter a key.</source>
-        <translation>Keine Tiere angezeigt: %s
-Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
-    </message>
-    <message>
-        <source>No loaded pet&apos;s name contains “%s”.</source>
-        <translation>Kein geladenes Tier hat „%s“ im Namen.</translation>
-    </message>
-    <message>
-        <source>No pets with the status “%s”.</source>
-        <translation>Keine Tiere mit dem Status „%s“.</translation>
-    </message>
-    <message>
-        <source>No pets yet. Add one with Ctrl+N.</source>
-        <translation>Noch keine Tiere. Nehmen Sie eines mit Strg+N auf.</translation>
-    </message>
-    <message>
-        <source>Pet %d (%s) loaded from the server.</source>
-        <translation>Tier %d (%s) vom Server geladen.</translation>
-    </message>
-    <message>
-        <source>Added %s (ID %d).</source>
-        <translation>%s aufgenommen (ID %d).</translation>
-    </message>
-    <message>
         <source>Stopped.</source>
         <translation>Gestoppt.</translation>
     </message>
@@ -493,6 +452,10 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>In PetDesk ist etwas Unerwartetes schiefgegangen. Sie können weiterarbeiten: Ihre Eingaben sind noch da. Wenn es wieder passiert, kopieren Sie die Details unten und senden Sie sie an Ihren Support-Kontakt.</translation>
     </message>
     <message>
+        <source>Technical details</source>
+        <translation>Technische Details</translation>
+    </message>
+    <message>
         <source>&amp;Copy details</source>
         <translation>Details &amp;kopieren</translation>
     </message>
@@ -504,9 +467,9 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
 <context>
     <name>EnvironmentBanner</name>
     <message>
-        <source>&lt;b&gt;DEMO&lt;/b&gt; — sample data on this computer; nothing is sent to the Pet Store service</source>
-        <extracomment>Banner colours (background, text) by environment; production uses the palette&apos;s.</extracomment>
-        <translation>&lt;b&gt;DEMO&lt;/b&gt; — Beispieldaten auf diesem Computer; nichts wird an den Pet-Store-Dienst gesendet</translation>
+        <source>&lt;b&gt;DEMO&lt;/b&gt; — sample data on this computer; nothing leaves it</source>
+        <extracomment>The status filter&apos;s entry for pets without a status (filtered over the loaded rows: the list API takes a status, and has no way to ask for &quot;none&quot;). Banner colours (background, text) by environment; production uses the palette&apos;s.</extracomment>
+        <translation>&lt;b&gt;DEMO&lt;/b&gt; — Beispieldaten auf diesem Computer; nichts verlässt ihn</translation>
     </message>
     <message>
         <source>&lt;b&gt;STAGING&lt;/b&gt; — test environment: %s</source>
@@ -552,6 +515,10 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Nur die ausgewählten Zeilen (%d)</translation>
     </message>
     <message>
+        <source>Export progress</source>
+        <translation>Exportfortschritt</translation>
+    </message>
+    <message>
         <source>Export…</source>
         <translation>Exportieren…</translation>
     </message>
@@ -590,6 +557,11 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
 </context>
 <context>
     <name>FilterBar</name>
+    <message>
+        <source>Filters and look-up</source>
+        <extracomment>The narrowest the name filter and the look-up field get (they stay usable).</extracomment>
+        <translation>Filter und Suche</translation>
+    </message>
     <message>
         <source>Environment</source>
         <translation>Umgebung</translation>
@@ -663,8 +635,8 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>S&amp;tatus:</translation>
     </message>
     <message>
-        <source>&amp;Page size:</source>
-        <translation>&amp;Pro Seite:</translation>
+        <source>Page si&amp;ze:</source>
+        <translation>Pro &amp;Seite:</translation>
     </message>
 </context>
 <context>
@@ -1026,6 +998,30 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Tiere importieren</translation>
     </message>
     <message>
+        <source>Import steps</source>
+        <translation>Importschritte</translation>
+    </message>
+    <message>
+        <source>Choose a file</source>
+        <translation>Datei wählen</translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation>Spalten</translation>
+    </message>
+    <message>
+        <source>Working</source>
+        <translation>Wird bearbeitet</translation>
+    </message>
+    <message>
+        <source>Every row checked</source>
+        <translation>Jede Zeile geprüft</translation>
+    </message>
+    <message>
+        <source>Sending</source>
+        <translation>Wird gesendet</translation>
+    </message>
+    <message>
         <source>Choose a spreadsheet (Excel .xlsx, LibreOffice .ods) or a CSV file with one animal a row, or drop it here. Nothing is sent before you have seen every row checked.</source>
         <translation>Wählen Sie eine Tabelle (Excel .xlsx, LibreOffice .ods) oder eine CSV-Datei mit einem Tier pro Zeile, oder ziehen Sie sie hierher. Nichts wird gesendet, bevor Sie jede geprüfte Zeile gesehen haben.</translation>
     </message>
@@ -1034,8 +1030,16 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Datei wählen…</translation>
     </message>
     <message>
+        <source>Text encoding</source>
+        <translation>Zeichenkodierung</translation>
+    </message>
+    <message>
         <source>As detected</source>
         <translation>Wie erkannt</translation>
+    </message>
+    <message>
+        <source>Separator</source>
+        <translation>Trennzeichen</translation>
     </message>
     <message>
         <source>Text encoding:</source>
@@ -1062,12 +1066,20 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Abbrechen</translation>
     </message>
     <message>
+        <source>Rows of the file</source>
+        <translation>Zeilen der Datei</translation>
+    </message>
+    <message>
         <source>Add all duplicates anyway</source>
         <translation>Alle Duplikate trotzdem aufnehmen</translation>
     </message>
     <message>
         <source>Skip all duplicates</source>
         <translation>Alle Duplikate überspringen</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Senden</translation>
     </message>
     <message>
         <source>Back to columns</source>
@@ -1251,7 +1263,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Schließen</translation>
     </message>
     <message>
-        <source>Page &amp;size:</source>
+        <source>Page si&amp;ze:</source>
         <translation>&amp;Seitenformat:</translation>
     </message>
     <message numerus="yes">
@@ -1303,6 +1315,76 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>The PDF could not be saved to %1: %2.</source>
         <translation>Die PDF-Datei konnte nicht in %1 gespeichert werden: %2.</translation>
+    </message>
+</context>
+<context>
+    <name>ListPresenter</name>
+    <message>
+        <source>Nothing loaded yet. Press F5 to load the pets.</source>
+        <extracomment>Per environment: the pets added there this session, and its last refresh. The status filter changed since the last page: a shown pet it hides goes.</extracomment>
+        <translation>Noch nichts geladen. Drücken Sie F5, um die Tiere zu laden.</translation>
+    </message>
+    <message>
+        <source>Loading pets…</source>
+        <translation>Tiere werden geladen…</translation>
+    </message>
+    <message>
+        <source>Could not load the pets.
+%s
+Press F5 to try again.</source>
+        <translation>Die Tiere konnten nicht geladen werden.
+%s
+Drücken Sie F5, um es erneut zu versuchen.</translation>
+    </message>
+    <message>
+        <source>No pets shown: %s
+Use File › API key… to enter a key.</source>
+        <translation>Keine Tiere angezeigt: %s
+Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
+    </message>
+    <message>
+        <source>No loaded pet&apos;s name contains “%s”.</source>
+        <translation>Kein geladenes Tier hat „%s“ im Namen.</translation>
+    </message>
+    <message>
+        <source>Every loaded pet has a status.</source>
+        <translation>Jedes geladene Tier hat einen Status.</translation>
+    </message>
+    <message>
+        <source>No pets with the status “%s”.</source>
+        <translation>Keine Tiere mit dem Status „%s“.</translation>
+    </message>
+    <message>
+        <source>No pets yet. Add one with Ctrl+N.</source>
+        <translation>Noch keine Tiere. Nehmen Sie eines mit Strg+N auf.</translation>
+    </message>
+    <message>
+        <source>Loaded %d pets.</source>
+        <translation>%d Tiere geladen.</translation>
+    </message>
+    <message>
+        <source>Hidden from the list by the %s filter.</source>
+        <translation>Durch den Filter %s in der Liste ausgeblendet.</translation>
+    </message>
+    <message>
+        <source>Hidden from the list by the name filter “%s”.</source>
+        <translation>Durch den Namensfilter „%s“ in der Liste ausgeblendet.</translation>
+    </message>
+    <message>
+        <source>Not among the pets loaded in the list.</source>
+        <translation>Nicht unter den in der Liste geladenen Tieren.</translation>
+    </message>
+    <message>
+        <source>Found pet %d (%s).</source>
+        <translation>Tier %d (%s) gefunden.</translation>
+    </message>
+    <message>
+        <source>Added %s (ID %d).</source>
+        <translation>%s aufgenommen (ID %d).</translation>
+    </message>
+    <message>
+        <source>Pet %d is no longer kept in the list: the next refresh shows it only if it belongs there.</source>
+        <translation>Tier %d bleibt nicht mehr in der Liste: die nächste Aktualisierung zeigt es nur, wenn es dazugehört.</translation>
     </message>
 </context>
 <context>
@@ -1373,8 +1455,8 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Nach &amp;ID suchen</translation>
     </message>
     <message>
-        <source>Refresh &amp;from server</source>
-        <translation>Vom Server &amp;aktualisieren</translation>
+        <source>Re&amp;fresh this pet</source>
+        <translation>Dieses Tier &amp;aktualisieren</translation>
     </message>
     <message>
         <source>Copy &amp;ID</source>
@@ -1565,7 +1647,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <name>PetDetail</name>
     <message>
         <source>Pet details</source>
-        <extracomment>Spec section 4.3 (the same date as petdesk.api.DOCUMENTED_SUNSET, which is not imported here so that the window can show before httpx and pydantic load). Characters of a name in the panel&apos;s title (the Name row shows DISPLAY_LIMIT). Characters of a name &quot;Show full name&quot; shows at most (with markers; a name from a hostile server can be megabytes long, and laying out all of it takes seconds). A copy action put the shown pet on the clipboard: the confirmation to show.</extracomment>
+        <extracomment>Spec section 4.3 (the same date as petdesk.api.DOCUMENTED_SUNSET, which is not imported here so that the window can show before httpx and pydantic load). Characters of a name in the panel&apos;s title (the Name row shows DISPLAY_LIMIT). Characters of a name &quot;Show full name&quot; shows at most (with markers; a name from a hostile server can be megabytes long, and laying out all of it takes seconds). &quot;Dismiss&quot; on a pet added this session: it need not stay in the list. A copy action put the shown pet on the clipboard: the confirmation to show.</extracomment>
         <translation>Angaben zum Tier</translation>
     </message>
     <message>
@@ -1578,12 +1660,16 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Dieser Name enthält versteckte oder richtungsändernde Zeichen, angezeigt als ⟦U+…⟧-Markierungen: er ist nicht das, wonach er anderswo aussehen mag.</translation>
     </message>
     <message>
-        <source>Show &amp;full name</source>
-        <translation>Vollständigen Namen &amp;anzeigen</translation>
+        <source>Show full &amp;name</source>
+        <translation>Vollständigen &amp;Namen anzeigen</translation>
     </message>
     <message>
         <source>Full name</source>
         <translation>Vollständiger Name</translation>
+    </message>
+    <message>
+        <source>Status icon</source>
+        <translation>Statussymbol</translation>
     </message>
     <message>
         <source>ID:</source>
@@ -1603,8 +1689,37 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Status:</translation>
     </message>
     <message>
-        <source>&amp;Refresh from server</source>
-        <translation>Vom Server &amp;aktualisieren</translation>
+        <source>&amp;Refresh this pet</source>
+        <translation>Dieses Tier &amp;aktualisieren</translation>
+    </message>
+    <message>
+        <source>Added this session: it stays in the list until you dismiss it.</source>
+        <extracomment>About the shown pet and the list: &quot;Not in the list: hidden by …&quot;.</extracomment>
+        <translation>In dieser Sitzung aufgenommen: es bleibt in der Liste, bis Sie es entfernen.</translation>
+    </message>
+    <message>
+        <source>&amp;Dismiss from the list</source>
+        <translation>Aus der Liste &amp;entfernen</translation>
+    </message>
+    <message>
+        <source>Let the next refresh show the list without this pet unless it belongs there</source>
+        <translation>Die nächste Aktualisierung zeigt die Liste ohne dieses Tier, außer es gehört dazu</translation>
+    </message>
+    <message>
+        <source>Status: %s</source>
+        <translation>Status: %s</translation>
+    </message>
+    <message>
+        <source>No pet with ID %d</source>
+        <translation>Kein Tier mit der ID %d</translation>
+    </message>
+    <message>
+        <source>Hide full &amp;name</source>
+        <translation>Vollständigen &amp;Namen verbergen</translation>
+    </message>
+    <message>
+        <source>(Announced by the Pet Store service.)</source>
+        <translation>(Vom Pet-Store-Dienst angekündigt.)</translation>
     </message>
     <message>
         <source>Look this pet up again for its latest details</source>
@@ -1619,10 +1734,6 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Als &amp;JSON kopieren</translation>
     </message>
     <message>
-        <source>Hide &amp;full name</source>
-        <translation>Vollständigen Namen &amp;verbergen</translation>
-    </message>
-    <message>
         <source>(The name has %d characters; the first %d are shown.)</source>
         <translation>(Der Name hat %d Zeichen; die ersten %d werden angezeigt.)</translation>
     </message>
@@ -1633,10 +1744,6 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>Looking up a pet by its ID will stop working on a date not yet announced.</source>
         <translation>Die Suche nach einer Tier-ID wird zu einem noch nicht angekündigten Datum eingestellt.</translation>
-    </message>
-    <message>
-        <source>(Announced by the server.)</source>
-        <translation>(Vom Server angekündigt.)</translation>
     </message>
     <message>
         <source>Copied ID %d.</source>
@@ -1651,7 +1758,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <name>PetListController</name>
     <message>
         <source>Loading pets…</source>
-        <extracomment>A list loaded this recently (same query) is not asked for again by Refresh. The state, the count or &quot;more available&quot; changed. A page was shown (first page or more). A failure to show in the status bar: the exception and a prefix. Stopped by the user. Refresh of a list that was just loaded: nothing was sent. Paging ended on a next link already visited: the plain sentence to show. (query, clock.monotonic()) of the last first page shown. Ids shown by a look-up or an add, not (yet) by a page of the list.</extracomment>
+        <extracomment>A list loaded this recently (same query) is not asked for again by Refresh. The state, the count or &quot;more available&quot; changed. A page was shown (first page or more). A failure to show in the status bar: the exception and a prefix. Stopped by the user. Refresh of a list that was just loaded: nothing was sent. Paging ended on a next link already visited: the plain sentence to show. (query, clock.monotonic()) of the last first page shown. Ids shown by a look-up or an add, not (yet) by a page of the list. Pets added in this session in this environment, kept in the list through refreshes until dismissed (the window swaps it on an environment switch).</extracomment>
         <translation>Tiere werden geladen…</translation>
     </message>
     <message>
@@ -1670,12 +1777,24 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <source>%d pets loaded</source>
         <translation>%d Tiere geladen</translation>
     </message>
+    <message>
+        <source>%d pets loaded · %d shown by the filter · more available</source>
+        <translation>%d Tiere geladen · %d durch den Filter angezeigt · weitere verfügbar</translation>
+    </message>
+    <message>
+        <source>%d pets loaded · %d shown by the filter</source>
+        <translation>%d Tiere geladen · %d durch den Filter angezeigt</translation>
+    </message>
 </context>
 <context>
     <name>PetStatusBar</name>
     <message>
+        <source>Status bar</source>
+        <extracomment>Characters of the details shown on the Details box&apos;s label (all of them are in its scrollable &quot;Show Details...&quot; part). &quot;ConnectError: &quot; at the start of an exception&apos;s text in Details. Characters of an error message shown in the bar. The least width the label asks for. The demo: Details never name an address (nothing leaves the computer).</extracomment>
+        <translation>Statusleiste</translation>
+    </message>
+    <message>
         <source>Working</source>
-        <extracomment>Characters of the details shown on the Details box&apos;s label (all of them are in its scrollable &quot;Show Details...&quot; part). Characters of an error message shown in the bar.</extracomment>
         <translation>Wird bearbeitet</translation>
     </message>
     <message>
@@ -1685,6 +1804,10 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>Details…</source>
         <translation>Details…</translation>
+    </message>
+    <message>
+        <source>The technical details of the message</source>
+        <translation>Die technischen Details der Meldung</translation>
     </message>
     <message>
         <source>Stop</source>
@@ -1699,8 +1822,16 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Verbleibende Anfragen im aktuellen Zeitfenster</translation>
     </message>
     <message>
+        <source>Activity</source>
+        <translation>Aktivität</translation>
+    </message>
+    <message>
         <source>Something unexpected went wrong.</source>
         <translation>Etwas Unerwartetes ist schiefgegangen.</translation>
+    </message>
+    <message>
+        <source>No further details.</source>
+        <translation>Keine weiteren Details.</translation>
     </message>
     <message>
         <source>Details</source>
@@ -1739,7 +1870,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>%s — in der Warteschlange</translation>
     </message>
     <message>
-        <source>%s — your request is queued and will be sent in %d s</source>
+        <source>%s — your request is queued and goes out in %d s</source>
         <translation>%s — Ihre Anfrage wartet und wird in %d s gesendet</translation>
     </message>
     <message>
@@ -1854,7 +1985,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <name>PetTableModel</name>
     <message>
         <source>ID</source>
-        <extracomment>``data(index, PetRole)`` returns the row&apos;s :class:`~petdesk.api.Pet`. How a marker starts (core.text.marker): a displayed name with one gets a warning icon. The Category column&apos;s text for an id (&quot;Dogs (1)&quot;): set_category_label().</extracomment>
+        <extracomment>``data(index, PetRole)`` returns the row&apos;s :class:`~petdesk.api.Pet`. How a marker starts (core.text.marker): a displayed name with one gets a warning icon. Pinned rows (pets added this session): shown in bold, said in the tooltip. The Category column&apos;s text for an id (&quot;Dogs (1)&quot;): set_category_label().</extracomment>
         <translation>ID</translation>
     </message>
     <message>
@@ -1868,6 +1999,10 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>Status</source>
         <translation>Status</translation>
+    </message>
+    <message>
+        <source>Added this session</source>
+        <translation>In dieser Sitzung aufgenommen</translation>
     </message>
     <message>
         <source>Status: %s</source>
@@ -1905,12 +2040,25 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
 <context>
     <name>PetTablePanel</name>
     <message>
+        <source>Pet list</source>
+        <extracomment>The least the Name column is narrowed to, and what the Status column keeps (&quot;Available&quot; with its icon).</extracomment>
+        <translation>Tierliste</translation>
+    </message>
+    <message>
         <source>Pets</source>
         <translation>Tiere</translation>
     </message>
     <message>
+        <source>One pet a row: ID, name, category and status. Ctrl+P prints the selected pets&apos; kennel cards.</source>
+        <translation>Ein Tier pro Zeile: ID, Name, Kategorie und Status. Strg+P druckt die Zwingerkarten der ausgewählten Tiere.</translation>
+    </message>
+    <message>
         <source>Load more</source>
         <translation>Mehr laden</translation>
+    </message>
+    <message>
+        <source>Load more pets</source>
+        <translation>Weitere Tiere laden</translation>
     </message>
 </context>
 <context>
@@ -1994,6 +2142,18 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>System language</source>
         <translation>Systemsprache</translation>
+    </message>
+    <message>
+        <source>In use now: the demo&apos;s sample data on this computer. These addresses apply when PetDesk is started without --demo.</source>
+        <translation>Jetzt in Gebrauch: die Beispieldaten der Demo auf diesem Computer. Diese Adressen gelten, wenn PetDesk ohne --demo gestartet wird.</translation>
+    </message>
+    <message>
+        <source>In use now (%s): %s</source>
+        <translation>Jetzt in Gebrauch (%s): %s</translation>
+    </message>
+    <message>
+        <source>PetDesk was started with --base-url, which overrides the %s address below until it is started without it.</source>
+        <translation>PetDesk wurde mit --base-url gestartet; das ersetzt die Adresse für %s unten, bis PetDesk ohne diese Option gestartet wird.</translation>
     </message>
     <message>
         <source>&amp;Production address:</source>

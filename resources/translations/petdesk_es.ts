@@ -26,6 +26,7 @@
     </message>
     <message>
         <source>e.g. Bella</source>
+        <extracomment>Closing without asking (the window is quitting, or the user chose Discard). Set by the window once the outbox (issue 12) can keep an unsent pet: closing then also offers &quot;Send later&quot;, which hands it the form&apos;s pet.</extracomment>
         <translation>p. ej. Bella</translation>
     </message>
     <message>
@@ -39,22 +40,6 @@
     <message>
         <source>Status</source>
         <translation>Estado</translation>
-    </message>
-    <message>
-        <source>(none)</source>
-        <translation>(ninguna)</translation>
-    </message>
-    <message>
-        <source>available</source>
-        <translation>disponible</translation>
-    </message>
-    <message>
-        <source>pending</source>
-        <translation>reservado</translation>
-    </message>
-    <message>
-        <source>sold</source>
-        <translation>adoptado</translation>
     </message>
     <message>
         <source>&amp;Name:</source>
@@ -93,8 +78,28 @@
         <translation>El nombre es demasiado largo: como máximo %d caracteres.</translation>
     </message>
     <message>
-        <source>The name contains characters that cannot be sent (tabs or line breaks).</source>
-        <translation>El nombre contiene caracteres que no se pueden enviar (tabulaciones o saltos de línea).</translation>
+        <source>The name contains characters that cannot be used (tabs or line breaks).</source>
+        <translation>El nombre contiene caracteres que no se pueden usar (tabulaciones o saltos de línea).</translation>
+    </message>
+    <message>
+        <source>Discard this pet?</source>
+        <translation>¿Descartar este animal?</translation>
+    </message>
+    <message>
+        <source>This pet has not been added. Keep editing it, or discard what you typed?</source>
+        <translation>Este animal no se ha añadido. ¿Seguir editándolo o descartar lo que escribió?</translation>
+    </message>
+    <message>
+        <source>&amp;Keep editing</source>
+        <translation>&amp;Seguir editando</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>&amp;Descartar</translation>
+    </message>
+    <message>
+        <source>Send &amp;later</source>
+        <translation>Enviar &amp;más tarde</translation>
     </message>
     <message>
         <source>Remove the invisible character %s (a direction override or zero-width space).</source>
@@ -132,9 +137,9 @@
         <translation>Clave de API — %s</translation>
     </message>
     <message>
-        <source>Enter the API key for &lt;b&gt;%s&lt;/b&gt;. PetDesk stores it in your system keyring only, never in a file.</source>
+        <source>Enter the API key for &lt;b&gt;%s&lt;/b&gt;. PetDesk never writes it to a file: it keeps it in your system keyring, or in memory until you quit when no keyring works.</source>
         <extracomment>The key that failed the last Test, and why; saving it asks first.</extracomment>
-        <translation>Escriba la clave de API para &lt;b&gt;%s&lt;/b&gt;. PetDesk la guarda solo en el llavero del sistema, nunca en un archivo.</translation>
+        <translation>Escriba la clave de API para &lt;b&gt;%s&lt;/b&gt;. PetDesk nunca la escribe en un archivo: la guarda en el llavero del sistema o, si no funciona ninguno, en memoria hasta que salga.</translation>
     </message>
     <message>
         <source>API key</source>
@@ -424,52 +429,6 @@ Save it anyway?</source>
 <context>
     <name>Contents</name>
     <message>
-        <source>Loaded %d pets.</source>
-        <translation>%d animales cargados.</translation>
-    </message>
-    <message>
-        <source>Nothing loaded yet. Press F5 to load the pets.</source>
-        <translation>Todavía no se ha cargado nada. Pulse F5 para cargar los animales.</translation>
-    </message>
-    <message>
-        <source>Loading pets…</source>
-        <translation>Cargando animales…</translation>
-    </message>
-    <message>
-        <source>Could not load the pets.
-%s
-Press F5 to try again.</source>
-        <translation>No se pudieron cargar los animales.
-%s
-Pulse F5 para volver a intentarlo.</translation>
-    </message>
-    <message>
-        <source>No pets shown: %s
-Use File › API key… to enter a key.</source>
-        <translation>No se muestran animales: %s
-Use Archivo › Clave de API… para escribir una clave.</translation>
-    </message>
-    <message>
-        <source>No loaded pet&apos;s name contains “%s”.</source>
-        <translation>Ningún animal cargado tiene «%s» en el nombre.</translation>
-    </message>
-    <message>
-        <source>No pets with the status “%s”.</source>
-        <translation>Ningún animal con el estado «%s».</translation>
-    </message>
-    <message>
-        <source>No pets yet. Add one with Ctrl+N.</source>
-        <translation>Todavía no hay animales. Añada uno con Ctrl+N.</translation>
-    </message>
-    <message>
-        <source>Pet %d (%s) loaded from the server.</source>
-        <translation>Animal %d (%s) cargado desde el servidor.</translation>
-    </message>
-    <message>
-        <source>Added %s (ID %d).</source>
-        <translation>Se añadió a %s (ID %d).</translation>
-    </message>
-    <message>
         <source>Stopped.</source>
         <translation>Detenido.</translation>
     </message>
@@ -493,6 +452,10 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Algo inesperado ha fallado dentro de PetDesk. Puede seguir trabajando: lo que escribió sigue ahí. Si vuelve a ocurrir, copie los detalles de abajo y envíelos a su contacto de soporte.</translation>
     </message>
     <message>
+        <source>Technical details</source>
+        <translation>Detalles técnicos</translation>
+    </message>
+    <message>
         <source>&amp;Copy details</source>
         <translation>&amp;Copiar detalles</translation>
     </message>
@@ -504,9 +467,9 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
 <context>
     <name>EnvironmentBanner</name>
     <message>
-        <source>&lt;b&gt;DEMO&lt;/b&gt; — sample data on this computer; nothing is sent to the Pet Store service</source>
-        <extracomment>Banner colours (background, text) by environment; production uses the palette&apos;s.</extracomment>
-        <translation>&lt;b&gt;DEMO&lt;/b&gt; — datos de ejemplo en este ordenador; no se envía nada al servicio Pet Store</translation>
+        <source>&lt;b&gt;DEMO&lt;/b&gt; — sample data on this computer; nothing leaves it</source>
+        <extracomment>The status filter&apos;s entry for pets without a status (filtered over the loaded rows: the list API takes a status, and has no way to ask for &quot;none&quot;). Banner colours (background, text) by environment; production uses the palette&apos;s.</extracomment>
+        <translation>&lt;b&gt;DEMO&lt;/b&gt; — datos de ejemplo en este ordenador; nada sale de él</translation>
     </message>
     <message>
         <source>&lt;b&gt;STAGING&lt;/b&gt; — test environment: %s</source>
@@ -552,6 +515,10 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Solo las filas seleccionadas (%d)</translation>
     </message>
     <message>
+        <source>Export progress</source>
+        <translation>Progreso de la exportación</translation>
+    </message>
+    <message>
         <source>Export…</source>
         <translation>Exportar…</translation>
     </message>
@@ -590,6 +557,11 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
 </context>
 <context>
     <name>FilterBar</name>
+    <message>
+        <source>Filters and look-up</source>
+        <extracomment>The narrowest the name filter and the look-up field get (they stay usable).</extracomment>
+        <translation>Filtros y búsqueda</translation>
+    </message>
     <message>
         <source>Environment</source>
         <translation>Entorno</translation>
@@ -663,8 +635,8 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Es&amp;tado:</translation>
     </message>
     <message>
-        <source>&amp;Page size:</source>
-        <translation>Por &amp;página:</translation>
+        <source>Page si&amp;ze:</source>
+        <translation>Por pá&amp;gina:</translation>
     </message>
 </context>
 <context>
@@ -1026,6 +998,30 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Importar animales</translation>
     </message>
     <message>
+        <source>Import steps</source>
+        <translation>Pasos de la importación</translation>
+    </message>
+    <message>
+        <source>Choose a file</source>
+        <translation>Elegir un archivo</translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation>Columnas</translation>
+    </message>
+    <message>
+        <source>Working</source>
+        <translation>Trabajando</translation>
+    </message>
+    <message>
+        <source>Every row checked</source>
+        <translation>Todas las filas comprobadas</translation>
+    </message>
+    <message>
+        <source>Sending</source>
+        <translation>Enviando</translation>
+    </message>
+    <message>
         <source>Choose a spreadsheet (Excel .xlsx, LibreOffice .ods) or a CSV file with one animal a row, or drop it here. Nothing is sent before you have seen every row checked.</source>
         <translation>Elija una hoja de cálculo (Excel .xlsx, LibreOffice .ods) o un archivo CSV con un animal por fila, o arrástrelo aquí. No se envía nada antes de que haya visto cada fila comprobada.</translation>
     </message>
@@ -1034,8 +1030,16 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Elegir archivo…</translation>
     </message>
     <message>
+        <source>Text encoding</source>
+        <translation>Codificación del texto</translation>
+    </message>
+    <message>
         <source>As detected</source>
         <translation>Según lo detectado</translation>
+    </message>
+    <message>
+        <source>Separator</source>
+        <translation>Separador</translation>
     </message>
     <message>
         <source>Text encoding:</source>
@@ -1062,12 +1066,20 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Cancelar</translation>
     </message>
     <message>
+        <source>Rows of the file</source>
+        <translation>Filas del archivo</translation>
+    </message>
+    <message>
         <source>Add all duplicates anyway</source>
         <translation>Añadir todos los duplicados igualmente</translation>
     </message>
     <message>
         <source>Skip all duplicates</source>
         <translation>Omitir todos los duplicados</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Enviar</translation>
     </message>
     <message>
         <source>Back to columns</source>
@@ -1251,7 +1263,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Cerrar</translation>
     </message>
     <message>
-        <source>Page &amp;size:</source>
+        <source>Page si&amp;ze:</source>
         <translation>&amp;Tamaño de página:</translation>
     </message>
     <message numerus="yes">
@@ -1303,6 +1315,76 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>The PDF could not be saved to %1: %2.</source>
         <translation>No se pudo guardar el PDF en %1: %2.</translation>
+    </message>
+</context>
+<context>
+    <name>ListPresenter</name>
+    <message>
+        <source>Nothing loaded yet. Press F5 to load the pets.</source>
+        <extracomment>Per environment: the pets added there this session, and its last refresh. The status filter changed since the last page: a shown pet it hides goes.</extracomment>
+        <translation>Todavía no se ha cargado nada. Pulse F5 para cargar los animales.</translation>
+    </message>
+    <message>
+        <source>Loading pets…</source>
+        <translation>Cargando animales…</translation>
+    </message>
+    <message>
+        <source>Could not load the pets.
+%s
+Press F5 to try again.</source>
+        <translation>No se pudieron cargar los animales.
+%s
+Pulse F5 para volver a intentarlo.</translation>
+    </message>
+    <message>
+        <source>No pets shown: %s
+Use File › API key… to enter a key.</source>
+        <translation>No se muestran animales: %s
+Use Archivo › Clave de API… para escribir una clave.</translation>
+    </message>
+    <message>
+        <source>No loaded pet&apos;s name contains “%s”.</source>
+        <translation>Ningún animal cargado tiene «%s» en el nombre.</translation>
+    </message>
+    <message>
+        <source>Every loaded pet has a status.</source>
+        <translation>Todos los animales cargados tienen estado.</translation>
+    </message>
+    <message>
+        <source>No pets with the status “%s”.</source>
+        <translation>Ningún animal con el estado «%s».</translation>
+    </message>
+    <message>
+        <source>No pets yet. Add one with Ctrl+N.</source>
+        <translation>Todavía no hay animales. Añada uno con Ctrl+N.</translation>
+    </message>
+    <message>
+        <source>Loaded %d pets.</source>
+        <translation>%d animales cargados.</translation>
+    </message>
+    <message>
+        <source>Hidden from the list by the %s filter.</source>
+        <translation>Oculto en la lista por el filtro %s.</translation>
+    </message>
+    <message>
+        <source>Hidden from the list by the name filter “%s”.</source>
+        <translation>Oculto en la lista por el filtro de nombre «%s».</translation>
+    </message>
+    <message>
+        <source>Not among the pets loaded in the list.</source>
+        <translation>No está entre los animales cargados en la lista.</translation>
+    </message>
+    <message>
+        <source>Found pet %d (%s).</source>
+        <translation>Se encontró el animal %d (%s).</translation>
+    </message>
+    <message>
+        <source>Added %s (ID %d).</source>
+        <translation>Se añadió a %s (ID %d).</translation>
+    </message>
+    <message>
+        <source>Pet %d is no longer kept in the list: the next refresh shows it only if it belongs there.</source>
+        <translation>El animal %d ya no se mantiene en la lista: la próxima actualización solo lo muestra si le corresponde.</translation>
     </message>
 </context>
 <context>
@@ -1373,8 +1455,8 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Buscar por &amp;ID</translation>
     </message>
     <message>
-        <source>Refresh &amp;from server</source>
-        <translation>Actualizar &amp;desde el servidor</translation>
+        <source>Re&amp;fresh this pet</source>
+        <translation>Actuali&amp;zar este animal</translation>
     </message>
     <message>
         <source>Copy &amp;ID</source>
@@ -1565,7 +1647,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <name>PetDetail</name>
     <message>
         <source>Pet details</source>
-        <extracomment>Spec section 4.3 (the same date as petdesk.api.DOCUMENTED_SUNSET, which is not imported here so that the window can show before httpx and pydantic load). Characters of a name in the panel&apos;s title (the Name row shows DISPLAY_LIMIT). Characters of a name &quot;Show full name&quot; shows at most (with markers; a name from a hostile server can be megabytes long, and laying out all of it takes seconds). A copy action put the shown pet on the clipboard: the confirmation to show.</extracomment>
+        <extracomment>Spec section 4.3 (the same date as petdesk.api.DOCUMENTED_SUNSET, which is not imported here so that the window can show before httpx and pydantic load). Characters of a name in the panel&apos;s title (the Name row shows DISPLAY_LIMIT). Characters of a name &quot;Show full name&quot; shows at most (with markers; a name from a hostile server can be megabytes long, and laying out all of it takes seconds). &quot;Dismiss&quot; on a pet added this session: it need not stay in the list. A copy action put the shown pet on the clipboard: the confirmation to show.</extracomment>
         <translation>Datos del animal</translation>
     </message>
     <message>
@@ -1578,12 +1660,16 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Este nombre contiene caracteres ocultos o que cambian la dirección, mostrados como marcas ⟦U+…⟧: no es lo que puede parecer en otros sitios.</translation>
     </message>
     <message>
-        <source>Show &amp;full name</source>
-        <translation>Mostrar el nombre &amp;completo</translation>
+        <source>Show full &amp;name</source>
+        <translation>Mostrar el &amp;nombre completo</translation>
     </message>
     <message>
         <source>Full name</source>
         <translation>Nombre completo</translation>
+    </message>
+    <message>
+        <source>Status icon</source>
+        <translation>Icono de estado</translation>
     </message>
     <message>
         <source>ID:</source>
@@ -1603,8 +1689,37 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Estado:</translation>
     </message>
     <message>
-        <source>&amp;Refresh from server</source>
-        <translation>Actuali&amp;zar desde el servidor</translation>
+        <source>&amp;Refresh this pet</source>
+        <translation>Actuali&amp;zar este animal</translation>
+    </message>
+    <message>
+        <source>Added this session: it stays in the list until you dismiss it.</source>
+        <extracomment>About the shown pet and the list: &quot;Not in the list: hidden by …&quot;.</extracomment>
+        <translation>Añadido en esta sesión: sigue en la lista hasta que lo quite.</translation>
+    </message>
+    <message>
+        <source>&amp;Dismiss from the list</source>
+        <translation>&amp;Quitar de la lista</translation>
+    </message>
+    <message>
+        <source>Let the next refresh show the list without this pet unless it belongs there</source>
+        <translation>La próxima actualización muestra la lista sin este animal, salvo que le corresponda</translation>
+    </message>
+    <message>
+        <source>Status: %s</source>
+        <translation>Estado: %s</translation>
+    </message>
+    <message>
+        <source>No pet with ID %d</source>
+        <translation>Ningún animal con el ID %d</translation>
+    </message>
+    <message>
+        <source>Hide full &amp;name</source>
+        <translation>Ocultar el &amp;nombre completo</translation>
+    </message>
+    <message>
+        <source>(Announced by the Pet Store service.)</source>
+        <translation>(Anunciado por el servicio Pet Store.)</translation>
     </message>
     <message>
         <source>Look this pet up again for its latest details</source>
@@ -1619,10 +1734,6 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Copiar como &amp;JSON</translation>
     </message>
     <message>
-        <source>Hide &amp;full name</source>
-        <translation>Ocultar el nombre &amp;completo</translation>
-    </message>
-    <message>
         <source>(The name has %d characters; the first %d are shown.)</source>
         <translation>(El nombre tiene %d caracteres; se muestran los primeros %d.)</translation>
     </message>
@@ -1633,10 +1744,6 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>Looking up a pet by its ID will stop working on a date not yet announced.</source>
         <translation>La búsqueda de un animal por su ID dejará de funcionar en una fecha aún no anunciada.</translation>
-    </message>
-    <message>
-        <source>(Announced by the server.)</source>
-        <translation>(Anunciado por el servidor.)</translation>
     </message>
     <message>
         <source>Copied ID %d.</source>
@@ -1651,7 +1758,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <name>PetListController</name>
     <message>
         <source>Loading pets…</source>
-        <extracomment>A list loaded this recently (same query) is not asked for again by Refresh. The state, the count or &quot;more available&quot; changed. A page was shown (first page or more). A failure to show in the status bar: the exception and a prefix. Stopped by the user. Refresh of a list that was just loaded: nothing was sent. Paging ended on a next link already visited: the plain sentence to show. (query, clock.monotonic()) of the last first page shown. Ids shown by a look-up or an add, not (yet) by a page of the list.</extracomment>
+        <extracomment>A list loaded this recently (same query) is not asked for again by Refresh. The state, the count or &quot;more available&quot; changed. A page was shown (first page or more). A failure to show in the status bar: the exception and a prefix. Stopped by the user. Refresh of a list that was just loaded: nothing was sent. Paging ended on a next link already visited: the plain sentence to show. (query, clock.monotonic()) of the last first page shown. Ids shown by a look-up or an add, not (yet) by a page of the list. Pets added in this session in this environment, kept in the list through refreshes until dismissed (the window swaps it on an environment switch).</extracomment>
         <translation>Cargando animales…</translation>
     </message>
     <message>
@@ -1670,12 +1777,24 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <source>%d pets loaded</source>
         <translation>%d animales cargados</translation>
     </message>
+    <message>
+        <source>%d pets loaded · %d shown by the filter · more available</source>
+        <translation>%d animales cargados · %d mostrados por el filtro · hay más</translation>
+    </message>
+    <message>
+        <source>%d pets loaded · %d shown by the filter</source>
+        <translation>%d animales cargados · %d mostrados por el filtro</translation>
+    </message>
 </context>
 <context>
     <name>PetStatusBar</name>
     <message>
+        <source>Status bar</source>
+        <extracomment>Characters of the details shown on the Details box&apos;s label (all of them are in its scrollable &quot;Show Details...&quot; part). &quot;ConnectError: &quot; at the start of an exception&apos;s text in Details. Characters of an error message shown in the bar. The least width the label asks for. The demo: Details never name an address (nothing leaves the computer).</extracomment>
+        <translation>Barra de estado</translation>
+    </message>
+    <message>
         <source>Working</source>
-        <extracomment>Characters of the details shown on the Details box&apos;s label (all of them are in its scrollable &quot;Show Details...&quot; part). Characters of an error message shown in the bar.</extracomment>
         <translation>Trabajando</translation>
     </message>
     <message>
@@ -1685,6 +1804,10 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>Details…</source>
         <translation>Detalles…</translation>
+    </message>
+    <message>
+        <source>The technical details of the message</source>
+        <translation>Los detalles técnicos del mensaje</translation>
     </message>
     <message>
         <source>Stop</source>
@@ -1699,8 +1822,16 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Solicitudes restantes en el periodo actual</translation>
     </message>
     <message>
+        <source>Activity</source>
+        <translation>Actividad</translation>
+    </message>
+    <message>
         <source>Something unexpected went wrong.</source>
         <translation>Algo inesperado ha fallado.</translation>
+    </message>
+    <message>
+        <source>No further details.</source>
+        <translation>No hay más detalles.</translation>
     </message>
     <message>
         <source>Details</source>
@@ -1739,8 +1870,8 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>%s — en cola</translation>
     </message>
     <message>
-        <source>%s — your request is queued and will be sent in %d s</source>
-        <translation>%s — su solicitud está en cola y se enviará en %d s</translation>
+        <source>%s — your request is queued and goes out in %d s</source>
+        <translation>%s — su solicitud está en cola y sale en %d s</translation>
     </message>
     <message>
         <source>%s — retrying in %d s (attempt %d of %d)</source>
@@ -1854,7 +1985,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <name>PetTableModel</name>
     <message>
         <source>ID</source>
-        <extracomment>``data(index, PetRole)`` returns the row&apos;s :class:`~petdesk.api.Pet`. How a marker starts (core.text.marker): a displayed name with one gets a warning icon. The Category column&apos;s text for an id (&quot;Dogs (1)&quot;): set_category_label().</extracomment>
+        <extracomment>``data(index, PetRole)`` returns the row&apos;s :class:`~petdesk.api.Pet`. How a marker starts (core.text.marker): a displayed name with one gets a warning icon. Pinned rows (pets added this session): shown in bold, said in the tooltip. The Category column&apos;s text for an id (&quot;Dogs (1)&quot;): set_category_label().</extracomment>
         <translation>ID</translation>
     </message>
     <message>
@@ -1868,6 +1999,10 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>Status</source>
         <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Added this session</source>
+        <translation>Añadido en esta sesión</translation>
     </message>
     <message>
         <source>Status: %s</source>
@@ -1905,12 +2040,25 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
 <context>
     <name>PetTablePanel</name>
     <message>
+        <source>Pet list</source>
+        <extracomment>The least the Name column is narrowed to, and what the Status column keeps (&quot;Available&quot; with its icon).</extracomment>
+        <translation>Lista de animales</translation>
+    </message>
+    <message>
         <source>Pets</source>
         <translation>Animales</translation>
     </message>
     <message>
+        <source>One pet a row: ID, name, category and status. Ctrl+P prints the selected pets&apos; kennel cards.</source>
+        <translation>Un animal por fila: ID, nombre, categoría y estado. Ctrl+P imprime las fichas de jaula de los animales seleccionados.</translation>
+    </message>
+    <message>
         <source>Load more</source>
         <translation>Cargar más</translation>
+    </message>
+    <message>
+        <source>Load more pets</source>
+        <translation>Cargar más animales</translation>
     </message>
 </context>
 <context>
@@ -1994,6 +2142,18 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>System language</source>
         <translation>Idioma del sistema</translation>
+    </message>
+    <message>
+        <source>In use now: the demo&apos;s sample data on this computer. These addresses apply when PetDesk is started without --demo.</source>
+        <translation>En uso ahora: los datos de ejemplo de la demo en este ordenador. Estas direcciones se aplican cuando PetDesk se inicia sin --demo.</translation>
+    </message>
+    <message>
+        <source>In use now (%s): %s</source>
+        <translation>En uso ahora (%s): %s</translation>
+    </message>
+    <message>
+        <source>PetDesk was started with --base-url, which overrides the %s address below until it is started without it.</source>
+        <translation>PetDesk se inició con --base-url, que sustituye la dirección de %s de abajo hasta que se inicie sin esa opción.</translation>
     </message>
     <message>
         <source>&amp;Production address:</source>
