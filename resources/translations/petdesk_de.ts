@@ -2,6 +2,101 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>Accessibility</name>
+    <message>
+        <source>Vertical scroll bar</source>
+        <translation>Vertikale Bildlaufleiste</translation>
+    </message>
+    <message>
+        <source>Horizontal scroll bar</source>
+        <translation>Horizontale Bildlaufleiste</translation>
+    </message>
+    <message>
+        <source>%s: list of choices</source>
+        <translation>%s: Auswahlliste</translation>
+    </message>
+    <message>
+        <source>Scroll bar area</source>
+        <translation>Bereich der Bildlaufleiste</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Inhalt</translation>
+    </message>
+    <message>
+        <source>Column headers</source>
+        <translation>Spaltenköpfe</translation>
+    </message>
+    <message>
+        <source>Row headers</source>
+        <translation>Zeilenköpfe</translation>
+    </message>
+    <message>
+        <source>Select all</source>
+        <translation>Alles auswählen</translation>
+    </message>
+    <message>
+        <source>Divider: drag, or focus and use the arrow keys, to resize</source>
+        <translation>Trenner: ziehen oder fokussieren und mit den Pfeiltasten die Größe ändern</translation>
+    </message>
+    <message>
+        <source>Resize the window</source>
+        <translation>Fenstergröße ändern</translation>
+    </message>
+    <message>
+        <source>Menu bar</source>
+        <translation>Menüleiste</translation>
+    </message>
+    <message>
+        <source>More menus</source>
+        <translation>Weitere Menüs</translation>
+    </message>
+    <message>
+        <source>Menu</source>
+        <translation>Menü</translation>
+    </message>
+    <message>
+        <source>Clear the text</source>
+        <translation>Text löschen</translation>
+    </message>
+    <message>
+        <source>Buttons</source>
+        <translation>Schaltflächen</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Fortschritt</translation>
+    </message>
+    <message>
+        <source>Icon</source>
+        <translation>Symbol</translation>
+    </message>
+    <message>
+        <source>Separator</source>
+        <translation>Trennzeichen</translation>
+    </message>
+    <message>
+        <source>Technical details</source>
+        <translation>Technische Details</translation>
+    </message>
+    <message>
+        <source>Part of %s</source>
+        <translation>Teil von %s</translation>
+    </message>
+    <message>
+        <source>PetDesk main area</source>
+        <translation>Hauptbereich von PetDesk</translation>
+    </message>
+    <message>
+        <source>Details area</source>
+        <translation>Bereich mit Angaben</translation>
+    </message>
+    <message>
+        <source>Pet list and details</source>
+        <translation>Tierliste und Angaben</translation>
+    </message>
+</context>
+<context>
     <name>AddPetController</name>
     <message>
         <source>Adding %s…</source>

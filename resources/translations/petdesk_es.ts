@@ -2,6 +2,101 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es_ES">
 <context>
+    <name>Accessibility</name>
+    <message>
+        <source>Vertical scroll bar</source>
+        <translation>Barra de desplazamiento vertical</translation>
+    </message>
+    <message>
+        <source>Horizontal scroll bar</source>
+        <translation>Barra de desplazamiento horizontal</translation>
+    </message>
+    <message>
+        <source>%s: list of choices</source>
+        <translation>%s: lista de opciones</translation>
+    </message>
+    <message>
+        <source>Scroll bar area</source>
+        <translation>Zona de la barra de desplazamiento</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Contenido</translation>
+    </message>
+    <message>
+        <source>Column headers</source>
+        <translation>Encabezados de columna</translation>
+    </message>
+    <message>
+        <source>Row headers</source>
+        <translation>Encabezados de fila</translation>
+    </message>
+    <message>
+        <source>Select all</source>
+        <translation>Seleccionar todo</translation>
+    </message>
+    <message>
+        <source>Divider: drag, or focus and use the arrow keys, to resize</source>
+        <translation>Divisor: arrástrelo, o enfóquelo y use las flechas, para cambiar el tamaño</translation>
+    </message>
+    <message>
+        <source>Resize the window</source>
+        <translation>Cambiar el tamaño de la ventana</translation>
+    </message>
+    <message>
+        <source>Menu bar</source>
+        <translation>Barra de menús</translation>
+    </message>
+    <message>
+        <source>More menus</source>
+        <translation>Más menús</translation>
+    </message>
+    <message>
+        <source>Menu</source>
+        <translation>Menú</translation>
+    </message>
+    <message>
+        <source>Clear the text</source>
+        <translation>Borrar el texto</translation>
+    </message>
+    <message>
+        <source>Buttons</source>
+        <translation>Botones</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Progreso</translation>
+    </message>
+    <message>
+        <source>Icon</source>
+        <translation>Icono</translation>
+    </message>
+    <message>
+        <source>Separator</source>
+        <translation>Separador</translation>
+    </message>
+    <message>
+        <source>Technical details</source>
+        <translation>Detalles técnicos</translation>
+    </message>
+    <message>
+        <source>Part of %s</source>
+        <translation>Parte de %s</translation>
+    </message>
+    <message>
+        <source>PetDesk main area</source>
+        <translation>Zona principal de PetDesk</translation>
+    </message>
+    <message>
+        <source>Details area</source>
+        <translation>Zona de datos</translation>
+    </message>
+    <message>
+        <source>Pet list and details</source>
+        <translation>Lista de animales y datos</translation>
+    </message>
+</context>
+<context>
     <name>AddPetController</name>
     <message>
         <source>Adding %s…</source>

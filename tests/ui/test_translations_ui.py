@@ -14,6 +14,7 @@ locale path, and Settings › Language overriding it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import subprocess
@@ -111,28 +112,50 @@ def _texts_of(widget: QWidget) -> list[tuple[str, str]]:
     return texts
 
 
-def visible_texts(top: QWidget) -> list[tuple[str, str]]:
-    """What the user can read in ``top``, in a fixed order (the widget tree's)."""
-    found: list[tuple[str, str]] = []
-    widgets = [top, *top.findChildren(QWidget)]
-    for widget in widgets:
+def _path(widget: QWidget, top: QWidget) -> str:
+    """The widget's place in ``top``: object names, or the class and its rank among
+    unnamed siblings of that class (Qt adds scroll-bar containers lazily)."""
+    parts = []
+    while widget is not top and widget is not None:
+        parent = widget.parentWidget()
+        name = widget.objectName()
+        if not name:
+            kind = type(widget)
+            siblings = [w for w in (parent.findChildren(kind, options=Qt.FindChildOption
+                                                        .FindDirectChildrenOnly)
+                                    if parent is not None else [])
+                        if not w.objectName()]
+            name = f"{kind.__name__}#{siblings.index(widget) if widget in siblings else 0}"
+        parts.append(name)
+        widget = parent
+    return "/".join(reversed(parts))
+
+
+def visible_texts(top: QWidget) -> dict[str, str]:
+    """What the user can read in ``top``, by where it is."""
+    found: dict[str, str] = {}
+    for widget in [top, *top.findChildren(QWidget)]:
         if widget is not top and not widget.isVisibleTo(top) and not isinstance(widget, QMenu):
             continue
-        found += [(f"{widget.objectName() or ''} {kind}", text)
-                  for kind, text in _texts_of(widget)]
-    for action in top.findChildren(QAction):
+        where = _path(widget, top)
+        for n, (kind, text) in enumerate(_texts_of(widget)):
+            found[f"{where} {kind} {n}"] = text
+    for n, action in enumerate(top.findChildren(QAction)):
         if action.isSeparator() or not action.text():
             continue
-        found += [(f"action {action.objectName()}", action.text()),
-                  (f"action {action.objectName()} tooltip", action.toolTip())]
+        where = f"action {action.objectName() or n}"
+        found[where] = action.text()
+        found[f"{where} tooltip"] = action.toolTip()
     return found
 
 
-def untranslated(english: list[tuple[str, str]], other: list[tuple[str, str]],
+def untranslated(english: dict[str, str], other: dict[str, str],
                  language: str, names: set[str]) -> list[tuple[str, str]]:
-    assert [w for w, _ in english] == [w for w, _ in other], "the same widgets in both"
     same = []
-    for (where, text), (_, shown) in zip(english, other, strict=True):
+    for where, shown in other.items():
+        text = english.get(where)
+        if text is None:
+            continue
         plain = _plain(text).strip()
         if text != shown or not re.search(r"[^\W\d_]{2,}", plain):
             continue  # translated, or no word in it (numbers, "—", "%")
@@ -186,7 +209,7 @@ def _close(qtbot: Any, dialog: QWidget) -> None:
     qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=5_000)
 
 
-def _everything(qtbot: Any, window: MainWindow) -> dict[str, list[tuple[str, str]]]:
+def _everything(qtbot: Any, window: MainWindow) -> dict[str, dict[str, str]]:
     seen = {"main window": visible_texts(window)}
     for action in DIALOG_ACTIONS:
         dialog = _open_dialog(qtbot, window, action)
@@ -208,8 +231,12 @@ def test_every_visible_string_of_the_window_and_its_dialogs_is_translated(
     window = _demo_window(qtbot, settings, tmp_path / f"{language}.sqlite3")
     shown = _everything(qtbot, window)
     assert all(len(texts) > 8 for texts in shown.values()), {k: len(v) for k, v in shown.items()}
-    translated = {text for texts in shown.values() for _, text in texts} - {
-        text for texts in english.values() for _, text in texts}
+    for part, texts in shown.items():  # compared place by place, nearly everywhere
+        worded = {where for where, text in texts.items() if text}
+        unmatched = worded - english[part].keys()
+        assert len(unmatched) <= 0.05 * len(worded), (part, unmatched)
+    translated = {text for texts in shown.values() for text in texts.values()} - {
+        text for texts in english.values() for text in texts.values()}
     assert len(translated) > 120, "most of what is shown is text to translate"
     problems = {part: untranslated(english[part], shown[part], language, names)
                 for part in english}
@@ -237,6 +264,14 @@ def _clipped(top: QWidget) -> list[str]:
     return clipped
 
 
+def _settled_clipping(qtbot: Any, top: QWidget) -> list[str]:
+    """:func:`_clipped` once the layouts have had their turn (the filter bar reflows
+    after a resize): what is still clipped when nothing changes any more."""
+    with contextlib.suppress(qtbot.TimeoutError):
+        qtbot.waitUntil(lambda: not _clipped(top), timeout=2_000)
+    return _clipped(top)
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_label_or_button_is_clipped_at_800x500(
         qtbot: Any, tmp_path: Path, settings: AppSettings, speak: Callable[[str], None],
@@ -246,10 +281,10 @@ def test_no_label_or_button_is_clipped_at_800x500(
     window.resize(800, 500)
     qtbot.waitUntil(lambda: window.width() <= 800 or window.minimumWidth() > 800)
     assert window.minimumSizeHint().width() <= 800, "the window fits 800 px"
-    problems = {"main window": _clipped(window)}
+    problems = {"main window": _settled_clipping(qtbot, window)}
     for action in DIALOG_ACTIONS:
         dialog = _open_dialog(qtbot, window, action)
-        problems[action] = _clipped(dialog)
+        problems[action] = _settled_clipping(qtbot, dialog)
         _close(qtbot, dialog)
     problems = {part: found for part, found in problems.items() if found}
     assert not problems, f"clipped in {language} at 800x500: {problems}"
