@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 from petdesk.api.models import NewPet, Pet
 from petdesk.bulk.control import (
@@ -219,7 +220,9 @@ def _short(text: str, limit: int) -> str:
 
 
 def _quoted(text: str) -> str:
-    return "“" + _short(text.strip(), _QUOTE_CHARS) + "”"
+    """The cell's text, shortened, for a sentence that quotes it (the sentence holds the
+    quotation marks of its language)."""
+    return _short(text.strip(), _QUOTE_CHARS)
 
 
 def parse_category(text: str, names: dict[str, int] | None = None) -> int | Problem:
@@ -234,9 +237,9 @@ def parse_category(text: str, names: dict[str, int] | None = None) -> int | Prob
         if names is not None:
             return Problem(QT_TRANSLATE_NOOP(
                 "Import", "must be a whole number like 3 or a word set under Category names, "
-                "not {value}").format(value=_quoted(stripped)))
+                "not “{value}”").format(value=_quoted(stripped)))
         return Problem(QT_TRANSLATE_NOOP(
-            "Import", "must be a whole number like 3, not {value}").format(
+            "Import", "must be a whole number like 3, not “{value}”").format(
             value=_quoted(stripped)))
     sign, digits = match.groups()
     if len(digits) > 19:
@@ -253,7 +256,7 @@ def parse_status(text: str) -> PetStatus | Problem | None:
     status = _STATUSES.get(key)
     if status is None:
         return Problem(QT_TRANSLATE_NOOP(
-            "Import", "must be available, pending or sold (or empty), not {value}").format(
+            "Import", "must be available, pending or sold (or empty), not “{value}”").format(
             value=_quoted(text)))
     return status
 
@@ -267,10 +270,13 @@ _PYDANTIC_MESSAGES = {
 }
 
 
-def _staff_message(error_type: str, message: str) -> str:
-    if error_type in _PYDANTIC_MESSAGES:
-        return _PYDANTIC_MESSAGES[error_type]
-    return message.removeprefix("Value error, ")
+def _staff_message(detail: ErrorDetails) -> str:
+    if detail["type"] in _PYDANTIC_MESSAGES:
+        return _PYDANTIC_MESSAGES[detail["type"]]
+    error = detail.get("ctx", {}).get("error")
+    if isinstance(error, ValueError) and error.args and isinstance(error.args[0], str):
+        return error.args[0]  # NewPet's own sentence, marked for translation
+    return detail["msg"].removeprefix("Value error, ")
 
 
 class RowChecker:
@@ -305,11 +311,9 @@ class RowChecker:
         try:
             pet = NewPet.model_validate(data)
         except ValidationError as error:
-            for detail in error.errors(include_url=False, include_context=False,
-                                       include_input=False):
+            for detail in error.errors(include_url=False, include_input=False):
                 fld = Field(str(detail["loc"][0])) if detail["loc"] else Field.NAME
-                issues.append(self._issue(raw.number, fld,
-                                          _staff_message(detail["type"], detail["msg"])))
+                issues.append(self._issue(raw.number, fld, _staff_message(detail)))
         checked = None if issues or pet is None else (pet.name, pet.category_id, pet.status)
         return PreviewRow(raw.number, _short(name, _DISPLAY_CHARS),
                           _short(category_text, _DISPLAY_CHARS),

@@ -816,20 +816,20 @@ Trotzdem speichern?</translation>
         <translation>fehlt</translation>
     </message>
     <message>
-        <source>must be a whole number like 3 or a word set under Category names, not {value}</source>
-        <translation>muss eine ganze Zahl wie 3 oder ein unter Kategorienamen festgelegtes Wort sein, nicht {value}</translation>
+        <source>must be a whole number like 3 or a word set under Category names, not “{value}”</source>
+        <translation>muss eine ganze Zahl wie 3 oder ein unter Kategorienamen festgelegtes Wort sein, nicht „{value}“</translation>
     </message>
     <message>
-        <source>must be a whole number like 3, not {value}</source>
-        <translation>muss eine ganze Zahl wie 3 sein, nicht {value}</translation>
+        <source>must be a whole number like 3, not “{value}”</source>
+        <translation>muss eine ganze Zahl wie 3 sein, nicht „{value}“</translation>
+    </message>
+    <message>
+        <source>must be available, pending or sold (or empty), not “{value}”</source>
+        <translation>muss available, pending oder sold sein (oder leer), nicht „{value}“</translation>
     </message>
     <message>
         <source>must be at most {max:,}</source>
         <translation>darf höchstens {max:,} sein</translation>
-    </message>
-    <message>
-        <source>must be available, pending or sold (or empty), not {value}</source>
-        <translation>muss available, pending oder sold sein (oder leer), nicht {value}</translation>
     </message>
     <message>
         <source>must be 1 or more</source>
@@ -1879,6 +1879,25 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>%d pets loaded · %d shown by the filter</source>
         <translation>%d Tiere geladen · %d durch den Filter angezeigt</translation>
+    </message>
+</context>
+<context>
+    <name>PetRules</name>
+    <message>
+        <source>must not be blank</source>
+        <translation>darf nicht leer sein</translation>
+    </message>
+    <message>
+        <source>must be at most {max} characters</source>
+        <translation>darf höchstens {max} Zeichen haben</translation>
+    </message>
+    <message>
+        <source>must not contain control characters (found U+{code})</source>
+        <translation>darf keine Steuerzeichen enthalten (gefunden: U+{code})</translation>
+    </message>
+    <message>
+        <source>must not contain invisible formatting characters such as direction overrides or zero-width spaces (found U+{code})</source>
+        <translation>darf keine unsichtbaren Formatierungszeichen wie Richtungsumkehrungen oder Leerzeichen ohne Breite enthalten (gefunden: U+{code})</translation>
     </message>
 </context>
 <context>

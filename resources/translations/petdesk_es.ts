@@ -816,20 +816,20 @@ Save it anyway?</source>
         <translation>falta</translation>
     </message>
     <message>
-        <source>must be a whole number like 3 or a word set under Category names, not {value}</source>
-        <translation>debe ser un número entero como 3 o una palabra definida en Nombres de categoría, no {value}</translation>
+        <source>must be a whole number like 3 or a word set under Category names, not “{value}”</source>
+        <translation>debe ser un número entero como 3 o una palabra definida en Nombres de categoría, no «{value}»</translation>
     </message>
     <message>
-        <source>must be a whole number like 3, not {value}</source>
-        <translation>debe ser un número entero como 3, no {value}</translation>
+        <source>must be a whole number like 3, not “{value}”</source>
+        <translation>debe ser un número entero como 3, no «{value}»</translation>
+    </message>
+    <message>
+        <source>must be available, pending or sold (or empty), not “{value}”</source>
+        <translation>debe ser available, pending o sold (o estar vacío), no «{value}»</translation>
     </message>
     <message>
         <source>must be at most {max:,}</source>
         <translation>debe ser como máximo {max:,}</translation>
-    </message>
-    <message>
-        <source>must be available, pending or sold (or empty), not {value}</source>
-        <translation>debe ser available, pending o sold (o estar vacío), no {value}</translation>
     </message>
     <message>
         <source>must be 1 or more</source>
@@ -1879,6 +1879,25 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>%d pets loaded · %d shown by the filter</source>
         <translation>%d animales cargados · %d mostrados por el filtro</translation>
+    </message>
+</context>
+<context>
+    <name>PetRules</name>
+    <message>
+        <source>must not be blank</source>
+        <translation>no puede estar vacío</translation>
+    </message>
+    <message>
+        <source>must be at most {max} characters</source>
+        <translation>debe tener como máximo {max} caracteres</translation>
+    </message>
+    <message>
+        <source>must not contain control characters (found U+{code})</source>
+        <translation>no puede contener caracteres de control (encontrado U+{code})</translation>
+    </message>
+    <message>
+        <source>must not contain invisible formatting characters such as direction overrides or zero-width spaces (found U+{code})</source>
+        <translation>no puede contener caracteres de formato invisibles, como cambios de dirección o espacios de ancho cero (encontrado U+{code})</translation>
     </message>
 </context>
 <context>

@@ -374,3 +374,39 @@ def test_a_translation_that_breaks_its_placeholders_falls_back_to_english(
         assert localized(message) == "2 waiting"
     finally:
         qapp.removeTranslator(broken)
+
+
+def test_the_import_steps_speak_the_language(
+        qtbot: Any, tmp_path: Path, settings: AppSettings, speak: Callable[[str], None],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The import of the sample sheet, in German: what was detected, the column notes,
+    every row's check and the totals come from the Qt-free layers, translated."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from petdesk.ui.import_dialog import PAGE_COLUMNS, PAGE_PREVIEW, RESULT
+
+    sample = Path(__file__).resolve().parents[2] / "resources" / "samples" / "intake-sample.csv"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        staticmethod(lambda *_a, **_k: (str(sample), "")))
+    speak("de")
+    window = _demo_window(qtbot, settings, tmp_path / "pets.sqlite3")
+    dialog: Any = _open_dialog(qtbot, window, "actionImport")
+    qtbot.mouseClick(dialog.chooseButton, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.pages.currentIndex() == PAGE_COLUMNS, timeout=10_000)
+    assert dialog.detectedLabel.text() == (
+        "Erkannt: CSV · UTF-8 (mit BOM) · getrennt durch Kommas")
+    qtbot.waitUntil(dialog.checkButton.isEnabled, timeout=10_000)
+    qtbot.mouseClick(dialog.checkButton, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.pages.currentIndex() == PAGE_PREVIEW, timeout=20_000)
+    totals = dialog.totalsLabel.text()
+    assert re.fullmatch(r"\d+ Zeilen: \d+ bereit, \d+ ungültig, \d+ mögliche Duplikate?", totals)
+    model = dialog.previewTable.model()
+    checks = {str(model.index(row, RESULT).data()) for row in range(model.rowCount())}
+    assert "Bereit" in checks
+    assert any(c.startswith("Mögliches Duplikat: gleicher Name") for c in checks), checks
+    assert any("Name muss" in c or "Name darf" in c for c in checks), checks
+    assert any("Kategorie-ID muss eine ganze Zahl" in c for c in checks), checks
+    assert not any(re.search(r"\b(must|Ready|same name|Possible)\b", c) for c in checks), checks
+    _close(qtbot, dialog)
+    window.close()
