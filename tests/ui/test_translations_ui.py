@@ -410,3 +410,29 @@ def test_the_import_steps_speak_the_language(
     assert not any(re.search(r"\b(must|Ready|same name|Possible)\b", c) for c in checks), checks
     _close(qtbot, dialog)
     window.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_crash_dialog_and_qts_own_strings_are_translated(
+        qtbot: Any, speak: Callable[[str], None], language: str) -> None:
+    from petdesk.ui.crash import CrashDialog
+
+    def shown(lang: str) -> tuple[dict[str, str], list[str]]:
+        speak(lang)
+        dialog = CrashDialog("Traceback: ValueError")
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.waitUntil(dialog.isVisible, timeout=5_000)
+        texts = visible_texts(dialog)
+        dialog.reject()
+        edit = QLineEdit()  # Qt's own context menu: qtbase_<lang>.qm
+        qtbot.addWidget(edit)
+        menu = edit.createStandardContextMenu()
+        actions = [a.text() for a in menu.actions() if not a.isSeparator()]
+        menu.deleteLater()
+        return texts, actions
+
+    english, english_menu = shown("en")
+    other, other_menu = shown(language)
+    assert untranslated(english, other, language, set()) == []
+    assert len(other_menu) >= 5 and not set(other_menu) & set(english_menu), other_menu
