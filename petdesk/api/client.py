@@ -80,6 +80,7 @@ from petdesk.core.limits import INT64_MAX, LIMIT_DEFAULT, LIMIT_MAX, LIMIT_MIN
 from petdesk.core.statuses import PetStatus
 from petdesk.core.urls import base_url_problem
 from petdesk.core.waits import WaitReason
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 from .. import __version__
 from .body import ACCEPT_ENCODING, read_bounded
@@ -152,13 +153,15 @@ def _validate_base_url(base_url: str) -> httpx.URL:
     try:
         url = httpx.URL(base_url.strip())
     except (httpx.InvalidURL, TypeError) as exc:
-        raise ConfigurationError("The service address is not a valid address.") from exc
+        raise ConfigurationError(QT_TRANSLATE_NOOP(
+            "PetStoreError",
+            "The service address is not a valid address.")) from exc
     return url.copy_with(path=url.path.rstrip("/") or "")
 
 
 def _validate_key(api_key: str) -> str:
     if not isinstance(api_key, str) or not api_key.strip():
-        raise ConfigurationError("No API key is set.")
+        raise ConfigurationError(QT_TRANSLATE_NOOP("PetStoreError", "No API key is set."))
     key = api_key.strip()
     if not _KEY_OK.match(key):
         raise ConfigurationError(
@@ -191,7 +194,9 @@ def _check_status(status: PetStatus | str | None) -> PetStatus | None:
 
 def _check_id(pet_id: int) -> int:
     if isinstance(pet_id, bool) or not isinstance(pet_id, int) or not (1 <= pet_id <= INT64_MAX):
-        raise InvalidArgumentError("A pet ID is a whole number from 1 to 9223372036854775807.")
+        raise InvalidArgumentError(QT_TRANSLATE_NOOP(
+            "PetStoreError",
+            "A pet ID is a whole number from 1 to 9223372036854775807."))
     return pet_id
 
 
@@ -236,7 +241,9 @@ class PetStoreClient:
         self._base = _validate_base_url(base_url)
         self.__key = _validate_key(api_key)
         if not (0 < timeout <= 600):
-            raise ConfigurationError("The timeout must be between 0 and 600 seconds.")
+            raise ConfigurationError(QT_TRANSLATE_NOOP(
+                "PetStoreError",
+                "The timeout must be between 0 and 600 seconds."))
         self.policy = policy or RequestPolicy()
         self._clock: Clock = clock or SystemClock()
         self.listener = listener or RequestListener()
@@ -354,7 +361,9 @@ class PetStoreClient:
         """Fetch a page a previous :class:`PetPage` offered as ``next_url``."""
         target = _url(url) if isinstance(url, str) else None
         if target is None or not self._same_service(target):
-            raise InvalidArgumentError("That page address does not belong to this service.")
+            raise InvalidArgumentError(QT_TRANSLATE_NOOP(
+                "PetStoreError",
+                "That page address does not belong to this service."))
         return self._page(target, cancel)
 
     def iter_pages(
@@ -620,7 +629,9 @@ class PetStoreClient:
                         if target is not None else "redirect to an invalid address"),
                 )
             current = target
-        raise ContractError("The service redirected too many times.", method=method,
+        raise ContractError(QT_TRANSLATE_NOOP(
+            "PetStoreError",
+            "The service redirected too many times."), method=method,
                             url=str(url))
 
     def _attempt(self, request: httpx.Request, token: CancelToken,
@@ -690,7 +701,9 @@ class PetStoreClient:
         """Map a transport failure; the bool says whether the request may have left."""
         kw: dict[str, Any] = {"method": method, "url": str(url)}
         if isinstance(exc, httpx.ConnectTimeout | httpx.PoolTimeout):
-            return RequestTimeoutError("Could not connect to the Pet Store service in time.",
+            return RequestTimeoutError(QT_TRANSLATE_NOOP(
+                "PetStoreError",
+                "Could not connect to the Pet Store service in time."),
                                        **kw), False
         if isinstance(exc, httpx.TimeoutException):
             return RequestTimeoutError(**kw), True
@@ -706,7 +719,9 @@ class PetStoreClient:
                 "computer. Check the proxy settings.", **kw), False
         if isinstance(exc, httpx.UnsupportedProtocol | httpx.LocalProtocolError):
             return NetworkError(**kw), False
-        return NetworkError("The connection to the Pet Store service was interrupted.",
+        return NetworkError(QT_TRANSLATE_NOOP(
+            "PetStoreError",
+            "The connection to the Pet Store service was interrupted."),
                             **kw), True
 
     def _error_body(self, response: httpx.Response) -> tuple[ErrorBody | None, Any]:
@@ -755,7 +770,9 @@ class PetStoreClient:
         if status == 404:
             return NotFoundError(**kw)
         if status == 403:
-            return AuthenticationError("This API key is not allowed to do that.", **kw)
+            return AuthenticationError(QT_TRANSLATE_NOOP(
+                "PetStoreError",
+                "This API key is not allowed to do that."), **kw)
         return PetStoreError(
             f"The Pet Store service answered with an unexpected status ({status}).", **kw
         )

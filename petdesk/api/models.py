@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
 
 from petdesk.core.limits import INT64_MAX, INT64_MIN, NAME_MAX_LENGTH
 from petdesk.core.statuses import PetStatus
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 #: A positive int64 identifier (``id``, ``categoryId``, ``petId``).
 PositiveInt64 = Annotated[StrictInt, Field(ge=1, le=INT64_MAX)]
@@ -37,19 +38,21 @@ PositiveInt64 = Annotated[StrictInt, Field(ge=1, le=INT64_MAX)]
 def _check_name(value: str) -> str:
     stripped = value.strip()
     if not stripped:
-        raise ValueError("must not be blank")
+        raise ValueError(QT_TRANSLATE_NOOP("PetRules", "must not be blank"))
     if len(stripped) > NAME_MAX_LENGTH:
-        raise ValueError(f"must be at most {NAME_MAX_LENGTH} characters")
+        raise ValueError(QT_TRANSLATE_NOOP("PetRules", "must be at most {max} characters").format(
+            max=NAME_MAX_LENGTH))
     categories = [unicodedata.category(ch) for ch in stripped]
     if "Cc" in categories:  # control characters first: the more common paste error
         ch = stripped[categories.index("Cc")]
-        raise ValueError(f"must not contain control characters (found U+{ord(ch):04X})")
+        raise ValueError(QT_TRANSLATE_NOOP(
+            "PetRules", "must not contain control characters (found U+{code})").format(
+            code=f"{ord(ch):04X}"))
     if "Cf" in categories:
         ch = stripped[categories.index("Cf")]
-        raise ValueError(
-            "must not contain invisible formatting characters such as "
-            f"direction overrides or zero-width spaces (found U+{ord(ch):04X})"
-        )
+        raise ValueError(QT_TRANSLATE_NOOP(
+            "PetRules", "must not contain invisible formatting characters such as direction "
+            "overrides or zero-width spaces (found U+{code})").format(code=f"{ord(ch):04X}"))
     return stripped
 
 

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 
+from petdesk.core.wording import QT_TRANSLATE_NOOP
+
 log = logging.getLogger(__name__)
 
 #: Larger counts than this are nonsense for a per-minute or per-day quota.
@@ -45,14 +47,21 @@ class RateLimitSnapshot:
 
     def describe(self) -> str:
         """``"57/60 left · resets 14:03"`` style text (local time)."""
+        return " · ".join(self.parts())
+
+    def parts(self) -> list[str]:
+        """The pieces of :meth:`describe`, each a marked sentence (translated by the UI)."""
         parts: list[str] = []
         if self.remaining is not None and self.limit is not None:
-            parts.append(f"{self.remaining}/{self.limit} left")
+            parts.append(QT_TRANSLATE_NOOP("RateLimit", "{remaining}/{limit} left").format(
+                remaining=self.remaining, limit=self.limit))
         elif self.remaining is not None:
-            parts.append(f"{self.remaining} left")
+            parts.append(QT_TRANSLATE_NOOP("RateLimit", "{remaining} left").format(
+                remaining=self.remaining))
         if self.reset is not None:
-            parts.append(f"resets {self.reset.astimezone().strftime('%H:%M:%S')}")
-        return " · ".join(parts)
+            parts.append(QT_TRANSLATE_NOOP("RateLimit", "resets {time}").format(
+                time=self.reset.astimezone().strftime("%H:%M:%S")))
+        return parts
 
 
 def _parse_count(name: str, value: str | None) -> int | None:

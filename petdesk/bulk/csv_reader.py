@@ -44,6 +44,7 @@ from petdesk.bulk.table import (
     data_rows,
     find_header,
 )
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 DELIMITERS = (",", ";", "\t", "|")
 _SAMPLE_BYTES = 64 * 1024
@@ -178,9 +179,9 @@ class _CsvRows:
         limit = self._limits.max_line_chars
         while line := self._text.readline(limit + 1):
             if len(line) > limit:
-                raise FileRejected(
-                    f"Row {self._record + 1} is longer than {limit:,} characters. "
-                    "This does not look like a table of pets.")
+                raise FileRejected(QT_TRANSLATE_NOOP(
+                    "Import", "Row {row} is longer than {limit:,} characters. This does not "
+                    "look like a table of pets.").format(row=self._record + 1, limit=limit))
             yield line
 
     def records(self) -> Iterator[RawRow]:
@@ -192,22 +193,27 @@ class _CsvRows:
             except StopIteration:
                 return
             except csv.Error as error:
-                raise FileRejected(
-                    f"Row {self._record + 1} could not be read ({error}).") from error
+                raise FileRejected(QT_TRANSLATE_NOOP(
+                    "Import", "Row {row} could not be read ({reason}).").format(
+                    row=self._record + 1, reason=str(error))) from error
             except UnicodeDecodeError as error:  # only with an encoding the user forced
                 label = ENCODING_LABELS.get(error.encoding, error.encoding)
-                raise FileRejected(f"This file is not {label} text: choose another "
-                                   "encoding.") from error
+                raise FileRejected(QT_TRANSLATE_NOOP(
+                    "Import", "This file is not {encoding} text: choose another encoding."
+                ).format(encoding=label)) from error
             self._record += 1
             yield self._checked(record, limits)
 
     def _checked(self, record: list[str], limits: ReadLimits) -> RawRow:
         number = self._record
         if len(record) > limits.max_columns:
-            raise FileRejected(f"Row {number} has more than {limits.max_columns:,} columns.")
+            raise FileRejected(QT_TRANSLATE_NOOP(
+                "Import", "Row {row} has more than {limit:,} columns.").format(
+                row=number, limit=limits.max_columns))
         if record and max(map(len, record)) > limits.max_cell_chars:
-            raise FileRejected(
-                f"Row {number} has a cell longer than {limits.max_cell_chars:,} characters.")
+            raise FileRejected(QT_TRANSLATE_NOOP(
+                "Import", "Row {row} has a cell longer than {limit:,} characters.").format(
+                row=number, limit=limits.max_cell_chars))
         return RawRow(number, tuple(map(restore_formula_escape, record)))
 
     def fraction(self) -> float:
@@ -226,7 +232,9 @@ def open_csv(path: Path, limits: ReadLimits, *, encoding: str | None = None,
         try:
             codecs.lookup(encoding)
         except LookupError:
-            raise FileRejected(f"“{encoding}” is not a text encoding PetDesk knows.") from None
+            raise FileRejected(QT_TRANSLATE_NOOP(
+                "Import", "“{encoding}” is not a text encoding PetDesk knows.").format(
+                encoding=encoding)) from None
     codec, fingerprint = detect_encoding(path)
     codec = encoding or codec
     sample = _sample(path, codec)
@@ -238,7 +246,8 @@ def open_csv(path: Path, limits: ReadLimits, *, encoding: str | None = None,
         records = reader.records()
         header, records = find_header(records)
         if header is None:
-            raise FileRejected("This file is empty: it has no header row and no pets.")
+            raise FileRejected(QT_TRANSLATE_NOOP(
+                "Import", "This file is empty: it has no header row and no pets."))
     except BaseException:
         reader.close()
         raise

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, tzinfo
 
 from petdesk.api.ratelimit import RateLimitSnapshot
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 _DAY_WINDOW_SECONDS = 120.0
 
@@ -133,29 +134,40 @@ def estimate(done: int, total: int, plan: Plan, snapshot: RateLimitSnapshot | No
 def format_duration(seconds: float) -> str:
     """``less than a minute``, ``about 4 min``, ``about 2 h 5 min``."""
     if seconds < 60:
-        return "less than a minute"
+        return QT_TRANSLATE_NOOP("Import", "less than a minute")
     minutes = math.ceil(seconds / 60 - 0.5)
     if minutes < 90:
-        return f"about {minutes} min"
+        return QT_TRANSLATE_NOOP("Import", "about {minutes} min").format(minutes=minutes)
     hours, rest = divmod(minutes, 60)
-    return f"about {hours} h {rest} min" if rest else f"about {hours} h"
+    if rest:
+        return QT_TRANSLATE_NOOP("Import", "about {hours} h {minutes} min").format(
+            hours=hours, minutes=rest)
+    return QT_TRANSLATE_NOOP("Import", "about {hours} h").format(hours=hours)
 
 
 def format_clock(moment: datetime, tz: tzinfo = UTC) -> str:
     """``00:00 UTC``, or ``01:00 (00:00 UTC)`` for another time zone."""
     utc = moment.astimezone(UTC).strftime("%H:%M")
     if tz is UTC:
-        return f"{utc} UTC"
-    return f"{moment.astimezone(tz).strftime('%H:%M')} ({utc} UTC)"
+        return QT_TRANSLATE_NOOP("Import", "{utc} UTC").format(utc=utc)
+    return QT_TRANSLATE_NOOP("Import", "{local} ({utc} UTC)").format(
+        local=moment.astimezone(tz).strftime("%H:%M"), utc=utc)
 
 
 def _waiting_text(eta: Eta, now: datetime, tz: tzinfo) -> str:
     assert eta.resumes_at is not None
-    verb = "waits" if eta.later == 1 else "wait"
-    subject = "the other one" if eta.later == 1 else f"the other {eta.later:,}"
+    when = format_clock(eta.resumes_at, tz)
     if eta.resumes_at.astimezone(tz).date() > now.astimezone(tz).date():
-        return f"{subject} {verb} for tomorrow, from {format_clock(eta.resumes_at, tz)}"
-    return f"{subject} {verb} until {format_clock(eta.resumes_at, tz)}"
+        if eta.later == 1:
+            return QT_TRANSLATE_NOOP(
+                "Import", "the other one waits for tomorrow, from {time}").format(time=when)
+        return QT_TRANSLATE_NOOP(
+            "Import", "the other {count:,} wait for tomorrow, from {time}").format(
+            count=eta.later, time=when)
+    if eta.later == 1:
+        return QT_TRANSLATE_NOOP("Import", "the other one waits until {time}").format(time=when)
+    return QT_TRANSLATE_NOOP("Import", "the other {count:,} wait until {time}").format(
+        count=eta.later, time=when)
 
 
 def describe(eta: Eta, *, now: datetime, paused: bool = False, tz: tzinfo = UTC) -> str:
@@ -166,18 +178,24 @@ def describe(eta: Eta, *, now: datetime, paused: bool = False, tz: tzinfo = UTC)
     for tomorrow, from 00:00 UTC``; ``… · today's quota is used up: the other 250 wait
     for tomorrow, from 00:00 UTC``.
     """
-    head = f"{eta.done:,} of {eta.total:,}"
+    head = QT_TRANSLATE_NOOP("Import", "{done:,} of {total:,}").format(
+        done=eta.done, total=eta.total)
     if eta.left == 0:
-        return f"{head} · done"
+        return QT_TRANSLATE_NOOP("Import", "{head} · done").format(head=head)
     if paused:
-        return f"{head} · paused"
+        return QT_TRANSLATE_NOOP("Import", "{head} · paused").format(head=head)
     if eta.today == 0:
-        return f"{head} · today's quota is used up: {_waiting_text(eta, now, tz)}"
-    pace = f"at {eta.per_minute:,} a minute"
+        return QT_TRANSLATE_NOOP("Import", "{head} · today's quota is used up: {waiting}").format(
+            head=head, waiting=_waiting_text(eta, now, tz))
+    pace = QT_TRANSLATE_NOOP("Import", "at {rate:,} a minute").format(rate=eta.per_minute)
+    duration = format_duration(eta.seconds)
     if eta.later == 0:
-        return f"{head} · {format_duration(eta.seconds)} left {pace}"
-    return (f"{head} · {format_duration(eta.seconds)} left for today's {eta.today:,} {pace}; "
-            f"{_waiting_text(eta, now, tz)}")
+        return QT_TRANSLATE_NOOP("Import", "{head} · {duration} left {pace}").format(
+            head=head, duration=duration, pace=pace)
+    return QT_TRANSLATE_NOOP(
+        "Import", "{head} · {duration} left for today's {today:,} {pace}; {waiting}").format(
+        head=head, duration=duration, today=eta.today, pace=pace,
+        waiting=_waiting_text(eta, now, tz))
 
 
 def progress_text(done: int, total: int, plan: Plan,

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from petdesk.bulk.errors import MappingError
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 
 class Field(enum.StrEnum):
@@ -45,7 +46,9 @@ class Field(enum.StrEnum):
         return _LABELS[self]
 
 
-_LABELS = {Field.NAME: "Name", Field.CATEGORY_ID: "Category ID", Field.STATUS: "Status"}
+_LABELS = {Field.NAME: QT_TRANSLATE_NOOP("Import", "Name"),
+           Field.CATEGORY_ID: QT_TRANSLATE_NOOP("Import", "Category ID"),
+           Field.STATUS: QT_TRANSLATE_NOOP("Import", "Status")}
 REQUIRED = (Field.NAME, Field.CATEGORY_ID)
 
 #: Normalised header → (field, rank); a lower rank wins when several columns match.
@@ -90,9 +93,12 @@ class ColumnMapping:
     def __post_init__(self) -> None:
         for fld, index in self.columns.items():
             if not 0 <= index < len(self.headers):
-                raise MappingError(f"{fld.label} points at a column this file does not have.")
+                raise MappingError(QT_TRANSLATE_NOOP(
+                    "Import", "{field} points at a column this file does not have.").format(
+                    field=fld.label))
         if len(set(self.columns.values())) != len(self.columns):
-            raise MappingError("One column cannot hold two different fields.")
+            raise MappingError(QT_TRANSLATE_NOOP(
+                "Import", "One column cannot hold two different fields."))
 
     @property
     def layout_key(self) -> str:
@@ -191,12 +197,15 @@ def suggest_mapping(headers: Sequence[str]) -> MappingSuggestion:
         if current is None or rank < current[0]:
             best[fld] = (rank, index)
         elif rank == current[0]:
-            notes.append(f"Both “{headers[current[1]]}” and “{header}” look like "
-                         f"{fld.label}; using “{headers[current[1]]}”.")
+            notes.append(QT_TRANSLATE_NOOP(
+                "Import", "Both “{first}” and “{second}” look like {field}; using “{first}”."
+            ).format(first=headers[current[1]], second=header, field=fld.label))
     columns = {fld: index for fld, (_rank, index) in best.items()}
     if Field.CATEGORY_ID in columns and best[Field.CATEGORY_ID][0] == 1:
-        notes.append(f"Category ID is read from “{headers[columns[Field.CATEGORY_ID]]}”: "
-                     "say which category number each of its words means.")
+        notes.append(QT_TRANSLATE_NOOP(
+            "Import", "Category ID is read from “{column}”: say which category number each "
+            "of its words means.").format(column=headers[columns[Field.CATEGORY_ID]]))
     mapping = ColumnMapping(tuple(headers), columns)
-    notes.extend(f"No column looks like {fld.label}: choose one." for fld in mapping.missing)
+    notes.extend(QT_TRANSLATE_NOOP("Import", "No column looks like {field}: choose one.").format(
+        field=fld.label) for fld in mapping.missing)
     return MappingSuggestion(mapping, tuple(notes))

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, overload
 
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 from petdesk.api.models import NewPet, Pet
 from petdesk.bulk.control import (
@@ -46,12 +47,12 @@ from petdesk.bulk.mapping import ColumnMapping, Field
 from petdesk.bulk.table import RawRow, SourceInfo, Table
 from petdesk.core.limits import INT64_MAX, NAME_MAX_LENGTH
 from petdesk.core.statuses import PetStatus
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 _DISPLAY_CHARS = 200
 _QUOTE_CHARS = 40
 _WHOLE_NUMBER = re.compile(r"^([+-]?)0*(\d{1,40})(?:\.0*)?$")
 _STATUSES = {status.value: status for status in PetStatus}
-_STATUS_WORDS = "available, pending or sold"
 
 
 class RowState(enum.StrEnum):
@@ -76,7 +77,8 @@ class CellIssue:
     message: str
 
     def describe(self) -> str:
-        return f"Row {self.row}, {self.column}: {self.message}"
+        return QT_TRANSLATE_NOOP("Import", "Row {row}, {column}: {message}").format(
+            row=self.row, column=self.column, message=self.message)
 
 
 @dataclass(frozen=True)
@@ -88,10 +90,13 @@ class DuplicateOf:
 
     def describe(self) -> str:
         if self.row is not None:
-            return f"same name, category and status as row {self.row}"
+            return QT_TRANSLATE_NOOP(
+                "Import", "same name, category and status as row {row}").format(row=self.row)
         if self.pet_id is not None:
-            return f"same name, category and status as pet {self.pet_id}"
-        return "same name, category and status as a pet waiting to be sent"
+            return QT_TRANSLATE_NOOP(
+                "Import", "same name, category and status as pet {id}").format(id=self.pet_id)
+        return QT_TRANSLATE_NOOP(
+            "Import", "same name, category and status as a pet waiting to be sent")
 
 
 #: A valid row's values: name (as NewPet normalised it), category id, status (its wire
@@ -191,15 +196,21 @@ class Totals:
 
     def describe(self) -> str:
         """``412 rows: 398 ready, 9 invalid, 5 possible duplicates``."""
-        text = (f"{_count(self.rows, 'row')}: {self.ready:,} ready, {self.invalid:,} invalid, "
-                f"{_count(self.duplicates, 'possible duplicate')}")
+        rows = (QT_TRANSLATE_NOOP("Import", "1 row") if self.rows == 1 else
+                QT_TRANSLATE_NOOP("Import", "{count:,} rows").format(count=self.rows))
+        duplicates = (
+            QT_TRANSLATE_NOOP("Import", "1 possible duplicate") if self.duplicates == 1 else
+            QT_TRANSLATE_NOOP("Import", "{count:,} possible duplicates").format(
+                count=self.duplicates))
         if self.duplicates_to_add:
-            text += f" ({self.duplicates_to_add:,} to add anyway)"
-        return text
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number:,} {noun}" + ("" if number == 1 else "s")
+            return QT_TRANSLATE_NOOP(
+                "Import", "{rows}: {ready:,} ready, {invalid:,} invalid, {duplicates} "
+                "({to_add:,} to add anyway)").format(
+                rows=rows, ready=self.ready, invalid=self.invalid, duplicates=duplicates,
+                to_add=self.duplicates_to_add)
+        return QT_TRANSLATE_NOOP(
+            "Import", "{rows}: {ready:,} ready, {invalid:,} invalid, {duplicates}").format(
+            rows=rows, ready=self.ready, invalid=self.invalid, duplicates=duplicates)
 
 
 @dataclass(frozen=True)
@@ -252,24 +263,32 @@ def _short(text: str, limit: int) -> str:
 
 
 def _quoted(text: str) -> str:
-    return "“" + _short(text.strip(), _QUOTE_CHARS) + "”"
+    """The cell's text, shortened, for a sentence that quotes it (the sentence holds the
+    quotation marks of its language)."""
+    return _short(text.strip(), _QUOTE_CHARS)
 
 
 def parse_category(text: str, names: dict[str, int] | None = None) -> int | Problem:
     """The category number in a cell, or the message saying why there is none."""
     stripped = text.strip()
     if not stripped:
-        return Problem("is missing")
+        return Problem(QT_TRANSLATE_NOOP("Import", "is missing"))
     match = _WHOLE_NUMBER.match(stripped)
     if match is None:
         word = " ".join(stripped.split()).casefold()
         if names and word in names:
             return names[word]
-        hint = " or a word set under Category names" if names is not None else ""
-        return Problem(f"must be a whole number like 3{hint}, not {_quoted(stripped)}")
+        if names is not None:
+            return Problem(QT_TRANSLATE_NOOP(
+                "Import", "must be a whole number like 3 or a word set under Category names, "
+                "not “{value}”").format(value=_quoted(stripped)))
+        return Problem(QT_TRANSLATE_NOOP(
+            "Import", "must be a whole number like 3, not “{value}”").format(
+            value=_quoted(stripped)))
     sign, digits = match.groups()
     if len(digits) > 19:
-        return Problem(f"must be at most {INT64_MAX:,}")
+        return Problem(QT_TRANSLATE_NOOP("Import", "must be at most {max:,}").format(
+            max=INT64_MAX))
     return -int(digits) if sign == "-" else int(digits)
 
 
@@ -280,21 +299,28 @@ def parse_status(text: str) -> PetStatus | Problem | None:
         return None
     status = _STATUSES.get(key)
     if status is None:
-        return Problem(f"must be {_STATUS_WORDS} (or empty), not {_quoted(text)}")
+        return Problem(QT_TRANSLATE_NOOP(
+            "Import", "must be available, pending or sold (or empty), not “{value}”").format(
+            value=_quoted(text)))
     return status
 
 
 _PYDANTIC_MESSAGES = {
-    "greater_than_equal": "must be 1 or more",
-    "less_than_equal": f"must be at most {INT64_MAX:,}",
-    "string_too_long": f"must be at most {NAME_MAX_LENGTH} characters",
+    "greater_than_equal": QT_TRANSLATE_NOOP("Import", "must be 1 or more"),
+    "less_than_equal": QT_TRANSLATE_NOOP("Import", "must be at most {max:,}").format(
+        max=INT64_MAX),
+    "string_too_long": QT_TRANSLATE_NOOP("Import", "must be at most {max} characters").format(
+        max=NAME_MAX_LENGTH),
 }
 
 
-def _staff_message(error_type: str, message: str) -> str:
-    if error_type in _PYDANTIC_MESSAGES:
-        return _PYDANTIC_MESSAGES[error_type]
-    return message.removeprefix("Value error, ")
+def _staff_message(detail: ErrorDetails) -> str:
+    if detail["type"] in _PYDANTIC_MESSAGES:
+        return _PYDANTIC_MESSAGES[detail["type"]]
+    error = detail.get("ctx", {}).get("error")
+    if isinstance(error, ValueError) and error.args and isinstance(error.args[0], str):
+        return error.args[0]  # NewPet's own sentence, marked for translation
+    return detail["msg"].removeprefix("Value error, ")
 
 
 class RowChecker:
@@ -329,11 +355,9 @@ class RowChecker:
         try:
             pet = NewPet.model_validate(data)
         except ValidationError as error:
-            for detail in error.errors(include_url=False, include_context=False,
-                                       include_input=False):
+            for detail in error.errors(include_url=False, include_input=False):
                 fld = Field(str(detail["loc"][0])) if detail["loc"] else Field.NAME
-                issues.append(self._issue(raw.number, fld,
-                                          _staff_message(detail["type"], detail["msg"])))
+                issues.append(self._issue(raw.number, fld, _staff_message(detail)))
         checked = None if issues or pet is None else (
             pet.name, pet.category_id, pet.status.value if pet.status is not None else None)
         return PreviewRow(raw.number, _short(name, _DISPLAY_CHARS),
@@ -342,7 +366,8 @@ class RowChecker:
 
     def _issue(self, row: int, fld: Field, message: str) -> CellIssue:
         return CellIssue(row, fld, self._columns.get(fld, fld.label),
-                         f"{fld.label} {message}")
+                         QT_TRANSLATE_NOOP("Import", "{field} {problem}").format(
+                             field=fld.label, problem=message))
 
 
 class Tally:
@@ -459,8 +484,13 @@ class PreviewBuilder:
 
     def __init__(self, table: Table, mapping: ColumnMapping, known: KnownPets | None) -> None:
         if mapping.missing:
-            labels = " and ".join(fld.label for fld in mapping.missing)
-            raise MappingError(f"Choose the column that holds {labels}.")
+            if len(mapping.missing) == 1:
+                raise MappingError(QT_TRANSLATE_NOOP(
+                    "Import", "Choose the column that holds {field}.").format(
+                    field=mapping.missing[0].label))
+            raise MappingError(QT_TRANSLATE_NOOP(
+                "Import", "Choose the columns that hold {first} and {second}.").format(
+                first=mapping.missing[0].label, second=mapping.missing[1].label))
         names = {fld: table.column_name(index) for fld, index in mapping.columns.items()}
         self._table = table
         self._mapping = mapping

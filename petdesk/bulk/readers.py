@@ -13,9 +13,11 @@ from petdesk.bulk.csv_reader import open_csv
 from petdesk.bulk.errors import FileRejected
 from petdesk.bulk.spreadsheet_reader import open_spreadsheet, sniff_kind
 from petdesk.bulk.table import DEFAULT_LIMITS, ReadLimits, Table
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 #: File-dialog filter text and the suffixes PetDesk offers to open.
-OPEN_FILTER = "Spreadsheets and CSV (*.xlsx *.ods *.xls *.xlsb *.csv *.tsv *.txt)"
+OPEN_FILTER = QT_TRANSLATE_NOOP(
+    "ImportDialog", "Spreadsheets and CSV (*.xlsx *.ods *.xls *.xlsb *.csv *.tsv *.txt)")
 SUFFIXES = (".xlsx", ".ods", ".xls", ".xlsb", ".csv", ".tsv", ".txt")
 
 
@@ -31,23 +33,33 @@ def open_table(path: Path | str, limits: ReadLimits = DEFAULT_LIMITS, *,
     try:
         size = path.stat().st_size
     except FileNotFoundError as error:
-        raise FileRejected(f"“{path.name}” no longer exists.") from error
+        raise FileRejected(QT_TRANSLATE_NOOP("Import", "“{file}” no longer exists.").format(
+            file=path.name)) from error
     except OSError as error:
-        raise FileRejected(f"“{path.name}” could not be opened ({error.strerror}).") from error
+        raise FileRejected(QT_TRANSLATE_NOOP(
+            "Import", "“{file}” could not be opened ({reason}).").format(
+            file=path.name, reason=error.strerror)) from error
     if not path.is_file():
-        raise FileRejected(f"“{path.name}” is not a file.")
+        raise FileRejected(QT_TRANSLATE_NOOP("Import", "“{file}” is not a file.").format(
+            file=path.name))
     if size > limits.max_file_bytes:
-        raise FileRejected(
-            f"“{path.name}” is {size / 1e6:,.0f} MB; PetDesk imports files up to "
-            f"{limits.max_file_bytes / 1e6:,.0f} MB. Split it into smaller files.")
+        raise FileRejected(QT_TRANSLATE_NOOP(
+            "Import", "“{file}” is {size:,} MB; PetDesk imports files up to {limit:,} MB. "
+            "Split it into smaller files.").format(
+            file=path.name, size=round(size / 1e6), limit=round(limits.max_file_bytes / 1e6)))
     if size == 0:
-        raise FileRejected(f"“{path.name}” is empty.")
+        raise FileRejected(QT_TRANSLATE_NOOP("Import", "“{file}” is empty.").format(
+            file=path.name))
     try:
         kind = sniff_kind(path)
         if kind is not None:
             return open_spreadsheet(path, kind, limits, sheet)
         return open_csv(path, limits, encoding=encoding, delimiter=delimiter)
     except PermissionError as error:
-        raise FileRejected(f"PetDesk may not read “{path.name}” (permission denied).") from error
+        raise FileRejected(QT_TRANSLATE_NOOP(
+            "Import", "PetDesk may not read “{file}” (permission denied).").format(
+            file=path.name)) from error
     except OSError as error:
-        raise FileRejected(f"“{path.name}” could not be read ({error.strerror}).") from error
+        raise FileRejected(QT_TRANSLATE_NOOP(
+            "Import", "“{file}” could not be read ({reason}).").format(
+            file=path.name, reason=error.strerror)) from error

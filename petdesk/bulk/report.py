@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from petdesk.bulk.cells import CellValue
 from petdesk.bulk.preview import Decision, Preview, RowState
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 REPORT_HEADER = ("Row", "Name", "Category ID", "Status", "Result", "Pet ID", "Reason")
 
@@ -93,12 +94,19 @@ class ImportReport:
 
     def summary(self) -> str:
         """``398 added, 9 invalid, 5 skipped as possible duplicates`` (non-zero parts)."""
+        return ", ".join(self.summary_parts())
+
+    def summary_parts(self) -> list[str]:
+        """The pieces of :meth:`summary`, each marked for translation."""
         words = {
-            Outcome.ADDED: "added", Outcome.WAITING: "waiting to send",
-            Outcome.INVALID: "invalid", Outcome.SKIPPED_DUPLICATE:
-            "skipped as possible duplicates", Outcome.REFUSED: "refused by the service",
-            Outcome.CANCELLED: "cancelled",
+            Outcome.ADDED: QT_TRANSLATE_NOOP("Import", "{count:,} added"),
+            Outcome.WAITING: QT_TRANSLATE_NOOP("Import", "{count:,} waiting to send"),
+            Outcome.INVALID: QT_TRANSLATE_NOOP("Import", "{count:,} invalid"),
+            Outcome.SKIPPED_DUPLICATE: QT_TRANSLATE_NOOP(
+                "Import", "{count:,} skipped as possible duplicates"),
+            Outcome.REFUSED: QT_TRANSLATE_NOOP("Import", "{count:,} refused by the service"),
+            Outcome.CANCELLED: QT_TRANSLATE_NOOP("Import", "{count:,} cancelled"),
         }
-        parts = [f"{self.count(outcome):,} {words[outcome]}" for outcome in Outcome
-                 if self.count(outcome)]
-        return ", ".join(parts) if parts else "no rows"
+        parts: list[str] = [words[outcome].format(count=self.count(outcome))
+                            for outcome in Outcome if self.count(outcome)]
+        return parts or [QT_TRANSLATE_NOOP("Import", "no rows")]

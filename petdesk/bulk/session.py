@@ -24,6 +24,7 @@ from petdesk.bulk.mapping import ColumnMapping, layout_key, suggest_mapping
 from petdesk.bulk.preview import KnownPets, Preview, build_preview
 from petdesk.bulk.readers import open_table
 from petdesk.bulk.table import DEFAULT_LIMITS, ReadLimits, SourceInfo
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,7 @@ def preview_file(layout: FileLayout, mapping: ColumnMapping, known: KnownPets | 
     with open_table(layout.info.path, limits, sheet=layout.info.sheet,
                     encoding=layout.info.encoding, delimiter=layout.info.delimiter) as table:
         if table.info.fingerprint != layout.info.fingerprint:
-            raise FileRejected(f"“{layout.info.path.name}” changed since it was opened: "
-                               "open it again.")
+            raise FileRejected(QT_TRANSLATE_NOOP(
+                "Import", "“{file}” changed since it was opened: open it again.").format(
+                file=layout.info.path.name))
         return build_preview(table, mapping, known, progress=progress, cancel=cancel)

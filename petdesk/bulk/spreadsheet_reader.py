@@ -34,6 +34,7 @@ from petdesk.bulk.table import (
     data_rows,
     find_header,
 )
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 _ZIP_MAGIC = b"PK\x03\x04"
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -55,7 +56,8 @@ def sniff_kind(path: Path) -> FileKind | None:
             if "mimetype" in names and archive.read("mimetype").strip() == _ODS_MIMETYPE:
                 return FileKind.ODS
     except (zipfile.BadZipFile, OSError, KeyError, RuntimeError) as error:
-        raise FileRejected("This file is damaged: it is not a readable spreadsheet.") from error
+        raise FileRejected(QT_TRANSLATE_NOOP(
+            "Import", "This file is damaged: it is not a readable spreadsheet.")) from error
     if "xl/workbook.xml" in names:
         return FileKind.XLSX
     if "xl/workbook.bin" in names:
@@ -69,7 +71,8 @@ def check_zip(path: Path, limits: ReadLimits) -> None:
         with zipfile.ZipFile(path) as archive:
             parts = archive.infolist()
     except (zipfile.BadZipFile, OSError) as error:
-        raise FileRejected("This file is damaged: it is not a readable spreadsheet.") from error
+        raise FileRejected(QT_TRANSLATE_NOOP(
+            "Import", "This file is damaged: it is not a readable spreadsheet.")) from error
     total = 0
     for part in parts:
         total += part.file_size

@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 from petdesk.bulk.errors import FileRejected
 from petdesk.bulk.mapping import looks_like_header
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 
 class FileKind(enum.StrEnum):
@@ -70,19 +71,24 @@ class SourceInfo:
     sheets: tuple[str, ...] = ()
 
     def describe(self) -> str:
+        return " · ".join(self.parts())
+
+    def parts(self) -> list[str]:
+        """The pieces of :meth:`describe`, each marked for translation."""
         parts = [self.kind.value.upper()]
         if self.encoding is not None:
             parts.append(ENCODING_LABELS.get(self.encoding, self.encoding))
         if self.delimiter is not None:
-            parts.append(f"separated by {DELIMITER_LABELS.get(self.delimiter, self.delimiter)}")
+            parts.append(QT_TRANSLATE_NOOP("Import", "separated by {delimiter}").format(
+                delimiter=DELIMITER_LABELS.get(self.delimiter, self.delimiter)))
         if self.sheet is not None:
-            parts.append(f"sheet “{self.sheet}”")
-        return " · ".join(parts)
+            parts.append(QT_TRANSLATE_NOOP("Import", "sheet “{sheet}”").format(sheet=self.sheet))
+        return parts
 
 
 ENCODING_LABELS = {
     "utf-8": "UTF-8",
-    "utf-8-sig": "UTF-8 (with BOM)",
+    "utf-8-sig": QT_TRANSLATE_NOOP("Import", "UTF-8 (with BOM)"),
     "utf-16": "UTF-16",
     "utf-16-le": "UTF-16 LE",
     "utf-16-be": "UTF-16 BE",
@@ -90,7 +96,10 @@ ENCODING_LABELS = {
     "cp1252": "Windows-1252",
     "latin-1": "Latin-1",
 }
-DELIMITER_LABELS = {",": "commas", ";": "semicolons", "\t": "tabs", "|": "pipes"}
+DELIMITER_LABELS = {",": QT_TRANSLATE_NOOP("Import", "commas"),
+                    ";": QT_TRANSLATE_NOOP("Import", "semicolons"),
+                    "\t": QT_TRANSLATE_NOOP("Import", "tabs"),
+                    "|": QT_TRANSLATE_NOOP("Import", "pipes")}
 
 
 class RawRow(NamedTuple):

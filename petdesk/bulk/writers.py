@@ -35,6 +35,7 @@ from petdesk.bulk.control import (
     raise_if_cancelled,
 )
 from petdesk.bulk.report import REPORT_HEADER, ImportReport
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
     from openpyxl.cell.cell import Cell
@@ -57,7 +58,8 @@ class ExportFormat(enum.StrEnum):
 
 
 #: File-dialog filter for Save As.
-SAVE_FILTER = "Excel workbook (*.xlsx);;CSV, UTF-8 (*.csv)"
+SAVE_FILTER = QT_TRANSLATE_NOOP(
+    "ImportDialog", "Excel workbook (*.xlsx);;CSV, UTF-8 (*.csv)")
 
 
 def pet_row(pet: Pet) -> tuple[CellValue, ...]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .wording import QT_TRANSLATE_NOOP
+
 if TYPE_CHECKING:
     from datetime import datetime
 
@@ -19,7 +21,9 @@ class PetStoreError(Exception):
     """Base of every error the client raises."""
 
     #: The sentence shown to the user.
-    user_message: str = "Something went wrong while talking to the Pet Store service."
+    user_message: str = QT_TRANSLATE_NOOP(
+        "PetStoreError",
+            "Something went wrong while talking to the Pet Store service.")
 
     def __init__(
         self,
@@ -65,7 +69,9 @@ class PetStoreError(Exception):
 class BadRequestError(PetStoreError):
     """400: the service refused the values sent."""
 
-    user_message = "The Pet Store service did not accept the values sent."
+    user_message = QT_TRANSLATE_NOOP(
+        "PetStoreError",
+            "The Pet Store service did not accept the values sent.")
 
     def __init__(
         self, message: str | None = None, *, field: str | None = None, **kw: object
@@ -78,13 +84,17 @@ class BadRequestError(PetStoreError):
 class AuthenticationError(PetStoreError):
     """401: the API key is missing or not accepted."""
 
-    user_message = "The API key was not accepted. Open File › API key… to check it."
+    user_message = QT_TRANSLATE_NOOP(
+        "PetStoreError",
+            "The API key was not accepted. Open File › API key… to check it.")
 
 
 class MissingKeyError(AuthenticationError):
     """No API key is known for the environment (nothing was sent)."""
 
-    user_message = "No API key is set for this environment. Enter one to continue."
+    user_message = QT_TRANSLATE_NOOP(
+        "PetStoreError",
+            "No API key is set for this environment. Enter one to continue.")
 
     def __init__(self, message: str | None = None, *, problem: str | None = None) -> None:
         super().__init__(message)
@@ -98,13 +108,15 @@ class MissingKeyError(AuthenticationError):
 class NotFoundError(PetStoreError):
     """404: no such pet (or resource)."""
 
-    user_message = "No pet with that ID was found."
+    user_message = QT_TRANSLATE_NOOP("PetStoreError", "No pet with that ID was found.")
 
 
 class RateLimitedError(PetStoreError):
     """429: over the rate limit. ``retry_after`` says how long to wait (seconds)."""
 
-    user_message = "The Pet Store service is limiting requests right now."
+    user_message = QT_TRANSLATE_NOOP(
+        "PetStoreError",
+            "The Pet Store service is limiting requests right now.")
 
     def __init__(
         self,
@@ -122,25 +134,33 @@ class RateLimitedError(PetStoreError):
 class ServerError(PetStoreError):
     """5xx: the service failed."""
 
-    user_message = "The Pet Store service had a problem. Please try again in a moment."
+    user_message = QT_TRANSLATE_NOOP(
+        "PetStoreError",
+            "The Pet Store service had a problem. Please try again in a moment.")
 
 
 class NetworkError(PetStoreError):
     """The service could not be reached (DNS, refused, reset, TLS)."""
 
-    user_message = "Could not reach the Pet Store service. Check the network connection."
+    user_message = QT_TRANSLATE_NOOP(
+        "PetStoreError",
+            "Could not reach the Pet Store service. Check the network connection.")
 
 
 class RequestTimeoutError(PetStoreError):
     """The service did not answer in time."""
 
-    user_message = "The Pet Store service took too long to answer."
+    user_message = QT_TRANSLATE_NOOP(
+        "PetStoreError",
+            "The Pet Store service took too long to answer.")
 
 
 class ContractError(PetStoreError):
     """The response broke the contract: not JSON, wrong shape, an HTML page, a redirect."""
 
-    user_message = "The Pet Store service sent an answer PetDesk could not understand."
+    user_message = QT_TRANSLATE_NOOP(
+        "PetStoreError",
+            "The Pet Store service sent an answer PetDesk could not understand.")
 
 
 class OutcomeUnknownError(PetStoreError):
@@ -149,22 +169,24 @@ class OutcomeUnknownError(PetStoreError):
     It is never retried automatically: the service may have acted on it.
     """
 
-    user_message = (
+    user_message = QT_TRANSLATE_NOOP(
+        "PetStoreError",
         "The pet may or may not have been added: the service did not confirm it. "
-        "Refresh the list and check before adding it again."
-    )
+        "Refresh the list and check before adding it again.")
 
 
 class RequestCancelled(PetStoreError):
     """The request (or the wait before it) was cancelled by the user."""
 
-    user_message = "The request was stopped."
+    user_message = QT_TRANSLATE_NOOP("PetStoreError", "The request was stopped.")
 
 
 class ConfigurationError(PetStoreError):
     """The client was set up with a value it refuses (e.g. plain http:// to a remote host)."""
 
-    user_message = "PetDesk is not set up correctly for this service."
+    user_message = QT_TRANSLATE_NOOP(
+        "PetStoreError",
+            "PetDesk is not set up correctly for this service.")
 
 
 def redact(text: str, secret: str | None) -> str:
@@ -177,4 +199,6 @@ def redact(text: str, secret: str | None) -> str:
 class InvalidArgumentError(PetStoreError, ValueError):
     """An argument was refused before anything was sent (e.g. ``limit=0``)."""
 
-    user_message = "That value cannot be sent to the Pet Store service."
+    user_message = QT_TRANSLATE_NOOP(
+        "PetStoreError",
+            "That value cannot be sent to the Pet Store service.")

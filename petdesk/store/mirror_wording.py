@@ -2,7 +2,8 @@
 
 Pure functions of plain values (no Qt), in the style of :mod:`petdesk.store.wording`
 (whose clock format they share). A module of its own so that what the first paint
-imports does not grow: the mirror is read after the first paint.
+imports does not grow: the mirror is read after the first paint. Marked for
+translation like :mod:`petdesk.store.wording` (context ``MirrorWording``).
 """
 
 from __future__ import annotations
@@ -10,43 +11,79 @@ from __future__ import annotations
 import math
 from datetime import tzinfo
 
+from petdesk.core.wording import QT_TRANSLATE_NOOP
+
 from .mirror import MirrorPhase, MirrorStatus
 from .rows import MirrorSettings
-from .wording import clock_text
+from .wording import clock_time
 
 
-def count_text(count: int, noun: str = "pet") -> str:
+def count_text(count: int) -> str:
     """``1 pet``, ``8,412 pets``."""
-    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+    if count == 1:
+        return QT_TRANSLATE_NOOP("MirrorWording", "1 pet")
+    return QT_TRANSLATE_NOOP("MirrorWording", "{count:,} pets").format(count=count)
 
 
 def about(total: int) -> str:
     """An estimate, rounded as people say it: 8,412 → "8,400", 947 → "950"."""
     step = 100 if total >= 1_000 else 10 if total >= 100 else 1
-    return f"{max(step, round(total / step) * step):,}"
+    return QT_TRANSLATE_NOOP("MirrorWording", "{count:,}").format(
+        count=max(step, round(total / step) * step))
 
 
 def duration_text(seconds: float) -> str:
     """``less than a minute``, ``25 min``, ``2 h 5 min``, ``3 days``."""
     minutes = math.ceil(max(0.0, seconds) / 60)
     if seconds < 60:
-        return "less than a minute"
+        return QT_TRANSLATE_NOOP("MirrorWording", "less than a minute")
     if minutes < 60:
-        return f"{minutes} min"
+        return QT_TRANSLATE_NOOP("MirrorWording", "{minutes} min").format(minutes=minutes)
     if minutes < 48 * 60:
         hours, rest = divmod(minutes, 60)
-        return f"{hours} h {rest} min" if rest else f"{hours} h"
-    return f"{round(minutes / 1440)} days"
+        if rest:
+            return QT_TRANSLATE_NOOP("MirrorWording", "{hours} h {minutes} min").format(
+                hours=hours, minutes=rest)
+        return QT_TRANSLATE_NOOP("MirrorWording", "{hours} h").format(hours=hours)
+    return QT_TRANSLATE_NOOP("MirrorWording", "{days} days").format(days=round(minutes / 1440))
 
 
 def _progress(status: MirrorStatus, now: float, tz: tzinfo | None) -> str:
     """The first part of the line: how much of the catalogue is here and how fresh."""
     if status.complete_at is not None:
-        return (f"Catalogue: {count_text(status.count)} · complete as of "
-                f"{clock_text(status.complete_at, now, tz)}")
+        return QT_TRANSLATE_NOOP(
+            "MirrorWording", "Catalogue: {pets} · complete as of {time}").format(
+            pets=count_text(status.count), time=clock_time(status.complete_at, now, tz))
     if status.total is not None:
-        return f"Catalogue: filling, {status.count:,} of about {about(status.total)}"
-    return f"Catalogue: filling, {count_text(status.count)} so far"
+        return QT_TRANSLATE_NOOP(
+            "MirrorWording", "Catalogue: filling, {count:,} of about {total}").format(
+            count=status.count, total=about(status.total))
+    return QT_TRANSLATE_NOOP("MirrorWording", "Catalogue: filling, {pets} so far").format(
+        pets=count_text(status.count))
+
+
+def _tail(status: MirrorStatus, now: float, tz: tzinfo | None) -> str | None:
+    resume = "" if status.resume_at is None else clock_time(status.resume_at, now, tz)
+    phase = status.phase
+    if phase is MirrorPhase.UPDATING:
+        return QT_TRANSLATE_NOOP("MirrorWording", "updating…")
+    if phase is MirrorPhase.PAUSED:
+        return QT_TRANSLATE_NOOP("MirrorWording", "paused")
+    if phase is MirrorPhase.WAITING:
+        return QT_TRANSLATE_NOOP(
+            "MirrorWording",
+            "paused while the service asks PetDesk to wait, until {time}").format(time=resume)
+    if phase is MirrorPhase.DAY_DONE:
+        return QT_TRANSLATE_NOOP(
+            "MirrorWording",
+            "stopped for today to keep requests for your own work; continues at {time}"
+        ).format(time=resume)
+    if phase is MirrorPhase.OFFLINE:
+        return QT_TRANSLATE_NOOP("MirrorWording", "waiting for the connection")
+    if phase is MirrorPhase.PROBLEM:
+        return QT_TRANSLATE_NOOP("MirrorWording", "could not update, trying again at {time}"
+                                 ).format(time=resume)
+    return None
 
 
 def catalogue_line(status: MirrorStatus, now: float, tz: tzinfo | None = None) -> str:
@@ -56,28 +93,23 @@ def catalogue_line(status: MirrorStatus, now: float, tz: tzinfo | None = None) -
     "Catalogue: filling, 3,100 of about 8,400", "… · stopped for today to keep
     requests for your own work; continues at 01:00"."""
     if status.phase is MirrorPhase.OFF:
-        return f"Catalogue: not kept up to date ({count_text(status.count)} stored)"
+        return QT_TRANSLATE_NOOP(
+            "MirrorWording", "Catalogue: not kept up to date ({pets} stored)").format(
+            pets=count_text(status.count))
     if status.phase is MirrorPhase.EMPTY or (status.count == 0 and status.complete_at is None
                                              and status.phase is MirrorPhase.FILLING):
-        return "Catalogue: starting to download…"
+        return QT_TRANSLATE_NOOP("MirrorWording", "Catalogue: starting to download…")
     head = _progress(status, now, tz)
-    resume = "" if status.resume_at is None else clock_text(status.resume_at, now, tz)
-    tails = {
-        MirrorPhase.UPDATING: "updating…",
-        MirrorPhase.PAUSED: "paused",
-        MirrorPhase.WAITING: f"paused while the service asks PetDesk to wait, until {resume}",
-        MirrorPhase.DAY_DONE: ("stopped for today to keep requests for your own work; "
-                               f"continues at {resume}"),
-        MirrorPhase.OFFLINE: "waiting for the connection",
-        MirrorPhase.PROBLEM: f"could not update, trying again at {resume}",
-    }
-    if status.phase in tails:
-        return f"{head} · {tails[status.phase]}"
-    if status.phase is MirrorPhase.COMPLETE and status.next_update_at is not None:
+    tail = _tail(status, now, tz)
+    if tail is None and status.phase is MirrorPhase.COMPLETE \
+            and status.next_update_at is not None:
         left = status.next_update_at - now
-        when = "next update now" if left <= 0 else f"next update in {duration_text(left)}"
-        return f"{head} · {when}"
-    return head
+        tail = (QT_TRANSLATE_NOOP("MirrorWording", "next update now") if left <= 0 else
+                QT_TRANSLATE_NOOP("MirrorWording", "next update in {duration}").format(
+                    duration=duration_text(left)))
+    if tail is None:
+        return head
+    return QT_TRANSLATE_NOOP("MirrorWording", "{head} · {tail}").format(head=head, tail=tail)
 
 
 def search_note(matches: int, text: str, status: MirrorStatus, now: float,
@@ -85,28 +117,40 @@ def search_note(matches: int, text: str, status: MirrorStatus, now: float,
     """Under the search results: what was found, and how fresh the catalogue is."""
     shown = text.strip()
     if status.complete_at is not None:
-        fresh = f"catalogue complete as of {clock_text(status.complete_at, now, tz)}"
+        fresh = QT_TRANSLATE_NOOP("MirrorWording", "catalogue complete as of {time}").format(
+            time=clock_time(status.complete_at, now, tz))
     elif status.total is not None:
-        fresh = (f"searched {status.count:,} of about {about(status.total)} pets; the "
-                 "catalogue is still filling")
+        fresh = QT_TRANSLATE_NOOP(
+            "MirrorWording",
+            "searched {count:,} of about {total} pets; the catalogue is still filling").format(
+            count=status.count, total=about(status.total))
     else:
-        fresh = f"searched {count_text(status.count)}; the catalogue is still filling"
+        fresh = QT_TRANSLATE_NOOP(
+            "MirrorWording", "searched {pets}; the catalogue is still filling").format(
+            pets=count_text(status.count))
     if not shown:
-        return f"{count_text(matches)} · {fresh}"
+        return QT_TRANSLATE_NOOP("MirrorWording", "{pets} · {fresh}").format(
+            pets=count_text(matches), fresh=fresh)
     if matches == 0:
-        return f"No pet's name contains “{shown}” · {fresh}"
-    return f"{count_text(matches)} whose name contains “{shown}” · {fresh}"
+        return QT_TRANSLATE_NOOP("MirrorWording", "No pet's name contains “{text}” · {fresh}"
+                                 ).format(text=shown, fresh=fresh)
+    return QT_TRANSLATE_NOOP("MirrorWording", "{pets} whose name contains “{text}” · {fresh}"
+                             ).format(pets=count_text(matches), text=shown, fresh=fresh)
 
 
 def schedule_text(settings: MirrorSettings) -> str:
     """The schedule as the settings page shows it."""
-    return (f"New pets every {duration_text(settings.update_every)}; every page again "
-            f"every {duration_text(settings.full_every)}; at most "
-            f"{settings.day_allowance:,} requests a day "
-            f"({settings.day_share:.0%} of {settings.daily_quota:,})")
+    return QT_TRANSLATE_NOOP(
+        "MirrorWording",
+        "New pets every {update}; every page again every {full}; at most {allowance:,} "
+        "requests a day ({share:.0%} of {quota:,})").format(
+        update=duration_text(settings.update_every), full=duration_text(settings.full_every),
+        allowance=settings.day_allowance, share=settings.day_share, quota=settings.daily_quota)
 
 
 def requests_text(status: MirrorStatus) -> str:
     """What the mirror has cost: "Catalogue used 85 of its 250 requests today"."""
-    return (f"Catalogue used {status.requests_today:,} of its {status.day_allowance:,} "
-            f"requests today ({status.requests_total:,} in all)")
+    return QT_TRANSLATE_NOOP(
+        "MirrorWording",
+        "Catalogue used {used:,} of its {allowance:,} requests today ({total:,} in all)").format(
+        used=status.requests_today, allowance=status.day_allowance, total=status.requests_total)

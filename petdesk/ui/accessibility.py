@@ -47,8 +47,8 @@ if TYPE_CHECKING:
 __all__ = ["accessible_name", "make_accessible", "name_main_window", "name_parts"]
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Accessibility", text)
+# Called by this name, lupdate reads the strings: translate("Accessibility", "...").
+translate = QCoreApplication.translate
 
 
 def accessible_name(widget: QWidget) -> str:
@@ -93,54 +93,62 @@ def _part_name(widget: QWidget) -> str:  # noqa: C901 - one rule a line
     name = widget.objectName()
     owner = _owner_name(widget)
     if isinstance(widget, QScrollBar):
-        return (_tr("Vertical scroll bar") if widget.orientation() == Qt.Orientation.Vertical
-                else _tr("Horizontal scroll bar"))
+        if widget.orientation() == Qt.Orientation.Vertical:
+            return translate("Accessibility", "Vertical scroll bar")
+        return translate("Accessibility", "Horizontal scroll bar")
     combo = _combo_of(widget)
     if combo is not None:
-        return _tr("%s: list of choices") % (
+        return translate("Accessibility", "%s: list of choices") % (
             combo.accessibleName() or _label_of(combo) or accessible_name(combo))
     if name in ("qt_scrollarea_vcontainer", "qt_scrollarea_hcontainer"):
-        return _tr("Scroll bar area")
+        return translate("Accessibility", "Scroll bar area")
     if name == "qt_scrollarea_viewport" or (
             isinstance(widget.parentWidget(), QAbstractScrollArea)
             and widget is widget.parentWidget().viewport()):  # type: ignore[union-attr]
-        return owner or _tr("Contents")
+        return owner or translate("Accessibility", "Contents")
     if isinstance(widget, QHeaderView):
-        return (_tr("Column headers") if widget.orientation() == Qt.Orientation.Horizontal
-                else _tr("Row headers"))
+        if widget.orientation() == Qt.Orientation.Horizontal:
+            return translate("Accessibility", "Column headers")
+        return translate("Accessibility", "Row headers")
     if name == "qt_tableview_cornerbutton":
-        return _tr("Select all")
+        return translate("Accessibility", "Select all")
     if isinstance(widget, QSplitterHandle):
-        return _tr("Divider: drag, or focus and use the arrow keys, to resize")
+        return translate("Accessibility",
+                         "Divider: drag, or focus and use the arrow keys, to resize")
     if isinstance(widget, QSizeGrip):
-        return _tr("Resize the window")
+        return translate("Accessibility", "Resize the window")
     if isinstance(widget.parentWidget(), QAbstractSpinBox):
         return owner
     if isinstance(widget, QMenuBar):
-        return _tr("Menu bar")
+        return translate("Accessibility", "Menu bar")
     if isinstance(widget, QMenu):
         title = widget.title().replace("&", "")
-        return title or (_tr("More menus") if isinstance(widget.parentWidget(), QMenuBar)
-                         else _tr("Menu"))
+        if title:
+            return title
+        if isinstance(widget.parentWidget(), QMenuBar):
+            return translate("Accessibility", "More menus")
+        return translate("Accessibility", "Menu")
     if name == "qt_menubar_ext_button":
-        return _tr("More menus")
+        return translate("Accessibility", "More menus")
     if isinstance(widget, QToolButton) and isinstance(widget.parentWidget(), QLineEdit):
-        return _tr("Clear the text")
+        return translate("Accessibility", "Clear the text")
     if isinstance(widget, QDialogButtonBox):
-        return _tr("Buttons")
+        return translate("Accessibility", "Buttons")
     if isinstance(widget, QProgressBar):
-        return _tr("Progress")
+        return translate("Accessibility", "Progress")
     if isinstance(widget, QLabel):
-        return _tr("Icon") if widget.text() == "" and not widget.pixmap().isNull() else ""
+        icon_only = widget.text() == "" and not widget.pixmap().isNull()
+        return translate("Accessibility", "Icon") if icon_only else ""
     if isinstance(widget, QAbstractButton):
         return ""  # its text is its name
     box = widget.window()
     if isinstance(box, QMessageBox) and widget is not box:  # the "Show Details..." part
-        return (_tr("Separator") if type(widget) is QFrame  # the line, not a subclass
-                else _tr("Technical details"))
+        if type(widget) is QFrame:  # the line, not a subclass
+            return translate("Accessibility", "Separator")
+        return translate("Accessibility", "Technical details")
     if isinstance(widget, QAbstractScrollArea):
         return owner
-    return _tr("Part of %s") % owner if owner else ""
+    return translate("Accessibility", "Part of %s") % owner if owner else ""
 
 
 def name_parts(root: QWidget) -> None:
@@ -182,11 +190,11 @@ def name_main_window(contents: Contents) -> None:
     window = contents.window
     central = window.centralWidget()
     if central is not None:
-        central.setAccessibleName(_tr("PetDesk main area"))
+        central.setAccessibleName(translate("Accessibility", "PetDesk main area"))
     right = contents.detail.parentWidget()
     if right is not None:
-        right.setAccessibleName(_tr("Details area"))
-    contents.splitter.setAccessibleName(_tr("Pet list and details"))
+        right.setAccessibleName(translate("Accessibility", "Details area"))
+    contents.splitter.setAccessibleName(translate("Accessibility", "Pet list and details"))
     name_parts(window)
     bar = window.menuBar()
     bar.installEventFilter(_NameNewParts(bar))

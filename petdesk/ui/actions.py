@@ -10,6 +10,8 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
+from petdesk.core.wording import QT_TRANSLATE_NOOP
+
 
 class Spec(NamedTuple):
     name: str
@@ -24,30 +26,40 @@ def _tr(text: str) -> str:
 
 #: In menu order. ``menu`` is the menu's object name.
 SPECS = (
-    Spec("actionSettings", "&Settings…", ("Ctrl+,",), "file"),
-    Spec("actionCategories", "&Categories…", ("Ctrl+Shift+G",), "file"),
-    Spec("actionApiKey", "API &key…", ("Ctrl+Shift+K",), "file"),
-    Spec("actionQuit", "&Quit", ("Ctrl+Q",), "file"),
-    Spec("actionRefresh", "&Refresh", ("F5",), "view"),
-    Spec("actionLoadMore", "Load &more", ("Ctrl+M",), "view"),
-    Spec("actionStop", "&Stop", ("Esc", "Ctrl+."), "view"),
-    Spec("actionQuickFilter", "&Quick filter", ("Ctrl+F",), "view"),
-    Spec("actionProduction", "&Production", ("Ctrl+1",), "environment"),
-    Spec("actionStaging", "S&taging", ("Ctrl+2",), "environment"),
-    Spec("actionAddPet", "&Add pet…", ("Ctrl+N",), "pets"),
-    Spec("actionLookup", "&Look up by ID", ("Ctrl+L",), "pets"),
-    Spec("actionDetailRefresh", "Re&fresh this pet", ("Ctrl+R",), "pets"),
-    Spec("actionCopyId", "Copy &ID", ("Ctrl+Shift+C",), "pets"),
-    Spec("actionCopyJson", "Copy as &JSON", ("Ctrl+Shift+J",), "pets"),
-    Spec("actionPrintCards", "&Print kennel cards…", ("Ctrl+P",), "pets"),
+    Spec("actionSettings", QT_TRANSLATE_NOOP("MainWindow", "&Settings…"), ("Ctrl+,",), "file"),
+    Spec("actionCategories", QT_TRANSLATE_NOOP("MainWindow", "&Categories…"),
+         ("Ctrl+Shift+G",), "file"),
+    Spec("actionApiKey", QT_TRANSLATE_NOOP("MainWindow", "API &key…"), ("Ctrl+Shift+K",), "file"),
+    Spec("actionQuit", QT_TRANSLATE_NOOP("MainWindow", "&Quit"), ("Ctrl+Q",), "file"),
+    Spec("actionRefresh", QT_TRANSLATE_NOOP("MainWindow", "&Refresh"), ("F5",), "view"),
+    Spec("actionLoadMore", QT_TRANSLATE_NOOP("MainWindow", "Load &more"), ("Ctrl+M",), "view"),
+    Spec("actionStop", QT_TRANSLATE_NOOP("MainWindow", "&Stop"), ("Esc", "Ctrl+."), "view"),
+    Spec("actionQuickFilter", QT_TRANSLATE_NOOP("MainWindow", "&Quick filter"),
+         ("Ctrl+F",), "view"),
+    Spec("actionProduction", QT_TRANSLATE_NOOP("MainWindow", "&Production"),
+         ("Ctrl+1",), "environment"),
+    Spec("actionStaging", QT_TRANSLATE_NOOP("MainWindow", "S&taging"), ("Ctrl+2",), "environment"),
+    Spec("actionAddPet", QT_TRANSLATE_NOOP("MainWindow", "&Add pet…"), ("Ctrl+N",), "pets"),
+    Spec("actionLookup", QT_TRANSLATE_NOOP("MainWindow", "&Look up by ID"), ("Ctrl+L",), "pets"),
+    Spec("actionDetailRefresh", QT_TRANSLATE_NOOP("MainWindow", "Re&fresh this pet"),
+         ("Ctrl+R",), "pets"),
+    Spec("actionCopyId", QT_TRANSLATE_NOOP("MainWindow", "Copy &ID"), ("Ctrl+Shift+C",), "pets"),
+    Spec("actionCopyJson", QT_TRANSLATE_NOOP("MainWindow", "Copy as &JSON"),
+         ("Ctrl+Shift+J",), "pets"),
+    Spec("actionPrintCards", QT_TRANSLATE_NOOP("MainWindow", "&Print kennel cards…"),
+         ("Ctrl+P",), "pets"),
     # Bulk import and export (issue 13).
-    Spec("actionImport", "&Import…", ("Ctrl+I",), "pets"),
-    Spec("actionExport", "&Export…", ("Ctrl+E",), "pets"),
-    Spec("actionShortcuts", "&Keyboard shortcuts…", ("Ctrl+/", "Shift+F1"), "help"),
-    Spec("actionAbout", "&About PetDesk", ("F1",), "help"),
+    Spec("actionImport", QT_TRANSLATE_NOOP("MainWindow", "&Import…"), ("Ctrl+I",), "pets"),
+    Spec("actionExport", QT_TRANSLATE_NOOP("MainWindow", "&Export…"), ("Ctrl+E",), "pets"),
+    Spec("actionShortcuts", QT_TRANSLATE_NOOP("MainWindow", "&Keyboard shortcuts…"),
+         ("Ctrl+/", "Shift+F1"), "help"),
+    Spec("actionAbout", QT_TRANSLATE_NOOP("MainWindow", "&About PetDesk"), ("F1",), "help"),
 )
 
-MENUS = (("file", "&File"), ("view", "&View"), ("pets", "&Pets"), ("help", "&Help"))
+MENUS = (("file", QT_TRANSLATE_NOOP("MainWindow", "&File")),
+         ("view", QT_TRANSLATE_NOOP("MainWindow", "&View")),
+         ("pets", QT_TRANSLATE_NOOP("MainWindow", "&Pets")),
+         ("help", QT_TRANSLATE_NOOP("MainWindow", "&Help")))
 
 
 def make_action(window: QMainWindow, spec: Spec, slot: Callable[[], object]) -> QAction:

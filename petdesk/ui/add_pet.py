@@ -39,6 +39,7 @@ from petdesk.core.categories import CategoryError
 from .accessibility import make_accessible
 from .categories_model import CategoryModel
 from .category_combo import CategoryCombo
+from .localize import error_text
 from .status_look import status_text
 
 _WHOLE = re.compile(r"^\s*([+-]?)(\d+)\s*$")
@@ -166,7 +167,7 @@ class AddPetDialog(QDialog):
         try:
             return self.categoryCombo.category_id(), None
         except CategoryError as exc:
-            return None, (str(exc) if self.categoryCombo.count() else None)
+            return None, (error_text(exc) if self.categoryCombo.count() else None)
 
     def values(self) -> dict[str, Any]:
         """The form's values in wire names, as NewPet.model_validate gets them."""

@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from PySide6.QtCore import QLibraryInfo, QLocale, QSettings, QSize, QTimer, QTranslator
+from PySide6.QtCore import QSettings, QSize, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
@@ -37,6 +37,7 @@ from petdesk.core.keys import FixedLookup, KeyLookupLike, KeyProvider, StaticKey
 
 from .main_window import MainWindow
 from .settings import AppSettings, Environment
+from .translations import install_translations
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QIcon
@@ -125,19 +126,12 @@ def create_application(argv: Sequence[str] | None = None, *,
 
 
 def _install_translations(app: QApplication) -> None:
-    """Qt's own strings and PetDesk's (``resources/translations/petdesk_<lang>.qm``)."""
+    """Qt's own strings and PetDesk's, for the system's language or the one chosen
+    in Settings (:mod:`petdesk.ui.translations`)."""
     if app.property("petdeskTranslations"):
         return
     app.setProperty("petdeskTranslations", True)
-    locale = QLocale()
-    qt = QTranslator(app)
-    if qt.load(locale, "qtbase", "_", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
-        app.installTranslator(qt)
-    base = resources_dir()
-    if base is not None:
-        ours = QTranslator(app)
-        if ours.load(locale, "petdesk", "_", str(base / "translations")):
-            app.installTranslator(ours)
+    install_translations(app, default_settings().language, resources_dir())
 
 
 def default_settings() -> AppSettings:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtCore import QCoreApplication, QItemSelectionModel, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -50,14 +50,15 @@ AskPath = Callable[[QWidget, str], Path | None]
 
 def _ask_open_path(parent: QWidget, folder: str) -> Path | None:
     chosen, _ = QFileDialog.getOpenFileName(
-        parent, parent.tr("Import category names"), folder,
-        parent.tr("CSV files (*.csv);;All files (*)"))
+        parent, QCoreApplication.translate("CategoriesPage", "Import category names"), folder,
+        QCoreApplication.translate("CategoriesPage", "CSV files (*.csv);;All files (*)"))
     return Path(chosen) if chosen else None
 
 
 def _ask_save_path(parent: QWidget, suggested: str) -> Path | None:
-    return ask_save_path(parent, parent.tr("Export category names"), suggested,
-                         parent.tr("CSV files (*.csv)"), ".csv")
+    return ask_save_path(
+        parent, QCoreApplication.translate("CategoriesPage", "Export category names"),
+        suggested, QCoreApplication.translate("CategoriesPage", "CSV files (*.csv)"), ".csv")
 
 
 def _read_file(path: Path) -> bytes:

@@ -5,6 +5,7 @@ for a pet added this session, Dismiss."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from petdesk.core.text import DISPLAY_LIMIT, display, has_hidden
 
+from .localize import long_date
 from .status_look import status_colour, status_icon, status_text
 
 if TYPE_CHECKING:
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
 
 #: Spec section 4.3 (the same date as petdesk.api.DOCUMENTED_SUNSET, which is not
 #: imported here so that the window can show before httpx and pydantic load).
-DOCUMENTED_REMOVAL = "5 December 2030"
+DOCUMENTED_REMOVAL = date(2030, 12, 5)
 #: Characters of a name in the panel's title (the Name row shows DISPLAY_LIMIT).
 TITLE_LIMIT = 60
 #: Characters of a name "Show full name" shows at most (with markers; a name from a
@@ -321,15 +323,16 @@ class PetDetail(QFrame):
     def show_documented_deprecation(self) -> None:
         self._show_removal(DOCUMENTED_REMOVAL)
 
-    def _show_removal(self, when: str) -> None:
+    def _show_removal(self, day: date | None) -> None:
         """The deprecation in staff words (the technical text is in Details)."""
+        when = long_date(day) if day is not None else ""
         self.deprecationNote.setText(
             self.tr("Looking up a pet by its ID will stop working on %s.") % when if when
             else self.tr("Looking up a pet by its ID will stop working on a date not "
                          "yet announced."))
 
     def show_deprecation(self, info: DeprecationInfo) -> None:
-        self._show_removal(info.removal_date())
+        self._show_removal(info.sunset.date() if info.sunset else None)
         text = self.deprecationNote.text()
         if info.source == "server":
             text += " " + self.tr("(Announced by the Pet Store service.)")

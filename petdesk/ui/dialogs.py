@@ -15,6 +15,7 @@ from .accessibility import make_accessible
 from .controllers.add_pet import AddPetController
 from .controllers.auth import AuthController
 from .controllers.connection import ConnectionController
+from .localize import localized
 
 if TYPE_CHECKING:
     from .add_pet import AddPetDialog
@@ -148,7 +149,7 @@ class WindowDialogs(QObject):
             "Pet Store API version %s.<br><br>"
             "Environment: %s<br>Address: %s") % (
                 API_VERSION, html.escape(self._connection.label()),
-                html.escape(self._connection.address)))
+                html.escape(localized(self._connection.address))))
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         make_accessible(box)
         box.open()

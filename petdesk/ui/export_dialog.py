@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
@@ -25,9 +25,11 @@ from PySide6.QtWidgets import (
 
 from petdesk.bulk.errors import ImportCancelled
 from petdesk.core.errors import RequestCancelled
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 from .accessibility import make_accessible
 from .controllers.importing import ImportController, ProgressRelay
+from .localize import number
 from .status_look import status_text
 
 if TYPE_CHECKING:
@@ -39,7 +41,8 @@ if TYPE_CHECKING:
 
 __all__ = ["ExportDialog", "ask_export_path", "ask_table_path"]
 
-EXPORT_FILTER: Final = "CSV, UTF-8 (*.csv);;Excel workbook (*.xlsx)"
+EXPORT_FILTER: Final = QT_TRANSLATE_NOOP(
+    "ExportDialog", "CSV, UTF-8 (*.csv);;Excel workbook (*.xlsx)")
 
 
 def ask_table_path(parent: QWidget, title: str, suggested: str,
@@ -56,8 +59,8 @@ def ask_table_path(parent: QWidget, title: str, suggested: str,
 
 def ask_export_path(parent: QWidget) -> Path | None:
     """Where to export: CSV unless the name ends in .xlsx."""
-    return ask_table_path(parent, parent.tr("Export pets to"), "pets.csv",
-                          parent.tr(EXPORT_FILTER))
+    return ask_table_path(parent, QCoreApplication.translate("ExportDialog", "Export pets to"),
+                          "pets.csv", QCoreApplication.translate("ExportDialog", EXPORT_FILTER))
 
 
 class ExportDialog(QDialog):
@@ -134,10 +137,11 @@ class ExportDialog(QDialog):
 
     def _progress(self, step: StepProgress) -> None:
         if self._job is not None:
-            self.resultLabel.setText(self.tr("Exporting… %s pets so far") % f"{step.rows:,}")
+            self.resultLabel.setText(
+                self.tr("Exporting… %s pets so far") % number(step.rows))
 
     def _done(self, path: Path, rows: int) -> None:
-        self._finish(self.tr("Exported %s pets to %s.") % (f"{rows:,}", path.name))
+        self._finish(self.tr("Exported %s pets to %s.") % (number(rows), path.name))
 
     def _failed(self, error: BaseException) -> None:
         if isinstance(error, ImportCancelled | RequestCancelled):

@@ -25,7 +25,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QDialog,
@@ -51,6 +51,7 @@ from .import_dialog_columns import ColumnsPage
 from .import_dialog_common import plain_label
 from .import_dialog_preview import PreviewModel, PreviewPage
 from .import_dialog_sending import SendingPage
+from .localize import error_text, localized, number
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -80,8 +81,8 @@ def dropped_file(mime: Any) -> Path | None:
 
 def ask_report_path(parent: QWidget) -> Path | None:
     """Where to save the report: xlsx unless the name ends in .csv."""
-    return ask_table_path(parent, parent.tr("Save the import report"), "import-report.xlsx",
-                          parent.tr(SAVE_FILTER))
+    title = QCoreApplication.translate("ImportDialog", "Save the import report")
+    return ask_table_path(parent, title, "import-report.xlsx", localized(SAVE_FILTER))
 
 
 class ImportDialog(QDialog):
@@ -188,7 +189,7 @@ class ImportDialog(QDialog):
 
     def choose_file(self) -> None:
         chosen, _ = QFileDialog.getOpenFileName(self, self.tr("Import pets from"), "",
-                                                self.tr(OPEN_FILTER))
+                                                localized(OPEN_FILTER))
         if chosen:
             self.open_file(Path(chosen))
 
@@ -241,7 +242,7 @@ class ImportDialog(QDialog):
         if self._job is None:
             return
         self.busyBar.setValue(int(step.fraction * 100))
-        self.busyLabel.setText(self.tr("Checking every row… %s rows") % f"{step.rows:,}")
+        self.busyLabel.setText(self.tr("Checking every row… %s rows") % number(step.rows))
 
     # -- 3. the preview ----------------------------------------------------------------
 
@@ -334,7 +335,7 @@ class ImportDialog(QDialog):
         if isinstance(error, RequestCancelled | ImportCancelled):
             self._show_error(self.tr("Stopped."))
         else:
-            self._show_error(str(error))
+            self._show_error(error_text(error))
         self._update_totals()
 
     def _show_error(self, text: str) -> None:

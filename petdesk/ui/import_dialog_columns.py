@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QLocale, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -21,6 +21,7 @@ from petdesk.bulk.mapping import ColumnMapping, Field
 from petdesk.bulk.table import DELIMITER_LABELS, ENCODING_LABELS, FileKind
 
 from .import_dialog_common import plain_label
+from .localize import localized
 
 if TYPE_CHECKING:
     from petdesk.bulk.session import FileLayout
@@ -33,12 +34,8 @@ ReadChoice = tuple[str | None, str | None, str | None]
 
 
 def size_text(size: int) -> str:
-    """``812 bytes``, ``24 KB``, ``3.1 MB``."""
-    if size < 1000:
-        return f"{size} bytes"
-    if size < 1_000_000:
-        return f"{size / 1000:.0f} KB"
-    return f"{size / 1_000_000:.1f} MB"
+    """``812 bytes``, ``24 kB``, ``3.1 MB``, in the user's language."""
+    return QLocale().formattedDataSize(size, 1, QLocale.DataSizeFormat.DataSizeSIFormat)
 
 
 class ColumnsPage(QWidget):
@@ -62,13 +59,14 @@ class ColumnsPage(QWidget):
         self.encodingCombo.setAccessibleName(self.tr("Text encoding"))
         self.encodingCombo.addItem(self.tr("As detected"), None)
         for codec, label in ENCODING_LABELS.items():
-            self.encodingCombo.addItem(label, codec)
+            self.encodingCombo.addItem(localized(label), codec)
         self.delimiterCombo = QComboBox()
         self.delimiterCombo.setObjectName("delimiterCombo")
         self.delimiterCombo.setAccessibleName(self.tr("Separator"))
         self.delimiterCombo.addItem(self.tr("As detected"), None)
         for delimiter, label in DELIMITER_LABELS.items():
-            self.delimiterCombo.addItem(label.capitalize(), delimiter)
+            shown = localized(label)
+            self.delimiterCombo.addItem(shown[:1].upper() + shown[1:], delimiter)
         for combo in (self.sheetCombo, self.encodingCombo, self.delimiterCombo):
             combo.activated.connect(lambda _i: self.readAgain.emit())
         form.addRow(self.tr("Sheet:"), self.sheetCombo)
@@ -80,7 +78,7 @@ class ColumnsPage(QWidget):
             combo.setObjectName(f"column_{fld.value}")
             combo.activated.connect(lambda _i: self.mapping_changed())
             self.columnCombos[fld] = combo
-            form.addRow(self.tr("%s is in:") % fld.label, combo)
+            form.addRow(self.tr("%s is in:") % localized(fld.label), combo)
         self.notesLabel = plain_label("mappingNotes", wrap=True)
         self.wordsLabel = plain_label("namedWordsLabel", wrap=True)
         self.checkButton = QPushButton(self.tr("Check rows"))
@@ -118,7 +116,8 @@ class ColumnsPage(QWidget):
         info = layout.info
         self.fileLabel.setText(self.tr("File: %s (%s)") % (info.path.name,
                                                            size_text(info.size_bytes)))
-        self.detectedLabel.setText(self.tr("Detected: %s") % info.describe())
+        detected = " · ".join(localized(part) for part in info.parts())
+        self.detectedLabel.setText(self.tr("Detected: %s") % detected)
         several = len(info.sheets) > 1
         self.sheetCombo.clear()
         self.sheetCombo.addItems(list(info.sheets))
@@ -140,7 +139,7 @@ class ColumnsPage(QWidget):
                 combo.addItem(header or self.tr("column %d") % (index + 1), index)
             mapped = layout.mapping.columns.get(fld)
             combo.setCurrentIndex(0 if mapped is None else mapped + 1)
-        notes = list(layout.notes)
+        notes = [localized(note) for note in layout.notes]
         if layout.remembered:
             notes.insert(0, self.tr("Columns as you chose them last time for this layout."))
         if several:
@@ -175,7 +174,7 @@ class ColumnsPage(QWidget):
         for fld, combo in self.columnCombos.items():  # one column, one field
             mapped = mapping.columns.get(fld)
             combo.setCurrentIndex(0 if mapped is None else mapped + 1)
-        missing = ", ".join(fld.label for fld in mapping.missing)
+        missing = ", ".join(localized(fld.label) for fld in mapping.missing)
         self.checkButton.setEnabled(not missing)
         self.checkButton.setToolTip(self.tr("Choose the column of %s first.") % missing
                                     if missing else "")

@@ -22,8 +22,10 @@ from PySide6.QtWidgets import (
 
 from petdesk.bulk.mapping import Field
 from petdesk.bulk.preview import Decision
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 from .import_dialog_common import plain_label
+from .localize import localized, number
 
 if TYPE_CHECKING:
     from petdesk.bulk.preview import Preview, PreviewRow
@@ -32,7 +34,12 @@ __all__ = ["PreviewModel", "PreviewPage"]
 
 #: The preview's columns.
 ROW, NAME, CATEGORY, STATUS, RESULT, ADD = range(6)
-HEADERS: Final = ("Row", "Name", "Category ID", "Status", "Check", "Add anyway")
+HEADERS: Final = (QT_TRANSLATE_NOOP("PreviewModel", "Row"),
+                  QT_TRANSLATE_NOOP("PreviewModel", "Name"),
+                  QT_TRANSLATE_NOOP("PreviewModel", "Category ID"),
+                  QT_TRANSLATE_NOOP("PreviewModel", "Status"),
+                  QT_TRANSLATE_NOOP("PreviewModel", "Check"),
+                  QT_TRANSLATE_NOOP("PreviewModel", "Add anyway"))
 FIELD_COLUMNS: Final = {Field.NAME: NAME, Field.CATEGORY_ID: CATEGORY, Field.STATUS: STATUS}
 #: The invalid rows listed under the table (all are in the table and the report).
 LISTED_ISSUES: Final = 50
@@ -60,7 +67,7 @@ class PreviewModel(QAbstractTableModel):
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation is Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.tr(HEADERS[section])
+            return localized(HEADERS[section])
         return None
 
     def row_at(self, index: QModelIndex | QPersistentModelIndex) -> PreviewRow:
@@ -71,7 +78,7 @@ class PreviewModel(QAbstractTableModel):
         if not index.isValid():
             return None
         row, column = self._rows[index.row()], index.column()
-        issues = [issue.message for issue in row.issues
+        issues = [localized(issue.message) for issue in row.issues
                   if FIELD_COLUMNS.get(issue.field) == column]
         if role == Qt.ItemDataRole.DisplayRole:
             return self._text(row, column)
@@ -109,9 +116,9 @@ class PreviewModel(QAbstractTableModel):
             return (row.name, row.category, row.status)[column - NAME]
         if column == RESULT:
             if row.issues:
-                return "; ".join(issue.message for issue in row.issues)
+                return "; ".join(localized(issue.message) for issue in row.issues)
             if row.duplicate_of is not None:
-                return self.tr("Possible duplicate: %s") % row.duplicate_of.describe()
+                return self.tr("Possible duplicate: %s") % localized(row.duplicate_of.describe())
             return self.tr("Ready")
         return ""
 
@@ -204,7 +211,7 @@ class PreviewPage(QWidget):
             self.previewTable.setColumnWidth(column, width)
         header.setSectionResizeMode(RESULT, QHeaderView.ResizeMode.Stretch)
         issues = preview.issues
-        lines = [issue.describe() for issue in issues[:LISTED_ISSUES]]
+        lines = [localized(issue.describe()) for issue in issues[:LISTED_ISSUES]]
         if len(issues) > LISTED_ISSUES:
             lines.append(self.tr("… and %d more (all are in the table and the report).")
                          % (len(issues) - LISTED_ISSUES))
@@ -234,7 +241,7 @@ class PreviewPage(QWidget):
             text = (self.tr("1 row gives its category as a word, not a number: %s.")
                     if rows == 1 else
                     self.tr("%d rows give their category as a word, not a number: %s.")
-                    .replace("%d", f"{rows:,}"))
+                    .replace("%d", number(rows)))
             self.wordsLabel.setText((text % listed) + " " + self.tr(
                 "Say which category each word means, and the rows are checked again."))
         self.wordsLabel.setVisible(bool(words))
@@ -244,8 +251,8 @@ class PreviewPage(QWidget):
         if self.model is None:
             return
         totals = self.model.preview.totals
-        self.totalsLabel.setText(totals.describe())
-        self.sendButton.setText(self.tr("Send %s pets") % f"{totals.to_send:,}"
+        self.totalsLabel.setText(localized(totals.describe()))
+        self.sendButton.setText(self.tr("Send %s pets") % number(totals.to_send)
                                 if totals.to_send != 1 else self.tr("Send 1 pet"))
         self.sendButton.setEnabled(totals.to_send > 0 and not other_import_sending)
         self.sendButton.setToolTip(self.tr("Another import is being sent: wait for it to "

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from .import_dialog_common import plain_label
+from .localize import localized, summary_text
 
 if TYPE_CHECKING:
     from .import_engine import ImportStatus, PendingDecision
@@ -166,8 +167,8 @@ class SendingPage(QWidget):
             self.sendingTitle.setText(self.tr("Sending an import"))
         self.progressBar.setRange(0, max(1, progress.total))
         self.progressBar.setValue(progress.done)
-        self.progressLabel.setText(status.text)
-        self.quotaLabel.setText(status.notice)
+        self.progressLabel.setText(localized(status.text))
+        self.quotaLabel.setText(localized(status.notice))
         self.quotaLabel.setVisible(bool(status.notice))
         self.decisions.show_pending(status.decisions)
         self.pauseButton.setText(self.tr("Resume") if progress.paused else self.tr("Pause"))
@@ -175,7 +176,7 @@ class SendingPage(QWidget):
         self.cancelImportButton.setEnabled(not status.finished)
         self.saveReportButton.setEnabled(True)
         self.newImportButton.setVisible(status.finished)
-        self.resultLabel.setText(self.tr("Done: %s.") % status.report.summary()
+        self.resultLabel.setText(self.tr("Done: %s.") % summary_text(status.report)
                                  if status.finished else "")
 
     def add_result_line(self, text: str) -> None:

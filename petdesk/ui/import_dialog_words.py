@@ -30,6 +30,7 @@ from petdesk.core.categories import CategoryError
 from .categories_model import CategoryModel
 from .category_combo import CategoryCombo
 from .import_dialog_common import plain_label
+from .localize import number
 
 __all__ = ["CategoryWordsDialog", "guess_category"]
 
@@ -72,7 +73,7 @@ class CategoryWordsDialog(QDialog):
             CATEGORY, QHeaderView.ResizeMode.Stretch)
         self.combos: list[CategoryCombo] = []
         for row, word in enumerate(self._words):
-            for column, text in ((WORD, word), (ROWS, f"{words[word]:,}")):
+            for column, text in ((WORD, word), (ROWS, number(words[word]))):
                 item = QTableWidgetItem(text)
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
                 self.table.setItem(row, column, item)

@@ -57,6 +57,7 @@ from petdesk.bulk.session import FileLayout, inspect_file, preview_file
 from petdesk.bulk.writers import export_pets, write_report
 from petdesk.core.clock import Clock
 from petdesk.core.connection import Connection
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.saved_settings import DEFAULT_URLS
 from petdesk.store.db import LocalStore, open_store
 from petdesk.store.paths import store_path
@@ -339,10 +340,11 @@ def _notice(result: StepResult | None, snapshot: RateLimitSnapshot | None,
     if result is None or result.wait <= LONG_WAIT:
         return ""
     if result.kind is StepKind.OTHER_WINDOW:
-        return "Another PetDesk window is sending these pets."
+        return QT_TRANSLATE_NOOP("Import", "Another PetDesk window is sending these pets.")
     resume = datetime.fromtimestamp(now.timestamp() + result.wait, UTC).astimezone()
     if snapshot is not None and snapshot.remaining == 0 and snapshot.reset is not None:
         resume = snapshot.reset.astimezone()
-    why = result.message or result.kind.value
-    return (f"Waiting ({why}): sending goes on by itself at "
-            f"{resume.strftime('%H:%M')} ({resume.astimezone(UTC).strftime('%H:%M')} UTC).")
+    return QT_TRANSLATE_NOOP(
+        "Import", "Waiting ({why}): sending goes on by itself at {local} ({utc} UTC).").format(
+        why=result.message or result.kind.value, local=resume.strftime("%H:%M"),
+        utc=resume.astimezone(UTC).strftime("%H:%M"))

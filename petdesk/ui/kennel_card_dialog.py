@@ -16,7 +16,16 @@ from datetime import date
 from pathlib import Path
 from typing import Final
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QLocale, QObject, QTimer, Signal
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QCoreApplication,
+    QIODevice,
+    QLocale,
+    QObject,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QPagedPaintDevice, QPainter, QPdfWriter
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewWidget
 from PySide6.QtWidgets import (
@@ -129,8 +138,9 @@ def _ask_printer(printer: QPrinter, parent: QWidget) -> bool:
 
 
 def _ask_save_path(parent: QWidget, suggested: str) -> Path | None:
-    return ask_save_path(parent, parent.tr("Save kennel cards as PDF"), suggested,
-                         parent.tr("PDF files (*.pdf)"), ".pdf")
+    translate = QCoreApplication.translate
+    return ask_save_path(parent, translate("KennelCardDialog", "Save kennel cards as PDF"),
+                         suggested, translate("KennelCardDialog", "PDF files (*.pdf)"), ".pdf")
 
 
 class KennelCardDialog(QDialog):

@@ -133,11 +133,11 @@ class CardPageSize(enum.Enum):
             QMarginsF(margin, margin, margin, margin), QPageLayout.Unit.Millimeter)
 
     def label(self) -> str:
-        tr = QCoreApplication.translate
+        translate = QCoreApplication.translate
         return {
-            CardPageSize.A4: tr("CardPageSize", "A4 (6 cards a page)"),
-            CardPageSize.LETTER: tr("CardPageSize", "Letter (6 cards a page)"),
-            CardPageSize.INDEX_4X6: tr("CardPageSize", "4 × 6 in (1 card a page)"),
+            CardPageSize.A4: translate("CardPageSize", "A4 (6 cards a page)"),
+            CardPageSize.LETTER: translate("CardPageSize", "Letter (6 cards a page)"),
+            CardPageSize.INDEX_4X6: translate("CardPageSize", "4 × 6 in (1 card a page)"),
         }[self]
 
 
@@ -329,11 +329,11 @@ class CardSheet:
         painter.restore()
 
     def _texts(self, card: KennelCard) -> _Texts:
-        tr = QCoreApplication.translate
+        translate = QCoreApplication.translate
         return _Texts(
-            category=tr("KennelCard", "Category: %1").replace("%1", card.category),
-            status=tr("KennelCard", "Status: %1").replace("%1", card.status),
-            pet_id=tr("KennelCard", "ID: %1").replace("%1", str(card.pet_id)),
+            category=translate("KennelCard", "Category: %1").replace("%1", card.category),
+            status=translate("KennelCard", "Status: %1").replace("%1", card.status),
+            pet_id=translate("KennelCard", "ID: %1").replace("%1", str(card.pet_id)),
             printed=self.printed_text(),
         )
 

@@ -24,6 +24,8 @@ PRODUCTION_URL = "https://api.petstore.example/v1"
 STAGING_URL = "https://staging.api.petstore.example/v1"
 DEFAULT_TIMEOUT = 15.0
 TIMEOUT_RANGE = (1.0, 120.0)
+#: The language chosen in File › Settings… besides the system's ("").
+LANGUAGES = ("en", "de", "es")
 
 
 class Environment(enum.StrEnum):
@@ -78,6 +80,18 @@ class AppSettings:
     @environment.setter
     def environment(self, env: Environment) -> None:
         self._s.setValue("connection/environment", Environment(env).value)
+
+    # -- language ------------------------------------------------------------------------
+
+    @property
+    def language(self) -> str:
+        """"" for the system's language, else "en", "de" or "es" (read at start-up)."""
+        value = self._s.value("ui/language", "")
+        return value if isinstance(value, str) and value in LANGUAGES else ""
+
+    @language.setter
+    def language(self, value: str) -> None:
+        self._s.setValue("ui/language", value if value in LANGUAGES else "")
 
     # -- view state ----------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
@@ -25,6 +26,7 @@ from .settings import (
     AppSettings,
     Environment,
 )
+from .translations import LANGUAGE_CHOICES
 
 
 class SettingsDialog(QDialog):
@@ -51,6 +53,13 @@ class SettingsDialog(QDialog):
         self.timeoutSpin.setDecimals(0)
         self.timeoutSpin.setSuffix(self.tr(" s"))
         self.timeoutSpin.setValue(settings.timeout)
+        self.languageCombo = QComboBox()
+        self.languageCombo.setObjectName("languageCombo")
+        self.languageCombo.setAccessibleName(self.tr("Language"))
+        self.languageCombo.addItem(self.tr("System language"), "")
+        for code, name in LANGUAGE_CHOICES:  # each language's own name, never translated
+            self.languageCombo.addItem(name, code)
+        self.languageCombo.setCurrentIndex(max(0, self.languageCombo.findData(settings.language)))
         self.problemLabel = QLabel()
         self.problemLabel.setObjectName("settingsProblem")
         self.problemLabel.setWordWrap(True)
@@ -78,6 +87,11 @@ class SettingsDialog(QDialog):
         form.addRow(self.tr("&Production address:"), self.productionUrlEdit)
         form.addRow(self.tr("&Staging address:"), self.stagingUrlEdit)
         form.addRow(self.tr("Request &timeout:"), self.timeoutSpin)
+        form.addRow(self.tr("&Language:"), self.languageCombo)
+        self.languageNote = QLabel(self.tr("A new language applies the next time PetDesk starts."))
+        self.languageNote.setObjectName("languageNote")
+        self.languageNote.setWordWrap(True)
+        form.addRow("", self.languageNote)
         note = QLabel(self.tr("The API key is not a setting: it is kept in your system "
                               "keyring (File › API key…)."))
         note.setWordWrap(True)
@@ -114,5 +128,6 @@ class SettingsDialog(QDialog):
         self._settings.set_base_url(Environment.PRODUCTION, self.productionUrlEdit.text())
         self._settings.set_base_url(Environment.STAGING, self.stagingUrlEdit.text())
         self._settings.timeout = self.timeoutSpin.value()
+        self._settings.language = str(self.languageCombo.currentData())
         self._settings.sync()
         super().accept()

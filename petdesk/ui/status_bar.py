@@ -29,6 +29,7 @@ from petdesk.core.clock import Clock, SystemClock
 from petdesk.core.errors import PetStoreError
 from petdesk.core.text import display, elide
 
+from .localize import error_text, localized
 from .plain import plain_box
 
 if TYPE_CHECKING:
@@ -196,7 +197,7 @@ class PetStatusBar(QStatusBar):
         self.messageLabel.setText(display(text, MESSAGE_LIMIT))  # it may quote a name
 
     def show_error(self, error: BaseException, prefix: str = "") -> None:
-        message = str(error) if isinstance(error, PetStoreError) else self.tr(
+        message = error_text(error) if isinstance(error, PetStoreError) else self.tr(
             "Something unexpected went wrong.")
         # A server's sentence may carry direction overrides or be very long: markers, and
         # at most one status line's worth.
@@ -244,7 +245,7 @@ class PetStatusBar(QStatusBar):
         box.open()
 
     def set_quota(self, snapshot: RateLimitSnapshot) -> None:
-        text = snapshot.describe()
+        text = " · ".join(localized(part) for part in snapshot.parts())
         self.quotaLabel.setText(self.tr("Quota: %s") % text if text else "")
 
     def set_last_refresh(self, when: datetime | None) -> None:

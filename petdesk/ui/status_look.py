@@ -13,15 +13,19 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPalette
 
 from petdesk.core.statuses import PetStatus
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 AVAILABLE, PENDING, SOLD = PetStatus.AVAILABLE, PetStatus.PENDING, PetStatus.SOLD
 
 
 def status_text(status: str | None) -> str:
     """The words staff read for a status: the pets table and the kennel cards."""
-    words: dict[str | None, str] = {AVAILABLE: "Available", PENDING: "Pending", SOLD: "Sold"}
+    words: dict[str | None, str] = {AVAILABLE: QT_TRANSLATE_NOOP("PetTableModel", "Available"),
+                                    PENDING: QT_TRANSLATE_NOOP("PetTableModel", "Pending"),
+                                    SOLD: QT_TRANSLATE_NOOP("PetTableModel", "Sold")}
     # The table's translation context: these words were the table's own.
-    return QCoreApplication.translate("PetTableModel", words.get(status, "No status"))
+    return QCoreApplication.translate(
+        "PetTableModel", words.get(status, QT_TRANSLATE_NOOP("PetTableModel", "No status")))
 
 
 def _is_dark(palette: QPalette) -> bool:

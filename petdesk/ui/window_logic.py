@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QTimer
 
 from .accessibility import name_main_window
 from .bulk_dialogs import BulkDialogs
@@ -83,7 +83,8 @@ class WindowLogic:
         self.pets.pagingStopped.connect(status.show_activity)
         self.pets.stopped.connect(c.feedback.stopped)
         self.pets.upToDate.connect(lambda: status.show_activity(
-            c.tr("The list is up to date (loaded moments ago).")))
+            QCoreApplication.translate(
+                "Contents", "The list is up to date (loaded moments ago).")))
         self.lookups.found.connect(c.found)
         self.lookups.notFound.connect(c.not_found)
         self.lookups.failed.connect(c.feedback.show_error)

@@ -132,7 +132,8 @@ def test_nothing_is_clipped_and_the_window_keeps_its_size(
         shortcut(qtbot, window, "F5")
     shortcut(qtbot, window, "Ctrl+L")
     qtbot.keyClicks(window.lookupEdit, "250\r")
-    qtbot.waitUntil(lambda: "queued" in window.statusBar_.countdown_text, timeout=5_000)
+    queued = {"en": "queued", "de": "Warteschlange", "es": "en cola"}[language]
+    qtbot.waitUntil(lambda: queued in window.statusBar_.countdown_text, timeout=5_000)
     window.statusBar_.show_activity("A long message " * 30)
     for _ in range(3):  # any relayout the texts would cause happens in posted events
         QCoreApplication.processEvents()

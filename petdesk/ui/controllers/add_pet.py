@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, Signal
 from petdesk.core.errors import BadRequestError, OutcomeUnknownError, RequestCancelled
 from petdesk.core.jobs import JobKind
 
+from ..localize import error_text
 from ..worker import JobContext, Outcome
 from .auth import AuthController
 
@@ -60,13 +61,13 @@ class AddPetController(QObject):
         field: str | None = None
         prefix = self.tr("The pet was not added: ")
         if isinstance(exc, BadRequestError):
-            message, field = str(exc), exc.field
+            message, field = error_text(exc), exc.field
         elif isinstance(exc, RequestCancelled):
             message = self.tr("Stopped. If the request had already left, the pet may have "
                               "been added: refresh the list before adding it again.")
             prefix = ""
         elif isinstance(exc, OutcomeUnknownError):
-            message, prefix = str(exc), ""
+            message, prefix = error_text(exc), ""
         else:
-            message = str(exc)
+            message = error_text(exc)
         self.rejected.emit(message, field, exc, prefix)

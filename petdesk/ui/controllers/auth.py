@@ -14,6 +14,7 @@ from petdesk.core.errors import AuthenticationError, MissingKeyError
 from petdesk.core.jobs import JobKind, Priority
 from petdesk.core.keys import KeyLookupLike
 
+from ..localize import error_text
 from ..logs import RedactingFilter
 from ..worker import Job, JobContext, Next, Outcome, Task, Worker
 
@@ -81,7 +82,7 @@ class AuthController(QObject):
             if (isinstance(exc, AuthenticationError) and exc.status_code != 403
                     and job is not None and not job.replayed and not self.closing):
                 self._held.append((job, next_fn, outcome))
-                reason = str(exc)
+                reason = error_text(exc)
                 if isinstance(exc, MissingKeyError) and exc.problem:
                     reason = f"{reason} {exc.problem}"
                 self.keyNeeded.emit(reason)
@@ -116,7 +117,7 @@ class AuthController(QObject):
             if not outcome.ok:
                 exc = outcome.error
                 self.saveFailed.emit(self.tr("This key cannot be used: %s.") % exc
-                                     if isinstance(exc, ValueError) else str(exc))
+                                     if isinstance(exc, ValueError) else error_text(exc))
                 return
             lookup = outcome.value
             problem = lookup.problem if lookup is not None else None

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 
 from petdesk.core.connection import Connection
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 from ..settings import AppSettings, Environment
 
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 
 DEMO = "demo"
 #: What the window shows as the demo's address (requests never leave the process).
-DEMO_ADDRESS = "in-process sandbox"
+DEMO_ADDRESS = QT_TRANSLATE_NOOP("ConnectionController", "in-process sandbox")
 
 
 class ConnectionController(QObject):

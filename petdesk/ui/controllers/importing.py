@@ -25,6 +25,8 @@ from petdesk.core.clock import Clock
 from petdesk.core.errors import RequestCancelled
 from petdesk.core.jobs import JobKind, Priority
 
+from ..localize import error_text, localized, summary_text
+
 if TYPE_CHECKING:
     from petdesk.api.models import Pet
     from petdesk.bulk.mapping import ColumnMapping
@@ -181,7 +183,8 @@ class ImportController(QObject):
         if status.finished:
             return
         self._show(status)
-        self.notice.emit(self.tr("Resuming the import left unfinished: %s") % status.text)
+        self.notice.emit(self.tr("Resuming the import left unfinished: %s")
+                         % localized(status.text))
         self._follow()
 
     def _retry(self, again: Callable[[], None]) -> None:
@@ -205,7 +208,7 @@ class ImportController(QObject):
             return
         if outcome.error is not None:
             if not isinstance(outcome.error, RequestCancelled):
-                self.notice.emit(self.tr("Import waiting: %s") % outcome.error)
+                self.notice.emit(self.tr("Import waiting: %s") % error_text(outcome.error))
             self._follow(1.0 if isinstance(outcome.error, RequestCancelled) else RETRY_S)
             return
         status: ImportStatus | None = outcome.value
@@ -215,7 +218,7 @@ class ImportController(QObject):
         self._show(status)
         if status.finished:
             self._following = False
-            self.notice.emit(self.tr("Import finished: %s.") % status.report.summary())
+            self.notice.emit(self.tr("Import finished: %s.") % summary_text(status.report))
             self.finished.emit()
             self._look_again()  # another import may be waiting in the outbox
         elif status.idle or (status.progress.paused and status.progress.checking == 0):

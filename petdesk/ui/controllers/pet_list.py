@@ -29,6 +29,7 @@ from petdesk.core.errors import AuthenticationError, RequestCancelled
 from petdesk.core.jobs import JobKind, ListState, Priority
 from petdesk.core.statuses import PetStatus
 
+from ..localize import error_text
 from ..worker import JobContext, Outcome
 from .auth import AuthController
 
@@ -208,7 +209,7 @@ class PetListController(QObject):
             if not more:
                 self.state = (ListState.NO_KEY if isinstance(exc, AuthenticationError)
                               else ListState.ERROR)
-                self.error_text = str(exc)
+                self.error_text = error_text(exc)
             self.failed.emit(exc, self.tr("Could not load the pets: "))
         self.changed.emit()
 

@@ -1,0 +1,75 @@
+"""Which language the window speaks, and its translators.
+
+The system locale decides, unless the language chosen in File › Settings… names
+one (it applies on the next start: widgets take their text when they are built).
+PetDesk's own catalogue (``petdesk_<lang>.qm``) and Qt's (``qtbase_<lang>.qm``: the
+standard buttons, the line edits' context menus) are loaded for that language, and
+it becomes the default QLocale, so dates and numbers follow it too.
+"""
+
+from __future__ import annotations
+
+import logging
+import subprocess
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+
+#: The languages of File › Settings…: the stored value and the name shown (each in
+#: its own language).
+LANGUAGE_CHOICES: tuple[tuple[str, str], ...] = (
+    ("en", "English"), ("de", "Deutsch"), ("es", "Español"))
+
+
+def catalogue_dirs(resources: Path | None) -> list[Path]:
+    """Where ``petdesk_<lang>.qm`` may be: a source checkout's or a bundle's
+    ``resources/translations``, then the wheel's ``petdesk/translations``."""
+    folders = [resources / "translations"] if resources is not None else []
+    folders.append(Path(__file__).resolve().parents[1] / "translations")
+    return folders
+
+
+def chosen_locale(language: str) -> QLocale:
+    """The system locale, or the one Settings names (keeping the system's region
+    when it speaks that language)."""
+    system = QLocale.system()
+    if not language or language == system.name().partition("_")[0]:
+        return system
+    return QLocale(language)
+
+
+def install_translations(app: QCoreApplication, language: str,
+                         resources: Path | None) -> list[QTranslator]:
+    """Set the locale for ``language`` ("" for the system's) and install Qt's and
+    PetDesk's catalogues for it. Returns the translators installed."""
+    locale = chosen_locale(language)
+    QLocale.setDefault(locale)
+    installed: list[QTranslator] = []
+    if locale.language() in (QLocale.Language.English, QLocale.Language.C):
+        return installed
+    qt = QTranslator(app)
+    if qt.load(locale, "qtbase", "_", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+        installed.append(qt)
+    ours = QTranslator(app)
+    for folder in catalogue_dirs(resources):
+        if getattr(sys, "_MEIPASS", None) is None and next(folder.glob("*.ts"), None):
+            # A source checkout (the .ts sources are there): compile what is missing or
+            # older than its source.
+            from petdesk.i18n import compile_stale  # noqa: PLC0415 - source checkouts only
+
+            try:
+                compile_stale(folder)
+            except (OSError, subprocess.SubprocessError) as error:  # English, never a crash
+                logging.getLogger(__name__).warning("translations not compiled: %s", error)
+        if ours.load(locale, "petdesk", "_", str(folder)):
+            installed.append(ours)
+            break
+    for translator in installed:
+        app.installTranslator(translator)
+    return installed
+
+
+def remove_translations(app: QCoreApplication, translators: list[QTranslator]) -> None:
+    for translator in translators:
+        app.removeTranslator(translator)
