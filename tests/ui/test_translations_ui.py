@@ -383,7 +383,8 @@ def test_the_import_steps_speak_the_language(
     every row's check and the totals come from the Qt-free layers, translated."""
     from PySide6.QtWidgets import QFileDialog
 
-    from petdesk.ui.import_dialog import PAGE_COLUMNS, PAGE_PREVIEW, RESULT
+    from petdesk.ui.import_dialog import PAGE_COLUMNS, PAGE_PREVIEW
+    from petdesk.ui.import_dialog_preview import RESULT
 
     sample = Path(__file__).resolve().parents[2] / "resources" / "samples" / "intake-sample.csv"
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
@@ -394,14 +395,14 @@ def test_the_import_steps_speak_the_language(
     dialog: Any = _open_dialog(qtbot, window, "actionImport")
     qtbot.mouseClick(dialog.chooseButton, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: dialog.pages.currentIndex() == PAGE_COLUMNS, timeout=10_000)
-    assert dialog.detectedLabel.text() == (
+    assert dialog.columnsPage.detectedLabel.text() == (
         "Erkannt: CSV · UTF-8 (mit BOM) · getrennt durch Kommas")
-    qtbot.waitUntil(dialog.checkButton.isEnabled, timeout=10_000)
-    qtbot.mouseClick(dialog.checkButton, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(dialog.columnsPage.checkButton.isEnabled, timeout=10_000)
+    qtbot.mouseClick(dialog.columnsPage.checkButton, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: dialog.pages.currentIndex() == PAGE_PREVIEW, timeout=20_000)
-    totals = dialog.totalsLabel.text()
+    totals = dialog.previewPage.totalsLabel.text()
     assert re.fullmatch(r"\d+ Zeilen: \d+ bereit, \d+ ungültig, \d+ mögliche Duplikate?", totals)
-    model = dialog.previewTable.model()
+    model = dialog.previewPage.previewTable.model()
     checks = {str(model.index(row, RESULT).data()) for row in range(model.rowCount())}
     assert "Bereit" in checks
     assert any(c.startswith("Mögliches Duplikat: gleicher Name") for c in checks), checks
