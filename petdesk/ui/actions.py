@@ -4,11 +4,14 @@ text, shortcuts and a menu, and each is connected to a slot that takes nothing."
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
+
+if TYPE_CHECKING:
+    from .window_contents import Contents
 
 
 class Spec(NamedTuple):
@@ -32,10 +35,14 @@ SPECS = (
     Spec("actionLoadMore", "Load &more", ("Ctrl+M",), "view"),
     Spec("actionStop", "&Stop", ("Esc", "Ctrl+."), "view"),
     Spec("actionQuickFilter", "&Quick filter", ("Ctrl+F",), "view"),
+    # The catalogue (issue 16).
+    Spec("actionNewestFirst", "&Newest first (whole catalogue)", ("Ctrl+Shift+N",), "view"),
+    Spec("actionUpdateCatalogue", "&Update catalogue now", ("Ctrl+Shift+U",), "view"),
     Spec("actionProduction", "&Production", ("Ctrl+1",), "environment"),
     Spec("actionStaging", "S&taging", ("Ctrl+2",), "environment"),
     Spec("actionAddPet", "&Add pet…", ("Ctrl+N",), "pets"),
     Spec("actionLookup", "&Look up by ID", ("Ctrl+L",), "pets"),
+    Spec("actionFindAny", "&Find in catalogue (name or ID)…", ("Ctrl+Shift+F",), "pets"),
     Spec("actionDetailRefresh", "Refresh &from server", ("Ctrl+R",), "pets"),
     Spec("actionCopyId", "Copy &ID", ("Ctrl+Shift+C",), "pets"),
     Spec("actionCopyJson", "Copy as &JSON", ("Ctrl+Shift+J",), "pets"),
@@ -48,6 +55,15 @@ SPECS = (
 )
 
 MENUS = (("file", "&File"), ("view", "&View"), ("pets", "&Pets"), ("help", "&Help"))
+
+
+def catalogue_slots(contents: Contents) -> dict[str, Callable[[], object]]:
+    """The catalogue's actions (issue 16), run by the window's logic."""
+    return {
+        "actionFindAny": lambda: contents.logic.catalogue.open_find(),
+        "actionNewestFirst": lambda: contents.logic.catalogue.newest_first(),
+        "actionUpdateCatalogue": lambda: contents.logic.catalogue.update_now(),
+    }
 
 
 def make_action(window: QMainWindow, spec: Spec, slot: Callable[[], object]) -> QAction:

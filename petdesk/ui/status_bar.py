@@ -98,6 +98,11 @@ class PetStatusBar(QStatusBar):
         self.quotaLabel.setToolTip(self.tr("Requests left in the current rate-limit window"))
         self.lastRefreshLabel = QLabel()
         self.lastRefreshLabel.setObjectName("lastRefreshLabel")
+        # The catalogue (issue 16): its line, shown once the catalogue is read.
+        self.catalogueLabel = QLabel()
+        self.catalogueLabel.setObjectName("catalogueLabel")
+        self.catalogueLabel.setTextFormat(Qt.TextFormat.PlainText)
+        self.catalogueLabel.setVisible(False)
 
         left = QWidget()
         row = QHBoxLayout(left)
@@ -117,6 +122,7 @@ class PetStatusBar(QStatusBar):
             self.busyIndicator, self.messageLabel, self.detailsButton, self.countdownLabel,
             self.stopButton)))
         self.addWidget(left, 1)
+        self.addPermanentWidget(self.catalogueLabel)
         self.addPermanentWidget(self.quotaLabel)
         self.addPermanentWidget(self.lastRefreshLabel)
 
@@ -172,6 +178,12 @@ class PetStatusBar(QStatusBar):
     def set_quota(self, snapshot: RateLimitSnapshot) -> None:
         text = snapshot.describe()
         self.quotaLabel.setText(self.tr("Quota: %s") % text if text else "")
+
+    def set_catalogue(self, text: str, details: str = "") -> None:
+        """The catalogue's line ("Catalogue: 8,412 pets · complete as of 09:42 · …")."""
+        self.catalogueLabel.setText(text)
+        self.catalogueLabel.setToolTip(details or text)
+        self.catalogueLabel.setVisible(bool(text))
 
     def set_last_refresh(self, when: datetime | None) -> None:
         if when is None:

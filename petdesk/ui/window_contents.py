@@ -14,7 +14,7 @@ from petdesk.core.clock import SystemClock
 from petdesk.core.jobs import JobKind, ListState
 from petdesk.core.text import display
 
-from .actions import SPECS, build_menus, make_action, shortcut_rows
+from .actions import SPECS, build_menus, catalogue_slots, make_action, shortcut_rows
 from .controllers.connection import DEMO
 from .detail import PetDetail
 from .pet_model import PetTableModel
@@ -184,6 +184,7 @@ class Contents(QObject):
             "actionShortcuts": self._show_shortcuts,
             "actionImport": lambda: self.bulk.open_import(),
             "actionExport": lambda: self.bulk.open_export(),
+            **catalogue_slots(self),
         }
         self.actions = {s.name: make_action(self.window, s, slots[s.name]) for s in SPECS}
         a = self.actions

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QTimer
 
 from .bulk_dialogs import BulkDialogs
+from .catalogue_window import CatalogueWindow
 from .controllers.add_pet import AddPetController
 from .controllers.auth import AuthController
 from .controllers.cards import CardsAndCategories
@@ -60,8 +61,11 @@ class WindowLogic:
         # Bulk import and export (issue 13): an import left unfinished resumes at start.
         self.importer = ImportController(self.worker, connection, parent=contents)
         self.bulk = BulkDialogs(window, self.importer, contents)
+        # The catalogue (issue 16): filled in the background, searched by name.
+        self.catalogue = CatalogueWindow(contents, self.worker)
         self._wire(contents)
         self.importer.start_up()  # queued before the first list request, run when the worker starts
+        self.catalogue.start_up()
 
     def _wire_worker(self, c: Contents) -> None:
         w, f = self.worker, c.feedback
@@ -94,6 +98,7 @@ class WindowLogic:
         self.cards.categories.labelsChanged.connect(c.category_labels_changed)
         self.importer.notice.connect(status.show_activity)
         self.importer.finished.connect(lambda: c.refresh(background=True))
+        self.dialogs.settingsAccepted.connect(self.catalogue.settings_changed)
 
     @staticmethod
     def query(status: PetStatus | None, limit: int) -> ListQuery:
@@ -108,3 +113,4 @@ class WindowLogic:
         self.cards.close_all()
         self.worker.shutdown(wait_ms)
         self.importer.shut_down()
+        self.catalogue.shut_down()
