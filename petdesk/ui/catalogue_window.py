@@ -36,7 +36,7 @@ FULL_EVERY_S: Final = 24 * 3600.0
 
 
 def mirror_settings(contents: Contents) -> MirrorSettings:
-    """The user's catalogue settings (File › Settings) as the filler takes them."""
+    """The user's catalogue settings (File › Settings…) as the filler takes them."""
     choice = contents.window.settings.catalogue
     update = choice.update_minutes * 60.0
     return MirrorSettings(update_every=update, full_every=max(FULL_EVERY_S, update),
@@ -85,7 +85,7 @@ class CatalogueWindow(QObject):
     def _show_line(self) -> None:
         if self.report is None:
             text = "" if self.controller.enabled else self.tr(
-                "Catalogue: off (File › Settings)")
+                "Catalogue: off (File › Settings…)")
             details = ""
         else:
             text = catalogue_line(self.report.status, self._clock.time())
@@ -113,7 +113,7 @@ class CatalogueWindow(QObject):
         return dialog
 
     def newest_first(self) -> None:
-        """View › Newest first: every pet of the catalogue, the newest on top."""
+        """View › Newest first…: every pet of the catalogue, the newest on top."""
         dialog = self._dialog()
         dialog.searchEdit.clear()
         dialog.show_order(MirrorSort.ID, True)

@@ -157,7 +157,7 @@ class CatalogueDialog(QDialog):
         self.model.set_query(MirrorQuery(text, sort, descending))
 
     def show_order(self, sort: MirrorSort, descending: bool) -> None:
-        """Show the results in this order (the View › Newest first action)."""
+        """Show the results in this order (View › Newest first…)."""
         self.resultsView.horizontalHeader().setSortIndicator(
             COLUMNS.index(sort),
             Qt.SortOrder.DescendingOrder if descending else Qt.SortOrder.AscendingOrder)

@@ -20,6 +20,8 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from petdesk.core.text import display
 from petdesk.store.rows import MirrorQuery, MirrorSort, PetRow
 
+from .status_look import status_text
+
 if TYPE_CHECKING:
     from .catalogue_engine import ResultWindow
 
@@ -140,6 +142,8 @@ class CatalogueResultsModel(QAbstractTableModel):
             return None
         if role == Qt.ItemDataRole.UserRole:
             return self.pet(index.row())
+        if role == Qt.ItemDataRole.TextAlignmentRole and COLUMNS[index.column()] is MirrorSort.ID:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             return None
         pet = self.pet(index.row())
@@ -153,7 +157,7 @@ class CatalogueResultsModel(QAbstractTableModel):
                            else 4 * NAME_LIMIT)
         if column is MirrorSort.CATEGORY:
             return self._category(pet.category_id)
-        return pet.status.value if pet.status is not None else self.tr("no status")
+        return status_text(pet.status.value if pet.status is not None else None)
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:

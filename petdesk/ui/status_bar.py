@@ -26,6 +26,7 @@ from petdesk.core.clock import Clock, SystemClock
 from petdesk.core.errors import PetStoreError
 from petdesk.core.text import display, elide
 
+from .elided_label import ElidedLabel
 from .plain import plain_box
 
 if TYPE_CHECKING:
@@ -99,9 +100,8 @@ class PetStatusBar(QStatusBar):
         self.lastRefreshLabel = QLabel()
         self.lastRefreshLabel.setObjectName("lastRefreshLabel")
         # The catalogue (issue 16): its line, shown once the catalogue is read.
-        self.catalogueLabel = QLabel()
+        self.catalogueLabel = ElidedLabel()
         self.catalogueLabel.setObjectName("catalogueLabel")
-        self.catalogueLabel.setTextFormat(Qt.TextFormat.PlainText)
         self.catalogueLabel.setVisible(False)
 
         left = QWidget()

@@ -138,7 +138,7 @@ def test_fills_completely_with_no_429_and_the_user_first(qtbot: Any, big: Sandbo
                                                          make_window: Callable[..., MainWindow],
                                                          clock: FakeClock) -> None:
     window, timer = open_window(make_window, big, clock)
-    assert catalogue_line(window) == "Catalogue: off (File › Settings)"
+    assert catalogue_line(window) == "Catalogue: off (File › Settings…)"
     before = big.requests()
     events: list[tuple[str, object, Priority, float]] = []
     worker = window.contents.logic.worker
@@ -266,3 +266,26 @@ def test_search_results_hold_a_bounded_number_of_rows(qtbot: Any, big: Sandbox,
     qtbot.waitUntil(lambda: model.index(PETS - 1, 0).data() == "1")
     assert model.held_rows() <= 8 * 200
     assert STEP_KEY  # the catalogue steps are keyed: one queued at a time
+
+
+@pytest.fixture
+def accented(clock: FakeClock, monkeypatch: pytest.MonkeyPatch,
+             tmp_path: Path) -> Iterator[Sandbox]:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    pets = Store(None, seed_count=5)
+    pets.add_pet("Zoë", 2, "available")
+    running = start_server(SandboxConfig(api_keys=(API_KEY,)), store=pets, clock=clock.time)
+    try:
+        yield Sandbox("loopback", running.app, running.base_url)
+    finally:
+        running.stop()
+        pets.close()
+
+
+def test_the_quick_filter_folds_case_and_accents_as_the_catalogue(
+        qtbot: Any, accented: Sandbox, make_window: Callable[..., MainWindow]) -> None:
+    window = make_window(accented)
+    shortcut(qtbot, window, "Ctrl+F")
+    type_text(qtbot, window.quickFilterEdit, "ZOE")
+    qtbot.waitUntil(lambda: window.model.rowCount() == 1)
+    assert window.model.index(0, 1).data() == "Zoë"

@@ -168,7 +168,7 @@ class CatalogueController(QObject):
         """"Update now": look for new pets at once (one or two requests)."""
         if not self.enabled:
             self.notice.emit(self.tr("The catalogue is switched off: turn it on in "
-                                     "File › Settings to keep it up to date."))
+                                     "File › Settings… to keep it up to date."))
             return
         self.notice.emit(self.tr("Updating the catalogue…"))
         self._submit(partial(_update_now, self._holder), self._updated, Priority.USER)
