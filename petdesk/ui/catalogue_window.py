@@ -62,6 +62,7 @@ class CatalogueWindow(QObject):
         self.controller.statusChanged.connect(self._reported)
         self.controller.rowsChanged.connect(self._rows_changed)
         self.controller.notice.connect(status.show_activity)
+        contents.connection.changed.connect(self._environment_changed)
 
     def start_up(self) -> None:
         """After the first paint: fill or update the catalogue if due."""
@@ -95,6 +96,12 @@ class CatalogueWindow(QObject):
         self._contents.statusBar_.set_catalogue(text, details)
         if self.dialog is not None:
             self.dialog.set_catalogue_line(text)
+
+    def _environment_changed(self) -> None:
+        """Another environment: another catalogue (its line comes with its first job)."""
+        self.report = None
+        self._show_line()
+        self._rows_changed()
 
     def _rows_changed(self) -> None:
         if self.dialog is not None and self.dialog.isVisible():

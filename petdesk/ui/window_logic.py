@@ -90,6 +90,7 @@ class WindowLogic:
         self.lookups.failed.connect(c.feedback.show_error)
         self.lookups.invalid.connect(status.show_activity)
         self.adder.added.connect(c.added)
+        self.adder.added.connect(self.catalogue.controller.pet_added)
         self.adder.rejected.connect(lambda _m, _f, exc, prefix: c.feedback.show_error(exc, prefix))
         self.adder.rejected.connect(self.pets.invalidate)
         self.auth.keyNeeded.connect(self.dialogs.open_api_key_dialog)

@@ -26,7 +26,7 @@ from petdesk.ui.main_window import MainWindow
 from petdesk.ui.search_dialog import CatalogueDialog
 
 from .conftest import API_KEY, FakeClock, Sandbox
-from .drive import open_settings, shortcut, type_text, visible_dialog
+from .drive import open_add_dialog, open_settings, shortcut, type_text, visible_dialog
 
 PETS = 5_000
 PAGES = math.ceil(PETS / 100)
@@ -289,3 +289,21 @@ def test_the_quick_filter_folds_case_and_accents_as_the_catalogue(
     type_text(qtbot, window.quickFilterEdit, "ZOE")
     qtbot.waitUntil(lambda: window.model.rowCount() == 1)
     assert window.model.index(0, 1).data() == "Zoë"
+
+
+def test_a_pet_added_here_is_on_top_of_newest_first_at_once(
+        qtbot: Any, big: Sandbox, make_window: Callable[..., MainWindow],
+        clock: FakeClock) -> None:
+    window, _timer = fill(qtbot, make_window, big, clock)
+    before = big.requests()
+    dialog = open_add_dialog(qtbot, window)
+    qtbot.keyClicks(dialog.nameEdit, "Fresh Arrival")
+    qtbot.keyClicks(dialog.categoryIdEdit, "3")
+    with qtbot.waitSignal(window.contents.logic.catalogue.controller.rowsChanged,
+                          timeout=10_000):
+        qtbot.mouseClick(dialog.submitButton, Qt.MouseButton.LeftButton)
+    shortcut(qtbot, window, "Ctrl+Shift+N")
+    found = visible_dialog(qtbot, CatalogueDialog)
+    qtbot.waitUntil(lambda: result_names(found, 1) == ["Fresh Arrival"])
+    assert big.requests() == before + 1  # the add itself; the catalogue asked nothing
+    assert catalogue_line(window).startswith(f"Catalogue: {PETS + 1:,} pets")

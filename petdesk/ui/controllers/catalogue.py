@@ -34,6 +34,7 @@ from petdesk.core.errors import RequestCancelled
 from petdesk.core.jobs import JobKind, Priority
 
 if TYPE_CHECKING:
+    from petdesk.api.models import Pet
     from petdesk.store.rows import MirrorQuery, MirrorSettings
 
     from ..catalogue_engine import CatalogueEngine, CatalogueReport, ResultWindow
@@ -97,6 +98,10 @@ def _update_now(holder: _EngineHolder, ctx: JobContext) -> CatalogueReport:
 
 def _apply(holder: _EngineHolder, settings: MirrorSettings, ctx: JobContext) -> CatalogueReport:
     return holder.get().apply(ctx.connection, settings)
+
+
+def _note_added(holder: _EngineHolder, pet: Pet, ctx: JobContext) -> CatalogueReport:
+    return holder.get().note_added(ctx.connection, pet)
 
 
 def _search(holder: _EngineHolder, query: MirrorQuery, offset: int, limit: int,
@@ -221,6 +226,17 @@ class CatalogueController(QObject):
             self.notice.emit(report.problem)
         self.statusChanged.emit(report)
         return report
+
+    def pet_added(self, pet: Pet) -> None:
+        """This window added ``pet``: put it in the catalogue now (no request)."""
+        if self.enabled:
+            self._submit(partial(_note_added, self._holder, pet), self._noted,
+                         Priority.BACKGROUND)
+
+    def _noted(self, outcome: Outcome[Any]) -> None:
+        report = self._report(outcome)
+        if report is not None and report.rows_changed:
+            self.rowsChanged.emit()
 
     # -- searching -----------------------------------------------------------------------
 
