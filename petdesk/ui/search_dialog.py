@@ -48,14 +48,15 @@ __all__ = ["ORDERS", "CatalogueDialog"]
 #: Typing pauses this long before a search runs.
 TYPING_MS: Final = 150
 
-#: The orders offered (text, sort, descending); the first is the default.
+#: The orders offered (sort, descending), named in :meth:`CatalogueDialog._order_names`;
+#: the first is the default.
 ORDERS: Final = (
-    ("Newest first", MirrorSort.ID, True),
-    ("Oldest first", MirrorSort.ID, False),
-    ("Name, A to Z", MirrorSort.NAME, False),
-    ("Name, Z to A", MirrorSort.NAME, True),
-    ("Category", MirrorSort.CATEGORY, False),
-    ("Status", MirrorSort.STATUS, False),
+    (MirrorSort.ID, True),
+    (MirrorSort.ID, False),
+    (MirrorSort.NAME, False),
+    (MirrorSort.NAME, True),
+    (MirrorSort.CATEGORY, False),
+    (MirrorSort.STATUS, False),
 )
 
 
@@ -83,8 +84,8 @@ class CatalogueDialog(QDialog):
         self.orderCombo = QComboBox()
         self.orderCombo.setObjectName("catalogueOrderCombo")
         self.orderCombo.setAccessibleName(self.tr("Order of the results"))
-        for text, sort, descending in ORDERS:
-            self.orderCombo.addItem(self.tr(text), (sort, descending))
+        for text, choice in zip(self._order_names(), ORDERS, strict=True):
+            self.orderCombo.addItem(text, choice)
 
         self.resultsView = QTableView()
         self.resultsView.setObjectName("catalogueResults")
@@ -144,6 +145,10 @@ class CatalogueDialog(QDialog):
         self.resultsView.activated.connect(lambda index: self._choose(index.row()))
         self.resultsView.installEventFilter(self)
         self.updateButton.clicked.connect(self.updateRequested)
+
+    def _order_names(self) -> tuple[str, ...]:
+        return (self.tr("Newest first"), self.tr("Oldest first"), self.tr("Name, A to Z"),
+                self.tr("Name, Z to A"), self.tr("Category"), self.tr("Status"))
 
     # -- searching -----------------------------------------------------------------------
 
