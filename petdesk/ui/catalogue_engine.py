@@ -173,7 +173,8 @@ class CatalogueEngine:
         phase = MirrorPhase.OFF if not settings.enabled else (
             MirrorPhase.PROBLEM if step is not None else
             MirrorPhase.COMPLETE if state.complete_at is not None else MirrorPhase.FILLING)
-        status = MirrorStatus(phase, count, total, state.complete_at, None, None,
+        resume = self._clock.time() + step.wait if step is not None else None
+        status = MirrorStatus(phase, count, total, state.complete_at, None, resume,
                               state.day_requests, settings.day_allowance,
                               state.requests_total, step.message if step else None)
         return CatalogueReport(status, step, self._problem)
