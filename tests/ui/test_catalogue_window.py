@@ -307,3 +307,30 @@ def test_a_pet_added_here_is_on_top_of_newest_first_at_once(
     qtbot.waitUntil(lambda: result_names(found, 1) == ["Fresh Arrival"])
     assert big.requests() == before + 1  # the add itself; the catalogue asked nothing
     assert catalogue_line(window).startswith(f"Catalogue: {PETS + 1:,} pets")
+
+
+def test_the_schedule_is_a_setting_the_line_follows(qtbot: Any, big: Sandbox,
+                                                     make_window: Callable[..., MainWindow],
+                                                     clock: FakeClock) -> None:
+    window, timer = fill(qtbot, make_window, big, clock)
+    dialog = open_settings(qtbot, window)
+    box = dialog.catalogueBox
+    assert box.enabledCheck.isChecked()
+    type_text(qtbot, box.updateSpin, "10")
+    type_text(qtbot, box.shareSpin, "10")
+    assert "never uses more than 100 requests a day" in box.costLabel.text()
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: catalogue_line(window).endswith("next update in 10 min"))
+    assert "at most 100 requests a day (10% of 1,000)" in \
+        window.statusBar_.catalogueLabel.toolTip()
+    assert timer.held == pytest.approx(10 * 60, abs=1)
+    # Switched off: nothing scheduled, what is stored stays searchable.
+    dialog = open_settings(qtbot, window)
+    qtbot.mouseClick(dialog.catalogueBox.enabledCheck, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: catalogue_line(window).startswith(
+        "Catalogue: not kept up to date (5,000 pets stored)"))
+    assert timer.held is None
+    found = find_dialog(qtbot, window)
+    qtbot.keyClicks(found.searchEdit, "quokka")
+    qtbot.waitUntil(lambda: result_names(found) == [LAST_NAME])
