@@ -23,8 +23,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor, QDragEnterEvent, QDropEvent
+from PySide6.QtGui import QBrush, QColor, QDragEnterEvent, QDropEvent, QIcon
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDialog,
     QFileDialog,
@@ -35,6 +36,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QStackedWidget,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -46,6 +48,7 @@ from petdesk.bulk.readers import OPEN_FILTER, SUFFIXES
 from petdesk.bulk.table import DELIMITER_LABELS, ENCODING_LABELS, FileKind
 from petdesk.core.errors import RequestCancelled
 
+from .accessibility import make_accessible
 from .controllers.importing import ImportController, ProgressRelay
 from .export_dialog import ask_table_path
 
@@ -103,6 +106,7 @@ class PreviewModel(QAbstractTableModel):
         self._rows = preview.rows
         self._bad = QBrush(QColor(255, 205, 205))
         self._dup = QBrush(QColor(255, 240, 190))
+        self._warning_icon: QIcon | None = None
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
@@ -132,10 +136,21 @@ class PreviewModel(QAbstractTableModel):
             return "\n".join(issues) or None
         if role == Qt.ItemDataRole.BackgroundRole:
             return self._background(row, column, issues)
+        if role == Qt.ItemDataRole.DecorationRole and (
+                issues or (column == RESULT and row.issues)):
+            return self._warning()  # an invalid cell: never said by its colour alone
+        if role == Qt.ItemDataRole.AccessibleDescriptionRole:
+            return "\n".join(issues) or None
         if role == Qt.ItemDataRole.CheckStateRole and column == ADD and row.duplicate_of:
             decided = self.preview.decision(row.number).value == "import"
             return Qt.CheckState.Checked if decided else Qt.CheckState.Unchecked
         return None
+
+    def _warning(self) -> QIcon:
+        if self._warning_icon is None:
+            self._warning_icon = QApplication.style().standardIcon(
+                QStyle.StandardPixmap.SP_MessageBoxWarning)
+        return self._warning_icon
 
     def _background(self, row: PreviewRow, column: int, issues: list[str]) -> QBrush | None:
         if issues:
@@ -204,15 +219,22 @@ class ImportDialog(QDialog):
         self._report: ImportReport | None = None
         self._back_page = PAGE_FILE
         self.pages = QStackedWidget()
-        for build in (self._file_page, self._columns_page, self._busy_page,
-                      self._preview_page, self._sending_page):
-            self.pages.addWidget(build())
+        self.pages.setAccessibleName(self.tr("Import steps"))
+        for build, name in ((self._file_page, self.tr("Choose a file")),
+                            (self._columns_page, self.tr("Columns")),
+                            (self._busy_page, self.tr("Working")),
+                            (self._preview_page, self.tr("Every row checked")),
+                            (self._sending_page, self.tr("Sending"))):
+            page = build()
+            page.setAccessibleName(name)
+            self.pages.addWidget(page)
         self.errorLabel = plain_label("importError", wrap=True)
         self.errorLabel.setStyleSheet("color: #b00020;")
         self.errorLabel.hide()
         layout = QVBoxLayout(self)
         layout.addWidget(self.pages, 1)
         layout.addWidget(self.errorLabel)
+        make_accessible(self)
         controller.statusChanged.connect(self._status_changed)
         if controller.status is not None:  # an import of this session, or resumed
             self._status_changed(controller.status)
@@ -243,10 +265,12 @@ class ImportDialog(QDialog):
         self.detectedLabel = plain_label("detectedLabel")
         form = QFormLayout()
         self.encodingCombo = QComboBox()
+        self.encodingCombo.setAccessibleName(self.tr("Text encoding"))
         self.encodingCombo.addItem(self.tr("As detected"), None)
         for codec, label in ENCODING_LABELS.items():
             self.encodingCombo.addItem(label, codec)
         self.delimiterCombo = QComboBox()
+        self.delimiterCombo.setAccessibleName(self.tr("Separator"))
         self.delimiterCombo.addItem(self.tr("As detected"), None)
         for delimiter, label in DELIMITER_LABELS.items():
             self.delimiterCombo.addItem(label.capitalize(), delimiter)
@@ -305,6 +329,7 @@ class ImportDialog(QDialog):
         self.totalsLabel.setFont(font)
         self.previewTable = QTableView()
         self.previewTable.setObjectName("previewTable")
+        self.previewTable.setAccessibleName(self.tr("Rows of the file"))
         self.previewTable.verticalHeader().hide()
         self.previewTable.setWordWrap(False)
         self.issuesLabel = plain_label("issuesLabel", wrap=True)
@@ -313,7 +338,7 @@ class ImportDialog(QDialog):
         self.addAllButton.clicked.connect(lambda: self._decide_all(True))
         self.skipAllButton = QPushButton(self.tr("Skip all duplicates"))
         self.skipAllButton.clicked.connect(lambda: self._decide_all(False))
-        self.sendButton = QPushButton()
+        self.sendButton = QPushButton(self.tr("Send"))
         self.sendButton.setObjectName("sendButton")
         self.sendButton.clicked.connect(self.send)
         back = QPushButton(self.tr("Back to columns"))

@@ -3,6 +3,7 @@ schedule (never the key)."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from petdesk.core.urls import base_url_problem
 
+from .accessibility import make_accessible
 from .catalogue_settings import CatalogueSettingsBox
 from .settings import (
     DEFAULT_TIMEOUT,
@@ -29,7 +31,12 @@ from .settings import (
 
 
 class SettingsDialog(QDialog):
-    def __init__(self, settings: AppSettings, parent: QWidget | None = None) -> None:
+    """``in_use``: (environment label, address) the window uses now; ``overridden``:
+    that address comes from ``--base-url``, not from these settings."""
+
+    def __init__(self, settings: AppSettings, parent: QWidget | None = None, *,
+                 in_use: tuple[str, str] | None = None, overridden: bool = False,
+                 demo: bool = False) -> None:
         super().__init__(parent)
         self.setObjectName("settingsDialog")
         self.setWindowTitle(self.tr("Settings"))
@@ -52,6 +59,24 @@ class SettingsDialog(QDialog):
         self.problemLabel.setWordWrap(True)
         self.problemLabel.setVisible(False)
 
+        self.inUseLabel = QLabel()
+        self.inUseLabel.setObjectName("addressInUse")
+        self.inUseLabel.setWordWrap(True)
+        self.inUseLabel.setTextFormat(Qt.TextFormat.PlainText)
+        self.inUseLabel.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        if demo:
+            self.inUseLabel.setText(self.tr("In use now: the demo's sample data on this "
+                                            "computer. These addresses apply when PetDesk "
+                                            "is started without --demo."))
+        elif in_use is not None:
+            text = self.tr("In use now (%s): %s") % in_use
+            if overridden:
+                text += "\n" + self.tr(
+                    "PetDesk was started with --base-url, which overrides the %s address "
+                    "below until it is started without it.") % in_use[0]
+            self.inUseLabel.setText(text)
+        self.inUseLabel.setVisible(bool(self.inUseLabel.text()))
+
         form = QFormLayout()
         form.addRow(self.tr("&Production address:"), self.productionUrlEdit)
         form.addRow(self.tr("&Staging address:"), self.stagingUrlEdit)
@@ -67,6 +92,7 @@ class SettingsDialog(QDialog):
         buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults).clicked.connect(
             self._defaults)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.inUseLabel)
         layout.addLayout(form)
         layout.addWidget(note)
         self.catalogueBox = CatalogueSettingsBox(settings.catalogue)
@@ -74,6 +100,7 @@ class SettingsDialog(QDialog):
         layout.addWidget(self.problemLabel)
         layout.addWidget(buttons)
         self.setMinimumWidth(520)
+        make_accessible(self)
 
     def _defaults(self) -> None:
         self.productionUrlEdit.setText(PRODUCTION_URL)

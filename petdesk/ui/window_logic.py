@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 
+from .accessibility import name_main_window
 from .bulk_dialogs import BulkDialogs
 from .catalogue_window import CatalogueWindow
 from .controllers.add_pet import AddPetController
@@ -64,6 +65,8 @@ class WindowLogic:
         # The catalogue (issue 16): filled in the background, searched by name.
         self.catalogue = CatalogueWindow(contents, self.worker)
         self._wire(contents)
+        # Qt's inner parts named once the first request is on its way (~10 ms of work).
+        QTimer.singleShot(0, contents, lambda: name_main_window(contents))
         self.importer.start_up()  # queued before the first list request, run when the worker starts
         self.catalogue.start_up()
 
