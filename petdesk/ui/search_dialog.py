@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from petdesk.core.names import parse_search
 from petdesk.store.rows import MirrorQuery, MirrorSort
 
+from .accessibility import make_accessible
 from .search_model import COLUMNS, CatalogueResultsModel, Fetch
 
 if TYPE_CHECKING:
@@ -114,6 +115,10 @@ class CatalogueDialog(QDialog):
         self.updateButton = QPushButton(self.tr("Update now"))
         self.updateButton.setObjectName("catalogueUpdateButton")
         self.updateButton.setToolTip(self.tr("Look for new pets now (Ctrl+Shift+U)"))
+        self.closeButton = QPushButton(self.tr("Close"))
+        self.closeButton.setObjectName("catalogueCloseButton")
+        self.closeButton.setAutoDefault(False)
+        self.updateButton.setAutoDefault(False)
 
         top = QHBoxLayout()
         find = QLabel(self.tr("&Find:"))
@@ -127,12 +132,14 @@ class CatalogueDialog(QDialog):
         bottom = QHBoxLayout()
         bottom.addWidget(self.catalogueLabel, 1)
         bottom.addWidget(self.updateButton)
+        bottom.addWidget(self.closeButton)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.resultsView, 1)
         layout.addWidget(self.noteLabel)
         layout.addLayout(bottom)
         self.resize(640, 420)
+        make_accessible(self)
 
         self._typing = QTimer(self)
         self._typing.setSingleShot(True)
@@ -145,6 +152,7 @@ class CatalogueDialog(QDialog):
         self.resultsView.activated.connect(lambda index: self._choose(index.row()))
         self.resultsView.installEventFilter(self)
         self.updateButton.clicked.connect(self.updateRequested)
+        self.closeButton.clicked.connect(self.close)
 
     def _order_names(self) -> tuple[str, ...]:
         return (self.tr("Newest first"), self.tr("Oldest first"), self.tr("Name, A to Z"),
