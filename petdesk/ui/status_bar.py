@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6 import QtWidgets
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QPainter, QPaintEvent
+from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -100,9 +100,15 @@ class ElidedLabel(QLabel):
 
 
 class DetailsLabel(ElidedLabel):
-    """An elided label whose tooltip is its details (or its whole text)."""
+    """An elided label whose tooltip is its details (or its whole text), asking for
+    at most a quarter of the window's width: the activity message comes first."""
 
     details = ""
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        return QSize(min(hint.width(), max(self.MIN_WIDTH, self.window().width() // 4)),
+                     hint.height())
 
     def _tooltip(self) -> None:
         self.setToolTip(self.details or self.text())
@@ -260,6 +266,10 @@ class PetStatusBar(QStatusBar):
     def set_quota(self, snapshot: RateLimitSnapshot) -> None:
         text = snapshot.describe()
         self.quotaLabel.setText(self.tr("Quota: %s") % text if text else "")
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.catalogueLabel.updateGeometry()  # its width follows the window's
 
     def set_catalogue(self, text: str, details: str = "") -> None:
         """The catalogue's line ("Catalogue: 8,412 pets · complete as of 09:42 · …")."""
