@@ -274,11 +274,13 @@ def check_main_window() -> str:
     from PySide6.QtWidgets import QApplication, QTableView
 
     from petdesk.ui.app import LaunchConfig, build_main_window, create_application
-    from petdesk.ui.settings import AppSettings
+    from petdesk.ui.settings import AppSettings, CatalogueChoice
 
     app = create_application()
     with _throwaway_dir() as tmp:
         settings = AppSettings(QSettings(str(tmp / "settings.ini"), QSettings.Format.IniFormat))
+        # The catalogue would be downloaded into the user's data folder: not by a check.
+        settings.catalogue = CatalogueChoice(enabled=False)
         window = build_main_window(
             LaunchConfig(demo=True), settings=settings, demo_db=tmp / "demo.db", autoload=True
         )

@@ -7,6 +7,7 @@ Each is used by a framework, not by a call in PetDesk's code."""
 _.closeEvent
 _.dragEnterEvent
 _.dropEvent
+_.paintEvent
 _.multiData
 # A module-level __getattr__ (PEP 562): the sandbox's lazy exports.
 __getattr__

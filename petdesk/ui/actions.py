@@ -4,13 +4,16 @@ text, shortcuts and a menu, and each is connected to a slot that takes nothing."
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from petdesk.core.wording import QT_TRANSLATE_NOOP
+
+if TYPE_CHECKING:
+    from .window_contents import Contents
 
 
 class Spec(NamedTuple):
@@ -36,11 +39,18 @@ SPECS = (
     Spec("actionStop", QT_TRANSLATE_NOOP("MainWindow", "&Stop"), ("Esc", "Ctrl+."), "view"),
     Spec("actionQuickFilter", QT_TRANSLATE_NOOP("MainWindow", "&Quick filter"),
          ("Ctrl+F",), "view"),
+    # The catalogue (issue 16).
+    Spec("actionNewestFirst", QT_TRANSLATE_NOOP("MainWindow", "&Newest first…"),
+         ("Ctrl+Shift+N",), "view"),
+    Spec("actionUpdateCatalogue", QT_TRANSLATE_NOOP("MainWindow", "&Update catalogue now"),
+         ("Ctrl+Shift+U",), "view"),
     Spec("actionProduction", QT_TRANSLATE_NOOP("MainWindow", "&Production"),
          ("Ctrl+1",), "environment"),
     Spec("actionStaging", QT_TRANSLATE_NOOP("MainWindow", "S&taging"), ("Ctrl+2",), "environment"),
     Spec("actionAddPet", QT_TRANSLATE_NOOP("MainWindow", "&Add pet…"), ("Ctrl+N",), "pets"),
     Spec("actionLookup", QT_TRANSLATE_NOOP("MainWindow", "&Look up by ID"), ("Ctrl+L",), "pets"),
+    Spec("actionFindAny", QT_TRANSLATE_NOOP("MainWindow", "Find in &catalogue…"),
+         ("Ctrl+Shift+F",), "pets"),
     Spec("actionDetailRefresh", QT_TRANSLATE_NOOP("MainWindow", "Re&fresh this pet"),
          ("Ctrl+R",), "pets"),
     Spec("actionCopyId", QT_TRANSLATE_NOOP("MainWindow", "Copy &ID"), ("Ctrl+Shift+C",), "pets"),
@@ -60,6 +70,15 @@ MENUS = (("file", QT_TRANSLATE_NOOP("MainWindow", "&File")),
          ("view", QT_TRANSLATE_NOOP("MainWindow", "&View")),
          ("pets", QT_TRANSLATE_NOOP("MainWindow", "&Pets")),
          ("help", QT_TRANSLATE_NOOP("MainWindow", "&Help")))
+
+
+def catalogue_slots(contents: Contents) -> dict[str, Callable[[], object]]:
+    """The catalogue's actions (issue 16), run by the window's logic."""
+    return {
+        "actionFindAny": lambda: contents.logic.catalogue.open_find(),
+        "actionNewestFirst": lambda: contents.logic.catalogue.newest_first(),
+        "actionUpdateCatalogue": lambda: contents.logic.catalogue.update_now(),
+    }
 
 
 def make_action(window: QMainWindow, spec: Spec, slot: Callable[[], object]) -> QAction:

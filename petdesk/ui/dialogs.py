@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QDialog, QMainWindow, QMessageBox
 
 from petdesk import API_VERSION
@@ -30,6 +30,9 @@ class _Overridable(Protocol):
 
 
 class WindowDialogs(QObject):
+    #: The Settings dialog was accepted (the catalogue's schedule may have changed).
+    settingsAccepted = Signal()
+
     def __init__(self, window: QMainWindow, settings: AppSettings, keys: object,
                  connection: ConnectionController, auth: AuthController,
                  adder: AddPetController) -> None:
@@ -134,6 +137,7 @@ class WindowDialogs(QObject):
                                 in_use=(connection.label(), address), overridden=overridden)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.accepted.connect(self._connection.settings_changed)
+        dialog.accepted.connect(self.settingsAccepted)
         dialog.open()
 
     def show_about(self) -> None:

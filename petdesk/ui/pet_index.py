@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import compress, repeat
 from typing import TYPE_CHECKING, Any
 
+from petdesk.core.names import fold_name
 from petdesk.core.statuses import PetStatus
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ class PetIndex:
 
     def __init__(self) -> None:
         self.all: list[Pet] = []
-        #: ``name.casefold()`` of each pet of ``all`` (same positions).
+        #: ``fold_name(name)`` of each pet of ``all`` (same positions).
         self.folded: list[str] = []
         #: ``id`` of each pet of ``all`` (same positions).
         self.ids: list[int] = []
@@ -90,7 +91,7 @@ class PetIndex:
     def load(self, pets: Iterable[Pet]) -> None:
         """Replace every pet (load order), then sort and filter as before."""
         self.all = list(pets)
-        self.folded = [p.name.casefold() for p in self.all]
+        self.folded = [fold_name(p.name) for p in self.all]
         self.ids = [p.id for p in self.all]
         self.order = None
         self.resort()
@@ -102,7 +103,7 @@ class PetIndex:
         leaves them at the end (no reorder of the rows needed)."""
         start = len(self.all)
         self.all.extend(batch)
-        folded = [p.name.casefold() for p in batch]
+        folded = [fold_name(p.name) for p in batch]
         self.folded.extend(folded)
         self.ids.extend(p.id for p in batch)
         needle, no_status = self.needle, self.no_status_only
@@ -142,7 +143,7 @@ class PetIndex:
         except ValueError:
             raise KeyError(pet.id) from None
         self.all[i] = pet
-        self.folded[i] = pet.name.casefold()
+        self.folded[i] = fold_name(pet.name)
         self.sorted = False
         row = self.row_of_position(i)
         if row is not None:

@@ -36,6 +36,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
+from petdesk.core.names import fold_name
 from petdesk.core.statuses import PetStatus
 from petdesk.core.text import DISPLAY_LIMIT, display
 
@@ -325,7 +326,7 @@ class PetTableModel(QAbstractTableModel):
             self.dataChanged.emit(self.index(row, 0), self.index(row, len(Column) - 1))
 
     def set_name_filter(self, text: str) -> None:
-        needle = text.strip().casefold()
+        needle = fold_name(text.strip())
         if needle == self._index.needle:
             return
         self.beginResetModel()

@@ -5,13 +5,14 @@ the request timeout, the last environment, the window geometry and state, the
 table header (column widths) and sort, and for each environment ("production",
 "staging", "demo") its status filter and page size: the demo's filters never carry
 into Production. An environment without its own falls back to the older global keys
-(``filter/status``, ``filter/limit``).
+(``filter/status``, ``filter/limit``). Also the catalogue's schedule and share of
+the quota.
 """
 
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import QByteArray, QSettings
 
@@ -183,3 +184,48 @@ class AppSettings:
     def set_environment_filters(self, environment: str, status: str, page_size: int) -> None:
         self._s.setValue(f"filter/{environment}/status", status)
         self._s.setValue(f"filter/{environment}/limit", int(page_size))
+
+    # -- the catalogue (issue 16) --------------------------------------------------------
+
+    @property
+    def catalogue(self) -> CatalogueChoice:
+        """Whether the window keeps the catalogue, how often it looks for new pets and
+        how much of the day's quota it may use (out-of-range values: the defaults)."""
+        default = CatalogueChoice()
+        try:
+            choice = CatalogueChoice(
+                str(self._s.value("catalogue/enabled", "true")).lower() != "false",
+                int(str(self._s.value("catalogue/update_minutes", default.update_minutes))),
+                int(str(self._s.value("catalogue/day_percent", default.day_percent))),
+                int(str(self._s.value("catalogue/daily_quota", default.daily_quota))))
+        except (TypeError, ValueError):
+            return default
+        return choice if choice.valid else default._replace(enabled=choice.enabled)
+
+    @catalogue.setter
+    def catalogue(self, choice: CatalogueChoice) -> None:
+        self._s.setValue("catalogue/enabled", "true" if choice.enabled else "false")
+        self._s.setValue("catalogue/update_minutes", choice.update_minutes)
+        self._s.setValue("catalogue/day_percent", choice.day_percent)
+        self._s.setValue("catalogue/daily_quota", choice.daily_quota)
+
+
+#: Limits of the catalogue's settings (the mirror's own: petdesk.store.rows.MirrorSettings).
+UPDATE_MINUTES_RANGE = (1, 1440)
+DAY_PERCENT_RANGE = (1, 80)
+DAILY_QUOTA_RANGE = (10, 10_000_000)
+
+
+class CatalogueChoice(NamedTuple):
+    """The catalogue's settings as the Settings dialog shows them."""
+
+    enabled: bool = True
+    update_minutes: int = 30
+    day_percent: int = 25
+    daily_quota: int = 1_000
+
+    @property
+    def valid(self) -> bool:
+        return (UPDATE_MINUTES_RANGE[0] <= self.update_minutes <= UPDATE_MINUTES_RANGE[1]
+                and DAY_PERCENT_RANGE[0] <= self.day_percent <= DAY_PERCENT_RANGE[1]
+                and DAILY_QUOTA_RANGE[0] <= self.daily_quota <= DAILY_QUOTA_RANGE[1])

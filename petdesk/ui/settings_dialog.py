@@ -1,4 +1,5 @@
-"""Settings: the base URL of each environment and the request timeout (never the key)."""
+"""Settings: the base URL of each environment, the request timeout and the catalogue's
+schedule (never the key)."""
 
 from __future__ import annotations
 
@@ -18,12 +19,14 @@ from PySide6.QtWidgets import (
 from petdesk.core.urls import base_url_problem
 
 from .accessibility import make_accessible
+from .catalogue_settings import CatalogueSettingsBox
 from .settings import (
     DEFAULT_TIMEOUT,
     PRODUCTION_URL,
     STAGING_URL,
     TIMEOUT_RANGE,
     AppSettings,
+    CatalogueChoice,
     Environment,
 )
 from .translations import LANGUAGE_CHOICES
@@ -106,6 +109,8 @@ class SettingsDialog(QDialog):
         layout.addWidget(self.inUseLabel)
         layout.addLayout(form)
         layout.addWidget(note)
+        self.catalogueBox = CatalogueSettingsBox(settings.catalogue)
+        layout.addWidget(self.catalogueBox)
         layout.addWidget(self.problemLabel)
         layout.addWidget(buttons)
         self.setMinimumWidth(520)
@@ -115,6 +120,7 @@ class SettingsDialog(QDialog):
         self.productionUrlEdit.setText(PRODUCTION_URL)
         self.stagingUrlEdit.setText(STAGING_URL)
         self.timeoutSpin.setValue(DEFAULT_TIMEOUT)
+        self.catalogueBox.show_choice(CatalogueChoice())
 
     def accept(self) -> None:
         for label, edit in ((self.tr("Production address"), self.productionUrlEdit),
@@ -129,5 +135,6 @@ class SettingsDialog(QDialog):
         self._settings.set_base_url(Environment.STAGING, self.stagingUrlEdit.text())
         self._settings.timeout = self.timeoutSpin.value()
         self._settings.language = str(self.languageCombo.currentData())
+        self._settings.catalogue = self.catalogueBox.choice()
         self._settings.sync()
         super().accept()

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6 import QtWidgets
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QPainter, QPaintEvent
+from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -100,6 +100,21 @@ class ElidedLabel(QLabel):
         painter.drawText(rect, int(self.alignment() | Qt.AlignmentFlag.AlignVCenter), text)
 
 
+class DetailsLabel(ElidedLabel):
+    """An elided label whose tooltip is its details (or its whole text), asking for
+    at most a quarter of the window's width: the activity message comes first."""
+
+    details = ""
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        return QSize(min(hint.width(), max(self.MIN_WIDTH, self.window().width() // 4)),
+                     hint.height())
+
+    def _tooltip(self) -> None:
+        self.setToolTip(self.details or self.text())
+
+
 class PetStatusBar(QStatusBar):
     stopRequested = Signal()
 
@@ -151,6 +166,10 @@ class PetStatusBar(QStatusBar):
         self.quotaLabel.setToolTip(self.tr("Requests left in the current rate-limit window"))
         self.lastRefreshLabel = ElidedLabel()
         self.lastRefreshLabel.setObjectName("lastRefreshLabel")
+        # The catalogue (issue 16): its line, shown once the catalogue is read.
+        self.catalogueLabel = DetailsLabel()
+        self.catalogueLabel.setObjectName("catalogueLabel")
+        self.catalogueLabel.setVisible(False)
 
         left = QWidget()
         left.setAccessibleName(self.tr("Activity"))
@@ -175,6 +194,7 @@ class PetStatusBar(QStatusBar):
             self.busyIndicator, self.messageLabel, self.detailsButton, self.countdownLabel,
             self.stopButton)))
         self.addWidget(left, 1)
+        self.addPermanentWidget(self.catalogueLabel)
         self.addPermanentWidget(self.quotaLabel)
         self.addPermanentWidget(self.lastRefreshLabel)
 
@@ -247,6 +267,16 @@ class PetStatusBar(QStatusBar):
     def set_quota(self, snapshot: RateLimitSnapshot) -> None:
         text = " · ".join(localized(part) for part in snapshot.parts())
         self.quotaLabel.setText(self.tr("Quota: %s") % text if text else "")
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.catalogueLabel.updateGeometry()  # its width follows the window's
+
+    def set_catalogue(self, text: str, details: str = "") -> None:
+        """The catalogue's line ("Catalogue: 8,412 pets · complete as of 09:42 · …")."""
+        self.catalogueLabel.details = details
+        self.catalogueLabel.setText(text)
+        self.catalogueLabel.setVisible(bool(text))
 
     def set_last_refresh(self, when: datetime | None) -> None:
         if when is None:

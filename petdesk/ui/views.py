@@ -161,6 +161,9 @@ class FilterBar(QWidget):
         self.quickFilterEdit.setPlaceholderText(self.tr("Filter by name (Ctrl+F)"))
         self.quickFilterEdit.setAccessibleName(self.tr("Quick filter by name"))
         self.quickFilterEdit.setClearButtonEnabled(True)
+        self.quickFilterEdit.setToolTip(self.tr(
+            "Filters the pets loaded in the table. To search every pet by name: "
+            "Pets › Find in catalogue… (Ctrl+Shift+F)"))
 
         self.lookupEdit = QLineEdit()
         self.lookupEdit.setObjectName("lookupEdit")

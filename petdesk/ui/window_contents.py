@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 from petdesk.core.clock import SystemClock
 from petdesk.core.jobs import JobKind, ListState
 
-from .actions import SPECS, build_menus, make_action, shortcut_rows
+from .actions import SPECS, build_menus, catalogue_slots, make_action, shortcut_rows
 from .controllers.connection import DEMO
 from .detail import PetDetail
 from .list_presenter import ListPresenter
@@ -186,6 +186,7 @@ class Contents(QObject):
             "actionShortcuts": self._show_shortcuts,
             "actionImport": lambda: self.bulk.open_import(),
             "actionExport": lambda: self.bulk.open_export(),
+            **catalogue_slots(self),
         }
         self.actions = {s.name: make_action(self.window, s, slots[s.name]) for s in SPECS}
         a = self.actions

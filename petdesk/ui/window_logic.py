@@ -14,6 +14,7 @@ from PySide6.QtCore import QCoreApplication, QTimer
 
 from .accessibility import name_main_window
 from .bulk_dialogs import BulkDialogs
+from .catalogue_window import CatalogueWindow
 from .controllers.add_pet import AddPetController
 from .controllers.auth import AuthController
 from .controllers.cards import CardsAndCategories
@@ -61,10 +62,13 @@ class WindowLogic:
         # Bulk import and export (issue 13): an import left unfinished resumes at start.
         self.importer = ImportController(self.worker, connection, parent=contents)
         self.bulk = BulkDialogs(window, self.importer, contents)
+        # The catalogue (issue 16): filled in the background, searched by name.
+        self.catalogue = CatalogueWindow(contents, self.worker)
         self._wire(contents)
         # Qt's inner parts named once the first request is on its way (~10 ms of work).
         QTimer.singleShot(0, contents, lambda: name_main_window(contents))
         self.importer.start_up()  # queued before the first list request, run when the worker starts
+        self.catalogue.start_up()
 
     def _wire_worker(self, c: Contents) -> None:
         w, f = self.worker, c.feedback
@@ -90,6 +94,7 @@ class WindowLogic:
         self.lookups.failed.connect(c.feedback.show_error)
         self.lookups.invalid.connect(status.show_activity)
         self.adder.added.connect(c.added)
+        self.adder.added.connect(self.catalogue.controller.pet_added)
         self.adder.rejected.connect(lambda _m, _f, exc, prefix: c.feedback.show_error(exc, prefix))
         self.adder.rejected.connect(self.pets.invalidate)
         self.auth.keyNeeded.connect(self.dialogs.open_api_key_dialog)
@@ -98,6 +103,7 @@ class WindowLogic:
         self.cards.categories.labelsChanged.connect(c.category_labels_changed)
         self.importer.notice.connect(status.show_activity)
         self.importer.finished.connect(lambda: c.refresh(background=True))
+        self.dialogs.settingsAccepted.connect(self.catalogue.settings_changed)
 
     @staticmethod
     def query(status: PetStatus | None, limit: int) -> ListQuery:
@@ -112,3 +118,4 @@ class WindowLogic:
         self.cards.close_all()
         self.worker.shutdown(wait_ms)
         self.importer.shut_down()
+        self.catalogue.shut_down()

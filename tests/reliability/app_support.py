@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
 from petdesk.core.clock import Clock
 from petdesk.ui.main_window import MainWindow
-from petdesk.ui.settings import AppSettings, Environment
+from petdesk.ui.settings import AppSettings, CatalogueChoice, Environment
 from petdesk.ui.worker import Connection
 from tests.conftest import TEST_HOME
 
@@ -44,7 +44,11 @@ def factory(base_url: str, policy: RequestPolicy = UI_POLICY, timeout: float | N
 
 
 def settings_in(directory: Path) -> AppSettings:
-    return AppSettings(QSettings(str(directory / "petdesk.ini"), QSettings.Format.IniFormat))
+    """Private settings; the catalogue off (its background fill would add requests to
+    the counts these tests check; tests/ui/test_catalogue_*.py test it)."""
+    settings = AppSettings(QSettings(str(directory / "petdesk.ini"), QSettings.Format.IniFormat))
+    settings.catalogue = CatalogueChoice(enabled=False)
+    return settings
 
 
 def build_window(qtbot: Any, settings: AppSettings, keys: Any, base_url: str, *,

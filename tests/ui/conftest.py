@@ -24,7 +24,7 @@ from petdesk.core.clock import Clock
 from petdesk.core.keystore import KeyStore, MemoryKeyring
 from petdesk.sandbox import SandboxApp, SandboxConfig, Store, in_process_transport, start_server
 from petdesk.ui.main_window import MainWindow
-from petdesk.ui.settings import AppSettings, Environment
+from petdesk.ui.settings import AppSettings, CatalogueChoice, Environment
 from petdesk.ui.worker import Connection
 from tests.api.fakes import FakeClock as ApiFakeClock
 
@@ -135,7 +135,13 @@ def loopback(clock: FakeClock) -> Iterator[Sandbox]:
 
 @pytest.fixture
 def settings(tmp_path: Path) -> AppSettings:
-    return AppSettings(QSettings(str(tmp_path / "petdesk.ini"), QSettings.Format.IniFormat))
+    """Private settings. The catalogue (issue 16) is off: its background fill sends
+    requests of its own, which tests counting requests would see; the catalogue's
+    tests (test_catalogue_*.py) switch it on."""
+    app_settings = AppSettings(QSettings(str(tmp_path / "petdesk.ini"),
+                                         QSettings.Format.IniFormat))
+    app_settings.catalogue = CatalogueChoice(enabled=False)
+    return app_settings
 
 
 @pytest.fixture

@@ -28,6 +28,7 @@ from petdesk.ui.import_dialog import ImportDialog
 from petdesk.ui.kennel_card_dialog import KennelCardDialog
 from petdesk.ui.main_window import MainWindow
 from petdesk.ui.pet_model import Column
+from petdesk.ui.search_dialog import CatalogueDialog
 from petdesk.ui.settings_dialog import SettingsDialog
 from petdesk.ui.shortcuts_dialog import ShortcutsDialog
 
@@ -151,6 +152,7 @@ DIALOGS: dict[str, Callable[[Any, MainWindow], QWidget]] = {
     "import": _keys("Ctrl+I", ImportDialog),
     "export": _keys("Ctrl+E", ExportDialog),
     "shortcuts": _keys("Ctrl+/", ShortcutsDialog),
+    "find any animal": _keys("Ctrl+Shift+F", CatalogueDialog),
     "about": _keys("F1", QMessageBox),
     "refused key confirmation": _open_refused_key_confirmation,
     "error details": _open_error_details,

@@ -135,7 +135,8 @@ def _first_field(which: str, dialog: QWidget) -> QWidget:
         return dialog.defaultButton() or dialog.buttons()[0]
     names = {"settings": "productionUrlEdit", "api key": "apiKeyEdit", "add pet": "nameEdit",
              "categories": "categoryIdEdit", "kennel cards": "pageSizeCombo",
-             "import": "chooseFileButton", "shortcuts": "shortcutsTable"}
+             "import": "chooseFileButton", "shortcuts": "shortcutsTable",
+             "find any animal": "catalogueSearchEdit"}
     if which == "export":
         return next(b for b in dialog.findChildren(QRadioButton) if b.isChecked())
     found = dialog.findChild(QWidget, names[which])

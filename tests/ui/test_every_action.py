@@ -95,7 +95,8 @@ def test_every_action_and_shortcut_without_a_crash(qtbot: Any, any_window: MainW
     window = any_window
     actions = window_actions(window)
     names = {a.objectName() for a in actions}
-    assert {"actionRefresh", "actionApiKey", "actionSettings", "actionAddPet", LAST} <= names
+    assert {"actionRefresh", "actionApiKey", "actionSettings", "actionAddPet", LAST,
+            "actionFindAny", "actionNewestFirst", "actionUpdateCatalogue"} <= names
     seen_dialogs: set[str] = set()
     with qtbot.captureExceptions() as exceptions:
         for action in actions:
@@ -135,6 +136,7 @@ def test_every_action_and_shortcut_without_a_crash(qtbot: Any, any_window: MainW
             "actionSettings:SettingsDialog", "actionAbout:QMessageBox",
             "actionCategories:CategoriesDialog",
             "actionImport:ImportDialog", "actionExport:ExportDialog",
-            "actionShortcuts:ShortcutsDialog"} <= seen_dialogs
+            "actionShortcuts:ShortcutsDialog", "actionFindAny:CatalogueDialog",
+            "actionNewestFirst:CatalogueDialog"} <= seen_dialogs
     if window.connection.demo:
         assert "actionPrintCards:KennelCardDialog" in seen_dialogs

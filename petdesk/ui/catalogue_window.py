@@ -1,0 +1,152 @@
+"""The catalogue in the main window (issue 16): its line in the status bar, the
+Find any animal dialog, Update now and Newest first.
+
+Owned by :class:`~petdesk.ui.window_logic.WindowLogic` (built after the first paint):
+the controller (:mod:`.controllers.catalogue`) reads the mirror only then, on the
+worker. The line is rewritten from the last report every half minute, so "next update
+in 25 min" counts down without reading the store.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from PySide6.QtCore import QObject, Qt, QTimer
+
+from petdesk.core.jobs import JobKind
+from petdesk.store.mirror_wording import catalogue_line, requests_text, schedule_text
+from petdesk.store.rows import MirrorQuery, MirrorSettings, MirrorSort
+
+from .controllers.catalogue import CatalogueController
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from .catalogue_engine import CatalogueReport, ResultWindow
+    from .search_dialog import CatalogueDialog
+    from .window_contents import Contents
+    from .worker import Worker
+
+__all__ = ["CatalogueWindow", "mirror_settings"]
+
+#: How often the line is rewritten (the countdown to the next update).
+LINE_MS: Final = 30_000
+#: Full passes run at least this far apart (once a day by default).
+FULL_EVERY_S: Final = 24 * 3600.0
+
+
+def mirror_settings(contents: Contents) -> MirrorSettings:
+    """The user's catalogue settings (File › Settings…) as the filler takes them."""
+    choice = contents.window.settings.catalogue
+    update = choice.update_minutes * 60.0
+    return MirrorSettings(update_every=update, full_every=max(FULL_EVERY_S, update),
+                          day_share=choice.day_percent / 100, daily_quota=choice.daily_quota,
+                          enabled=choice.enabled)
+
+
+class CatalogueWindow(QObject):
+    """See the module docstring."""
+
+    def __init__(self, contents: Contents, worker: Worker) -> None:
+        super().__init__(contents)
+        self._contents = contents
+        self._clock = worker.clock
+        self.controller = CatalogueController(worker, contents.connection,
+                                              lambda: mirror_settings(contents), parent=self)
+        self.dialog: CatalogueDialog | None = None
+        self.report: CatalogueReport | None = None
+        self._line = QTimer(self)
+        self._line.setInterval(LINE_MS)
+        self._line.timeout.connect(self._show_line)
+        status = contents.statusBar_
+        self.controller.statusChanged.connect(self._reported)
+        self.controller.rowsChanged.connect(self._rows_changed)
+        self.controller.notice.connect(status.show_activity)
+        contents.connection.changed.connect(self._environment_changed)
+
+    def start_up(self) -> None:
+        """After the first paint: fill or update the catalogue if due."""
+        self._line.start()
+        self.controller.start_up()
+        self._show_line()
+
+    def settings_changed(self) -> None:
+        self.controller.settings_changed()
+        self._show_line()
+
+    def update_now(self) -> None:
+        self.controller.update_now()
+
+    # -- the line ------------------------------------------------------------------------
+
+    def _reported(self, report: CatalogueReport) -> None:
+        self.report = report
+        self._show_line()
+
+    def _show_line(self) -> None:
+        if self.report is None:
+            text = "" if self.controller.enabled else self.tr(
+                "Catalogue: off (File › Settings…)")
+            details = ""
+        else:
+            text = catalogue_line(self.report.status, self._clock.time())
+            details = "\n".join(filter(None, (
+                schedule_text(mirror_settings(self._contents)),
+                requests_text(self.report.status), self.report.problem)))
+        self._contents.statusBar_.set_catalogue(text, details)
+        if self.dialog is not None:
+            self.dialog.set_catalogue_line(text)
+
+    def _environment_changed(self) -> None:
+        """Another environment: another catalogue (its line comes with its first job)."""
+        self.report = None
+        self._show_line()
+        self._rows_changed()
+
+    def _rows_changed(self) -> None:
+        if self.dialog is not None and self.dialog.isVisible():
+            self.dialog.model.reload()
+
+    # -- the dialog ----------------------------------------------------------------------
+
+    def open_find(self) -> CatalogueDialog:
+        """Pets › Find in catalogue…: the dialog, shown, with the box focused."""
+        dialog = self._dialog()
+        dialog.show()
+        dialog.activateWindow()
+        dialog.searchEdit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        dialog.searchEdit.selectAll()
+        dialog.search()
+        return dialog
+
+    def newest_first(self) -> None:
+        """View › Newest first…: every pet of the catalogue, the newest on top."""
+        dialog = self._dialog()
+        dialog.searchEdit.clear()
+        dialog.show_order(MirrorSort.ID, True)
+        self.open_find()
+
+    def _dialog(self) -> CatalogueDialog:
+        if self.dialog is None:
+            from .search_dialog import CatalogueDialog  # noqa: PLC0415 - on first use
+
+            self.dialog = CatalogueDialog(self._search, self._clock, self._contents.window)
+            self.dialog.model.set_category_label(self._contents.cards.categories.label)
+            self.dialog.petChosen.connect(self._chosen)
+            self.dialog.updateRequested.connect(self.update_now)
+            self._show_line()
+        return self.dialog
+
+    def _search(self, query: MirrorQuery, offset: int, limit: int,
+                on_done: Callable[[ResultWindow], None]) -> None:
+        self.controller.search(query, offset, limit, on_done)
+
+    def _chosen(self, pet_id: int) -> None:
+        """Open the pet's detail in the window (looked up, fresh from the service)."""
+        self._contents.lookups.fetch(pet_id, JobKind.LOOKUP)
+
+    def shut_down(self) -> None:
+        self._line.stop()
+        if self.dialog is not None:
+            self.dialog.close()
+        self.controller.shut_down()

@@ -1,0 +1,276 @@
+"""The catalogue controller: the mirror filled and kept fresh as background work, and
+searched for the window, every store access on the worker.
+
+* The store and its mirror are opened by the first catalogue job, on the worker
+  (:class:`~petdesk.ui.catalogue_engine.CatalogueEngine`), never on the GUI thread;
+  the controller is built with the window's logic, after the first paint.
+* Filling is one :class:`~petdesk.store.mirror.MirrorFiller` step per job, at
+  ``BACKGROUND`` priority: a user's request queued meanwhile runs before the next
+  page, and waits at most for the one page in flight. Between steps nothing is
+  queued; a :class:`StepTimer` waits what the filler said (the quota window, the
+  schedule, tomorrow), at most :data:`MAX_SLEEP_S` at a time.
+* "Update now", a change of settings and a change of environment wake it.
+* Searches are ``USER`` jobs that read one window of results (:meth:`search`).
+* Switched off in Settings, nothing runs by itself; what is stored can still be
+  searched.
+
+The seam with the outbox sender: :class:`~petdesk.store.background.BackgroundWork`
+steps the sender then the filler in one call. While the window's sender is stepped by
+its own controller, this one steps only the filler; both read the same client's
+quota through their :class:`~petdesk.store.budget.QuotaBudget`, so together they still
+leave the user's reserve alone.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any, Final, cast
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from petdesk.core.errors import RequestCancelled
+from petdesk.core.jobs import JobKind, Priority
+
+if TYPE_CHECKING:
+    from petdesk.api.models import Pet
+    from petdesk.store.rows import MirrorQuery, MirrorSettings
+
+    from ..catalogue_engine import CatalogueEngine, CatalogueReport, ResultWindow
+    from ..worker import JobContext, Outcome, Worker
+    from .connection import ConnectionController
+
+__all__ = ["CatalogueController", "StepTimer"]
+
+STEP_KEY: Final = "catalogue-step"
+#: The longest the timer sleeps before stepping again (a longer wait is re-asked).
+MAX_SLEEP_S: Final = 300.0
+#: After a failed or stopped step, try again after this.
+RETRY_S: Final = 30.0
+
+
+class StepTimer(QObject):
+    """Waits a number of seconds between two steps (a single-shot QTimer). Tests use
+    one on their fake clock."""
+
+    timeout = Signal()
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self.timeout)
+
+    def start(self, seconds: float) -> None:
+        self._timer.start(int(min(max(seconds, 0.0), MAX_SLEEP_S) * 1000))
+
+    def stop(self) -> None:
+        self._timer.stop()
+
+
+class _EngineHolder:
+    """Creates the engine on the worker thread (it imports the store and httpx)."""
+
+    def __init__(self, worker: Worker) -> None:
+        self._clock = worker.clock
+        self.engine: CatalogueEngine | None = None
+
+    def get(self) -> CatalogueEngine:
+        if self.engine is None:
+            from ..catalogue_engine import CatalogueEngine  # noqa: PLC0415 - on the worker thread
+
+            self.engine = CatalogueEngine(self._clock)
+        return self.engine
+
+    def close(self) -> None:
+        if self.engine is not None:
+            self.engine.close()
+
+
+def _step(holder: _EngineHolder, ctx: JobContext) -> CatalogueReport:
+    return holder.get().step(ctx.connection, lambda: ctx.client)
+
+
+def _update_now(holder: _EngineHolder, ctx: JobContext) -> CatalogueReport:
+    return holder.get().update_now(ctx.connection, lambda: ctx.client)
+
+
+def _apply(holder: _EngineHolder, settings: MirrorSettings, ctx: JobContext) -> CatalogueReport:
+    return holder.get().apply(ctx.connection, settings)
+
+
+def _note_added(holder: _EngineHolder, pet: Pet, ctx: JobContext) -> CatalogueReport:
+    return holder.get().note_added(ctx.connection, pet)
+
+
+def _search(holder: _EngineHolder, query: MirrorQuery, offset: int, limit: int,
+            ctx: JobContext) -> ResultWindow:
+    return holder.get().search(ctx.connection, query, offset, limit)
+
+
+class CatalogueController(QObject):
+    """Fills the catalogue and answers searches; see the module docstring."""
+
+    #: How the catalogue stands: a :class:`~petdesk.ui.catalogue_engine.CatalogueReport`.
+    statusChanged = Signal(object)
+    #: The mirror's rows changed (a view over it re-reads its count and rows).
+    rowsChanged = Signal()
+    #: One sentence for the status bar (the catalogue's file was set aside, …).
+    notice = Signal(str)
+
+    def __init__(self, worker: Worker, connection: ConnectionController,
+                 settings: Callable[[], MirrorSettings], *,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._worker = worker
+        self._settings = settings
+        self._holder = _EngineHolder(worker)
+        self._following = False
+        self._closing = False
+        self._told_problem: str | None = None
+        self.report: CatalogueReport | None = None
+        self.timer = StepTimer(self)
+        self.timer.timeout.connect(self._step)
+        connection.changed.connect(self._connection_changed)
+
+    def use_timer(self, timer: StepTimer) -> None:
+        """Wait between steps with ``timer`` (tests: one on the fake clock)."""
+        self.timer.stop()
+        self.timer = timer
+        timer.timeout.connect(self._step)
+
+    @property
+    def enabled(self) -> bool:
+        return self._settings().enabled
+
+    @property
+    def following(self) -> bool:
+        """Steps are scheduled (the catalogue fills or waits for its next update)."""
+        return self._following
+
+    # -- following -----------------------------------------------------------------------
+
+    def start_up(self) -> None:
+        """After the first paint: apply the settings, then fill or update if due."""
+        if self.enabled:
+            self.settings_changed()
+
+    def settings_changed(self) -> None:
+        """The user changed the catalogue's settings: apply them, and follow the
+        schedule (or stop following when it is switched off)."""
+        self._submit(partial(_apply, self._holder, self._settings()), self._applied,
+                     Priority.BACKGROUND)
+
+    def _applied(self, outcome: Outcome[Any]) -> None:
+        if self._report(outcome) is not None and self.enabled:
+            self._follow()
+        elif not self.enabled:
+            self._following = False
+            self.timer.stop()
+
+    def update_now(self) -> None:
+        """"Update now": look for new pets at once (one or two requests)."""
+        if not self.enabled:
+            self.notice.emit(self.tr("The catalogue is switched off: turn it on in "
+                                     "File › Settings… to keep it up to date."))
+            return
+        self.notice.emit(self.tr("Updating the catalogue…"))
+        self._submit(partial(_update_now, self._holder), self._updated, Priority.USER)
+
+    def _updated(self, outcome: Outcome[Any]) -> None:
+        if self._report(outcome) is not None:
+            self._follow()
+
+    def _connection_changed(self) -> None:
+        if self.enabled and not self._closing:
+            self._follow()
+
+    def _follow(self, delay: float = 0.0) -> None:
+        if self._closing:
+            return
+        self._following = True
+        self.timer.stop()
+        self.timer.start(delay)
+
+    def _step(self) -> None:
+        if self._following and not self._closing:
+            self._worker.run_task(partial(_step, self._holder), self._stepped,
+                                  priority=Priority.BACKGROUND, kind=JobKind.OTHER,
+                                  key=STEP_KEY)
+
+    def _stepped(self, outcome: Outcome[Any]) -> None:
+        if self._closing:
+            return
+        report = self._report(outcome)
+        if report is None:
+            self._follow(RETRY_S)
+            return
+        if report.rows_changed:
+            self.rowsChanged.emit()
+        if math.isinf(report.wait):
+            self._following = False
+        else:
+            self._follow(report.wait)
+
+    def _report(self, outcome: Outcome[Any]) -> CatalogueReport | None:
+        if outcome.error is not None:
+            if not isinstance(outcome.error, RequestCancelled):
+                self.notice.emit(self.tr("The catalogue could not be updated: %s")
+                                 % outcome.error)
+            return None
+        report = cast("CatalogueReport", outcome.value)
+        self.report = report
+        if report.problem and report.problem != self._told_problem:
+            self._told_problem = report.problem
+            self.notice.emit(report.problem)
+        self.statusChanged.emit(report)
+        return report
+
+    def pet_added(self, pet: Pet) -> None:
+        """This window added ``pet``: put it in the catalogue now (no request)."""
+        if self.enabled:
+            self._submit(partial(_note_added, self._holder, pet), self._noted,
+                         Priority.BACKGROUND)
+
+    def _noted(self, outcome: Outcome[Any]) -> None:
+        report = self._report(outcome)
+        if report is not None and report.rows_changed:
+            self.rowsChanged.emit()
+
+    # -- searching -----------------------------------------------------------------------
+
+    def search(self, query: MirrorQuery, offset: int, limit: int,
+               on_done: Callable[[ResultWindow], None]) -> None:
+        """Read one window of results on the worker; ``on_done`` gets it (not called
+        when the read fails or is stopped)."""
+
+        def done(outcome: Outcome[Any]) -> None:
+            if outcome.error is None and not self._closing:
+                window = cast("ResultWindow", outcome.value)
+                on_done(window)
+                self.statusChanged.emit(self._with_status(window))
+
+        self._submit(partial(_search, self._holder, query, offset, limit), done,
+                     Priority.USER, JobKind.IO)
+
+    def _with_status(self, window: ResultWindow) -> CatalogueReport:
+        from ..catalogue_engine import CatalogueReport  # noqa: PLC0415 - loaded by the search already
+
+        step = self.report.step if self.report is not None else None
+        return CatalogueReport(window.status, step)
+
+    def _submit(self, fn: Callable[[JobContext], Any], next_fn: Callable[[Outcome[Any]], None],
+                priority: Priority, kind: JobKind = JobKind.OTHER) -> None:
+        if not self._closing and not self._worker.closed:
+            self._worker.run_task(fn, next_fn, priority=priority, kind=kind)
+
+    # -- closing -------------------------------------------------------------------------
+
+    def shut_down(self) -> None:
+        """The window closes (after the worker stopped): stop stepping, let the store
+        go (what is mirrored stays for the next start)."""
+        self._closing = True
+        self._following = False
+        self.timer.stop()
+        self._holder.close()

@@ -1,0 +1,171 @@
+"""The catalogue's search results as a table model that reads its rows lazily.
+
+The model knows how many pets match (its row count, so the scroll bar is true) but
+holds only a few windows of :data:`WINDOW` rows, the ones last shown
+(:data:`MAX_WINDOWS`, least recently used dropped first): memory stays bounded
+whatever the size of the catalogue. A row not held is shown as "…" while its window
+is read on the worker (through ``fetch``, one request per window); when it arrives
+the rows are repainted. Each new query (text or order) starts a new generation;
+windows of an older one are ignored.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+
+from petdesk.core.text import display
+from petdesk.store.rows import MirrorQuery, MirrorSort, PetRow
+
+from .status_look import status_text
+
+if TYPE_CHECKING:
+    from .catalogue_engine import ResultWindow
+
+__all__ = ["COLUMNS", "CatalogueResultsModel", "Fetch"]
+
+#: Rows read at a time.
+WINDOW: Final = 200
+#: Windows held at most (the rest are read again when shown).
+MAX_WINDOWS: Final = 8
+#: The order of each column, for the header's sort.
+COLUMNS: Final = (MirrorSort.ID, MirrorSort.NAME, MirrorSort.CATEGORY, MirrorSort.STATUS)
+NAME_LIMIT: Final = 80
+
+Fetch = Callable[[MirrorQuery, int, int, Callable[["ResultWindow"], None]], None]
+_Index = QModelIndex | QPersistentModelIndex
+
+
+class CatalogueResultsModel(QAbstractTableModel):
+    """Rows of a :class:`~petdesk.store.rows.MirrorQuery`, read window by window."""
+
+    def __init__(self, fetch: Fetch, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._fetch = fetch
+        self._query = MirrorQuery()
+        self._generation = 0
+        self._count = 0
+        self._windows: OrderedDict[int, tuple[PetRow, ...]] = OrderedDict()
+        self._asked: set[int] = set()
+        self._category: Callable[[int], str] = str
+        self.last: ResultWindow | None = None
+        self._listeners: list[Callable[[ResultWindow], None]] = []
+
+    # -- the query -----------------------------------------------------------------------
+
+    @property
+    def query(self) -> MirrorQuery:
+        return self._query
+
+    def on_window(self, listener: Callable[[ResultWindow], None]) -> None:
+        """Call ``listener`` with each window read (the dialog's note and status)."""
+        self._listeners.append(listener)
+
+    def set_query(self, query: MirrorQuery) -> None:
+        """Search again (new text or order); the count arrives with the first window."""
+        self._query = query
+        self._generation += 1
+        self._asked.clear()
+        self._ask(0)
+
+    def reload(self) -> None:
+        """The mirror changed: read the count and the rows shown again."""
+        self.set_query(self._query)
+
+    def set_category_label(self, label: Callable[[int], str]) -> None:
+        self._category = label
+
+    def _ask(self, window: int) -> None:
+        if window in self._asked:
+            return
+        self._asked.add(window)
+        generation = self._generation
+        self._fetch(self._query, window * WINDOW, WINDOW,
+                    lambda result: self._arrived(generation, window, result))
+
+    def _arrived(self, generation: int, window: int, result: ResultWindow) -> None:
+        if generation != self._generation:
+            return
+        self.last = result
+        if window == 0 or result.count != self._count:
+            self.beginResetModel()
+            self._count = result.count
+            self._windows.clear()
+            self._asked = {window}
+            self._keep(window, result.rows)
+            self.endResetModel()
+        else:
+            self._keep(window, result.rows)
+            first = window * WINDOW
+            last = min(self._count, first + WINDOW) - 1
+            if last >= first:
+                self.dataChanged.emit(self.index(first, 0), self.index(last, len(COLUMNS) - 1))
+        for listener in self._listeners:
+            listener(result)
+
+    def _keep(self, window: int, rows: tuple[PetRow, ...]) -> None:
+        self._windows[window] = rows
+        self._windows.move_to_end(window)
+        while len(self._windows) > MAX_WINDOWS:
+            dropped, _rows = self._windows.popitem(last=False)
+            self._asked.discard(dropped)
+
+    # -- reading -------------------------------------------------------------------------
+
+    def held_rows(self) -> int:
+        """Rows in memory (at most ``MAX_WINDOWS * WINDOW``)."""
+        return sum(len(rows) for rows in self._windows.values())
+
+    def pet(self, row: int) -> PetRow | None:
+        """The pet on ``row`` if its window is held (else it is asked for)."""
+        if not 0 <= row < self._count:
+            return None
+        window, at = divmod(row, WINDOW)
+        rows = self._windows.get(window)
+        if rows is None:
+            self._ask(window)
+            return None
+        self._windows.move_to_end(window)
+        return rows[at] if at < len(rows) else None
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else self._count
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        if role == Qt.ItemDataRole.UserRole:
+            return self.pet(index.row())
+        if role == Qt.ItemDataRole.TextAlignmentRole and COLUMNS[index.column()] is MirrorSort.ID:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return None
+        pet = self.pet(index.row())
+        if pet is None:
+            return "…"
+        column = COLUMNS[index.column()]
+        if column is MirrorSort.ID:
+            return str(pet.id)
+        if column is MirrorSort.NAME:
+            return display(pet.name, NAME_LIMIT if role == Qt.ItemDataRole.DisplayRole
+                           else 4 * NAME_LIMIT)
+        if column is MirrorSort.CATEGORY:
+            return self._category(pet.category_id)
+        return status_text(pet.status.value if pet.status is not None else None)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
+            return None
+        return (self.tr("ID"), self.tr("Name"), self.tr("Category"), self.tr("Status"))[section]
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        if 0 <= column < len(COLUMNS):
+            self.set_query(self._query._replace(
+                sort=COLUMNS[column], descending=order == Qt.SortOrder.DescendingOrder))
