@@ -43,7 +43,6 @@ _STATUS_RANK: dict[str | None, int] = {
 
 #: One sort value per pet for the columns without a cached key list.
 _SORT_KEYS: dict[int, Callable[[Pet], Any]] = {
-    CATEGORY: operator.attrgetter("category_id"),
     STATUS: lambda p: _STATUS_RANK[p.status],
 }
 
@@ -70,6 +69,9 @@ class PetIndex:
         #: The column sorted by (``None``: load order) and the direction.
         self.sort_column: int | None = None
         self.descending = False
+        #: The Category column's text for an id ("Dogs (1)", or the bare id): sorting
+        #: by category sorts what is shown, named categories by name, then bare ids.
+        self.category_text: Callable[[int], str] = str
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -200,8 +202,23 @@ class PetIndex:
             return self.folded
         if self.sort_column == ID:
             return self.ids
+        if self.sort_column == CATEGORY:
+            return self._category_values()
         key = _SORT_KEYS[self.sort_column]
         return [key(p) for p in self.all]
+
+    def _category_values(self) -> list[tuple[int, str, int]]:
+        text = self.category_text
+        by_id: dict[int, tuple[int, str, int]] = {}
+        values = []
+        for cid in map(operator.attrgetter("category_id"), self.all):
+            value = by_id.get(cid)
+            if value is None:
+                shown = text(cid)
+                value = by_id[cid] = ((1, "", cid) if shown == str(cid)
+                                      else (0, fold_name(shown), cid))
+            values.append(value)
+        return values
 
     def _insert_sorted(self, positions: Iterable[int]) -> None:
         """Put new positions of ``all`` into ``order`` by binary search (no re-sort)."""

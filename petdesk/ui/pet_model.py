@@ -190,7 +190,11 @@ class PetTableModel(QAbstractTableModel):
     def set_category_label(self, label: Callable[[int], str]) -> None:
         """Show categories as ``label(category_id)`` (e.g. ``"Dogs (1)"``) from now on."""
         self._category_label = label
-        if self._index.rows:
+        index = self._index
+        index.category_text = label
+        if index.sort_column == _CATEGORY and index.sorted:
+            self._relayout(index.resort)
+        elif index.rows:
             self.dataChanged.emit(self.index(0, _CATEGORY),
                                   self.index(len(self._index.rows) - 1, _CATEGORY))
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QPushButton
 
 from petdesk.ui.api_key_dialog import ApiKeyDialog
@@ -183,3 +183,44 @@ def test_names_are_per_environment(qtbot: Any, make_window: Callable[..., MainWi
 
 def category_label(window: MainWindow, category_id: int) -> str:
     return window.contents.cards.categories.label(category_id)
+
+
+def test_sorting_by_category_sorts_what_is_shown(qtbot: Any, demo_window: MainWindow) -> None:
+    """A click on the Category header orders the rows by the names shown ("Cats (2)"
+    before "Dogs (1)"), bare ids after the named ones; a rename re-sorts them."""
+    window = demo_window
+    qtbot.waitUntil(lambda: category_cell(window, 0).endswith(")"), timeout=5_000)
+    header = window.table.horizontalHeader()
+    where = QPoint(header.sectionViewportPosition(Column.CATEGORY)
+                   + header.sectionSize(Column.CATEGORY) // 2, header.height() // 2)
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=where)
+    qtbot.waitUntil(lambda: header.sortIndicatorSection() == Column.CATEGORY)
+    if header.sortIndicatorOrder() != Qt.SortOrder.AscendingOrder:
+        qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=where)
+    rows = range(window.table.model().rowCount())
+
+    def shown() -> list[str]:
+        return [category_cell(window, r) for r in rows]
+
+    def order_key(text: str) -> tuple[int, str]:
+        return (0, text.casefold()) if text.endswith(")") else (1, text.zfill(20))
+
+    cells = shown()
+    assert len(set(cells)) > 1, cells
+    assert cells == sorted(cells, key=order_key), cells
+    # Rename the category shown last to "Aardvarks" in Settings › Categories: its
+    # rows move to the top.
+    last = window.table.model().pet(len(cells) - 1)
+    dialog = open_categories(qtbot, window)
+    page, view = dialog.page, dialog.page.view
+    cell = view.visualRect(page._model.index(page._model.row_of(last.category_id), 1)).center()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=cell)
+    qtbot.mouseClick(dialog.findChild(QPushButton, "renameButton"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: view.state() == QAbstractItemView.State.EditingState)
+    editor = view.viewport().findChild(QLineEdit)
+    editor.selectAll()
+    qtbot.keyClicks(editor, "Aardvarks")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: shown()[0] == f"Aardvarks ({last.category_id})", timeout=5_000)
+    assert shown() == sorted(shown(), key=order_key)
+    shortcut(qtbot, dialog, "Esc")
