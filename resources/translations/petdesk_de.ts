@@ -1748,7 +1748,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     </message>
     <message>
         <source>&amp;Look up by ID</source>
-        <translation>Nach &amp;ID suchen</translation>
+        <translation>Nach ID &amp;suchen</translation>
     </message>
     <message>
         <source>Find in &amp;catalogue…</source>
@@ -1756,11 +1756,11 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     </message>
     <message>
         <source>Re&amp;fresh this pet</source>
-        <translation>Dieses Tier &amp;aktualisieren</translation>
+        <translation>Dieses &amp;Tier aktualisieren</translation>
     </message>
     <message>
         <source>Copy &amp;ID</source>
-        <translation>&amp;ID kopieren</translation>
+        <translation>ID k&amp;opieren</translation>
     </message>
     <message>
         <source>Copy as &amp;JSON</source>
@@ -2109,7 +2109,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <name>PetStatusBar</name>
     <message>
         <source>Status bar</source>
-        <extracomment>Characters of the details shown on the Details box&apos;s label (all of them are in its scrollable &quot;Show Details...&quot; part). &quot;ConnectError: &quot; at the start of an exception&apos;s text in Details. Characters of an error message shown in the bar. The least width the label asks for. The demo: Details never name an address (nothing leaves the computer).</extracomment>
+        <extracomment>Characters of the details shown on the Details box&apos;s label (all of them are in its scrollable &quot;Show Details...&quot; part). &quot;ConnectError: &quot; at the start of an exception&apos;s text in Details. Characters of an error message shown in the bar. Characters of the activity message (&quot;20 animales cargados.&quot;) the catalogue&apos;s line leaves room for in a narrow window. The least width the label asks for. The width the bar can spare (set by the bar when it is resized). The demo: Details never name an address (nothing leaves the computer).</extracomment>
         <translation>Statusleiste</translation>
     </message>
     <message>

@@ -1748,7 +1748,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
     <message>
         <source>&amp;Look up by ID</source>
-        <translation>Buscar por &amp;ID</translation>
+        <translation>&amp;Buscar por ID</translation>
     </message>
     <message>
         <source>Find in &amp;catalogue…</source>
@@ -1760,7 +1760,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
     <message>
         <source>Copy &amp;ID</source>
-        <translation>Copiar &amp;ID</translation>
+        <translation>C&amp;opiar ID</translation>
     </message>
     <message>
         <source>Copy as &amp;JSON</source>
@@ -1768,7 +1768,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
     <message>
         <source>&amp;Print kennel cards…</source>
-        <translation>&amp;Imprimir fichas de jaula…</translation>
+        <translation>Imprimir &amp;fichas de jaula…</translation>
     </message>
     <message>
         <source>&amp;Import…</source>
@@ -2109,7 +2109,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <name>PetStatusBar</name>
     <message>
         <source>Status bar</source>
-        <extracomment>Characters of the details shown on the Details box&apos;s label (all of them are in its scrollable &quot;Show Details...&quot; part). &quot;ConnectError: &quot; at the start of an exception&apos;s text in Details. Characters of an error message shown in the bar. The least width the label asks for. The demo: Details never name an address (nothing leaves the computer).</extracomment>
+        <extracomment>Characters of the details shown on the Details box&apos;s label (all of them are in its scrollable &quot;Show Details...&quot; part). &quot;ConnectError: &quot; at the start of an exception&apos;s text in Details. Characters of an error message shown in the bar. Characters of the activity message (&quot;20 animales cargados.&quot;) the catalogue&apos;s line leaves room for in a narrow window. The least width the label asks for. The width the bar can spare (set by the bar when it is resized). The demo: Details never name an address (nothing leaves the computer).</extracomment>
         <translation>Barra de estado</translation>
     </message>
     <message>
