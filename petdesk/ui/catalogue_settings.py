@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QFormLayout, QGroupBox, QLabel, QSpinBox, QWidget
 
+from .localize import number
 from .settings import (
     DAILY_QUOTA_RANGE,
     DAY_PERCENT_RANGE,
@@ -84,4 +85,4 @@ class CatalogueSettingsBox(QGroupBox):
             "for new pets costs one or two requests (%1 checks a day), and every page "
             "is read again once a day. The catalogue never uses more than %2 requests "
             "a day, and never the requests kept for your own work.")
-            .replace("%1", f"{updates:,}").replace("%2", f"{allowance:,}"))
+            .replace("%1", number(updates)).replace("%2", number(allowance)))

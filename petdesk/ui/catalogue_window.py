@@ -18,6 +18,7 @@ from petdesk.store.mirror_wording import catalogue_line, requests_text, schedule
 from petdesk.store.rows import MirrorQuery, MirrorSettings, MirrorSort
 
 from .controllers.catalogue import CatalogueController
+from .localize import localized
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -89,8 +90,8 @@ class CatalogueWindow(QObject):
                 "Catalogue: off (File › Settings…)")
             details = ""
         else:
-            text = catalogue_line(self.report.status, self._clock.time())
-            details = "\n".join(filter(None, (
+            text = localized(catalogue_line(self.report.status, self._clock.time()))
+            details = "\n".join(localized(line) for line in filter(None, (
                 schedule_text(mirror_settings(self._contents)),
                 requests_text(self.report.status), self.report.problem)))
         self._contents.statusBar_.set_catalogue(text, details)

@@ -37,6 +37,7 @@ from petdesk.core.names import parse_search
 from petdesk.store.rows import MirrorQuery, MirrorSort
 
 from .accessibility import make_accessible
+from .localize import localized
 from .search_model import COLUMNS, CatalogueResultsModel, Fetch
 
 if TYPE_CHECKING:
@@ -194,8 +195,8 @@ class CatalogueDialog(QDialog):
     def _window_read(self, window: ResultWindow) -> None:
         from petdesk.store.mirror_wording import search_note  # noqa: PLC0415 - on first use
 
-        self.noteLabel.setText(search_note(window.count, window.query.text, window.status,
-                                           self._clock.time()))
+        self.noteLabel.setText(localized(search_note(
+            window.count, window.query.text, window.status, self._clock.time())))
         if window.offset == 0 and window.count and not self.resultsView.currentIndex().isValid():
             self.resultsView.selectRow(0)
 

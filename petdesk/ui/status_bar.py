@@ -45,6 +45,9 @@ DETAILS_LABEL_LIMIT = 2000
 _CLASS_PREFIX = re.compile(r"^[A-Z][A-Za-z]*(Error|Exception|Timeout|Cancelled): ")
 #: Characters of an error message shown in the bar.
 MESSAGE_LIMIT = 300
+#: Characters of the activity message ("20 animales cargados.") the catalogue's line leaves
+#: room for in a narrow window.
+MESSAGE_ROOM = 28
 
 
 def _slot(widget: QWidget) -> QWidget:
@@ -102,14 +105,17 @@ class ElidedLabel(QLabel):
 
 class DetailsLabel(ElidedLabel):
     """An elided label whose tooltip is its details (or its whole text), asking for
-    at most a quarter of the window's width: the activity message comes first."""
+    at most a quarter of the window's width, and no more than :attr:`room`: the
+    activity message comes first."""
 
     details = ""
+    #: The width the bar can spare (set by the bar when it is resized).
+    room = 1 << 16
 
     def sizeHint(self) -> QSize:
         hint = super().sizeHint()
-        return QSize(min(hint.width(), max(self.MIN_WIDTH, self.window().width() // 4)),
-                     hint.height())
+        cap = min(self.window().width() // 4, self.room)
+        return QSize(min(hint.width(), max(self.MIN_WIDTH, cap)), hint.height())
 
     def _tooltip(self) -> None:
         self.setToolTip(self.details or self.text())
@@ -194,6 +200,7 @@ class PetStatusBar(QStatusBar):
             self.busyIndicator, self.messageLabel, self.detailsButton, self.countdownLabel,
             self.stopButton)))
         self.addWidget(left, 1)
+        self._left = left
         self.addPermanentWidget(self.catalogueLabel)
         self.addPermanentWidget(self.quotaLabel)
         self.addPermanentWidget(self.lastRefreshLabel)
@@ -267,10 +274,23 @@ class PetStatusBar(QStatusBar):
     def set_quota(self, snapshot: RateLimitSnapshot) -> None:
         text = " · ".join(localized(part) for part in snapshot.parts())
         self.quotaLabel.setText(self.tr("Quota: %s") % text if text else "")
+        self._fit_catalogue()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        self._fit_catalogue()
         self.catalogueLabel.updateGeometry()  # its width follows the window's
+
+    def _fit_catalogue(self) -> None:
+        """The catalogue's line leaves the activity message its room (in a narrow
+        window, in a language with a long quota line)."""
+        others = sum(label.sizeHint().width() + 8 for label in (
+            self.quotaLabel, self.lastRefreshLabel) if not label.isHidden())
+        message = self.fontMetrics().averageCharWidth() * MESSAGE_ROOM
+        room = self.width() - self._left.minimumSizeHint().width() - message - others - 16
+        if room != self.catalogueLabel.room:
+            self.catalogueLabel.room = room
+            self.catalogueLabel.updateGeometry()
 
     def set_catalogue(self, text: str, details: str = "") -> None:
         """The catalogue's line ("Catalogue: 8,412 pets · complete as of 09:42 · …")."""
@@ -281,9 +301,10 @@ class PetStatusBar(QStatusBar):
     def set_last_refresh(self, when: datetime | None) -> None:
         if when is None:
             self.lastRefreshLabel.clear()
-            return
-        self.lastRefreshLabel.setText(
-            self.tr("Last refresh %s") % when.astimezone().strftime("%H:%M:%S"))
+        else:
+            self.lastRefreshLabel.setText(
+                self.tr("Last refresh %s") % when.astimezone().strftime("%H:%M:%S"))
+        self._fit_catalogue()
 
     # -- waits ---------------------------------------------------------------------------
 

@@ -352,6 +352,173 @@ Trotzdem speichern?</translation>
     </message>
 </context>
 <context>
+    <name>CatalogueController</name>
+    <message>
+        <source>The catalogue is switched off: turn it on in File › Settings… to keep it up to date.</source>
+        <extracomment>The longest the timer sleeps before stepping again (a longer wait is re-asked). After a failed or stopped step, try again after this. How the catalogue stands: a :class:`~petdesk.ui.catalogue_engine.CatalogueReport`. The mirror&apos;s rows changed (a view over it re-reads its count and rows). One sentence for the status bar (the catalogue&apos;s file was set aside, …).</extracomment>
+        <translation>Der Katalog ist ausgeschaltet: Schalten Sie ihn unter Datei › Einstellungen… ein, damit er aktuell bleibt.</translation>
+    </message>
+    <message>
+        <source>Updating the catalogue…</source>
+        <translation>Katalog wird aktualisiert…</translation>
+    </message>
+    <message>
+        <source>The catalogue could not be updated: %s</source>
+        <translation>Der Katalog konnte nicht aktualisiert werden: %s</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogueDialog</name>
+    <message>
+        <source>Find any animal</source>
+        <extracomment>Typing pauses this long before a search runs. The orders offered (sort, descending), named in :meth:`CatalogueDialog._order_names`; the first is the default. Open the detail of this pet (an id typed, or a result chosen). The user asked for an update of the catalogue.</extracomment>
+        <translation>Beliebiges Tier finden</translation>
+    </message>
+    <message>
+        <source>Name or ID, e.g. Mochi or 1042</source>
+        <translation>Name oder ID, z. B. Mochi oder 1042</translation>
+    </message>
+    <message>
+        <source>Find a pet by name or ID</source>
+        <translation>Ein Tier nach Name oder ID finden</translation>
+    </message>
+    <message>
+        <source>Order of the results</source>
+        <translation>Reihenfolge der Ergebnisse</translation>
+    </message>
+    <message>
+        <source>Pets found</source>
+        <translation>Gefundene Tiere</translation>
+    </message>
+    <message>
+        <source>Update now</source>
+        <translation>Jetzt aktualisieren</translation>
+    </message>
+    <message>
+        <source>Look for new pets now (Ctrl+Shift+U)</source>
+        <translation>Jetzt nach neuen Tieren suchen (Strg+Umschalt+U)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>&amp;Find:</source>
+        <translation>&amp;Suchen:</translation>
+    </message>
+    <message>
+        <source>&amp;Order:</source>
+        <translation>&amp;Reihenfolge:</translation>
+    </message>
+    <message>
+        <source>Newest first</source>
+        <translation>Neueste zuerst</translation>
+    </message>
+    <message>
+        <source>Oldest first</source>
+        <translation>Älteste zuerst</translation>
+    </message>
+    <message>
+        <source>Name, A to Z</source>
+        <translation>Name, A bis Z</translation>
+    </message>
+    <message>
+        <source>Name, Z to A</source>
+        <translation>Name, Z bis A</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>Kategorie</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>%s, reversed</source>
+        <translation>%s, umgekehrt</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogueResultsModel</name>
+    <message>
+        <source>ID</source>
+        <extracomment>Rows read at a time. Windows held at most (the rest are read again when shown). The order of each column, for the header&apos;s sort.</extracomment>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>Kategorie</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogueSettingsBox</name>
+    <message>
+        <source>Catalogue (to find any animal by name)</source>
+        <translation>Katalog (um jedes Tier nach Namen zu finden)</translation>
+    </message>
+    <message>
+        <source>&amp;Keep a copy of the whole catalogue on this computer</source>
+        <translation>Eine Kopie des gesamten &amp;Katalogs auf diesem Computer behalten</translation>
+    </message>
+    <message>
+        <source>Look for new pets every</source>
+        <translation>Nach neuen Tieren suchen alle</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> Min.</translation>
+    </message>
+    <message>
+        <source>Share of the day&apos;s requests it may use</source>
+        <translation>Anteil der täglichen Anfragen, den er nutzen darf</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>Requests a day on your plan</source>
+        <translation>Anfragen pro Tag in Ihrem Tarif</translation>
+    </message>
+    <message>
+        <source>Look for new pets &amp;every:</source>
+        <translation>Nach neuen Tieren suchen &amp;alle:</translation>
+    </message>
+    <message>
+        <source>Use at &amp;most:</source>
+        <translation>&amp;Höchstens nutzen:</translation>
+    </message>
+    <message>
+        <source>Requests a &amp;day on your plan:</source>
+        <translation>Anfragen pro Tag in Ihrem Ta&amp;rif:</translation>
+    </message>
+    <message>
+        <source>Off: PetDesk sends no requests for the catalogue. Finding a pet by name searches only what was already downloaded.</source>
+        <translation>Aus: PetDesk sendet keine Anfragen für den Katalog. Die Suche nach Namen durchsucht nur, was bereits heruntergeladen wurde.</translation>
+    </message>
+    <message>
+        <source>Downloading the catalogue takes one request per 100 pets. Then each check for new pets costs one or two requests (%1 checks a day), and every page is read again once a day. The catalogue never uses more than %2 requests a day, and never the requests kept for your own work.</source>
+        <translation>Das Herunterladen des Katalogs kostet eine Anfrage pro 100 Tiere. Danach kostet jede Suche nach neuen Tieren ein oder zwei Anfragen (%1 Suchen am Tag), und jede Seite wird einmal am Tag neu gelesen. Der Katalog verbraucht nie mehr als %2 Anfragen am Tag und nie die Anfragen, die für Ihre eigene Arbeit reserviert sind.</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogueWindow</name>
+    <message>
+        <source>Catalogue: off (File › Settings…)</source>
+        <extracomment>How often the line is rewritten (the countdown to the next update). Full passes run at least this far apart (once a day by default).</extracomment>
+        <translation>Katalog: aus (Datei › Einstellungen…)</translation>
+    </message>
+</context>
+<context>
     <name>CategoriesDialog</name>
     <message>
         <source>Category names</source>
@@ -859,6 +1026,10 @@ Trotzdem speichern?</translation>
     <message>
         <source>Quick filter by name</source>
         <translation>Schnellfilter nach Name</translation>
+    </message>
+    <message>
+        <source>Filters the pets loaded in the table. To search every pet by name: Pets › Find in catalogue… (Ctrl+Shift+F)</source>
+        <translation>Filtert die in der Tabelle geladenen Tiere. Um alle Tiere nach Namen zu suchen: Tiere › Im Katalog suchen… (Strg+Umschalt+F)</translation>
     </message>
     <message>
         <source>Look up ID (Ctrl+L)</source>
@@ -1553,7 +1724,15 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     </message>
     <message>
         <source>&amp;Quick filter</source>
-        <translation>&amp;Schnellfilter</translation>
+        <translation>Schnell&amp;filter</translation>
+    </message>
+    <message>
+        <source>&amp;Newest first…</source>
+        <translation>&amp;Neueste zuerst…</translation>
+    </message>
+    <message>
+        <source>&amp;Update catalogue now</source>
+        <translation>&amp;Katalog jetzt aktualisieren</translation>
     </message>
     <message>
         <source>&amp;Production</source>
@@ -1569,15 +1748,19 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     </message>
     <message>
         <source>&amp;Look up by ID</source>
-        <translation>Nach &amp;ID suchen</translation>
+        <translation>Nach ID &amp;suchen</translation>
+    </message>
+    <message>
+        <source>Find in &amp;catalogue…</source>
+        <translation>Im &amp;Katalog suchen…</translation>
     </message>
     <message>
         <source>Re&amp;fresh this pet</source>
-        <translation>Dieses Tier &amp;aktualisieren</translation>
+        <translation>Dieses &amp;Tier aktualisieren</translation>
     </message>
     <message>
         <source>Copy &amp;ID</source>
-        <translation>&amp;ID kopieren</translation>
+        <translation>ID k&amp;opieren</translation>
     </message>
     <message>
         <source>Copy as &amp;JSON</source>
@@ -1926,7 +2109,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <name>PetStatusBar</name>
     <message>
         <source>Status bar</source>
-        <extracomment>Characters of the details shown on the Details box&apos;s label (all of them are in its scrollable &quot;Show Details...&quot; part). &quot;ConnectError: &quot; at the start of an exception&apos;s text in Details. Characters of an error message shown in the bar. The least width the label asks for. The demo: Details never name an address (nothing leaves the computer).</extracomment>
+        <extracomment>Characters of the details shown on the Details box&apos;s label (all of them are in its scrollable &quot;Show Details...&quot; part). &quot;ConnectError: &quot; at the start of an exception&apos;s text in Details. Characters of an error message shown in the bar. Characters of the activity message (&quot;20 animales cargados.&quot;) the catalogue&apos;s line leaves room for in a narrow window. The least width the label asks for. The width the bar can spare (set by the bar when it is resized). The demo: Details never name an address (nothing leaves the computer).</extracomment>
         <translation>Statusleiste</translation>
     </message>
     <message>
@@ -2519,7 +2702,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <name>WindowDialogs</name>
     <message>
         <source>About PetDesk</source>
-        <extracomment>The category names the add form offers (set by the window&apos;s contents).</extracomment>
+        <extracomment>The Settings dialog was accepted (the catalogue&apos;s schedule may have changed). The category names the add form offers (set by the window&apos;s contents).</extracomment>
         <translation>Über PetDesk</translation>
     </message>
     <message>

@@ -352,6 +352,173 @@ Save it anyway?</source>
     </message>
 </context>
 <context>
+    <name>CatalogueController</name>
+    <message>
+        <source>The catalogue is switched off: turn it on in File › Settings… to keep it up to date.</source>
+        <extracomment>The longest the timer sleeps before stepping again (a longer wait is re-asked). After a failed or stopped step, try again after this. How the catalogue stands: a :class:`~petdesk.ui.catalogue_engine.CatalogueReport`. The mirror&apos;s rows changed (a view over it re-reads its count and rows). One sentence for the status bar (the catalogue&apos;s file was set aside, …).</extracomment>
+        <translation>El catálogo está desactivado: actívelo en Archivo › Configuración… para mantenerlo al día.</translation>
+    </message>
+    <message>
+        <source>Updating the catalogue…</source>
+        <translation>Actualizando el catálogo…</translation>
+    </message>
+    <message>
+        <source>The catalogue could not be updated: %s</source>
+        <translation>No se pudo actualizar el catálogo: %s</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogueDialog</name>
+    <message>
+        <source>Find any animal</source>
+        <extracomment>Typing pauses this long before a search runs. The orders offered (sort, descending), named in :meth:`CatalogueDialog._order_names`; the first is the default. Open the detail of this pet (an id typed, or a result chosen). The user asked for an update of the catalogue.</extracomment>
+        <translation>Buscar cualquier animal</translation>
+    </message>
+    <message>
+        <source>Name or ID, e.g. Mochi or 1042</source>
+        <translation>Nombre o ID, p. ej. Mochi o 1042</translation>
+    </message>
+    <message>
+        <source>Find a pet by name or ID</source>
+        <translation>Buscar un animal por nombre o ID</translation>
+    </message>
+    <message>
+        <source>Order of the results</source>
+        <translation>Orden de los resultados</translation>
+    </message>
+    <message>
+        <source>Pets found</source>
+        <translation>Animales encontrados</translation>
+    </message>
+    <message>
+        <source>Update now</source>
+        <translation>Actualizar ahora</translation>
+    </message>
+    <message>
+        <source>Look for new pets now (Ctrl+Shift+U)</source>
+        <translation>Buscar animales nuevos ahora (Ctrl+Mayús+U)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Cerrar</translation>
+    </message>
+    <message>
+        <source>&amp;Find:</source>
+        <translation>&amp;Buscar:</translation>
+    </message>
+    <message>
+        <source>&amp;Order:</source>
+        <translation>&amp;Orden:</translation>
+    </message>
+    <message>
+        <source>Newest first</source>
+        <translation>Los más nuevos primero</translation>
+    </message>
+    <message>
+        <source>Oldest first</source>
+        <translation>Los más antiguos primero</translation>
+    </message>
+    <message>
+        <source>Name, A to Z</source>
+        <translation>Nombre, de la A a la Z</translation>
+    </message>
+    <message>
+        <source>Name, Z to A</source>
+        <translation>Nombre, de la Z a la A</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>Categoría</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>%s, reversed</source>
+        <translation>%s, al revés</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogueResultsModel</name>
+    <message>
+        <source>ID</source>
+        <extracomment>Rows read at a time. Windows held at most (the rest are read again when shown). The order of each column, for the header&apos;s sort.</extracomment>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>Categoría</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogueSettingsBox</name>
+    <message>
+        <source>Catalogue (to find any animal by name)</source>
+        <translation>Catálogo (para encontrar cualquier animal por su nombre)</translation>
+    </message>
+    <message>
+        <source>&amp;Keep a copy of the whole catalogue on this computer</source>
+        <translation>&amp;Guardar una copia de todo el catálogo en este equipo</translation>
+    </message>
+    <message>
+        <source>Look for new pets every</source>
+        <translation>Buscar animales nuevos cada</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>Share of the day&apos;s requests it may use</source>
+        <translation>Parte de las solicitudes diarias que puede usar</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>Requests a day on your plan</source>
+        <translation>Solicitudes al día de su plan</translation>
+    </message>
+    <message>
+        <source>Look for new pets &amp;every:</source>
+        <translation>Buscar animales nuevos &amp;cada:</translation>
+    </message>
+    <message>
+        <source>Use at &amp;most:</source>
+        <translation>Usar como &amp;máximo:</translation>
+    </message>
+    <message>
+        <source>Requests a &amp;day on your plan:</source>
+        <translation>Solicitudes al &amp;día de su plan:</translation>
+    </message>
+    <message>
+        <source>Off: PetDesk sends no requests for the catalogue. Finding a pet by name searches only what was already downloaded.</source>
+        <translation>Desactivado: PetDesk no envía solicitudes para el catálogo. La búsqueda por nombre solo busca en lo que ya se descargó.</translation>
+    </message>
+    <message>
+        <source>Downloading the catalogue takes one request per 100 pets. Then each check for new pets costs one or two requests (%1 checks a day), and every page is read again once a day. The catalogue never uses more than %2 requests a day, and never the requests kept for your own work.</source>
+        <translation>Descargar el catálogo cuesta una solicitud por cada 100 animales. Después, cada búsqueda de animales nuevos cuesta una o dos solicitudes (%1 búsquedas al día), y cada página se vuelve a leer una vez al día. El catálogo nunca usa más de %2 solicitudes al día, ni las que se reservan para su propio trabajo.</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogueWindow</name>
+    <message>
+        <source>Catalogue: off (File › Settings…)</source>
+        <extracomment>How often the line is rewritten (the countdown to the next update). Full passes run at least this far apart (once a day by default).</extracomment>
+        <translation>Catálogo: desactivado (Archivo › Configuración…)</translation>
+    </message>
+</context>
+<context>
     <name>CategoriesDialog</name>
     <message>
         <source>Category names</source>
@@ -859,6 +1026,10 @@ Save it anyway?</source>
     <message>
         <source>Quick filter by name</source>
         <translation>Filtro rápido por nombre</translation>
+    </message>
+    <message>
+        <source>Filters the pets loaded in the table. To search every pet by name: Pets › Find in catalogue… (Ctrl+Shift+F)</source>
+        <translation>Filtra los animales cargados en la tabla. Para buscar cualquier animal por su nombre: Animales › Buscar en el catálogo… (Ctrl+Mayús+F)</translation>
     </message>
     <message>
         <source>Look up ID (Ctrl+L)</source>
@@ -1556,6 +1727,14 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>&amp;Filtro rápido</translation>
     </message>
     <message>
+        <source>&amp;Newest first…</source>
+        <translation>Los más &amp;nuevos primero…</translation>
+    </message>
+    <message>
+        <source>&amp;Update catalogue now</source>
+        <translation>Act&amp;ualizar el catálogo ahora</translation>
+    </message>
+    <message>
         <source>&amp;Production</source>
         <translation>&amp;Producción</translation>
     </message>
@@ -1569,7 +1748,11 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
     <message>
         <source>&amp;Look up by ID</source>
-        <translation>Buscar por &amp;ID</translation>
+        <translation>&amp;Buscar por ID</translation>
+    </message>
+    <message>
+        <source>Find in &amp;catalogue…</source>
+        <translation>Buscar en el &amp;catálogo…</translation>
     </message>
     <message>
         <source>Re&amp;fresh this pet</source>
@@ -1577,7 +1760,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
     <message>
         <source>Copy &amp;ID</source>
-        <translation>Copiar &amp;ID</translation>
+        <translation>C&amp;opiar ID</translation>
     </message>
     <message>
         <source>Copy as &amp;JSON</source>
@@ -1585,7 +1768,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
     <message>
         <source>&amp;Print kennel cards…</source>
-        <translation>&amp;Imprimir fichas de jaula…</translation>
+        <translation>Imprimir &amp;fichas de jaula…</translation>
     </message>
     <message>
         <source>&amp;Import…</source>
@@ -1926,7 +2109,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <name>PetStatusBar</name>
     <message>
         <source>Status bar</source>
-        <extracomment>Characters of the details shown on the Details box&apos;s label (all of them are in its scrollable &quot;Show Details...&quot; part). &quot;ConnectError: &quot; at the start of an exception&apos;s text in Details. Characters of an error message shown in the bar. The least width the label asks for. The demo: Details never name an address (nothing leaves the computer).</extracomment>
+        <extracomment>Characters of the details shown on the Details box&apos;s label (all of them are in its scrollable &quot;Show Details...&quot; part). &quot;ConnectError: &quot; at the start of an exception&apos;s text in Details. Characters of an error message shown in the bar. Characters of the activity message (&quot;20 animales cargados.&quot;) the catalogue&apos;s line leaves room for in a narrow window. The least width the label asks for. The width the bar can spare (set by the bar when it is resized). The demo: Details never name an address (nothing leaves the computer).</extracomment>
         <translation>Barra de estado</translation>
     </message>
     <message>
@@ -2410,7 +2593,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
     <message>
         <source>&amp;Staging address:</source>
-        <translation>Dirección del entorno de &amp;pruebas:</translation>
+        <translation>Dirección del &amp;entorno de pruebas:</translation>
     </message>
     <message>
         <source>Request &amp;timeout:</source>
@@ -2519,7 +2702,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <name>WindowDialogs</name>
     <message>
         <source>About PetDesk</source>
-        <extracomment>The category names the add form offers (set by the window&apos;s contents).</extracomment>
+        <extracomment>The Settings dialog was accepted (the catalogue&apos;s schedule may have changed). The category names the add form offers (set by the window&apos;s contents).</extracomment>
         <translation>Acerca de PetDesk</translation>
     </message>
     <message>

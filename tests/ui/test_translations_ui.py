@@ -43,10 +43,10 @@ from PySide6.QtWidgets import (
 
 from petdesk.ui.app import LaunchConfig, build_main_window, resources_dir
 from petdesk.ui.main_window import MainWindow
-from petdesk.ui.settings import AppSettings
+from petdesk.ui.settings import AppSettings, CatalogueChoice
 from petdesk.ui.translations import install_translations, remove_translations
 
-from .drive import click_row
+from .drive import click_row, shortcut, visible_dialog
 
 LANGUAGES = ("de", "es")
 
@@ -62,8 +62,8 @@ SAME_WORDS = {
 LANGUAGE_NAMES = {"English", "Deutsch", "Español"}
 #: The dialogs, by the action that opens them.
 DIALOG_ACTIONS = ("actionSettings", "actionCategories", "actionApiKey", "actionAddPet",
-                  "actionPrintCards", "actionImport", "actionExport", "actionShortcuts",
-                  "actionAbout")
+                  "actionPrintCards", "actionImport", "actionExport", "actionFindAny",
+                  "actionShortcuts", "actionAbout")
 
 
 @pytest.fixture
@@ -353,6 +353,32 @@ def test_sentences_of_the_qt_free_layers_are_shown_in_the_language(
     assert localized(count_text(8_412)) == "8,412 pets" == count_text(8_412)
     assert localized(stored_rows_banner(yesterday, now, offline=True, tz=UTC)).startswith(
         "Offline — showing pets as of ")
+
+
+def test_the_catalogue_line_and_find_any_animal_speak_the_language(
+        qtbot: Any, tmp_path: Path, settings: AppSettings, speak: Callable[[str], None]) -> None:
+    """The catalogue's sentences (written by the Qt-free store) in German: the status
+    bar's line, and the Find any animal dialog (Ctrl+Shift+F) with its notes."""
+    from petdesk.ui.search_dialog import CatalogueDialog
+
+    settings.catalogue = CatalogueChoice(enabled=True)
+    speak("de")
+    window = _demo_window(qtbot, settings, tmp_path / "pets.sqlite3")
+    line = window.statusBar_.catalogueLabel
+    qtbot.waitUntil(lambda: line.text().startswith("Katalog: ") and "beginnt" not in line.text(),
+                    timeout=30_000)
+    assert "Anfragen" in line.details and "requests" not in line.details
+    shortcut(qtbot, window, "Ctrl+Shift+F")
+    dialog = visible_dialog(qtbot, CatalogueDialog)
+    assert dialog.windowTitle() == "Beliebiges Tier finden"
+    assert dialog.catalogueLabel.text().startswith("Katalog: ")
+    qtbot.waitUntil(lambda: " Tiere · " in dialog.noteLabel.text(), timeout=10_000)
+    assert "atalog" in dialog.noteLabel.text() and "catalogue" not in dialog.noteLabel.text()
+    qtbot.keyClicks(dialog.searchEdit, "Niemand-heißt-so")
+    qtbot.waitUntil(lambda: dialog.noteLabel.text().startswith(
+        "Kein Tier hat „Niemand-heißt-so“ im Namen · "), timeout=10_000)
+    dialog.close()
+    window.close()
 
 
 def test_a_translation_that_breaks_its_placeholders_falls_back_to_english(

@@ -33,6 +33,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from petdesk.core.errors import RequestCancelled
 from petdesk.core.jobs import JobKind, Priority
 
+from ..localize import error_text, localized
+
 if TYPE_CHECKING:
     from petdesk.api.models import Pet
     from petdesk.store.rows import MirrorQuery, MirrorSettings
@@ -217,13 +219,13 @@ class CatalogueController(QObject):
         if outcome.error is not None:
             if not isinstance(outcome.error, RequestCancelled):
                 self.notice.emit(self.tr("The catalogue could not be updated: %s")
-                                 % outcome.error)
+                                 % error_text(outcome.error))
             return None
         report = cast("CatalogueReport", outcome.value)
         self.report = report
         if report.problem and report.problem != self._told_problem:
             self._told_problem = report.problem
-            self.notice.emit(report.problem)
+            self.notice.emit(localized(report.problem))
         self.statusChanged.emit(report)
         return report
 
