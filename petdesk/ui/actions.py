@@ -53,7 +53,7 @@ SPECS = (
          ("Ctrl+Shift+F",), "pets"),
     Spec("actionDetailRefresh", QT_TRANSLATE_NOOP("MainWindow", "Re&fresh this pet"),
          ("Ctrl+R",), "pets"),
-    Spec("actionCopyId", QT_TRANSLATE_NOOP("MainWindow", "Copy &ID"), ("Ctrl+Shift+C",), "pets"),
+    Spec("actionCopyId", QT_TRANSLATE_NOOP("MainWindow", "Copy I&D"), ("Ctrl+Shift+C",), "pets"),
     Spec("actionCopyJson", QT_TRANSLATE_NOOP("MainWindow", "Copy as &JSON"),
          ("Ctrl+Shift+J",), "pets"),
     Spec("actionPrintCards", QT_TRANSLATE_NOOP("MainWindow", "&Print kennel cards…"),

@@ -1759,7 +1759,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Dieses &amp;Tier aktualisieren</translation>
     </message>
     <message>
-        <source>Copy &amp;ID</source>
+        <source>Copy I&amp;D</source>
         <translation>ID k&amp;opieren</translation>
     </message>
     <message>

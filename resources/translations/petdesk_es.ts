@@ -1759,7 +1759,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Actuali&amp;zar este animal</translation>
     </message>
     <message>
-        <source>Copy &amp;ID</source>
+        <source>Copy I&amp;D</source>
         <translation>C&amp;opiar ID</translation>
     </message>
     <message>
