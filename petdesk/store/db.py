@@ -380,7 +380,8 @@ class LocalStore:
         marks = ", ".join("?" for _ in states)
         rows = self._read(
             f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE state IN ({marks}) "  # noqa: S608
-            "AND NOT (held AND state = 'waiting') ORDER BY local_id LIMIT 1",
+            "AND NOT (held AND state = 'waiting') ORDER BY origin IS NOT NULL, local_id "
+            "LIMIT 1",
             tuple(s.value for s in states))
         return _entry(rows[0]) if rows else None
 
@@ -428,9 +429,15 @@ class LocalStore:
         return self.entry(local_id)
 
     def ahead_of(self, local_id: int) -> int:
-        """How many entries queued before this one are still to be sent or checked."""
-        row = self._read("SELECT COUNT(*) FROM outbox WHERE local_id < ? AND NOT held "
-                         "AND state IN ('waiting', 'sending', 'outcome_unknown')", (local_id,))
+        """How many entries to be sent or checked go before this one: the user's own
+        adds (no origin) go before imported rows, each kind in queue order; an entry
+        being sent or checked always goes first."""
+        row = self._read(
+            "SELECT COUNT(*) FROM outbox AS o, (SELECT origin IS NOT NULL AS late FROM "
+            "outbox WHERE local_id = ?) AS me WHERE o.local_id != ? AND NOT o.held AND "
+            "(o.state IN ('sending', 'outcome_unknown') OR (o.state = 'waiting' AND "
+            "((o.origin IS NOT NULL) < me.late OR ((o.origin IS NOT NULL) = me.late "
+            "AND o.local_id < ?))))", (local_id, local_id, local_id))
         return int(row[0][0])
 
     def mark_sent(self, local_id: int, pet_id: int) -> None:
