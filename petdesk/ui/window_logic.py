@@ -12,14 +12,18 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 
+from petdesk.core.text import display
+
 from .bulk_dialogs import BulkDialogs
 from .controllers.add_pet import AddPetController
 from .controllers.auth import AuthController
 from .controllers.cards import CardsAndCategories
 from .controllers.importing import ImportController
 from .controllers.lookup import LookupController
+from .controllers.outbox import OutboxController
 from .controllers.pet_list import ListQuery, PetListController
 from .dialogs import WindowDialogs
+from .outbox_view import OutboxRows
 from .worker import Worker
 
 if TYPE_CHECKING:
@@ -45,7 +49,12 @@ class WindowLogic:
         self.pets = PetListController(self.auth, contents.model, self.worker.clock,
                                       parent=contents)
         self.lookups = LookupController(self.auth, parent=contents)
-        self.adder = AddPetController(self.auth, parent=contents)
+        # Bulk import and export (issue 13): an import left unfinished resumes at start.
+        self.importer = ImportController(self.worker, connection, parent=contents)
+        # The outbox (issue 12): the same store and sender as the import's.
+        self.outbox = OutboxController(self.worker, self.importer.holder, connection,
+                                       parent=contents)
+        self.adder = AddPetController(self.auth, self.outbox, parent=contents)
         self.dialogs = WindowDialogs(window, window.settings, window.keys, connection,
                                      self.auth, self.adder)
         self.cards = CardsAndCategories(window, contents.table, contents.model, connection,
@@ -57,11 +66,12 @@ class WindowLogic:
         self.auto_refresh.setInterval(AUTO_REFRESH_MS)
         self.auto_refresh.timeout.connect(lambda: contents.refresh(background=True))
         self.auto_refresh.start()
-        # Bulk import and export (issue 13): an import left unfinished resumes at start.
-        self.importer = ImportController(self.worker, connection, parent=contents)
+        self.outbox_rows = OutboxRows(self.outbox, contents.model, contents.table,
+                                      contents.statusBar_, self.cards.categories, contents)
         self.bulk = BulkDialogs(window, self.importer, contents)
         self._wire(contents)
         self.importer.start_up()  # queued before the first list request, run when the worker starts
+        self.outbox.start_up()
 
     def _wire_worker(self, c: Contents) -> None:
         w, f = self.worker, c.feedback
@@ -88,6 +98,11 @@ class WindowLogic:
         self.adder.added.connect(c.added)
         self.adder.rejected.connect(lambda _m, _f, exc, prefix: c.feedback.show_error(exc, prefix))
         self.adder.rejected.connect(self.pets.invalidate)
+        self.adder.queued.connect(status.show_activity)
+        self.outbox.notice.connect(status.show_activity)
+        self.outbox.sent.connect(self.pets.pet_arrived)
+        self.outbox.sent.connect(lambda pet: status.show_activity(c.tr(
+            "Sent from the outbox: %s (ID %d).") % (display(pet.name, 40), pet.id)))
         self.auth.keyNeeded.connect(self.dialogs.open_api_key_dialog)
         self.auth.keySaved.connect(c.key_saved)
         c.connection.changed.connect(c.connection_changed)
@@ -108,3 +123,4 @@ class WindowLogic:
         self.cards.close_all()
         self.worker.shutdown(wait_ms)
         self.importer.shut_down()
+        self.outbox.shut_down()

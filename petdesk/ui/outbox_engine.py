@@ -1,0 +1,139 @@
+"""The worker-thread side of the window's outbox (Qt-free): the add dialog's adds.
+
+Every add of the add dialog goes through the environment's outbox
+(:class:`~petdesk.store.db.LocalStore`): :func:`queue_add` writes it durably (the
+dialog closes only after), then :func:`send_add` sends it at once as the user's own
+request through the window's one :class:`~petdesk.store.sender.OutboxSender` (the
+import's: :meth:`~petdesk.ui.import_engine.ImportEngine.outbox`). When it cannot be
+sent now (no connection, a rate-limit wait longer than the in-app limit, the day's
+quota spent, earlier adds still waiting) it stays WAITING, and :func:`step` sends it
+later, in order, as background work. An unknown outcome is reconciled by the sender
+before anything is sent again.
+
+The functions run as worker jobs (:mod:`petdesk.ui.controllers.outbox` submits them):
+they load petdesk.api, so this module is imported there, never before the first paint.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pydantic import ValidationError
+
+from petdesk.api import Pet
+from petdesk.core.errors import PetStoreError
+from petdesk.store.db import LocalStore
+from petdesk.store.remote import ClientRemote
+from petdesk.store.rows import Draft, OutboxEntry, OutboxState, PetRow
+from petdesk.store.sender import StepResult
+
+if TYPE_CHECKING:
+    from petdesk.api import PetStoreClient
+    from petdesk.core.connection import Connection
+
+    from .import_engine import ImportEngine
+
+__all__ = ["OutboxView", "RecordingRemote", "SendReport", "cancel_add", "edit_add", "look",
+           "queue_add", "send_add", "step"]
+
+
+class RecordingRemote(ClientRemote):
+    """:class:`ClientRemote` that keeps the error of the last create: a 400 is shown next
+    to the field it names in the add dialog."""
+
+    last_error: PetStoreError | None = None
+
+    def create(self, draft: Draft) -> PetRow:
+        self.last_error = None
+        try:
+            return super().create(draft)
+        except PetStoreError as exc:
+            self.last_error = exc
+            raise
+
+
+@dataclass(frozen=True)
+class OutboxView:
+    """The user's own adds still to send or check (the table's "Waiting to send" rows),
+    and how many adds of any kind (imports too) are still to send (the status bar)."""
+
+    entries: tuple[OutboxEntry, ...] = ()
+    pending: int = 0
+
+
+@dataclass(frozen=True)
+class SendReport:
+    """What a send or a background step did, and the outbox after it."""
+
+    result: StepResult
+    view: OutboxView
+    #: SENT: the pet as the service has it now (for the table).
+    pet: Pet | None = None
+    #: The create's error, when it failed (a 400 names its field).
+    error: PetStoreError | None = None
+
+
+def _view(store: LocalStore) -> OutboxView:
+    return OutboxView(tuple(e for e in store.entries() if e.origin is None),
+                      store.pending_count())
+
+
+def _pet(entry: OutboxEntry | None) -> Pet | None:
+    if entry is None or entry.state is not OutboxState.SENT or entry.pet_id is None:
+        return None
+    try:
+        return Pet(id=entry.pet_id, name=entry.name, category_id=entry.category_id,
+                   status=entry.status)
+    except ValidationError:
+        return None
+
+
+def look(engine: ImportEngine, connection: Connection) -> OutboxView:
+    """The outbox as it stands (with no store file yet: empty, and no file is made)."""
+    if not engine.has_store(connection):
+        return OutboxView()
+    with engine.outbox(connection) as (store, _sender):
+        return _view(store)
+
+
+def queue_add(engine: ImportEngine, connection: Connection, draft: Draft) -> int:
+    """Write the add durably; its local id."""
+    with engine.outbox(connection) as (store, _sender):
+        return store.queue(draft).local_id
+
+
+def send_add(engine: ImportEngine, connection: Connection, client: PetStoreClient,
+             local_id: int) -> SendReport:
+    """Send the add now, as the user's request (or leave it waiting; see the sender)."""
+    with engine.outbox(connection, client) as (store, pair):
+        assert pair is not None
+        sender, remote = pair
+        remote.last_error = None
+        result = sender.send_now(local_id)
+        return SendReport(result, _view(store), _pet(result.entry), remote.last_error)
+
+
+def step(engine: ImportEngine, connection: Connection, client: PetStoreClient) -> SendReport:
+    """One background step of the sender (at most one request)."""
+    with engine.outbox(connection, client) as (store, pair):
+        assert pair is not None
+        result = pair[0].step()
+        entry = result.entry
+        pet = _pet(entry) if entry is not None and entry.origin is None else None
+        return SendReport(result, _view(store), pet)
+
+
+def edit_add(engine: ImportEngine, connection: Connection, local_id: int,
+             draft: Draft) -> OutboxView:
+    """Change a waiting add (:class:`~petdesk.store.db.OutboxError` once it is being sent)."""
+    with engine.outbox(connection) as (store, _sender):
+        store.edit(local_id, draft)
+        return _view(store)
+
+
+def cancel_add(engine: ImportEngine, connection: Connection, local_id: int) -> OutboxView:
+    """Cancel a waiting add (:class:`~petdesk.store.db.OutboxError` once it is being sent)."""
+    with engine.outbox(connection) as (store, _sender):
+        store.cancel(local_id)
+        return _view(store)
