@@ -106,6 +106,7 @@ class OutboxRows(QObject):
             return
         menu = QMenu(self._table)
         menu.setObjectName("outboxMenu")
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         edit = menu.addAction(self.tr("&Edit waiting add…"))
         edit.setObjectName("actionEditWaiting")
         cancel = menu.addAction(self.tr("&Cancel this add"))

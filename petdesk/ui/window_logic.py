@@ -101,6 +101,8 @@ class WindowLogic:
         self.adder.queued.connect(status.show_activity)
         self.outbox.notice.connect(status.show_activity)
         self.outbox.sent.connect(self.pets.pet_arrived)
+        self.pets.pageLoaded.connect(self.outbox.service_answered)
+        self.lookups.found.connect(lambda _found: self.outbox.service_answered())
         self.outbox.sent.connect(lambda pet: status.show_activity(c.tr(
             "Sent from the outbox: %s (ID %d).") % (display(pet.name, 40), pet.id)))
         self.auth.keyNeeded.connect(self.dialogs.open_api_key_dialog)

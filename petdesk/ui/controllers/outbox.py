@@ -120,6 +120,12 @@ class OutboxController(QObject):
         if not self._closing:
             self._timer.start(int(min(max(delay, 0.0), MAX_SLEEP_S) * 1000))
 
+    def service_answered(self) -> None:
+        """The service just answered a request of the user's: what waits is sent now
+        rather than after the wait a lost connection set."""
+        if self.pending:
+            self.follow()
+
     def _step(self) -> None:
         if not self._closing:
             self._worker.run_task(partial(_step, self._holder), self._stepped,
