@@ -23,6 +23,7 @@ from .controllers.lookup import LookupController
 from .controllers.outbox import OutboxController
 from .controllers.pet_list import ListQuery, PetListController
 from .dialogs import WindowDialogs
+from .offline import OfflineWatch
 from .outbox_view import OutboxRows
 from .worker import Worker
 
@@ -68,6 +69,8 @@ class WindowLogic:
         self.auto_refresh.start()
         self.outbox_rows = OutboxRows(self.outbox, contents.model, contents.table,
                                       contents.statusBar_, self.cards.categories, contents)
+        self.offline = OfflineWatch(self.pets, contents.statusBar_, contents.clock,
+                                    lambda: contents.refresh(background=True), contents)
         self.bulk = BulkDialogs(window, self.importer, contents)
         self._wire(contents)
         self.importer.start_up()  # queued before the first list request, run when the worker starts
@@ -102,6 +105,11 @@ class WindowLogic:
         self.outbox.notice.connect(status.show_activity)
         self.outbox.sent.connect(self.pets.pet_arrived)
         self.pets.pageLoaded.connect(self.outbox.service_answered)
+        for failed in (self.pets.failed, self.lookups.failed):
+            failed.connect(self.offline.request_failed)
+        for answered in (self.pets.pageLoaded, self.lookups.found, self.adder.added):
+            answered.connect(self.offline.answered)
+        self.offline.cameBack.connect(self.outbox.service_answered)
         self.lookups.found.connect(lambda _found: self.outbox.service_answered())
         self.outbox.sent.connect(lambda pet: status.show_activity(c.tr(
             "Sent from the outbox: %s (ID %d).") % (display(pet.name, 40), pet.id)))
@@ -126,3 +134,4 @@ class WindowLogic:
         self.worker.shutdown(wait_ms)
         self.importer.shut_down()
         self.outbox.shut_down()
+        self.offline.shut_down()

@@ -197,3 +197,43 @@ def test_the_cancel_question_keeps_the_add_on_no(
     qtbot.mouseClick(box.button(QMessageBox.StandardButton.No), Qt.MouseButton.LeftButton)
     assert waiting(window) == ["Keeperq"]
     assert outbox_count(window) == "1 add waiting to send"
+
+
+def offline_text(window: Any) -> str:
+    label = window.findChild(type(window.statusBar_.messageLabel), "offlineLabel")
+    return label.text() if label is not None and label.isVisibleTo(window) else ""
+
+
+@pytest.fixture
+def quick_probe(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reconnect probe's schedule (5 s, 10 s, …) in milliseconds instead."""
+    monkeypatch.setattr("petdesk.ui.offline.MS_PER_SECOND", 1)
+
+
+def test_going_offline_mid_session_and_coming_back(
+        qtbot: Any, service: Switchable, make_window: Any, quick_probe: None) -> None:
+    window = make_window(service.box)
+    shown = window.model.rowCount()
+    service.stop()
+    shortcut(qtbot, window, "F5")
+    qtbot.waitUntil(lambda: offline_text(window).startswith("Offline — showing pets as of "),
+                    timeout=10_000)
+    assert window.model.rowCount() == shown  # what was shown stays
+    service.store.add_pet("Newcomer Q", 1)
+    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
+        service.start()  # the probe notices by itself and refreshes the list
+    qtbot.waitUntil(lambda: offline_text(window) == "", timeout=10_000)
+    assert window.statusBar_.message.startswith(("The service can be reached again",
+                                                 "Loaded"))
+
+
+def test_offline_start_says_so_and_loads_by_itself_when_back(
+        qtbot: Any, service: Switchable, make_window: Any, quick_probe: None) -> None:
+    service.stop()
+    window = make_window(service.box, wait=False)
+    qtbot.waitUntil(lambda: offline_text(window) == "Offline — the service cannot be reached",
+                    timeout=10_000)
+    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
+        service.start()
+    qtbot.waitUntil(lambda: offline_text(window) == "" and window.model.rowCount() == 20,
+                    timeout=10_000)
