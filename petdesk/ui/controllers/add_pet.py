@@ -107,7 +107,8 @@ class AddPetController(QObject):
                 self.queued.emit(self.tr("Stopped. “%s” waits in the outbox: cancel it "
                                          "there if it should not be sent.") % name)
             else:
-                self.queued.emit(self.tr("“%s” waits in the outbox: %s") % (name, exc))
+                self.queued.emit(self.tr("Waiting to send “%s”: %s.") % (
+                    name, str(exc).rstrip(". ")))
             return
         self._outbox.show(report.view)
         kind = report.result.kind
@@ -126,10 +127,11 @@ class AddPetController(QObject):
             return self.tr("The answer for “%s” was lost. PetDesk checks whether it was "
                            "added before sending anything again.") % name
         if kind is StepKind.QUEUED_BEHIND:
-            return self.tr("“%s” is waiting to send, after the adds before it. PetDesk "
+            return self.tr("Waiting to send “%s” after the adds before it. PetDesk "
                            "sends it by itself.") % name
         if kind is StepKind.OTHER_WINDOW:
-            return self.tr("“%s” is waiting to send: another PetDesk window is sending "
+            return self.tr("Waiting to send “%s”: another PetDesk window is sending "
                            "the adds.") % name
-        return self.tr("“%s” is waiting to send (%s). PetDesk sends it by itself as soon "
-                       "as it can.") % (name, why or self.tr("the service cannot take it now"))
+        reason = (why or self.tr("The service cannot take it now.")).rstrip(". ")
+        return self.tr("Waiting to send “%s”: %s. PetDesk sends it by itself as soon as "
+                       "it can.") % (name, reason)
