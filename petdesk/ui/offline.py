@@ -16,6 +16,7 @@ has, and notices by itself when the service is back.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import QLabel
 
 from petdesk.core.jobs import ListState
 from petdesk.store.probe import ReconnectProbe, means_offline
+from petdesk.store.wording import clock_text as local_clock_text
 
 if TYPE_CHECKING:
     from petdesk.core.clock import Clock
@@ -41,9 +43,11 @@ class OfflineWatch(QObject):
     cameBack = Signal()
 
     def __init__(self, pets: PetListController, status: PetStatusBar, clock: Clock,
-                 probe: Callable[[], None], parent: QObject | None = None) -> None:
+                 probe: Callable[[], None], as_of: Callable[[], datetime | None],
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._pets = pets
+        self._as_of = as_of
         self._status = status
         self._send_probe = probe
         self._probe = ReconnectProbe(clock)
@@ -86,10 +90,9 @@ class OfflineWatch(QObject):
         self.cameBack.emit()
 
     def _show(self) -> None:
-        when = self._pets.last_refresh
-        if when is not None and self._pets.state is not ListState.IDLE:
-            shown = when.astimezone().strftime("%H:%M")
-            text = self.tr("Offline — showing pets as of %s") % shown
+        when = self._as_of()
+        if when is not None:
+            text = self.tr("Offline — showing pets as of %s") % clock_text(when)
         else:
             text = self.tr("Offline — the service cannot be reached")
         self.label.setText(text)
@@ -109,6 +112,17 @@ class OfflineWatch(QObject):
         else:  # busy with something else: try again after the same interval
             self._schedule(self._probe.interval(self._probe.failures))
 
+    def stored_copy_note(self, fetched_at: float) -> str:
+        """Under a look-up answered from the store."""
+        when = datetime.fromtimestamp(fetched_at).astimezone()
+        return self.tr("Stored copy from %s — the service could not be asked.") % (
+            clock_text(when))
+
     def shut_down(self) -> None:
         self._timer.stop()
+
+
+def clock_text(when: datetime) -> str:
+    """``09:42`` today, ``Mon 23 Nov, 09:42`` another day (local time)."""
+    return local_clock_text(when.timestamp(), datetime.now().timestamp())
 

@@ -24,18 +24,19 @@ from pydantic import ValidationError
 from petdesk.api import Pet
 from petdesk.core.errors import PetStoreError
 from petdesk.store.db import LocalStore
-from petdesk.store.remote import ClientRemote
-from petdesk.store.rows import Draft, OutboxEntry, OutboxState, PetRow
+from petdesk.store.remote import ClientRemote, pet_row
+from petdesk.store.rows import Draft, OutboxEntry, OutboxState, PetRow, StoredQuery
 from petdesk.store.sender import StepResult
 
 if TYPE_CHECKING:
-    from petdesk.api import PetStoreClient
+    from petdesk.api import PetPage, PetStoreClient
     from petdesk.core.connection import Connection
+    from petdesk.core.statuses import PetStatus
 
     from .import_engine import ImportEngine
 
 __all__ = ["OutboxView", "RecordingRemote", "SendReport", "cancel_add", "edit_add", "look",
-           "queue_add", "send_add", "step"]
+           "queue_add", "save_first_page", "save_looked_up", "send_add", "step", "stored_pet"]
 
 
 class RecordingRemote(ClientRemote):
@@ -137,3 +138,40 @@ def cancel_add(engine: ImportEngine, connection: Connection, local_id: int) -> O
     with engine.outbox(connection) as (store, _sender):
         store.cancel(local_id)
         return _view(store)
+
+
+def save_first_page(engine: ImportEngine, connection: Connection, status: PetStatus | None,
+                    limit: int, page: PetPage) -> None:
+    """Keep a fresh first page for the next start (and for working offline)."""
+    with engine.outbox(connection) as (store, _sender):
+        store.save_page(StoredQuery(status, limit), [pet_row(p) for p in page.pets],
+                        next_url=page.next_url)
+
+
+def save_looked_up(engine: ImportEngine, connection: Connection, pet: Pet) -> None:
+    """Keep a pet looked up by id, for a look-up while offline."""
+    with engine.outbox(connection) as (store, _sender):
+        store.save_looked_up(pet_row(pet))
+
+
+def stored_pet(engine: ImportEngine, connection: Connection,
+               pet_id: int) -> tuple[Pet, float] | None:
+    """The stored copy of pet ``pet_id`` and when it was fetched: looked up by id, or
+    on a stored page (the most recent). ``None`` when none is stored."""
+    if not engine.has_store(connection):
+        return None
+    with engine.outbox(connection) as (store, _sender):
+        found = store.looked_up(pet_id)
+        if found is not None:
+            row, when = found.pet, found.fetched_at
+        else:
+            pages = [p for p in map(store.stored_page, store.stored_queries()) if p]
+            seen = [(p.updated_at, r) for p in pages for r in p.rows if r.id == pet_id]
+            if not seen:
+                return None
+            when, row = max(seen, key=lambda pair: pair[0])
+    try:
+        return Pet(id=row.id, name=row.name, category_id=row.category_id,
+                   status=row.status), when
+    except ValidationError:
+        return None

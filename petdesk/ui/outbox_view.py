@@ -2,7 +2,7 @@
 in the status bar, and Edit / Cancel on a waiting row (its context menu, or the
 Menu key), the edit reusing the add form.
 
-The rows are :class:`~petdesk.ui.waiting_row.WaitingRow` values in the table's own
+The rows are :class:`~petdesk.ui.local_rows.WaitingRow` values in the table's own
 model: a new list (a refresh, another query) replaces the model's rows, so they are put
 back after every reset. An add that leaves the outbox created becomes an ordinary row
 (the window adds the pet the service returned).
@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QLabel, QMenu, QMessageBox, QTableView, QWidget
 from petdesk.core.text import display
 from petdesk.store.rows import Draft, OutboxEntry, OutboxState
 
-from .waiting_row import WaitingRow
+from .local_rows import WaitingRow
 
 if TYPE_CHECKING:
     from petdesk.api import NewPet

@@ -38,10 +38,10 @@ from PySide6.QtWidgets import QApplication, QStyle
 from petdesk.core.statuses import PetStatus
 from petdesk.core.text import DISPLAY_LIMIT, display
 
+from .local_rows import WaitingRow
 from .pet_index import PetIndex
 from .plain import tooltip
 from .status_look import status_colour, status_icon, status_text
-from .waiting_row import WaitingRow
 
 AVAILABLE, PENDING, SOLD = PetStatus.AVAILABLE, PetStatus.PENDING, PetStatus.SOLD
 

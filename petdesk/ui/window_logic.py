@@ -8,11 +8,13 @@ is a good part of the work before it. Every use builds them on demand
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 
 from petdesk.core.text import display
+from petdesk.store.probe import means_offline
 
 from .bulk_dialogs import BulkDialogs
 from .controllers.add_pet import AddPetController
@@ -20,7 +22,7 @@ from .controllers.auth import AuthController
 from .controllers.cards import CardsAndCategories
 from .controllers.importing import ImportController
 from .controllers.lookup import LookupController
-from .controllers.outbox import OutboxController
+from .controllers.outbox import OutboxController, keep_looked_up, keep_page
 from .controllers.pet_list import ListQuery, PetListController
 from .dialogs import WindowDialogs
 from .offline import OfflineWatch
@@ -28,6 +30,7 @@ from .outbox_view import OutboxRows
 from .worker import Worker
 
 if TYPE_CHECKING:
+    from petdesk.api import Pet
     from petdesk.core.statuses import PetStatus
 
     from .window_contents import Contents
@@ -41,6 +44,7 @@ class WindowLogic:
 
     def __init__(self, contents: Contents) -> None:
         window = contents.window
+        self._contents = contents
         connection = contents.connection
         self.worker = Worker(window.client_factory, window.keys, connection.connection(),
                              clock=contents.clock, parent=contents)
@@ -70,7 +74,9 @@ class WindowLogic:
         self.outbox_rows = OutboxRows(self.outbox, contents.model, contents.table,
                                       contents.statusBar_, self.cards.categories, contents)
         self.offline = OfflineWatch(self.pets, contents.statusBar_, contents.clock,
-                                    lambda: contents.refresh(background=True), contents)
+                                    lambda: contents.refresh(background=True),
+                                    lambda: self.pets.last_refresh or contents.stored.as_of(),
+                                    contents)
         self.bulk = BulkDialogs(window, self.importer, contents)
         self._wire(contents)
         self.importer.start_up()  # queued before the first list request, run when the worker starts
@@ -110,6 +116,13 @@ class WindowLogic:
         for answered in (self.pets.pageLoaded, self.lookups.found, self.adder.added):
             answered.connect(self.offline.answered)
         self.offline.cameBack.connect(self.outbox.service_answered)
+        # Stored rows (issue 12): kept for the next start and for look-ups offline.
+        self.pets.keep = partial(keep_page, self.importer.holder)
+        self.lookups.keep = partial(keep_looked_up, self.importer.holder)
+        self.pets.pageLoaded.connect(c.stored.fresh_shown)
+        self.pets.failed.connect(c.stored.not_refreshed)
+        c.connection.changed.connect(c.stored.fresh_shown)
+        self.lookups.failedFor.connect(self._look_up_stored)
         self.lookups.found.connect(lambda _found: self.outbox.service_answered())
         self.outbox.sent.connect(lambda pet: status.show_activity(c.tr(
             "Sent from the outbox: %s (ID %d).") % (display(pet.name, 40), pet.id)))
@@ -119,6 +132,23 @@ class WindowLogic:
         self.cards.categories.labelsChanged.connect(c.category_labels_changed)
         self.importer.notice.connect(status.show_activity)
         self.importer.finished.connect(lambda: c.refresh(background=True))
+
+    def _look_up_stored(self, pet_id: int, error: BaseException) -> None:
+        """A look-up the service could not answer: the stored copy, marked as such."""
+        if means_offline(error):
+            self.outbox.stored_pet(pet_id, self._show_stored)
+
+    def _show_stored(self, pet: Pet, fetched_at: float) -> None:
+        c = self._contents
+        if not c.select_pet(pet.id):
+            c.table.clearSelection()
+            c.detail.show_pet(pet)
+        note = self.offline.stored_copy_note(fetched_at)
+        c.detail.show_message(note)
+        c.statusBar_.show_activity(self.tr_pet(pet) + " " + note)
+
+    def tr_pet(self, pet: Pet) -> str:
+        return self._contents.tr("Pet %d (%s):") % (pet.id, display(pet.name, 40))
 
     @staticmethod
     def query(status: PetStatus | None, limit: int) -> ListQuery:

@@ -27,6 +27,7 @@ from .drive import (
     look_up,
     open_add_dialog,
     open_key_dialog,
+    shortcut,
     type_text,
 )
 
@@ -257,6 +258,12 @@ def test_outcome_unknown_is_checked_before_it_is_sent_again(qtbot, sandbox: Sand
         dialog.submitButton.click()
     assert "answer for “Maybe” was lost" in said.args[0]  # shown in the status bar
     qtbot.waitUntil(lambda: window.add_dialog is None, timeout=10_000)
+    model = window.model
+    qtbot.waitUntil(lambda: ("Maybe", "Waiting to send") in [  # checked: not created
+        (model.data(model.index(r, 1)), model.data(model.index(r, 3)))
+        for r in range(model.rowCount())], timeout=10_000)
+    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
+        shortcut(qtbot, window, "F5")  # the service answers: the outbox sends at once
     qtbot.waitUntil(lambda: [p.name for p in table_pets(window)].count("Maybe") == 1
                     and all(p.id > 0 for p in table_pets(window)), timeout=10_000)
     assert [p.name for p in sandbox.app.store.all_pets()].count("Maybe") == 1

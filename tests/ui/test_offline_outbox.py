@@ -17,8 +17,8 @@ from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from petdesk.sandbox import RunningSandbox, Store, start_server
+from petdesk.ui.local_rows import WaitingRow
 from petdesk.ui.pet_model import Column, PetRole
-from petdesk.ui.waiting_row import WaitingRow
 from tests.ui.conftest import FakeClock, Sandbox, _config
 from tests.ui.drive import open_add_dialog, shortcut, type_text
 

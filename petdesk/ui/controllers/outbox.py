@@ -7,7 +7,9 @@
 * While anything waits, one sender step at a time runs on the worker at ``BACKGROUND``
   priority (so reading and looking up pets go first); between steps a timer waits
   what the sender said (the pace, the day's quota, a lost connection). A step is at
-  most one request; after an unknown outcome the sender reconciles before any resend.
+  most one request; after an unknown outcome the sender reconciles before any resend,
+  and an add found not created is sent again after a pause that grows with each try
+  (:func:`resend_pause`).
 * :attr:`OutboxController.changed` carries an :class:`~petdesk.ui.outbox_engine.
   OutboxView` after every change: the table's "Waiting to send" rows and the status
   bar's count follow it. :meth:`edit` and :meth:`cancel` change an add while it waits.
@@ -15,6 +17,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final
@@ -23,20 +26,32 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from petdesk.core.errors import RequestCancelled
 from petdesk.core.jobs import JobKind, Priority
+from petdesk.store.reconcile import Verdict
 from petdesk.store.rows import Draft
 from petdesk.store.sender import StepKind
 
 from .importing import MAX_SLEEP_S, RETRY_S
 
 if TYPE_CHECKING:
+    from petdesk.api import Pet, PetLookup, PetPage
+
     from ..outbox_engine import OutboxView, SendReport
     from ..worker import JobContext, Outcome, Worker
     from .connection import ConnectionController
     from .importing import EngineHolder
 
-__all__ = ["OutboxController"]
+__all__ = ["OutboxController", "keep_looked_up", "keep_page", "resend_pause"]
 
 STEP_KEY: Final = "outbox-step"
+
+log = logging.getLogger(__name__)
+
+
+def resend_pause(attempts: int) -> float:
+    """Seconds before an add whose answer was lost (and that was found not created) is
+    sent again: 5 s after the first try, doubling, at most 5 minutes. A service that
+    loses every answer never gets a loop of POSTs."""
+    return float(min(5.0 * 2.0 ** max(attempts - 1, 0), 300.0))
 
 
 def _look(holder: EngineHolder, ctx: JobContext) -> OutboxView:
@@ -61,6 +76,34 @@ def _cancel(holder: EngineHolder, local_id: int, ctx: JobContext) -> OutboxView:
     from .. import outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
 
     return outbox_engine.cancel_add(holder.get(), ctx.connection, local_id)
+
+
+def keep_page(holder: EngineHolder, query: Any, page: PetPage, ctx: JobContext) -> None:
+    """Keep a fresh first page of ``query`` for the next start (worker thread, inside
+    the list's own job: no job more, nothing else waits)."""
+    from .. import outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
+
+    try:
+        outbox_engine.save_first_page(holder.get(), ctx.connection, query.status,
+                                      query.limit, page)
+    except Exception:
+        log.exception("the page could not be kept for the next start")
+
+
+def keep_looked_up(holder: EngineHolder, found: PetLookup, ctx: JobContext) -> None:
+    """Keep a pet found by id, for a look-up while offline (inside the look-up's job)."""
+    from .. import outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
+
+    try:
+        outbox_engine.save_looked_up(holder.get(), ctx.connection, found.pet)
+    except Exception:
+        log.exception("the pet could not be kept for working offline")
+
+
+def _stored_pet(holder: EngineHolder, pet_id: int, ctx: JobContext) -> tuple[Pet, float] | None:
+    from .. import outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
+
+    return outbox_engine.stored_pet(holder.get(), ctx.connection, pet_id)
 
 
 class OutboxController(QObject):
@@ -151,7 +194,11 @@ class OutboxController(QObject):
                 result.entry.name, result.message or ""))
         if result.kind is StepKind.IDLE or not report.view.pending:
             return  # nothing it can send (the rest is paused, or needs a decision)
-        self.follow(result.wait)
+        delay = result.wait
+        if result.kind is StepKind.RECONCILED and result.verdict is Verdict.NOT_CREATED \
+                and result.entry is not None:
+            delay = max(delay, resend_pause(result.entry.attempts))
+        self.follow(delay)
 
     # -- the user's changes ---------------------------------------------------------------
 
@@ -172,6 +219,17 @@ class OutboxController(QObject):
             self.notice.emit(self.tr("The add could not be changed: it is being sent now. "
                                      "(%s)") % outcome.error)
         self._look_again()
+
+    # -- stored pages and pets (the next start, working offline) ----------------------------
+
+    def stored_pet(self, pet_id: int, answer: Callable[[Pet, float], None]) -> None:
+        """``answer(pet, fetched_at)`` with the stored copy of ``pet_id``, if any."""
+        def done(outcome: Outcome[Any]) -> None:
+            if outcome.value is not None:
+                answer(*outcome.value)
+
+        self._worker.run_task(partial(_stored_pet, self._holder, pet_id), done,
+                              kind=JobKind.IO)
 
     def shut_down(self) -> None:
         self._closing = True
