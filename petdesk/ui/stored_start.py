@@ -15,6 +15,7 @@ service's page links, never the API key.
 
 from __future__ import annotations
 
+import importlib
 import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -35,6 +36,12 @@ if TYPE_CHECKING:
     from .window_contents import Contents
 
 __all__ = ["StoredStart", "store_file"]
+
+# The store package, complete on this (the GUI) thread before the reader thread imports
+# its modules while the GUI thread imports others: a package half-initialised in one
+# thread while another imports its submodules can fail (KeyError in importlib). The
+# package itself imports nothing (PEP 562): this costs nothing.
+importlib.import_module("petdesk.store")
 
 DEMO = "demo"
 

@@ -17,10 +17,10 @@ from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from petdesk.sandbox import RunningSandbox, Store, start_server
-from petdesk.ui.local_rows import WaitingRow
+from petdesk.ui.local_rows import StoredRow, WaitingRow
 from petdesk.ui.pet_model import Column, PetRole
 from tests.ui.conftest import FakeClock, Sandbox, _config
-from tests.ui.drive import open_add_dialog, shortcut, type_text
+from tests.ui.drive import look_up, open_add_dialog, shortcut, type_text
 
 # A popup menu on the offscreen platform (tests only): it cannot raise or grab.
 MENU_ON_OFFSCREEN = pytest.mark.qt_log_ignore(
@@ -238,3 +238,52 @@ def test_offline_start_says_so_and_loads_by_itself_when_back(
         service.start()
     qtbot.waitUntil(lambda: offline_text(window) == "" and window.model.rowCount() == 20,
                     timeout=10_000)
+
+
+def stored_text(window: Any) -> str:
+    label = window.findChild(type(window.statusBar_.messageLabel), "storedLabel")
+    return label.text() if label is not None and label.isVisibleTo(window) else ""
+
+
+def names_shown(window: Any) -> list[str]:
+    return [name for name, _status in status_cells(window)]
+
+
+def test_the_last_sessions_rows_are_shown_at_once_then_replaced(
+        qtbot: Any, service: Switchable, make_window: Any) -> None:
+    first = make_window(service.box)
+    before = names_shown(first)
+    first.close()
+    service.store.add_pet("Fresh Arrival", 1)  # not on the stored page
+    window = make_window(service.box, wait=False, autoload=False)
+    qtbot.waitUntil(lambda: names_shown(window) == before, timeout=10_000)
+    assert stored_text(window).startswith("As of ") and stored_text(window).endswith(
+        " — refreshing…")
+    assert isinstance(window.model.data(window.model.index(0, 0), PetRole), StoredRow)
+    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
+        shortcut(qtbot, window, "F5")
+    assert stored_text(window) == ""
+    assert not any(isinstance(window.model.data(window.model.index(r, 0), PetRole), StoredRow)
+                   for r in range(window.model.rowCount()))
+
+
+def test_offline_start_shows_the_stored_rows_and_looks_up_from_the_store(
+        qtbot: Any, service: Switchable, make_window: Any, quick_probe: None) -> None:
+    first = make_window(service.box)
+    before = names_shown(first)
+    look_up(qtbot, first, "3")  # looked up once: kept for later
+    first.close()
+    service.stop()
+    window = make_window(service.box, wait=False)
+    qtbot.waitUntil(lambda: offline_text(window).startswith("Offline — showing pets as of "),
+                    timeout=10_000)
+    assert names_shown(window) == before
+    window.lookupEdit.setText("3")
+    qtbot.keyClick(window.lookupEdit, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: "Stored copy from" in window.detail.messageLabel.text(),
+                    timeout=10_000)
+    assert window.detail.idValue.text() == "3"
+    assert "the service could not be asked" in window.statusBar_.message
+    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
+        service.start()
+    qtbot.waitUntil(lambda: offline_text(window) == "", timeout=10_000)
