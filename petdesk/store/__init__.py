@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .lock import SenderLock
     from .paths import store_path
     from .probe import ProbeDecision, ReconnectProbe, means_offline
-    from .reconcile import Reconciliation, Verdict, reconcile
+    from .reconcile import Reconciliation, Verdict
     from .rows import (
         Draft,
         MirrorQuery,
@@ -77,9 +77,13 @@ _WHERE: dict[str, str] = {
     "fold_name": "db",
     "means_offline": "probe",
     "open_store": "db",
-    "reconcile": "reconcile",
     "store_path": "paths",
 }
+
+
+# ``reconcile`` names both a module and its function: bound here, the function wins
+# (a lazy name would be shadowed by the module once the module is imported).
+from .reconcile import reconcile  # noqa: E402
 
 
 def __getattr__(name: str) -> Any:

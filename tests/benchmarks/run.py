@@ -46,6 +46,7 @@ GROUPS = (
     ("bench_sandbox", "sandbox (issue 3)"),
     ("bench_import", "import pacing (issue 13)"),
     ("bench_mirror", "M1-M5 (issue 16)"),
+    ("bench_offline", "O1-O3 (issue 12)"),
 )
 ANALYSIS = HERE / "analysis.md"
 ORDER = ("time_to_window", "time_to_first_data", "stalls_max", "stalls_p99",
