@@ -110,6 +110,10 @@ def send_add(engine: ImportEngine, connection: Connection, client: PetStoreClien
     with engine.outbox(connection, client) as (store, pair):
         assert pair is not None
         sender, remote = pair
+        if not store.newest_id_verified():
+            # Once per store: learn the newest pet id first, so an answer lost later is
+            # settled by the rule's "one match: created" (never asked of the user).
+            sender.verify_floor()
         remote.last_error = None
         result = sender.send_now(local_id)
         return SendReport(result, _view(store), _pet(result.entry), remote.last_error)

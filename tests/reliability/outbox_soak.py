@@ -96,7 +96,17 @@ def _child(base_url: str, first: int, count: int, run: str, drain: bool) -> int:
         print(f"ADDED {i}", flush=True)
     if drain:
         outbox = contents.logic.outbox
-        if not until(lambda: outbox.view is not None and outbox.pending == 0, 1800):
+        said = [0.0]
+
+        def drained() -> bool:
+            if time.monotonic() - said[0] > 5 and outbox.view is not None:
+                said[0] = time.monotonic()
+                states = Counter(e.state.value for e in outbox.view.entries)
+                print(f"outbox: {outbox.pending} pending {dict(states)} "
+                      f"{window.statusBar_.message}", file=sys.stderr, flush=True)
+            return outbox.view is not None and outbox.pending == 0
+
+        if not until(drained, 1800):
             print(f"STUCK draining: {outbox.pending} left", flush=True)
             return 1
         print("DRAINED", flush=True)
@@ -197,7 +207,11 @@ def soak(adds: int, kill_every: int, seed: int = 12, after_commit: float = 0.2,
                     break
             if not result.problems:
                 last = _app(base_url, env, 0, 0, run, drain=True)
-                out, err = last.communicate(timeout=max(60.0, max_seconds))
+                try:
+                    out, err = last.communicate(timeout=max(60.0, max_seconds))
+                except subprocess.TimeoutExpired:
+                    last.kill()
+                    out, err = last.communicate()
                 if "DRAINED" not in out:
                     result.problems.append(f"not drained: {out[-500:]} {err[-1500:]}")
         names = Counter(n for n in _all_names(base_url) if n.startswith(f"Soak {run} "))
