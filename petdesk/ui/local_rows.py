@@ -26,6 +26,8 @@ class WaitingRow(NamedTuple):
     local_id: int
     #: Whether it can still be edited or cancelled (it waits, and is not being sent).
     editable: bool
+    #: After a lost answer, the pets that may be this add (the user decides).
+    candidates: tuple[int, ...] = ()
 
 
 class StoredRow(NamedTuple):

@@ -36,7 +36,8 @@ if TYPE_CHECKING:
     from .import_engine import ImportEngine
 
 __all__ = ["OutboxView", "RecordingRemote", "SendReport", "cancel_add", "edit_add", "look",
-           "queue_add", "save_first_page", "save_looked_up", "send_add", "step", "stored_pet"]
+           "queue_add", "save_first_page", "save_looked_up", "send_add", "settle_add", "step",
+           "stored_pet"]
 
 
 class RecordingRemote(ClientRemote):
@@ -134,6 +135,18 @@ def edit_add(engine: ImportEngine, connection: Connection, local_id: int,
     """Change a waiting add (:class:`~petdesk.store.db.OutboxError` once it is being sent)."""
     with engine.outbox(connection) as (store, _sender):
         store.edit(local_id, draft)
+        return _view(store)
+
+
+def settle_add(engine: ImportEngine, connection: Connection, local_id: int,
+               pet_id: int | None) -> OutboxView:
+    """The user's answer after a lost answer matched several pets: it is ``pet_id``, or
+    (``None``) none of them, and it is sent again."""
+    with engine.outbox(connection) as (store, _sender):
+        if pet_id is None:
+            store.send_again(local_id)
+        else:
+            store.choose_created(local_id, pet_id)
         return _view(store)
 
 

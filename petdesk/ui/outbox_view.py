@@ -67,7 +67,7 @@ class OutboxRows(QObject):
     def row_for(self, entry: OutboxEntry) -> WaitingRow:
         text = self._texts.get(entry.state, entry.state.value)
         return WaitingRow(-entry.local_id, entry.name, entry.category_id, entry.status, text,
-                          entry.local_id, entry.state.editable)
+                          entry.local_id, entry.state.editable, entry.candidates)
 
     def show(self, view: OutboxView) -> None:
         rows = {row.id: row for row in map(self.row_for, view.entries)}
@@ -111,12 +111,26 @@ class OutboxRows(QObject):
         edit.setObjectName("actionEditWaiting")
         cancel = menu.addAction(self.tr("&Cancel this add"))
         cancel.setObjectName("actionCancelWaiting")
-        for action in (edit, cancel):
-            action.setEnabled(row.editable)
+        edit.setEnabled(row.editable)
+        cancel.setEnabled(row.editable or bool(row.candidates))
+        if row.candidates:
+            self._decision_actions(menu, row)
         edit.triggered.connect(lambda: self.open_edit(row))
         cancel.triggered.connect(lambda: self.ask_cancel(row))
         self.menu = menu
         menu.popup(self._table.viewport().mapToGlobal(pos))
+
+    def _decision_actions(self, menu: QMenu, row: WaitingRow) -> None:
+        """The answer was lost and several pets match: the user says which it is."""
+        menu.addSeparator()
+        for pet_id in row.candidates:
+            chosen = menu.addAction(self.tr("It was added: it is ID %d") % pet_id)
+            chosen.setObjectName(f"actionIsPet{pet_id}")
+            chosen.triggered.connect(
+                lambda _checked=False, pet=pet_id: self._outbox.settle(row.local_id, pet))
+        again = menu.addAction(self.tr("None of these: send it again"))
+        again.setObjectName("actionSendAgain")
+        again.triggered.connect(lambda: self._outbox.settle(row.local_id, None))
 
     def open_edit(self, row: WaitingRow) -> None:
         """The add form, filled in with the waiting add; saving changes it in the outbox."""

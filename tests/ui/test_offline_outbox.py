@@ -17,8 +17,11 @@ from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from petdesk.sandbox import RunningSandbox, Store, start_server
+from petdesk.store.db import open_store
+from petdesk.store.rows import Draft
 from petdesk.ui.local_rows import StoredRow, WaitingRow
 from petdesk.ui.pet_model import Column, PetRole
+from petdesk.ui.stored_start import store_file
 from tests.ui.conftest import FakeClock, Sandbox, _config
 from tests.ui.drive import look_up, open_add_dialog, shortcut, type_text
 
@@ -287,3 +290,28 @@ def test_offline_start_shows_the_stored_rows_and_looks_up_from_the_store(
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
         service.start()
     qtbot.waitUntil(lambda: offline_text(window) == "", timeout=10_000)
+
+
+@MENU_ON_OFFSCREEN
+def test_an_ambiguous_lost_answer_is_settled_by_the_user(
+        qtbot: Any, service: Switchable, make_window: Any) -> None:
+    """PetDesk stopped after sending "Twin" and two matching pets are on the service:
+    the row asks, and the user says which one it is. Nothing is sent again."""
+    first = make_window(service.box)
+    first.close()
+    ids = [service.store.add_pet("Twin", 2).id for _ in range(2)]
+    store = open_store(store_file(first.connection.connection()), "production").store
+    entry = store.queue(Draft("Twin", 2, None))
+    store.mark_sending(entry.local_id)
+    store.mark_unknown(entry.local_id)
+    store.mark_needs_decision(entry.local_id, ids)
+    store.close()
+    window = make_window(service.box)
+    qtbot.waitUntil(lambda: ("Twin", "Needs your decision") in status_cells(window),
+                    timeout=10_000)
+    assert outbox_count(window) == "1 add waiting to send"
+    menu = right_click_row(qtbot, window, "Twin")
+    choose_in_menu(menu, f"actionIsPet{ids[1]}")
+    qtbot.waitUntil(lambda: outbox_count(window) == "", timeout=10_000)
+    assert ("Twin", "Needs your decision") not in status_cells(window)
+    assert service.names().count("Twin") == 2  # nothing sent again

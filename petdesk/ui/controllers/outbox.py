@@ -72,6 +72,13 @@ def _edit(holder: EngineHolder, local_id: int, draft: Draft, ctx: JobContext) ->
     return outbox_engine.edit_add(holder.get(), ctx.connection, local_id, draft)
 
 
+def _settle(holder: EngineHolder, local_id: int, pet_id: int | None,
+            ctx: JobContext) -> OutboxView:
+    from .. import outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
+
+    return outbox_engine.settle_add(holder.get(), ctx.connection, local_id, pet_id)
+
+
 def _cancel(holder: EngineHolder, local_id: int, ctx: JobContext) -> OutboxView:
     from .. import outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
 
@@ -204,6 +211,11 @@ class OutboxController(QObject):
 
     def edit(self, local_id: int, draft: Draft) -> None:
         self._change(partial(_edit, self._holder, local_id, draft))
+
+    def settle(self, local_id: int, pet_id: int | None) -> None:
+        """After a lost answer with several matches: it is ``pet_id`` (already on the
+        service), or ``None``: none of them, send it again."""
+        self._change(partial(_settle, self._holder, local_id, pet_id))
 
     def cancel(self, local_id: int) -> None:
         self._change(partial(_cancel, self._holder, local_id))
