@@ -141,7 +141,7 @@ def _sandbox(seed: int, after_commit: float, before: float) -> tuple[subprocess.
         [sys.executable, "-m", "petdesk.sandbox.server", "--port", "0", "--db", ":memory:",
          "--quiet", "--api-key", KEY, "--fault-drop-after-commit-rate", str(after_commit),
          "--fault-drop-rate", str(before), "--fault-seed", str(seed)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=str(ROOT))
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=str(ROOT))
     assert proc.stdout is not None
     match = re.search(r"(http://\S+/v1)", proc.stdout.readline())
     if not match:
@@ -169,7 +169,8 @@ def _app(base_url: str, env: dict[str, str], first: int, count: int, run: str,
             "--first", str(first), "--count", str(count), "--run", run]
     if drain:
         argv.append("--drain")
-    return subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    return subprocess.Popen(argv, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE if drain else subprocess.DEVNULL,
                             text=True, cwd=str(ROOT))
 
 
@@ -201,6 +202,7 @@ def soak(adds: int, kill_every: int, seed: int = 12, after_commit: float = 0.2,
                         break
                 child.send_signal(signal.SIGKILL)
                 child.wait()
+                child.stdout.close()
                 result.kills += 1
                 if result.problems or time.monotonic() - started > max_seconds:
                     result.problems.append(f"stopped after {done} adds")
@@ -222,6 +224,8 @@ def soak(adds: int, kill_every: int, seed: int = 12, after_commit: float = 0.2,
     finally:
         server.terminate()
         server.wait(timeout=10)
+        if server.stdout is not None:
+            server.stdout.close()
         result.seconds = time.monotonic() - started
     return result
 
