@@ -100,6 +100,9 @@ def install(window: Any = None) -> bool:
                 _say("first-data", " rows=-1 no-petsTable")
                 finish()
             self.view.viewport().installEventFilter(self)
+            model = self.view.model()
+            if model is not None and model.rowCount() > 0:
+                self.view.viewport().update()  # painted with rows already: once more
 
         def painted(self) -> None:
             _say("first-data", f" rows={self.view.model().rowCount()}")
