@@ -118,6 +118,7 @@ class WindowLogic:
         self.offline.cameBack.connect(self.outbox.service_answered)
         # Stored rows (issue 12): kept for the next start and for look-ups offline.
         self.pets.keep = partial(keep_page, self.importer.holder)
+        self.pets.rows_not_pets = lambda: len(self.outbox_rows.rows)
         self.lookups.keep = partial(keep_looked_up, self.importer.holder)
         self.pets.pageLoaded.connect(c.stored.fresh_shown)
         self.pets.failed.connect(c.stored.not_refreshed)

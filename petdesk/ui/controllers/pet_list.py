@@ -104,6 +104,8 @@ class PetListController(QObject):
         self._generation = 0
         #: See :data:`KeepPage`.
         self.keep: KeepPage | None = None
+        #: Rows of the table that are not pets (adds waiting in the outbox): not counted.
+        self.rows_not_pets: Callable[[], int] = lambda: 0
 
     @property
     def next_url(self) -> str | None:
@@ -247,7 +249,7 @@ class PetListController(QObject):
         self.changed.emit()
 
     def count_text(self) -> str:
-        count = self._model.total_count
+        count = self._model.total_count - self.rows_not_pets()
         if self.state in (ListState.IDLE, ListState.NO_KEY) and not count:
             return ""
         if self.has_more:
