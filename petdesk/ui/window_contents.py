@@ -66,7 +66,7 @@ class Contents(QObject):
         self._wire()
         self.apply_environment_look()
         self.update_list_view()
-        self.stored: StoredStart = StoredStart(self)  # the last session's rows, off the GUI thread
+        self.stored: StoredStart = StoredStart(self, window.settings.store_folder)
 
     # -- the worker and the controllers ---------------------------------------------------
 

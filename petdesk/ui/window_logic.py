@@ -55,7 +55,8 @@ class WindowLogic:
                                       parent=contents)
         self.lookups = LookupController(self.auth, parent=contents)
         # Bulk import and export (issue 13): an import left unfinished resumes at start.
-        self.importer = ImportController(self.worker, connection, parent=contents)
+        self.importer = ImportController(self.worker, connection,
+                                         folder=window.settings.store_folder, parent=contents)
         # The outbox (issue 12): the same store and sender as the import's.
         self.outbox = OutboxController(self.worker, self.importer.holder, connection,
                                        parent=contents)
