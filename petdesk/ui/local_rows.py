@@ -29,6 +29,13 @@ class WaitingRow(NamedTuple):
     #: After a lost answer, the pets that may be this add (the user decides).
     candidates: tuple[int, ...] = ()
 
+    def to_wire(self) -> dict[str, Any]:
+        """The add's JSON body as it will be sent (no id yet)."""
+        wire: dict[str, Any] = {"name": self.name, "categoryId": self.category_id}
+        if self.status is not None:
+            wire["status"] = self.status.value
+        return wire
+
 
 class StoredRow(NamedTuple):
     """A stored pet, with what the detail panel asks of a pet (``to_wire``)."""

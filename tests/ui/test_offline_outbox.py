@@ -316,3 +316,20 @@ def test_an_ambiguous_lost_answer_is_settled_by_the_user(
     qtbot.waitUntil(lambda: outbox_count(window) == "", timeout=10_000)
     assert ("Twin", "Needs your decision") not in status_cells(window)
     assert service.names().count("Twin") == 2  # nothing sent again
+
+
+def test_a_waiting_row_in_the_detail_panel_copies_and_refreshes_safely(
+        qtbot: Any, service: Switchable, make_window: Any) -> None:
+    window = make_window(service.box)
+    service.stop()
+    add_pet(qtbot, window, "Waity")
+    model = window.model
+    row = next(r for r in range(model.rowCount())
+               if model.data(model.index(r, Column.NAME)) == "Waity")
+    qtbot.mouseClick(window.table.viewport(), Qt.MouseButton.LeftButton,
+                     pos=window.table.visualRect(model.index(row, 1)).center())
+    assert window.detail.nameValue.text() == "Waity"
+    shortcut(qtbot, window, "Ctrl+Shift+J")  # Copy as JSON
+    assert '"name": "Waity"' in QApplication.clipboard().text()
+    window.detail.refreshButton.click()  # nothing to ask the service for yet
+    assert waiting(window) == ["Waity"]

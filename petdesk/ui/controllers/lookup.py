@@ -64,6 +64,8 @@ class LookupController(QObject):
         self.fetch(pet_id, JobKind.LOOKUP)
 
     def fetch(self, pet_id: int, kind: JobKind = JobKind.DETAIL) -> None:
+        if pet_id < 1:
+            return  # an add waiting in the outbox: not on the service yet
         keep = self.keep
         self._auth.run_task(lambda ctx: _fetch(pet_id, keep, ctx),
                             lambda outcome: self._done(pet_id, outcome), kind=kind,
