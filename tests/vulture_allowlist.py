@@ -29,11 +29,7 @@ _.connect_unix_socket
 # socketserver reads it (the sandbox's listen backlog); configparser calls optionxform.
 _.request_queue_size
 _.optionxform
-# Public values for views not wired yet: the import/export dialogs (issue 13), the
-# catalogue line and search box (issue 16).
-SAVE_FILTER
-_.needs_decision
-_.size_bytes
+# Public values for views not wired yet: the catalogue line and search box (issue 16).
 _.pass_started_at
 _.complete_at
 _.highest_id

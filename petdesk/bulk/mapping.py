@@ -116,7 +116,8 @@ class ColumnMapping:
 
     def with_category_names(self, names: Mapping[str, int]) -> ColumnMapping:
         return ColumnMapping(self.headers, self.columns,
-                             {key.strip().casefold(): value for key, value in names.items()})
+                             {" ".join(key.split()).casefold(): value
+                              for key, value in names.items()})
 
     def describe(self) -> str:
         """``Name ← “Animal name” · Category ID ← “Species”`` for the preview."""

@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable
+import time
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, Final, NamedTuple, overload
 
 from pydantic import ValidationError
 
@@ -93,8 +94,9 @@ class DuplicateOf:
         return "same name, category and status as a pet waiting to be sent"
 
 
-#: A valid row's values: name (as NewPet normalised it), category id, status.
-CheckedPet = tuple[str, int, PetStatus | None]
+#: A valid row's values: name (as NewPet normalised it), category id, status (its wire
+#: value). Plain values only, so the garbage collector can stop tracking the row.
+CheckedPet = tuple[str, int, str | None]
 
 
 class PreviewRow(NamedTuple):
@@ -124,6 +126,43 @@ class PreviewRow(NamedTuple):
         name, category_id, status = self.checked
         return NewPet.model_validate({"name": name, "categoryId": category_id,
                                       "status": status})
+
+
+class PreviewRows(Sequence[PreviewRow]):
+    """The rows of a preview, kept as plain tuples and handed out as :class:`PreviewRow`.
+
+    Why (measured, tests/benchmarks/RESULTS.md): CPython's cyclic garbage collector
+    stops tracking a plain tuple of plain values, but never a named tuple. 100,000
+    tracked rows made each full collection while the preview grew hold the GIL for
+    30-110 ms, and the window froze that long; plain tuples are collected in no time.
+    """
+
+    def __init__(self, rows: Iterable[tuple[Any, ...]]) -> None:
+        self._rows = [tuple(row) for row in rows]
+
+    @classmethod
+    def adopt(cls, plain: list[tuple[Any, ...]]) -> PreviewRows:
+        """Rows already kept as plain tuples (this list is taken, not copied)."""
+        rows = cls(())
+        rows._rows = plain
+        return rows
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    @overload
+    def __getitem__(self, index: int) -> PreviewRow: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[PreviewRow]: ...
+
+    def __getitem__(self, index: int | slice) -> PreviewRow | Sequence[PreviewRow]:
+        if isinstance(index, slice):
+            return [PreviewRow._make(row) for row in self._rows[index]]
+        return PreviewRow._make(self._rows[index])
+
+    def __iter__(self) -> Iterator[PreviewRow]:
+        return map(PreviewRow._make, self._rows)
 
 
 @dataclass(frozen=True)
@@ -170,16 +209,20 @@ class Problem:
     message: str
 
 
-def pet_key(name: str, category_id: int, status: PetStatus | None) -> tuple[str, int, str]:
-    """What makes two pets "the same" for duplicate flagging."""
-    return (" ".join(name.split()).casefold(), category_id, status.value if status else "")
+def pet_key(name: str, category_id: int, status: PetStatus | str | None) -> str:
+    """What makes two pets "the same" for duplicate flagging: name (case and spacing
+    ignored), category and status, joined by a control character no valid name holds.
+    A string, not a tuple: a dict of 100,000 of them stays out of the garbage
+    collector's sight (see :class:`PreviewRows`)."""
+    value = status.value if isinstance(status, PetStatus) else status
+    return f"{' '.join(name.split()).casefold()}\x1f{category_id}\x1f{value or ''}"
 
 
 class KnownPets:
     """The pets the file is compared with: the service's and the outbox's."""
 
     def __init__(self) -> None:
-        self._known: dict[tuple[str, int, str], DuplicateOf] = {}
+        self._known: dict[str, DuplicateOf] = {}
 
     @classmethod
     def from_pets(cls, pets: Iterable[Pet]) -> KnownPets:
@@ -196,7 +239,7 @@ class KnownPets:
     def match(self, pet: NewPet) -> DuplicateOf | None:
         return self._known.get(pet_key(pet.name, pet.category_id, pet.status))
 
-    def match_key(self, key: tuple[str, int, str]) -> DuplicateOf | None:
+    def match_key(self, key: str) -> DuplicateOf | None:
         """:meth:`match` by a :func:`pet_key` already computed."""
         return self._known.get(key)
 
@@ -219,8 +262,9 @@ def parse_category(text: str, names: dict[str, int] | None = None) -> int | Prob
         return Problem("is missing")
     match = _WHOLE_NUMBER.match(stripped)
     if match is None:
-        if names and stripped.casefold() in names:
-            return names[stripped.casefold()]
+        word = " ".join(stripped.split()).casefold()
+        if names and word in names:
+            return names[word]
         hint = " or a word set under Category names" if names is not None else ""
         return Problem(f"must be a whole number like 3{hint}, not {_quoted(stripped)}")
     sign, digits = match.groups()
@@ -290,7 +334,8 @@ class RowChecker:
                 fld = Field(str(detail["loc"][0])) if detail["loc"] else Field.NAME
                 issues.append(self._issue(raw.number, fld,
                                           _staff_message(detail["type"], detail["msg"])))
-        checked = None if issues or pet is None else (pet.name, pet.category_id, pet.status)
+        checked = None if issues or pet is None else (
+            pet.name, pet.category_id, pet.status.value if pet.status is not None else None)
         return PreviewRow(raw.number, _short(name, _DISPLAY_CHARS),
                           _short(category_text, _DISPLAY_CHARS),
                           _short(status_text, _DISPLAY_CHARS), checked, tuple(issues))
@@ -300,62 +345,74 @@ class RowChecker:
                          f"{fld.label} {message}")
 
 
+class Tally:
+    """Where each row number is, and the invalid and possibly duplicate rows, counted as
+    the rows are checked (on the worker: the GUI thread never walks every row)."""
+
+    def __init__(self) -> None:
+        #: Row number -> index in the preview's rows (ints only: not tracked by gc).
+        self.numbers: dict[int, int] = {}
+        self.invalid: list[PreviewRow] = []
+        self.duplicates: list[PreviewRow] = []
+
+    def add(self, row: PreviewRow) -> None:
+        self.numbers[row.number] = len(self.numbers)
+        if row.checked is None:
+            self.invalid.append(row)
+        elif row.duplicate_of is not None:
+            self.duplicates.append(row)
+
+
 class Preview:
     """The checked file, and the user's decisions on possible duplicates.
 
     Built on the worker thread, then handed to the GUI thread, which alone calls
-    :meth:`decide` afterwards.
+    :meth:`decide` afterwards. The tallies (invalid rows, possible duplicates, issues,
+    category words) are made once, here, on the worker: the GUI thread never walks a
+    100,000-row preview.
     """
 
     def __init__(self, info: SourceInfo, mapping: ColumnMapping,
-                 rows: tuple[PreviewRow, ...]) -> None:
+                 rows: Iterable[PreviewRow], tally: Tally | None = None) -> None:
         self.info = info
         self.mapping = mapping
-        self.rows = rows
-        self._by_number = {row.number: row for row in rows}
+        self.rows = rows if isinstance(rows, PreviewRows) else PreviewRows(rows)
+        if tally is None:
+            tally = Tally()
+            for row in self.rows:
+                tally.add(row)
+        self._by_number = tally.numbers
         self._decisions: dict[int, Decision] = {}
+        self._to_add = 0
+        self.invalid_rows = tuple(tally.invalid)
+        self.duplicate_rows = tuple(tally.duplicates)
+        self.issues = tuple(issue for row in self.invalid_rows for issue in row.issues)
+        self.category_words = category_words(self.invalid_rows)
 
     def row(self, number: int) -> PreviewRow:
-        return self._by_number[number]
-
-    @property
-    def invalid_rows(self) -> tuple[PreviewRow, ...]:
-        return tuple(row for row in self.rows if row.state is RowState.INVALID)
-
-    @property
-    def duplicate_rows(self) -> tuple[PreviewRow, ...]:
-        return tuple(row for row in self.rows if row.state is RowState.DUPLICATE)
-
-    @property
-    def issues(self) -> tuple[CellIssue, ...]:
-        return tuple(issue for row in self.rows for issue in row.issues)
+        return self.rows[self._by_number[number]]
 
     def decision(self, number: int) -> Decision:
         return self._decisions.get(number, Decision.SKIP)
 
     def decide(self, number: int, decision: Decision) -> None:
         """Decide for one possible duplicate (``KeyError``/``ValueError`` for other rows)."""
-        if self._by_number[number].state is not RowState.DUPLICATE:
+        if self.row(number).state is not RowState.DUPLICATE:
             raise ValueError(f"row {number} is not a possible duplicate")
+        before = self.decision(number)
         self._decisions[number] = decision
+        self._to_add += (decision is Decision.IMPORT) - (before is Decision.IMPORT)
 
     def decide_all_duplicates(self, decision: Decision) -> None:
         for row in self.duplicate_rows:
             self._decisions[row.number] = decision
+        self._to_add = len(self.duplicate_rows) if decision is Decision.IMPORT else 0
 
     @property
     def totals(self) -> Totals:
-        ready = invalid = duplicates = to_add = 0
-        for row in self.rows:
-            state = row.state
-            if state is RowState.READY:
-                ready += 1
-            elif state is RowState.INVALID:
-                invalid += 1
-            else:
-                duplicates += 1
-                to_add += self.decision(row.number) is Decision.IMPORT
-        return Totals(len(self.rows), ready, invalid, duplicates, to_add)
+        invalid, duplicates = len(self.invalid_rows), len(self.duplicate_rows)
+        return Totals(len(self.rows), len(self.rows) - invalid - duplicates, invalid,
+                      duplicates, self._to_add)
 
     def summary(self) -> str:
         return self.totals.describe()
@@ -370,6 +427,25 @@ class Preview:
                                     or self.decision(row.number) is Decision.IMPORT):
                 planned.append(PlannedPet(row.number, pet, prefix + str(row.number)))
         return planned
+
+
+#: The most distinct category words a preview lists (the rest are counted together).
+CATEGORY_WORDS_MAX = 200
+
+
+def category_words(rows: Iterable[PreviewRow]) -> dict[str, int]:
+    """The words (not numbers) that stopped rows' categories, case-folded, with how many
+    rows hold each, most frequent first: what the user may name categories for
+    ("Dog" → 1). At most :data:`CATEGORY_WORDS_MAX` words."""
+    counts: dict[str, int] = {}
+    for row in rows:
+        word = " ".join(row.category.split()).casefold()
+        if not word or _WHOLE_NUMBER.match(word) or not any(
+                issue.field is Field.CATEGORY_ID for issue in row.issues):
+            continue
+        counts[word] = counts.get(word, 0) + 1
+    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    return dict(ranked[:CATEGORY_WORDS_MAX])
 
 
 def import_batch(fingerprint: str) -> str:
@@ -390,8 +466,9 @@ class PreviewBuilder:
         self._mapping = mapping
         self._checker = RowChecker(mapping, names)
         self._known = known if known is not None else KnownPets()
-        self._seen: dict[tuple[str, int, str], int] = {}
-        self._rows: list[PreviewRow] = []
+        self._seen: dict[str, int] = {}
+        self._rows: list[tuple[Any, ...]] = []
+        self._tally = Tally()
 
     def add(self, raw: RawRow) -> PreviewRow:
         row = self._checker.check(raw)
@@ -403,7 +480,8 @@ class PreviewBuilder:
                 DuplicateOf(row=earlier) if earlier != row.number else None)
             if duplicate is not None:
                 row = row._replace(duplicate_of=duplicate)
-        self._rows.append(row)
+        self._rows.append(tuple(row))
+        self._tally.add(row)
         return row
 
     @property
@@ -411,7 +489,14 @@ class PreviewBuilder:
         return len(self._rows)
 
     def finish(self) -> Preview:
-        return Preview(self._table.info, self._mapping, tuple(self._rows))
+        return Preview(self._table.info, self._mapping, PreviewRows.adopt(self._rows),
+                       self._tally)
+
+
+#: Rows checked between two offers of the GIL to other threads (about 1 ms of work):
+#: a thread that only computes otherwise keeps it until the interpreter's switch
+#: interval forces it out, and the window's event loop waits that long for each event.
+YIELD_EVERY: Final = 128
 
 
 def build_preview(table: Table, mapping: ColumnMapping, known: KnownPets | None = None, *,
@@ -425,6 +510,8 @@ def build_preview(table: Table, mapping: ColumnMapping, known: KnownPets | None 
     builder = PreviewBuilder(table, mapping, known)
     for raw in table.rows():
         builder.add(raw)
+        if builder.count % YIELD_EVERY == 0:
+            time.sleep(0)  # offer the GIL: a waiting GUI thread takes it now
         if builder.count % chunk == 0:
             raise_if_cancelled(cancel)
             progress(StepProgress(builder.count, table.fraction_read()))

@@ -93,27 +93,22 @@ def _fingerprint(path: Path) -> str:
     return digest.hexdigest()
 
 
+def _visible_sheets(book: calamine.CalamineWorkbook) -> tuple[str, ...]:
+    """The visible worksheets, in order (what a sheet chooser offers)."""
+    return tuple(meta.name for meta in book.sheets_metadata
+                 if meta.typ == calamine.SheetTypeEnum.WorkSheet
+                 and meta.visible == calamine.SheetVisibleEnum.Visible)
+
+
 def _pick_sheet(book: calamine.CalamineWorkbook, sheet: str | None) -> str:
     if sheet is not None:
         if sheet not in book.sheet_names:
             raise FileRejected(f"This file has no sheet named “{sheet}”.")
         return sheet
-    for meta in book.sheets_metadata:
-        if (meta.typ == calamine.SheetTypeEnum.WorkSheet
-                and meta.visible == calamine.SheetVisibleEnum.Visible):
-            return meta.name
-    raise FileRejected("This file has no visible worksheet.")
-
-
-def sheet_names(path: Path) -> list[str]:
-    """The visible worksheets of a spreadsheet, in order (for a sheet chooser)."""
-    try:
-        with calamine.CalamineWorkbook.from_path(str(path)) as book:
-            return [meta.name for meta in book.sheets_metadata
-                    if meta.typ == calamine.SheetTypeEnum.WorkSheet
-                    and meta.visible == calamine.SheetVisibleEnum.Visible]
-    except calamine.CalamineError as error:
-        raise FileRejected(f"This spreadsheet could not be read ({error}).") from error
+    visible = _visible_sheets(book)
+    if not visible:
+        raise FileRejected("This file has no visible worksheet.")
+    return visible[0]
 
 
 class _SheetRows:
@@ -175,6 +170,7 @@ def open_spreadsheet(path: Path, kind: FileKind, limits: ReadLimits,
         book.close()
         raise
     info = SourceInfo(path=path, kind=kind, size_bytes=path.stat().st_size,
-                      fingerprint=_fingerprint(path), sheet=name)
+                      fingerprint=_fingerprint(path), sheet=name,
+                      sheets=_visible_sheets(book))
     return Table(info, header, data_rows(records, limits), reader.fraction, book.close,
                  first_column=start_column)

@@ -65,8 +65,9 @@ class SourceInfo:
     #: CSV only: the Python codec name and the delimiter.
     encoding: str | None = None
     delimiter: str | None = None
-    #: Spreadsheets only: the sheet read.
+    #: Spreadsheets only: the sheet read, and every visible worksheet (to choose from).
     sheet: str | None = None
+    sheets: tuple[str, ...] = ()
 
     def describe(self) -> str:
         parts = [self.kind.value.upper()]

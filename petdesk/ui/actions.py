@@ -36,7 +36,7 @@ SPECS = (
     Spec("actionStaging", "S&taging", ("Ctrl+2",), "environment"),
     Spec("actionAddPet", "&Add pet…", ("Ctrl+N",), "pets"),
     Spec("actionLookup", "&Look up by ID", ("Ctrl+L",), "pets"),
-    Spec("actionDetailRefresh", "Refresh &from server", ("Ctrl+R",), "pets"),
+    Spec("actionDetailRefresh", "Re&fresh this pet", ("Ctrl+R",), "pets"),
     Spec("actionCopyId", "Copy &ID", ("Ctrl+Shift+C",), "pets"),
     Spec("actionCopyJson", "Copy as &JSON", ("Ctrl+Shift+J",), "pets"),
     Spec("actionPrintCards", "&Print kennel cards…", ("Ctrl+P",), "pets"),

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import ValidationError
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -34,8 +36,10 @@ from PySide6.QtWidgets import (
 from petdesk.api import INT64_MAX, NAME_MAX_LENGTH, NewPet, PetStatus
 from petdesk.core.categories import CategoryError
 
+from .accessibility import make_accessible
 from .categories_model import CategoryModel
 from .category_combo import CategoryCombo
+from .status_look import status_text
 
 _WHOLE = re.compile(r"^\s*([+-]?)(\d+)\s*$")
 #: The code point NewPet names in its message: "(found U+202E)".
@@ -73,6 +77,12 @@ class AddPetDialog(QDialog):
         self.setObjectName("addPetDialog")
         self.setWindowTitle(self.tr("Add pet"))
         self._busy = False
+        #: Closing without asking (the window is quitting, or the user chose Discard).
+        self._discarding = False
+        self.confirmBox: QMessageBox | None = None
+        #: Set by the window once the outbox (issue 12) can keep an unsent pet: closing
+        #: then also offers "Send later", which hands it the form's pet.
+        self.send_later: Callable[[NewPet], None] | None = None
         self._touched: set[str] = set()
         self._server_errors: dict[str, str] = {}
 
@@ -90,11 +100,10 @@ class AddPetDialog(QDialog):
         self.statusCombo = QComboBox()
         self.statusCombo.setObjectName("statusCombo")
         self.statusCombo.setAccessibleName(self.tr("Status"))
-        self.statusCombo.addItem(self.tr("(none)"), None)
-        for status, text in ((PetStatus.AVAILABLE, self.tr("available")),
-                             (PetStatus.PENDING, self.tr("pending")),
-                             (PetStatus.SOLD, self.tr("sold"))):
-            self.statusCombo.addItem(text, status.value)
+        # The words the table, the detail panel and the status filter use.
+        self.statusCombo.addItem(status_text(None), None)
+        for status in (PetStatus.AVAILABLE, PetStatus.PENDING, PetStatus.SOLD):
+            self.statusCombo.addItem(status_text(status), status.value)
 
         self._errors = {
             "name": _error_label(self.nameEdit),
@@ -138,6 +147,7 @@ class AddPetDialog(QDialog):
         layout.addWidget(self.formError)
         layout.addWidget(buttons)
         self.setMinimumWidth(420)
+        make_accessible(self)
 
         self.nameEdit.textEdited.connect(lambda _t: self._edited("name"))
         self.categoryIdEdit.textEdited.connect(lambda _t: self._edited("categoryId"))
@@ -219,7 +229,7 @@ class AddPetDialog(QDialog):
         if "at most" in text or kind == "string_too_long":
             return self.tr("The name is too long: at most %d characters.") % NAME_MAX_LENGTH
         if "control" in text:
-            return self.tr("The name contains characters that cannot be sent "
+            return self.tr("The name contains characters that cannot be used "
                            "(tabs or line breaks).")
         if "invisible formatting" in text:
             found = _FOUND.search(text)
@@ -304,8 +314,59 @@ class AddPetDialog(QDialog):
         else:
             self.formError.setText(message)
             self.formError.setVisible(True)
+            # Enter tries again; never Cancel, which would throw the form away.
+            (self.submitButton if self.submitButton.isEnabled() else self.nameEdit).setFocus()
+
+    # -- closing ---------------------------------------------------------------------------
+
+    def has_unsent_input(self) -> bool:
+        """Something typed or chosen that was not added."""
+        return bool(self.nameEdit.text().strip() or self.categoryIdEdit.text().strip()
+                    or self.statusCombo.currentIndex() > 0)
 
     def reject(self) -> None:
+        """Esc, Cancel and the close button: a form with unsent input asks first."""
         if self._busy:
             return  # the request is in flight: its outcome must be seen
+        if self._discarding or not self.has_unsent_input():
+            super().reject()
+        elif self.confirmBox is None:
+            self._ask_before_closing()
+
+    def discard(self) -> None:
+        """Close without asking (the window is closing)."""
+        self._discarding = True
         super().reject()
+
+    def _ask_before_closing(self) -> None:
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Discard this pet?"),
+                          self.tr("This pet has not been added. Keep editing it, or discard "
+                                  "what you typed?"), QMessageBox.StandardButton.NoButton,
+                          self)
+        box.setObjectName("confirmDiscardPet")
+        keep = box.addButton(self.tr("&Keep editing"), QMessageBox.ButtonRole.RejectRole)
+        keep.setObjectName("keepEditingButton")
+        discard = box.addButton(self.tr("&Discard"), QMessageBox.ButtonRole.DestructiveRole)
+        discard.setObjectName("discardButton")
+        pet, _problems = self.validate()
+        if self.send_later is not None and pet is not None:
+            later = box.addButton(self.tr("Send &later"), QMessageBox.ButtonRole.AcceptRole)
+            later.setObjectName("sendLaterButton")
+        box.setDefaultButton(keep)
+        box.setEscapeButton(keep)
+        box.finished.connect(lambda _result: self._closing_answered(box, pet))
+        self.confirmBox = box
+        box.open()
+
+    def _closing_answered(self, box: QMessageBox, pet: NewPet | None) -> None:
+        self.confirmBox = None
+        clicked = box.clickedButton()
+        name = clicked.objectName() if clicked is not None else ""
+        box.deleteLater()
+        if name == "discardButton":
+            self.discard()
+        elif name == "sendLaterButton" and pet is not None and self.send_later is not None:
+            self.send_later(pet)
+            self.discard()
+        else:
+            self.nameEdit.setFocus()

@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .accessibility import make_accessible
+
 
 class ApiKeyDialog(QDialog):
     """``apiKeyEdit`` (masked, with a show/hide toggle), Test connection, Save."""
@@ -41,9 +43,12 @@ class ApiKeyDialog(QDialog):
         self._refused_why = ""
         self.confirmBox: QMessageBox | None = None
 
+        # True whether or not a keyring works (the reason below says when none does).
         intro = QLabel(self.tr(
-            "Enter the API key for <b>%s</b>. PetDesk stores it in your system keyring "
-            "only, never in a file.") % environment_label)
+            "Enter the API key for <b>%s</b>. PetDesk never writes it to a file: it keeps "
+            "it in your system keyring, or in memory until you quit when no keyring "
+            "works.") % environment_label)
+        intro.setObjectName("apiKeyIntro")
         intro.setWordWrap(True)
         self.reasonLabel = QLabel(reason)
         self.reasonLabel.setObjectName("apiKeyReason")
@@ -103,6 +108,7 @@ class ApiKeyDialog(QDialog):
         layout.addWidget(self.overrideLabel)
         layout.addWidget(self.buttons)
         self.setMinimumWidth(460)
+        make_accessible(self)
 
     def key(self) -> str:
         return self.apiKeyEdit.text().strip()
@@ -151,6 +157,7 @@ class ApiKeyDialog(QDialog):
         box.setEscapeButton(QMessageBox.StandardButton.Cancel)
         box.finished.connect(self._refused_save_answered)
         self.confirmBox = box
+        make_accessible(box)
         box.open()
 
     def _refused_save_answered(self, result: int) -> None:

@@ -25,7 +25,7 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from PySide6.QtCore import QLibraryInfo, QLocale, QSettings, QSize, QTimer, QTranslator
 from PySide6.QtGui import QGuiApplication
@@ -91,6 +91,10 @@ def app_icon() -> QIcon:
     return icon
 
 
+#: The interpreter's thread switch interval while PetDesk runs (see create_application).
+GIL_SWITCH_INTERVAL_S: Final = 0.001
+
+
 def create_application(argv: Sequence[str] | None = None, *,
                        version_later: bool = False) -> QApplication:
     """The QApplication for PetDesk (an existing one is reused and configured)."""
@@ -107,6 +111,11 @@ def create_application(argv: Sequence[str] | None = None, *,
     # and the window icon after the first paint instead (``version_later``): until
     # then desktops show the icon of the desktop entry named here.
     QGuiApplication.setDesktopFileName("petdesk")
+    # A worker thread that computes (checking a 100,000-row import file) keeps the GIL
+    # until the interpreter forces a switch: 5 ms by default, so the event loop would
+    # wait up to that long for every event. 1 ms keeps the window's frames on time
+    # (tests/benchmarks/bench_import_window.py).
+    sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
     if not version_later:
         QTimer.singleShot(0, _set_version)
         icon = app_icon()

@@ -4,6 +4,7 @@ The dialogs load the spreadsheet readers when first opened, not with the window.
 
 from __future__ import annotations
 
+import gc
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject
@@ -38,7 +39,16 @@ class BulkDialogs(QObject):
         if self.import_dialog is None:
             from .import_dialog import ImportDialog  # noqa: PLC0415 - the readers load when the dialog first opens
 
-            self.import_dialog = ImportDialog(self._controller, self._window)
+            contents = self._contents
+            self.import_dialog = ImportDialog(self._controller, self._window,
+                                              categories=contents.cards.categories,
+                                              shown=lambda: contents.model.pets)
+            # What the dialog just loaded (the readers, the preview, its pages: ~50,000
+            # objects) lives as long as the window. Collected once now, while the
+            # dialog opens, then moved out of the collector's way (as run() does after
+            # start), so no full collection of them lands while rows are checked.
+            gc.collect()
+            gc.freeze()
         dialog = self.import_dialog
         dialog.show()
         dialog.activateWindow()

@@ -39,6 +39,7 @@ from petdesk.core.categories import (
     parse_category_id,
 )
 
+from .accessibility import make_accessible
 from .categories_model import CategoryColumn, CategoryModel, CategoryPersistence
 from .io_runner import IoRunner, ask_save_path, write_file
 
@@ -73,6 +74,7 @@ class CategoriesPage(QWidget):
                  ask_save_path: AskPath = _ask_save_path) -> None:
         super().__init__(parent)
         self.setObjectName("categoriesPage")
+        self.setAccessibleName(self.tr("Category names"))
         self._model = model
         self._run_io = run_io
         self._folder = folder or Path.home()
@@ -307,3 +309,4 @@ class CategoriesDialog(QDialog):
         layout.addWidget(buttons)
         page.idEdit.setFocus()
         self.resize(560, 480)
+        make_accessible(self)

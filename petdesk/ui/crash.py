@@ -94,6 +94,7 @@ class CrashDialog(QDialog):
         message.setWordWrap(True)
         self.detailsEdit = QPlainTextEdit(details)
         self.detailsEdit.setObjectName("crashDetails")
+        self.detailsEdit.setAccessibleName(self.tr("Technical details"))
         self.detailsEdit.setReadOnly(True)
         self.detailsEdit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.detailsEdit.setMinimumHeight(180)
@@ -108,6 +109,9 @@ class CrashDialog(QDialog):
         layout.addWidget(self.detailsEdit, 1)
         layout.addWidget(buttons)
         self.setMinimumWidth(520)
+        from .accessibility import make_accessible  # noqa: PLC0415 - on first use, as above
+
+        make_accessible(self)
 
     @property
     def details(self) -> str:

@@ -1,8 +1,11 @@
-"""The detail view (``petDetail``): the selected pet, "Refresh from server", copy."""
+"""The detail view (``petDetail``): one pet, or a clear state ("No pet selected", "No
+pet with ID 99999"), never a pet under a message about another; refresh, copy, and
+for a pet added this session, Dismiss."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt, Signal
@@ -50,6 +53,8 @@ def breakable(text: str, run: int) -> str:
 
 class PetDetail(QFrame):
     refreshRequested = Signal(int)
+    #: "Dismiss" on a pet added this session: it need not stay in the list.
+    dismissRequested = Signal(int)
     #: A copy action put the shown pet on the clipboard: the confirmation to show.
     copied = Signal(str)
 
@@ -90,7 +95,7 @@ class PetDetail(QFrame):
         self.hiddenNote.setWordWrap(True)
         self.hiddenNote.setTextFormat(Qt.TextFormat.PlainText)
         self.hiddenNote.setVisible(False)
-        self.fullNameButton = QPushButton(self.tr("Show &full name"))
+        self.fullNameButton = QPushButton(self.tr("Show full &name"))  # Alt+F: File
         self.fullNameButton.setObjectName("showFullNameButton")
         self.fullNameButton.setCheckable(True)
         self.fullNameButton.setVisible(False)
@@ -101,6 +106,8 @@ class PetDetail(QFrame):
         self.fullNameView.setReadOnly(True)
         self.fullNameView.setVisible(False)
         self.statusIcon = QLabel()
+        self.statusIcon.setObjectName("detailStatusIcon")
+        self.statusIcon.setAccessibleName(self.tr("Status icon"))
         self.statusValue = value_label("detailStatus")
         font = self.statusValue.font()
         font.setWeight(QFont.Weight.DemiBold)
@@ -122,7 +129,7 @@ class PetDetail(QFrame):
         form.addRow(self.tr("Category:"), self.categoryValue)
         form.addRow(self.tr("Status:"), status_row)
 
-        self.refreshButton = QPushButton(self.tr("&Refresh from server"))
+        self.refreshButton = QPushButton(self.tr("&Refresh this pet"))
         self.refreshButton.setObjectName("refreshDetailButton")
         self.refreshButton.setToolTip(self.tr("Look this pet up again for its latest details"))
         self.refreshButton.clicked.connect(self._refresh)
@@ -149,15 +156,39 @@ class PetDetail(QFrame):
         self.messageLabel.setWordWrap(True)
         self.messageLabel.setTextFormat(Qt.TextFormat.PlainText)
         self.messageLabel.setVisible(False)
+        #: About the shown pet and the list: "Not in the list: hidden by …".
+        self.noteLabel = QLabel()
+        self.noteLabel.setObjectName("detailNote")
+        self.noteLabel.setWordWrap(True)
+        self.noteLabel.setTextFormat(Qt.TextFormat.PlainText)
+        self.noteLabel.setVisible(False)
+        self.pinnedLabel = QLabel(self.tr("Added this session: it stays in the list "
+                                          "until you dismiss it."))
+        self.pinnedLabel.setObjectName("detailPinned")
+        self.pinnedLabel.setWordWrap(True)
+        self.pinnedLabel.setVisible(False)
+        self.dismissButton = QPushButton(self.tr("&Dismiss from the list"))
+        self.dismissButton.setObjectName("dismissPinnedButton")
+        self.dismissButton.setToolTip(self.tr("Let the next refresh show the list "
+                                              "without this pet unless it belongs there"))
+        self.dismissButton.setVisible(False)
+        self.dismissButton.clicked.connect(self._dismiss)
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.titleLabel)
+        layout.addWidget(self.noteLabel)
         layout.addLayout(form)
+        layout.addWidget(self.pinnedLabel)
+        layout.addWidget(self.dismissButton)
         layout.addLayout(copy_row)
         layout.addWidget(self.refreshButton)
         layout.addWidget(self.deprecationNote)
         layout.addWidget(self.messageLabel)
         layout.addStretch(1)
+        order = (self.fullNameButton, self.fullNameView, self.copyIdButton,
+                 self.copyJsonButton, self.refreshButton)  # Tab goes as they are shown
+        for first, second in pairwise(order):
+            QWidget.setTabOrder(first, second)
         self.show_documented_deprecation()
         self.show_pet(None)
 
@@ -180,16 +211,12 @@ class PetDetail(QFrame):
         a relayout of the panel.
         """
         same = pet is not None and pet is self._pet
+        if not same:
+            self.show_note("")
+            self.show_pinned(False)
         self._pet = pet
         if pet is None:
-            for button in (self.refreshButton, self.copyIdButton, self.copyJsonButton):
-                button.setEnabled(False)
-            self.titleLabel.setText(self.tr("No pet selected"))
-            for label in (self.idValue, self.nameValue, self.categoryValue, self.statusValue):
-                label.setText("—")
-            self._show_name("")
-            self.statusIcon.clear()
-            self._status_key = None
+            self._clear(self.tr("No pet selected"))
             return
         self.messageLabel.setVisible(False)
         if not same:
@@ -200,7 +227,42 @@ class PetDetail(QFrame):
             self._show_name(pet.name)
             self.categoryValue.setText(self.category_label(pet.category_id))
             self.statusValue.setText(status_text(pet.status))
+            self.statusIcon.setAccessibleName(self.tr("Status: %s") % status_text(pet.status))
         self._show_status(pet.status)
+
+    def _clear(self, title: str) -> None:
+        for button in (self.refreshButton, self.copyIdButton, self.copyJsonButton):
+            button.setEnabled(False)
+        self.titleLabel.setText(title)
+        for label in (self.idValue, self.nameValue, self.categoryValue, self.statusValue):
+            label.setText("—")
+        self._show_name("")
+        self.statusIcon.clear()
+        self.statusValue.setPalette(self.palette())  # no status colour for "—"
+        self._status_key = None
+
+    def show_absent(self, pet_id: int) -> None:
+        """No pet with this ID: nothing of any other pet is shown, nothing to copy."""
+        self.show_pet(None)
+        self._clear(self.tr("No pet with ID %d") % pet_id)
+
+    def show_note(self, text: str) -> None:
+        """A note about the shown pet and the list ("" hides it)."""
+        self.noteLabel.setText(text)
+        self.noteLabel.setVisible(bool(text))
+
+    @property
+    def note(self) -> str:
+        return self.noteLabel.text() if self.noteLabel.isVisibleTo(self) else ""
+
+    def show_pinned(self, pinned: bool) -> None:
+        """The shown pet was added this session and is kept in the list."""
+        self.pinnedLabel.setVisible(pinned)
+        self.dismissButton.setVisible(pinned)
+
+    def _dismiss(self) -> None:
+        if self._pet is not None:
+            self.dismissRequested.emit(self._pet.id)
 
     def _show_name(self, name: str) -> None:
         """The Name row: markers for hidden characters, elided; the full text on demand.
@@ -216,8 +278,8 @@ class PetDetail(QFrame):
         self.fullNameView.clear()
 
     def _show_full_name(self, shown: bool) -> None:
-        self.fullNameButton.setText(self.tr("Hide &full name") if shown
-                                    else self.tr("Show &full name"))
+        self.fullNameButton.setText(self.tr("Hide full &name") if shown
+                                    else self.tr("Show full &name"))
         name = self._pet.name if self._pet is not None else ""
         if shown and name:
             text = display(name, FULL_NAME_LIMIT)
@@ -270,7 +332,7 @@ class PetDetail(QFrame):
         self._show_removal(info.removal_date())
         text = self.deprecationNote.text()
         if info.source == "server":
-            text += " " + self.tr("(Announced by the server.)")
+            text += " " + self.tr("(Announced by the Pet Store service.)")
         self.deprecationNote.setText(text)
 
     def _refresh(self) -> None:

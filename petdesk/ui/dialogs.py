@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QDialog, QMainWindow, QMessageBox
 
 from petdesk import API_VERSION
 
+from .accessibility import make_accessible
 from .controllers.add_pet import AddPetController
 from .controllers.auth import AuthController
 from .controllers.connection import ConnectionController
@@ -125,7 +126,12 @@ class WindowDialogs(QObject):
     def open_settings(self) -> None:
         from .settings_dialog import SettingsDialog  # noqa: PLC0415 - on first use
 
-        dialog = SettingsDialog(self._settings, self._window)
+        connection = self._connection
+        address = connection.address
+        overridden = (not connection.demo
+                      and address != self._settings.base_url(connection.environment))
+        dialog = SettingsDialog(self._settings, self._window, demo=connection.demo,
+                                in_use=(connection.label(), address), overridden=overridden)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.accepted.connect(self._connection.settings_changed)
         dialog.open()
@@ -145,10 +151,13 @@ class WindowDialogs(QObject):
                 API_VERSION, html.escape(self._connection.label()),
                 html.escape(self._connection.address)))
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        make_accessible(box)
         box.open()
 
     def close_all(self) -> None:
-        for dialog in (self.add_dialog, self.key_dialog):
-            if dialog is not None:
-                dialog.set_busy(False)
-                dialog.close()
+        if self.add_dialog is not None:
+            self.add_dialog.set_busy(False)
+            self.add_dialog.discard()  # closing the window: no question about the form
+        if self.key_dialog is not None:
+            self.key_dialog.set_busy(False)
+            self.key_dialog.close()

@@ -26,7 +26,9 @@ from PySide6.QtWidgets import (
 from petdesk.bulk.errors import ImportCancelled
 from petdesk.core.errors import RequestCancelled
 
+from .accessibility import make_accessible
 from .controllers.importing import ImportController, ProgressRelay
+from .status_look import status_text
 
 if TYPE_CHECKING:
     from petdesk.api.models import Pet
@@ -71,7 +73,8 @@ class ExportDialog(QDialog):
         self._status = status
         self._selected = selected
         self._job: Job | None = None
-        which = self.tr("status “%s”") % status.value if status else self.tr("all statuses")
+        which = (self.tr("status “%s”") % status_text(status) if status
+                 else self.tr("all statuses"))
         self.allButton = QRadioButton(
             self.tr("Every pet of the current list (%s), all pages") % which)
         self.selectedButton = QRadioButton(
@@ -79,6 +82,7 @@ class ExportDialog(QDialog):
         self.selectedButton.setEnabled(bool(selected))
         (self.selectedButton if len(selected) > 1 else self.allButton).setChecked(True)
         self.progressBar = QProgressBar()
+        self.progressBar.setAccessibleName(self.tr("Export progress"))
         self.progressBar.setRange(0, 0)
         self.progressBar.hide()
         self.resultLabel = QLabel()
@@ -108,6 +112,7 @@ class ExportDialog(QDialog):
                        self.resultLabel):
             layout.addWidget(widget)
         layout.addLayout(buttons)
+        make_accessible(self)
 
     def export(self) -> None:
         path = ask_export_path(self)

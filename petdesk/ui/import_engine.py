@@ -27,7 +27,7 @@ Decisions:
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -61,8 +61,9 @@ from petdesk.core.connection import Connection
 from petdesk.saved_settings import DEFAULT_URLS
 from petdesk.store.db import LocalStore, open_store
 from petdesk.store.paths import store_path
-from petdesk.store.rows import OutboxEntry
+from petdesk.store.rows import OutboxEntry, OutboxState
 from petdesk.store.sender import OutboxSender, StepKind, StepResult
+from petdesk.store.wording import decision_question
 
 from .outbox_engine import RecordingRemote
 
@@ -70,7 +71,7 @@ if TYPE_CHECKING:
     from petdesk.api.models import Pet
     from petdesk.core.statuses import PetStatus
 
-__all__ = ["ImportEngine", "ImportStatus", "outbox_path"]
+__all__ = ["ImportEngine", "ImportStatus", "PendingDecision", "outbox_path"]
 
 DEMO = "demo"
 #: A wait longer than this is said in the dialog (the day's quota, a lost connection).
@@ -84,6 +85,18 @@ def outbox_path(connection: Connection, folder: Path | None = None) -> Path:
     default = DEFAULT_URLS.get(connection.environment)
     custom = None if connection.base_url == default else connection.base_url
     return store_path(connection.environment, base_url=custom, folder=folder)
+
+
+@dataclass(frozen=True)
+class PendingDecision:
+    """A row sent whose answer was lost, with several pets on the service that could be
+    it: the user says which one, or that none is (then it is sent again)."""
+
+    local_id: int
+    row: int
+    name: str
+    candidates: tuple[int, ...]
+    question: str
 
 
 @dataclass(frozen=True)
@@ -102,6 +115,8 @@ class ImportStatus:
     step: StepKind | None = None
     #: Seconds before the next step is worth running.
     wait: float = 0.0
+    #: The rows waiting for the user's decision (``progress.needs_decision`` of them).
+    decisions: tuple[PendingDecision, ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -113,10 +128,14 @@ class ImportStatus:
         return self.step is StepKind.IDLE
 
 
+def _row_number(entry: OutboxEntry) -> int:
+    return int((entry.origin or "").rpartition("row:")[2] or 0)
+
+
 def _report_from_entries(entries: list[OutboxEntry]) -> ImportReport:
     results: dict[int, RowResult] = {}
     for entry in entries:
-        number = int((entry.origin or "").rpartition("row:")[2] or 0)
+        number = _row_number(entry)
         event = event_for(entry)
         status = entry.status.value if entry.status is not None else ""
         outcome = event.outcome if event is not None else Outcome.WAITING
@@ -200,9 +219,9 @@ class ImportEngine:
     # -- the import's steps ------------------------------------------------------------
 
     def inspect(self, connection: Connection, path: Path, encoding: str | None,
-                delimiter: str | None) -> FileLayout:
+                delimiter: str | None, sheet: str | None = None) -> FileLayout:
         memory = StoreMappingMemory(self.open(connection))
-        layout = inspect_file(path, None, encoding=encoding, delimiter=delimiter)
+        layout = inspect_file(path, None, sheet=sheet, encoding=encoding, delimiter=delimiter)
         saved = memory.get(layout.layout_key)
         if saved is None:
             return layout
@@ -213,11 +232,15 @@ class ImportEngine:
         return replace(layout, mapping=mapping, remembered=True, notes=())
 
     def preview(self, connection: Connection, layout: FileLayout, mapping: ColumnMapping,
-                progress: ProgressCallback, cancel: CancelToken) -> Preview:
+                progress: ProgressCallback, cancel: CancelToken,
+                shown: Sequence[Pet] = ()) -> Preview:
+        """Check every row against the store's pets and ``shown`` (the window's list)."""
         with self._lock:
             store = self._open(connection)
             StoreMappingMemory(store)[mapping.layout_key] = mapping.to_dict()
             known = known_pets(store, import_batch(layout.info.fingerprint))
+        for pet in shown:
+            known.add(pet.name, pet.category_id, pet.status, pet_id=pet.id)
         return preview_file(layout, mapping, known, progress=progress, cancel=cancel)
 
     def start(self, connection: Connection, client: PetStoreClient,
@@ -274,6 +297,19 @@ class ImportEngine:
             getattr(self._queue, action)(self._batch)
             return self._status(client, None, 0.0)
 
+    def decide(self, connection: Connection,
+               choices: Sequence[tuple[int, int | None]]) -> ImportStatus | None:
+        """The user's answers for rows awaiting a decision: ``(local_id, pet_id)`` when
+        that pet is the row, ``(local_id, None)`` when none is (it is sent again)."""
+        with self._lock:
+            store = self._open(connection)
+            for local_id, pet_id in choices:
+                if pet_id is None:
+                    store.send_again(local_id)
+                else:
+                    store.choose_created(local_id, pet_id)
+            return self._status(None, None, 0.0)
+
     def status(self, client: PetStoreClient | None) -> ImportStatus | None:
         with self._lock:
             return self._status(client, None, 0.0)
@@ -294,8 +330,14 @@ class ImportEngine:
                              now=now, paused=progress.paused,
                              tz=datetime.now().astimezone().tzinfo or UTC)
         notice = _notice(result, snapshot, now)
+        decisions = tuple(
+            PendingDecision(entry.local_id, _row_number(entry), entry.name, entry.candidates,
+                            decision_question(entry))
+            for entry in (self._store.entries_from(self._batch) if progress.needs_decision
+                          else ())
+            if entry.state is OutboxState.NEEDS_DECISION)
         return ImportStatus(self._batch, progress, text, notice, report,
-                            result.kind if result else None, wait)
+                            result.kind if result else None, wait, decisions)
 
     # -- files -------------------------------------------------------------------------
 

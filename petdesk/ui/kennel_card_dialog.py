@@ -20,6 +20,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QLocale, QObject, QTi
 from PySide6.QtGui import QPagedPaintDevice, QPainter, QPdfWriter
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewWidget
 from PySide6.QtWidgets import (
+    QAbstractScrollArea,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -31,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .accessibility import make_accessible
 from .io_runner import IoRunner, ask_save_path, write_file
 from .kennel_cards import CardPageSize, CardSheet, KennelCard
 
@@ -202,7 +204,7 @@ class KennelCardDialog(QDialog):
         self.closeButton = self._button(self.tr("Close"), "closeButton",
                                         QDialogButtonBox.ButtonRole.RejectRole, self.reject)
         form = QFormLayout()
-        form.addRow(self.tr("Page &size:"), self.pageSizeCombo)
+        form.addRow(self.tr("Page si&ze:"), self.pageSizeCombo)  # Alt+S saves
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.summaryLabel)
@@ -212,8 +214,13 @@ class KennelCardDialog(QDialog):
         layout.addWidget(self.buttons)
         self.pageSizeCombo.currentIndexChanged.connect(self._page_changed)
         self.printButton.setDefault(True)
+        pages = self.preview.findChild(QAbstractScrollArea)  # the preview's focusable view
+        if pages is not None:  # Tab goes top to bottom, as shown
+            self.setTabOrder(self.pageSizeCombo, pages)
+            self.setTabOrder(pages, self.printButton)
         self.pageSizeCombo.setFocus()
         self.resize(720, 640)
+        make_accessible(self)
 
     def _button(self, text: str, name: str, role: QDialogButtonBox.ButtonRole,
                 slot: Callable[[], object]) -> QPushButton:

@@ -64,6 +64,8 @@ class PetIndex:
         #: Position in ``all`` of each row of ``rows``.
         self.row_pos: list[int] = []
         self.needle = ""
+        #: Show only the pets without a status (the list API cannot ask for them).
+        self.no_status_only = False
         #: The column sorted by (``None``: load order) and the direction.
         self.sort_column: int | None = None
         self.descending = False
@@ -103,8 +105,9 @@ class PetIndex:
         folded = [p.name.casefold() for p in batch]
         self.folded.extend(folded)
         self.ids.extend(p.id for p in batch)
-        needle = self.needle
-        positions = [start + i for i, f in enumerate(folded) if needle in f]
+        needle, no_status = self.needle, self.no_status_only
+        positions = [start + i for i, f in enumerate(folded)
+                     if needle in f and not (no_status and batch[i].status is not None)]
         order = self.order
         if order is not None:
             self._insert_sorted(range(start, len(self.all)))
@@ -116,6 +119,8 @@ class PetIndex:
         """The row the pet at ``pos`` belongs at, in the sort order and the filter."""
         assert self.order is not None
         before = self.order[:self.order.index(pos)]
+        if self.no_status_only:
+            return len(self._filtered(before))
         if not self.needle:
             return len(before)
         return sum(map(operator.contains, map(self.folded.__getitem__, before),
@@ -166,14 +171,24 @@ class PetIndex:
 
     def rebuild_rows(self) -> None:
         """``rows`` from the order and the name filter (a permutation or a subset)."""
-        pets, folded, needle = self.all, self.folded, self.needle
+        pets = self.all
         order: Sequence[int] = self.order if self.order is not None else range(len(pets))
-        if needle:
-            shown = map(operator.contains, map(folded.__getitem__, order), repeat(needle))
-            self.row_pos = list(compress(order, shown))
-        else:
-            self.row_pos = list(order)
+        self.row_pos = self._filtered(order)
         self.rows = list(map(pets.__getitem__, self.row_pos))
+
+    def _filtered(self, positions: Sequence[int]) -> list[int]:
+        """The positions the name filter and the no-status filter show, in order."""
+        needle = self.needle
+        if needle:
+            shown = map(operator.contains, map(self.folded.__getitem__, positions),
+                        repeat(needle))
+            kept = list(compress(positions, shown))
+        else:
+            kept = list(positions)
+        if self.no_status_only:
+            pets = self.all
+            kept = [i for i in kept if pets[i].status is None]
+        return kept
 
     # -- internals ----------------------------------------------------------------------------
 

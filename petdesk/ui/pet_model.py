@@ -32,7 +32,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
-from PySide6.QtGui import QColor, QGuiApplication, QIcon
+from PySide6.QtGui import QColor, QFont, QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication, QStyle
 
 from petdesk.core.statuses import PetStatus
@@ -75,6 +75,7 @@ _FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
 _ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
 _TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
 _ACCESSIBLE = int(Qt.ItemDataRole.AccessibleTextRole)
+_FONT = int(Qt.ItemDataRole.FontRole)
 _PET = int(PetRole)
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
@@ -99,6 +100,9 @@ class PetTableModel(QAbstractTableModel):
         self._colours: dict[str | None, QColor] = {}
         self._warning_icon: QIcon | None = None
         self._status_text = {s: status_text(s) for s in (AVAILABLE, PENDING, SOLD, None)}
+        #: Pinned rows (pets added this session): shown in bold, said in the tooltip.
+        self._pinned: frozenset[int] = frozenset()
+        self._pinned_font: QFont | None = None
         #: The Category column's text for an id ("Dogs (1)"): set_category_label().
         self._category_label: Callable[[int], str] = str
         self._headers = {
@@ -155,8 +159,21 @@ class PetTableModel(QAbstractTableModel):
         if role == _ALIGNMENT:
             return _ALIGNMENTS.get(column)
         if role in (_TOOLTIP, _ACCESSIBLE):
-            return self._described(pet, column, role)
+            described = self._described(pet, column, role)
+            if pet.id in self._pinned and column in (_ID, _NAME):
+                pin = self.tr("Added this session")
+                return f"{described}\n{pin}" if described else pin
+            return described
+        if role == _FONT and pet.id in self._pinned:
+            return self._bold
         return None
+
+    @property
+    def _bold(self) -> QFont:
+        if self._pinned_font is None:
+            self._pinned_font = QFont(QGuiApplication.font())
+            self._pinned_font.setBold(True)
+        return self._pinned_font
 
     def _display(self, pet: Pet, column: int) -> str | None:
         if column in (_ID, _STATUS) and isinstance(pet, WaitingRow):
@@ -330,6 +347,44 @@ class PetTableModel(QAbstractTableModel):
     @property
     def name_filter(self) -> str:
         return self._index.needle
+
+    def set_no_status_filter(self, on: bool) -> None:
+        """Show only the pets without a status (a filter over the loaded rows)."""
+        if on == self._index.no_status_only:
+            return
+        self.beginResetModel()
+        self._index.no_status_only = on
+        self._index.rebuild_rows()
+        self.endResetModel()
+
+    @property
+    def no_status_filter(self) -> bool:
+        return self._index.no_status_only
+
+    def is_loaded(self, pet_id: int) -> bool:
+        """Whether the pet is loaded (shown or hidden by the name filter)."""
+        return pet_id in self._index.ids
+
+    def remove_pet(self, pet_id: int) -> None:
+        """Take the pet out of the list (it no longer matches the list's query)."""
+        if self.is_loaded(pet_id):
+            self.replace_pets([p for p in self._index.all if p.id != pet_id])
+
+    # -- pinned rows: pets added this session ------------------------------------------
+
+    def set_pinned(self, ids: Iterable[int]) -> None:
+        """Mark these pets' rows as pinned (added this session; bold, with a tooltip)."""
+        pinned = frozenset(ids)
+        if pinned == self._pinned:
+            return
+        self._pinned = pinned
+        rows = len(self._index.rows)
+        if rows:
+            self.dataChanged.emit(self.index(0, 0), self.index(rows - 1, _COLUMNS - 1),
+                                  [Qt.ItemDataRole.FontRole, Qt.ItemDataRole.ToolTipRole])
+
+    def is_pinned(self, pet_id: int) -> bool:
+        return pet_id in self._pinned
 
     def refresh_palette(self) -> None:
         """Recolour the status column after a light/dark palette change."""

@@ -2,7 +2,10 @@
 
 Stored: the base URL of each environment (defaults: the spec's placeholders),
 the request timeout, the last environment, the window geometry and state, the
-table header (column widths) and sort, the status filter and page size.
+table header (column widths) and sort, and for each environment ("production",
+"staging", "demo") its status filter and page size: the demo's filters never carry
+into Production. An environment without its own falls back to the older global keys
+(``filter/status``, ``filter/limit``).
 """
 
 from __future__ import annotations
@@ -149,3 +152,24 @@ class AppSettings:
     @page_size.setter
     def page_size(self, value: int) -> None:
         self._s.setValue("filter/limit", int(value))
+
+    # -- per environment -----------------------------------------------------------------
+
+    def environment_status_filter(self, environment: str) -> str:
+        """The status filter last used in ``environment`` ("" for All, "none")."""
+        value = self._s.value(f"filter/{environment}/status")
+        return self.status_filter if value is None else str(value)
+
+    def environment_page_size(self, environment: str) -> int:
+        raw: object = self._s.value(f"filter/{environment}/limit")
+        if raw is None:
+            return self.page_size
+        try:
+            value = int(str(raw))
+        except (TypeError, ValueError):
+            return 20
+        return min(max(value, 1), 100)
+
+    def set_environment_filters(self, environment: str, status: str, page_size: int) -> None:
+        self._s.setValue(f"filter/{environment}/status", status)
+        self._s.setValue(f"filter/{environment}/limit", int(page_size))

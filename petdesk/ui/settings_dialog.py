@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import (
 
 from petdesk.core.urls import base_url_problem
 
+from .accessibility import make_accessible
 from .settings import (
     DEFAULT_TIMEOUT,
     PRODUCTION_URL,
@@ -26,7 +28,12 @@ from .settings import (
 
 
 class SettingsDialog(QDialog):
-    def __init__(self, settings: AppSettings, parent: QWidget | None = None) -> None:
+    """``in_use``: (environment label, address) the window uses now; ``overridden``:
+    that address comes from ``--base-url``, not from these settings."""
+
+    def __init__(self, settings: AppSettings, parent: QWidget | None = None, *,
+                 in_use: tuple[str, str] | None = None, overridden: bool = False,
+                 demo: bool = False) -> None:
         super().__init__(parent)
         self.setObjectName("settingsDialog")
         self.setWindowTitle(self.tr("Settings"))
@@ -49,6 +56,24 @@ class SettingsDialog(QDialog):
         self.problemLabel.setWordWrap(True)
         self.problemLabel.setVisible(False)
 
+        self.inUseLabel = QLabel()
+        self.inUseLabel.setObjectName("addressInUse")
+        self.inUseLabel.setWordWrap(True)
+        self.inUseLabel.setTextFormat(Qt.TextFormat.PlainText)
+        self.inUseLabel.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        if demo:
+            self.inUseLabel.setText(self.tr("In use now: the demo's sample data on this "
+                                            "computer. These addresses apply when PetDesk "
+                                            "is started without --demo."))
+        elif in_use is not None:
+            text = self.tr("In use now (%s): %s") % in_use
+            if overridden:
+                text += "\n" + self.tr(
+                    "PetDesk was started with --base-url, which overrides the %s address "
+                    "below until it is started without it.") % in_use[0]
+            self.inUseLabel.setText(text)
+        self.inUseLabel.setVisible(bool(self.inUseLabel.text()))
+
         form = QFormLayout()
         form.addRow(self.tr("&Production address:"), self.productionUrlEdit)
         form.addRow(self.tr("&Staging address:"), self.stagingUrlEdit)
@@ -64,11 +89,13 @@ class SettingsDialog(QDialog):
         buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults).clicked.connect(
             self._defaults)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.inUseLabel)
         layout.addLayout(form)
         layout.addWidget(note)
         layout.addWidget(self.problemLabel)
         layout.addWidget(buttons)
         self.setMinimumWidth(520)
+        make_accessible(self)
 
     def _defaults(self) -> None:
         self.productionUrlEdit.setText(PRODUCTION_URL)

@@ -16,6 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .accessibility import make_accessible
+
 
 class ShortcutsDialog(QDialog):
     """``rows`` are (menu, action, keys), as :func:`.actions.shortcut_rows` reads them."""
@@ -27,6 +29,7 @@ class ShortcutsDialog(QDialog):
         self.setWindowTitle(self.tr("Keyboard shortcuts"))
         self.table = QTableWidget(len(rows), 3)
         self.table.setObjectName("shortcutsTable")
+        self.table.setAccessibleName(self.tr("Keyboard shortcuts"))
         self.table.setHorizontalHeaderLabels(
             [self.tr("Menu"), self.tr("Command"), self.tr("Keys")])
         self.table.verticalHeader().setVisible(False)
@@ -41,8 +44,10 @@ class ShortcutsDialog(QDialog):
         header.setStretchLastSection(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
+        buttons.button(QDialogButtonBox.StandardButton.Close).setDefault(True)  # Enter closes
         layout = QVBoxLayout(self)
         layout.addWidget(self.table)
         layout.addWidget(buttons)
         self.resize(460, 520)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        make_accessible(self)

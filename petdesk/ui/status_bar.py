@@ -8,15 +8,18 @@ The countdown is driven by a QTimer on the GUI thread from
 from __future__ import annotations
 
 import math
+import re
 from typing import TYPE_CHECKING
 
 from PySide6 import QtWidgets
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QStatusBar,
     QToolButton,
     QWidget,
@@ -37,6 +40,8 @@ if TYPE_CHECKING:
 #: Characters of the details shown on the Details box's label (all of them are in its
 #: scrollable "Show Details..." part).
 DETAILS_LABEL_LIMIT = 2000
+#: "ConnectError: " at the start of an exception's text in Details.
+_CLASS_PREFIX = re.compile(r"^[A-Z][A-Za-z]*(Error|Exception|Timeout|Cancelled): ")
 #: Characters of an error message shown in the bar.
 MESSAGE_LIMIT = 300
 
@@ -44,6 +49,7 @@ MESSAGE_LIMIT = 300
 def _slot(widget: QWidget) -> QWidget:
     """A fixed-size place for ``widget``, which is shown and hidden inside it."""
     slot = QWidget()
+    slot.setAccessibleName(widget.accessibleName())
     layout = QHBoxLayout(slot)
     layout.setContentsMargins(0, 0, 0, 0)
     layout.addWidget(widget)
@@ -52,13 +58,58 @@ def _slot(widget: QWidget) -> QWidget:
     return slot
 
 
+class ElidedLabel(QLabel):
+    """A one-line plain-text label that never asks for more width than it has: its
+    text is drawn elided ("Rate limited — your request is qu…") and whole in its
+    tooltip, so a long message or a countdown never widens the window."""
+
+    #: The least width the label asks for.
+    MIN_WIDTH = 40
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setWordWrap(False)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(min(self.MIN_WIDTH, super().minimumSizeHint().width()),
+                     super().minimumSizeHint().height())
+
+    @property
+    def elided(self) -> bool:
+        return self.fontMetrics().horizontalAdvance(self.text()) > self.contentsRect().width()
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self._tooltip()
+
+    def resizeEvent(self, event: object) -> None:
+        super().resizeEvent(event)  # type: ignore[arg-type]
+        self._tooltip()
+
+    def _tooltip(self) -> None:
+        self.setToolTip(self.text() if self.elided else "")
+
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        rect = self.contentsRect()
+        text = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight,
+                                             rect.width())
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        painter.drawText(rect, int(self.alignment() | Qt.AlignmentFlag.AlignVCenter), text)
+
+
 class PetStatusBar(QStatusBar):
     stopRequested = Signal()
 
-    def __init__(self, parent: QWidget | None = None, *, clock: Clock | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, clock: Clock | None = None,
+                 demo: bool = False) -> None:
         super().__init__(parent)
+        #: The demo: Details never name an address (nothing leaves the computer).
+        self._demo = demo
         self._clock: Clock = clock or SystemClock()
         self.setObjectName("statusBar")
+        self.setAccessibleName(self.tr("Status bar"))
         self.setSizeGripEnabled(True)
         self._details = ""
         self._wait: WaitInfo | None = None
@@ -73,22 +124,23 @@ class PetStatusBar(QStatusBar):
         self.busyIndicator.setAccessibleName(self.tr("Working"))
         self.busyIndicator.setVisible(False)
 
-        self.messageLabel = QLabel(self.tr("Ready"))
+        self.messageLabel = ElidedLabel(self.tr("Ready"))
         self.messageLabel.setObjectName("statusMessage")
-        self.messageLabel.setTextFormat(Qt.TextFormat.PlainText)
         self.detailsButton = QToolButton()
         self.detailsButton.setObjectName("errorDetailsButton")
         self.detailsButton.setText(self.tr("Details…"))
         self.detailsButton.setAutoRaise(True)
+        self.detailsButton.setAccessibleDescription(
+            self.tr("The technical details of the message"))
         self.detailsButton.setVisible(False)
         self.detailsButton.clicked.connect(self.show_details)
 
-        self.countdownLabel = QLabel()
+        self.countdownLabel = ElidedLabel()
         self.countdownLabel.setObjectName("countdownLabel")
-        self.countdownLabel.setTextFormat(Qt.TextFormat.PlainText)
         self.countdownLabel.setVisible(False)
         self.stopButton = QPushButton(self.tr("Stop"))
         self.stopButton.setObjectName("stopButton")
+        self.stopButton.setAccessibleName(self.tr("Stop"))
         self.stopButton.setToolTip(self.tr("Stop the running and waiting requests (Esc)"))
         self.stopButton.setVisible(False)
         self.stopButton.clicked.connect(self.stopRequested)
@@ -96,19 +148,24 @@ class PetStatusBar(QStatusBar):
         self.quotaLabel = QLabel()
         self.quotaLabel.setObjectName("quotaLabel")
         self.quotaLabel.setToolTip(self.tr("Requests left in the current rate-limit window"))
-        self.lastRefreshLabel = QLabel()
+        self.lastRefreshLabel = ElidedLabel()
         self.lastRefreshLabel.setObjectName("lastRefreshLabel")
 
         left = QWidget()
+        left.setAccessibleName(self.tr("Activity"))
         row = QHBoxLayout(left)
         row.setContentsMargins(4, 0, 0, 0)
         # The busy indicator and Stop come and go with every request: each sits in a
         # fixed-size slot, so showing or hiding it relays out nothing else (no shift of
         # the message, no layout pass of the bar and the window; bench figure 3).
         row.addWidget(_slot(self.busyIndicator))
-        row.addWidget(self.messageLabel, 1)
+        # The message and the countdown share the room by stretch, whatever their
+        # texts' lengths (each elides): a text never widens the window.
+        for label in (self.messageLabel, self.countdownLabel):
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        row.addWidget(self.messageLabel, 2)
         row.addWidget(self.detailsButton)
-        row.addWidget(self.countdownLabel)
+        row.addWidget(self.countdownLabel, 3)
         row.addWidget(_slot(self.stopButton))
         # Showing the busy indicator, Stop or Details must not change the bar's height:
         # that resized the window's central area, a relayout and full repaint of the
@@ -144,11 +201,24 @@ class PetStatusBar(QStatusBar):
         # A server's sentence may carry direction overrides or be very long: markers, and
         # at most one status line's worth.
         self.messageLabel.setText(display(f"{prefix}{message}", MESSAGE_LIMIT))
-        if isinstance(error, PetStoreError):
-            self._details = error.details()
-        else:
-            self._details = f"{type(error).__name__}: {error}"
+        self._details = self._readable_details(
+            error.details() if isinstance(error, PetStoreError) else str(error))
         self.detailsButton.setVisible(True)
+
+    def _readable_details(self, text: str) -> str:
+        """The technical text without exception class names ("Error type: …",
+        "Cause: ConnectError: …"); in the demo, without the request's address."""
+        lines = []
+        for line in text.splitlines():
+            if line.startswith("Error type:") or (self._demo and line.startswith("Request:")):
+                continue
+            if line.startswith("Cause: "):
+                line = "Cause: " + _CLASS_PREFIX.sub("", line[len("Cause: "):])
+            if self._demo:
+                line = line.replace("Server code:", "Code:").replace("Server message:",
+                                                                     "Message:")
+            lines.append(line)
+        return "\n".join(lines) or self.tr("No further details.")
 
     @property
     def message(self) -> str:
@@ -163,11 +233,15 @@ class PetStatusBar(QStatusBar):
         box = QMessageBox(QMessageBox.Icon.Information, self.tr("Details"),
                           self.messageLabel.text(), QMessageBox.StandardButton.Close, self)
         box.setObjectName("errorDetailsBox")
+        box.setDefaultButton(QMessageBox.StandardButton.Close)  # Enter closes it too
         box.setDetailedText(self._details)
         # Server text: shown literally (plain_box), and bounded on the label (the full
         # text is in the scrollable detailed text).
         box.setInformativeText(elide(self._details, DETAILS_LABEL_LIMIT))
-        plain_box(box).open()
+        from .accessibility import make_accessible  # noqa: PLC0415 - on first use
+
+        make_accessible(plain_box(box))
+        box.open()
 
     def set_quota(self, snapshot: RateLimitSnapshot) -> None:
         text = snapshot.describe()
@@ -232,7 +306,7 @@ class PetStatusBar(QStatusBar):
         left = self.seconds_left()
         reason = self._reason(info.reason)
         if info.attempt <= 1:
-            text = self.tr("%s — your request is queued and will be sent in %d s") % (
+            text = self.tr("%s — your request is queued and goes out in %d s") % (
                 reason, left)
         else:
             text = self.tr("%s — retrying in %d s (attempt %d of %d)") % (

@@ -3,10 +3,11 @@ footer. Widgets only; the window wires them to the controllers."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QColor, QIcon, QPalette
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from PySide6.QtGui import QColor, QIcon, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QBoxLayout,
     QComboBox,
     QHBoxLayout,
     QHeaderView,
@@ -25,6 +26,11 @@ from petdesk.core.statuses import PetStatus
 from .controllers.connection import DEMO
 from .pet_model import Column, PetTableModel
 from .settings import Environment
+from .status_look import status_text
+
+#: The status filter's entry for pets without a status (filtered over the loaded rows:
+#: the list API takes a status, and has no way to ask for "none").
+NO_STATUS = "none"
 
 
 class ViewOverlay(QLabel):
@@ -76,8 +82,7 @@ class EnvironmentBanner(QLabel):
     def show_environment(self, kind: str, label: str, address: str) -> None:
         """``kind``: "demo", "staging" or "production"."""
         if kind == DEMO:
-            text = self.tr("<b>DEMO</b> — sample data on this computer; nothing is sent to "
-                           "the Pet Store service")
+            text = self.tr("<b>DEMO</b> — sample data on this computer; nothing leaves it")
         elif kind == Environment.STAGING.value:
             text = self.tr("<b>STAGING</b> — test environment: %s") % _escape(address)
         else:
@@ -101,15 +106,24 @@ def _labelled(text: str, widget: QWidget) -> QLabel:
     return label
 
 
+#: The narrowest the name filter and the look-up field get (they stay usable).
+QUICK_FILTER_MIN_WIDTH = 160
+LOOKUP_MIN_WIDTH = 120
+
+
 class FilterBar(QWidget):
-    """Environment, status filter, page size, Refresh, quick filter, look-up, Add pet."""
+    """Environment, status filter, page size, Refresh, quick filter, look-up, Add pet.
+
+    One row when the window is wide enough for every control at its full size, two rows
+    (the list's filters, then the name filter, look-up and Add pet) when it is not: the
+    bar never asks the window to be wider than its widest group, and never squeezes a
+    field until it cannot be used."""
 
     def __init__(self, *, demo: bool, environment: Environment,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("filterBar")
-        row = QHBoxLayout(self)
-        row.setContentsMargins(8, 8, 8, 4)
+        self.setAccessibleName(self.tr("Filters and look-up"))
 
         self.environmentCombo = QComboBox()
         self.environmentCombo.setObjectName("environmentCombo")
@@ -127,7 +141,8 @@ class FilterBar(QWidget):
         self.statusFilter.setAccessibleName(self.tr("Status filter"))
         self.statusFilter.addItem(self.tr("All"), "")
         for status in PetStatus:
-            self.statusFilter.addItem(status.value, status.value)
+            self.statusFilter.addItem(status_text(status), status.value)
+        self.statusFilter.addItem(status_text(None), NO_STATUS)
 
         self.limitSpin = QSpinBox()
         self.limitSpin.setObjectName("limitSpin")
@@ -153,32 +168,93 @@ class FilterBar(QWidget):
         self.lookupEdit.setAccessibleName(self.tr("Look up a pet by ID"))
         self.lookupEdit.setToolTip(self.tr("Type a pet ID and press Enter"))
         self.lookupEdit.setMaximumWidth(170)
+        self.lookupEdit.setMinimumWidth(LOOKUP_MIN_WIDTH)
+        self.quickFilterEdit.setMinimumWidth(QUICK_FILTER_MIN_WIDTH)
 
         self.addPetButton = QPushButton(self.tr("Add pet…"))
         self.addPetButton.setObjectName("addPetButton")
         self.addPetButton.setAccessibleName(self.tr("Add pet"))
         self.addPetButton.setIcon(QIcon.fromTheme("list-add"))
 
+        self._lists = QWidget()
+        row = QHBoxLayout(self._lists)
+        row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(_labelled(self.tr("&Environment:"), self.environmentCombo))
         row.addWidget(self.environmentCombo)
         row.addSpacing(12)
         row.addWidget(_labelled(self.tr("S&tatus:"), self.statusFilter))
         row.addWidget(self.statusFilter)
-        row.addWidget(_labelled(self.tr("&Page size:"), self.limitSpin))
+        row.addWidget(_labelled(self.tr("Page si&ze:"), self.limitSpin))  # Alt+P: Pets
         row.addWidget(self.limitSpin)
         row.addWidget(self.refreshButton)
-        row.addSpacing(12)
+        self._finds = QWidget()
+        row = QHBoxLayout(self._finds)
+        row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.quickFilterEdit, 1)
         row.addWidget(self.lookupEdit)
         row.addWidget(self.addPetButton)
+        self._rows = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
+        self._rows.setContentsMargins(8, 8, 8, 4)
+        self._rows.setSpacing(12)
+        self._rows.addWidget(self._lists, 0, Qt.AlignmentFlag.AlignLeft)
+        self._rows.addWidget(self._finds, 1)
+
+    def _one_row_width(self) -> int:
+        margins = self._rows.contentsMargins()
+        return (self._lists.minimumSizeHint().width() + self._finds.minimumSizeHint().width()
+                + self._rows.spacing() + margins.left() + margins.right())
+
+    @property
+    def two_rows(self) -> bool:
+        return self._rows.direction() == QBoxLayout.Direction.TopToBottom
+
+    def minimumSizeHint(self) -> QSize:
+        margins = self._rows.contentsMargins()
+        width = max(self._lists.minimumSizeHint().width(),
+                    self._finds.minimumSizeHint().width()) + margins.left() + margins.right()
+        return QSize(width, super().minimumSizeHint().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        direction = (QBoxLayout.Direction.LeftToRight
+                     if event.size().width() >= self._one_row_width()
+                     else QBoxLayout.Direction.TopToBottom)
+        if direction != self._rows.direction():
+            self._rows.setDirection(direction)
+        super().resizeEvent(event)
 
     def show_environment(self, environment: Environment) -> None:
         self.environmentCombo.setCurrentIndex(
             self.environmentCombo.findData(environment.value))
 
     def status(self) -> PetStatus | None:
+        """The status the list asks the service for (None: every pet)."""
         value = self.statusFilter.currentData()
-        return PetStatus(value) if value else None
+        return PetStatus(value) if value and value != NO_STATUS else None
+
+    def no_status_only(self) -> bool:
+        """"No status" is chosen: the loaded pets without a status are shown."""
+        return bool(self.statusFilter.currentData() == NO_STATUS)
+
+    def status_filter_text(self) -> str:
+        return self.statusFilter.currentText()
+
+    def set_filters(self, status: str, page_size: int) -> None:
+        """Show another environment's filters (no signals: the caller loads the list)."""
+        for widget in (self.statusFilter, self.limitSpin):
+            widget.blockSignals(True)
+        self.statusFilter.setCurrentIndex(max(0, self.statusFilter.findData(status)))
+        self.limitSpin.setValue(page_size)
+        for widget in (self.statusFilter, self.limitSpin):
+            widget.blockSignals(False)
+
+    def filters(self) -> tuple[str, int]:
+        return str(self.statusFilter.currentData() or ""), self.limitSpin.value()
+
+
+#: The least the Name column is narrowed to, and what the Status column keeps
+#: ("Available" with its icon).
+NAME_MIN_WIDTH = 120
+STATUS_MIN_WIDTH = 110
 
 
 class PetTablePanel(QWidget):
@@ -186,6 +262,7 @@ class PetTablePanel(QWidget):
 
     def __init__(self, model: PetTableModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setAccessibleName(self.tr("Pet list"))
         self.table = QTableView()
         # A viewport made here is a QWidget PySide6 already knows; the one the view
         # makes itself would be typed on first access by walking every QWidget
@@ -194,9 +271,13 @@ class PetTablePanel(QWidget):
         self.table.setViewport(viewport)
         self.table.setObjectName("petsTable")
         self.table.setAccessibleName(self.tr("Pets"))
+        self.table.setAccessibleDescription(self.tr(
+            "One pet a row: ID, name, category and status. Ctrl+P prints the selected "
+            "pets' kennel cards."))
         self.table.setModel(model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setTabKeyNavigation(False)  # Tab leaves the table; the arrows move in it
         self.table.setAlternatingRowColors(True)
         self.table.setSortingEnabled(True)
         self.table.setWordWrap(False)
@@ -209,12 +290,14 @@ class PetTablePanel(QWidget):
         header.setHighlightSections(False)
         header.resizeSection(Column.ID, 80)
         header.resizeSection(Column.NAME, 260)
-        header.resizeSection(Column.CATEGORY, 100)
+        header.resizeSection(Column.CATEGORY, 130)
+        viewport.installEventFilter(self)
         header.setSortIndicator(Column.ID, Qt.SortOrder.AscendingOrder)
         self.overlay = ViewOverlay(viewport)
 
         self.loadMoreButton = QPushButton(self.tr("Load more"))
         self.loadMoreButton.setObjectName("loadMoreButton")
+        self.loadMoreButton.setAccessibleName(self.tr("Load more pets"))
         self.loadMoreButton.setVisible(False)
         self.countLabel = QLabel()
         self.countLabel.setObjectName("countLabel")
@@ -227,3 +310,18 @@ class PetTablePanel(QWidget):
         layout.setContentsMargins(8, 4, 4, 8)
         layout.addWidget(self.table, 1)
         layout.addLayout(below)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self.fit_columns()
+        return False
+
+    def fit_columns(self) -> None:
+        """A narrow table narrows the Name column (down to NAME_MIN_WIDTH), never
+        cutting off the Status column: the user's widths stay while there is room."""
+        header = self.table.horizontalHeader()
+        status_need = max(STATUS_MIN_WIDTH, header.sectionSizeHint(Column.STATUS))
+        others = header.sectionSize(Column.ID) + header.sectionSize(Column.CATEGORY)
+        room = self.table.viewport().width() - others - status_need
+        if header.sectionSize(Column.NAME) > room:
+            header.resizeSection(Column.NAME, max(NAME_MIN_WIDTH, room))

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QObject, Qt, QTimer
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QIcon
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
 from petdesk.core.clock import SystemClock
 from petdesk.core.jobs import JobKind, ListState
-from petdesk.core.text import display
 
 from .actions import SPECS, build_menus, make_action, shortcut_rows
 from .controllers.connection import DEMO
 from .detail import PetDetail
+from .list_presenter import ListPresenter
 from .pet_model import PetTableModel
 from .settings import Environment
 from .status_bar import PetStatusBar
@@ -63,6 +63,7 @@ class Contents(QObject):
         restore_window_state(self)
         self._limit_timer = QTimer(self, singleShot=True, interval=250)
         self._limit_timer.timeout.connect(self.refresh)
+        self.presenter = ListPresenter(self)
         self._wire()
         self.apply_environment_look()
         self.update_list_view()
@@ -80,6 +81,7 @@ class Contents(QObject):
             from .window_logic import WindowLogic  # noqa: PLC0415 - after the contents are painted
 
             self._logic = WindowLogic(self)
+            self.presenter.start(self._logic.pets)
             if self._shut_down_after >= 0:
                 self._logic.shut_down(self._shut_down_after)
         return self._logic
@@ -159,7 +161,7 @@ class Contents(QObject):
         self.splitter.setChildrenCollapsible(False)
         outer.addWidget(self.splitter, 1)
         self.window.setCentralWidget(central)
-        self.statusBar_ = PetStatusBar(clock=self.clock)
+        self.statusBar_ = PetStatusBar(clock=self.clock, demo=self.connection.demo)
         self.window.setStatusBar(self.statusBar_)
 
     def _build_actions(self) -> None:
@@ -209,15 +211,12 @@ class Contents(QObject):
         bar.addPetButton.clicked.connect(self.actAdd.trigger)
         self.loadMoreButton.clicked.connect(self.actLoadMore.trigger)
         bar.environmentCombo.activated.connect(self._environment_chosen)
-        bar.statusFilter.currentIndexChanged.connect(lambda _i: self.refresh())
         bar.limitSpin.valueChanged.connect(lambda _v: self._limit_timer.start())
-        bar.quickFilterEdit.textChanged.connect(self._quick_filter)
         bar.lookupEdit.returnPressed.connect(
             lambda: self.lookups.look_up(bar.lookupEdit.text()))
         self.detail.refreshRequested.connect(lambda _id: self.refresh_detail())
         self.detail.copied.connect(self.statusBar_.show_activity)
         self.statusBar_.stopRequested.connect(self.stop)
-        self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         for signal in (self.model.modelReset, self.model.rowsInserted, self.model.rowsRemoved):
             signal.connect(self.update_list_view)
         self.table.horizontalHeader().sortIndicatorChanged.connect(self.window.settings.set_sort)
@@ -236,77 +235,20 @@ class Contents(QObject):
         self.pets.refresh(self.query(), clicked=True)
 
     def page_shown(self) -> None:
-        self.statusBar_.set_last_refresh(self.pets.last_refresh)
-        self.statusBar_.show_activity(self.tr("Loaded %d pets.") % self.model.total_count)
-        pet = self.detail.pet
-        if pet is not None:
-            self.select_pet(pet.id, show_detail=False)
-        self.window.petsLoaded.emit()
+        self.presenter.page_shown()
 
     def update_list_view(self) -> None:
-        """The overlay, the count and Load more: from the list's state, always (before
-        the list controller exists, nothing is loaded)."""
-        pets = self._logic.pets if self._logic is not None else None
-        self.countLabel.setText(pets.count_text() if pets is not None else "")
-        self.loadMoreButton.setVisible(pets is not None and pets.has_more)
-        self.loadMoreButton.setEnabled(pets is None or not pets.loading_more)
-        self.actLoadMore.setEnabled(pets is not None and pets.has_more
-                                    and not pets.loading_more)
-        text = "" if self.model.rowCount() else self._empty_text(pets)
-        self.overlay.setText(text)
-        self.overlay.setVisible(bool(text))
-
-    def _empty_text(self, pets: PetListController | None) -> str:
-        if pets is None:
-            return self.tr("Nothing loaded yet. Press F5 to load the pets.")
-        state = pets.state
-        if state is ListState.LOADING:
-            return self.tr("Loading pets…")
-        if state is ListState.ERROR:
-            return self.tr("Could not load the pets.\n%s\nPress F5 to try again.") % (
-                pets.error_text)
-        if state is ListState.NO_KEY:
-            return self.tr("No pets shown: %s\nUse File › API key… to enter a key.") % (
-                pets.error_text)
-        if state is ListState.LOADED and self.model.total_count and self.model.name_filter:
-            return self.tr("No loaded pet's name contains “%s”.") % (
-                self.bar.quickFilterEdit.text().strip())
-        if state is ListState.LOADED:
-            status = self.bar.status()
-            return (self.tr("No pets with the status “%s”.") % status.value if status
-                    else self.tr("No pets yet. Add one with Ctrl+N."))
-        return self.tr("Nothing loaded yet. Press F5 to load the pets.")
+        self.presenter.update_list_view()
 
     @property
     def overlay_text(self) -> str:
         return self.overlay.text() if self.overlay.isVisibleTo(self.window) else ""
 
-    def _quick_filter(self, text: str) -> None:
-        selected = self.detail.pet.id if self.detail.pet is not None else None
-        self.model.set_name_filter(text)
-        if selected is not None:
-            self.select_pet(selected, show_detail=False)
-        self.update_list_view()
-
     def select_pet(self, pet_id: int, *, show_detail: bool = True) -> bool:
-        index = self.model.index_of(pet_id)
-        if not index.isValid():
-            return False
-        self.table.selectionModel().setCurrentIndex(
-            index, QItemSelectionModel.SelectionFlag.ClearAndSelect
-            | QItemSelectionModel.SelectionFlag.Rows)
-        self.table.scrollTo(index)
-        if show_detail:
-            self.detail.show_pet(self.model.pet_at(index))
-        return True
+        return self.presenter.select_pet(pet_id, show_detail=show_detail)
 
     def selected_pet(self) -> Pet | None:
         return self.model.pet_at(self.table.currentIndex())
-
-    def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        pet = self.model.pet_at(current)
-        if pet is not None:
-            self.detail.show_pet(pet)
 
     # -- look-up, add ---------------------------------------------------------------------
 
@@ -315,26 +257,13 @@ class Contents(QObject):
             self.lookups.fetch(self.detail.pet.id, JobKind.DETAIL)
 
     def found(self, found: PetLookup) -> None:
-        self.pets.pet_arrived(found.pet)
-        if not self.select_pet(found.pet.id):
-            self.table.clearSelection()
-            self.detail.show_pet(found.pet)
-        self.detail.show_deprecation(found.deprecation)
-        self.statusBar_.show_activity(
-            self.tr("Pet %d (%s) loaded from the server.") % (found.pet.id,
-                                                              display(found.pet.name, 40)),
-            found.deprecation.describe())
+        self.presenter.found(found)
 
-    def not_found(self, _pet_id: int, text: str, exc: BaseException) -> None:
-        self.statusBar_.show_error(exc)
-        self.statusBar_.messageLabel.setText(text)
-        self.detail.show_message(text)
+    def not_found(self, pet_id: int, text: str, exc: BaseException) -> None:
+        self.presenter.not_found(pet_id, text, exc)
 
     def added(self, pet: Pet) -> None:
-        self.pets.pet_arrived(pet)
-        self.select_pet(pet.id)
-        self.statusBar_.show_activity(self.tr("Added %s (ID %d).") % (display(pet.name, 40),
-                                                                        pet.id))
+        self.presenter.added(pet)
 
     def key_saved(self, message: str) -> None:
         self.pets.invalidate()  # another key may see other pets
@@ -377,6 +306,7 @@ class Contents(QObject):
         if not self.connection.demo:
             self.bar.show_environment(self.connection.environment)
         self.pets.reset()
+        self.presenter.environment_changed()
         self.detail.show_pet(None)
         self.statusBar_.quotaLabel.clear()
         self.apply_environment_look()

@@ -16,6 +16,7 @@ from PySide6.QtCore import QTimer
 from petdesk.core.text import display
 from petdesk.store.probe import means_offline
 
+from .accessibility import name_main_window
 from .bulk_dialogs import BulkDialogs
 from .controllers.add_pet import AddPetController
 from .controllers.auth import AuthController
@@ -80,6 +81,8 @@ class WindowLogic:
                                     contents)
         self.bulk = BulkDialogs(window, self.importer, contents)
         self._wire(contents)
+        # Qt's inner parts named once the first request is on its way (~10 ms of work).
+        QTimer.singleShot(0, contents, lambda: name_main_window(contents))
         self.importer.start_up()  # queued before the first list request, run when the worker starts
         self.outbox.start_up()
 
@@ -110,6 +113,7 @@ class WindowLogic:
         self.adder.rejected.connect(self.pets.invalidate)
         self.adder.queued.connect(status.show_activity)
         self.outbox.notice.connect(status.show_activity)
+        self.outbox.sent.connect(self.pets.pin)  # added this session, as from the form
         self.outbox.sent.connect(self.pets.pet_arrived)
         self.pets.pageLoaded.connect(self.outbox.service_answered)
         for failed in (self.pets.failed, self.lookups.failed):

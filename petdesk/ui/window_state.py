@@ -1,5 +1,5 @@
-"""The main window's saved state: layout, columns, sort, the status filter and the page
-size (in :class:`.settings.AppSettings`)."""
+"""The main window's saved state: layout, columns, sort, and the status filter and page
+size of the environment shown (in :class:`.settings.AppSettings`, per environment)."""
 
 from __future__ import annotations
 
@@ -20,8 +20,9 @@ def restore_window_state(c: Contents) -> None:
         header.restoreState(s.header_state)
     column, order = s.sort
     c.table.sortByColumn(column if 0 <= column < len(Column) else 0, order)
-    c.bar.statusFilter.setCurrentIndex(max(0, c.bar.statusFilter.findData(s.status_filter)))
-    c.bar.limitSpin.setValue(s.page_size)
+    env = c.connection.name
+    c.bar.set_filters(s.environment_status_filter(env), s.environment_page_size(env))
+    c.model.set_no_status_filter(c.bar.no_status_only())
 
 
 def save_window_state(c: Contents) -> None:
@@ -30,6 +31,11 @@ def save_window_state(c: Contents) -> None:
     header = c.table.horizontalHeader()
     s.header_state = header.saveState()
     s.set_sort(header.sortIndicatorSection(), header.sortIndicatorOrder())
-    s.status_filter = str(c.bar.statusFilter.currentData() or "")
-    s.page_size = c.bar.limitSpin.value()
+    save_filters(c, c.connection.name)
     c.connection.save()
+
+
+def save_filters(c: Contents, environment: str) -> None:
+    """The filters shown now, as ``environment``'s."""
+    status, page_size = c.bar.filters()
+    c.window.settings.set_environment_filters(environment, status, page_size)

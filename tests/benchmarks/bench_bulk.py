@@ -1,15 +1,15 @@
 """Bulk intake figures: preview of a 100,000-row file (parse and validate), how rows are
 validated (per-row ``model_validate`` against one ``TypeAdapter`` over the batch), and an
 export of 10,000 pets from a sandbox on loopback at the Pro plan's rate (300 a minute,
-shortened to 5 a second: the same ratio), against the plan's own rate.
+shortened to 25 per 5 s: the same ratio), against the plan's own rate.
 
     .venv/bin/python tests/benchmarks/bench_bulk.py [--quick]
 
-Also a group of run.py (``run(quick)`` returns the figures); add ``("bench_bulk",
-"bulk")`` to ``GROUPS`` there to include it. Each figure is the median of several runs;
-the baseline, measured in the same run, is the bare read of the same file (calamine's
-``iter_rows`` / ``csv.reader``, no conversion and no validation), so the ratio is what
-PetDesk's checking costs on top of reading. The issue's goal is absolute (≤ 2 s).
+Also a group of run.py (``run(quick)`` returns the figures). Each preview figure is the
+median of several runs; the preview's baseline, measured in the same run, is the bare
+read of the same file (calamine's ``iter_rows`` / ``csv.reader``, no conversion and no
+validation), so the ratio is what PetDesk's checking costs on top of reading; the
+issue's goal is absolute (≤ 2 s). The export's is in :func:`export_figure`.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent.parent))
 
 from bench_bulk_libraries import HEADER, _row, write_xlsx  # noqa: E402
+from bench_import import Pace, _await_window  # noqa: E402
 from common import Figure  # noqa: E402
 
 from petdesk.api import PetStoreClient  # noqa: E402
@@ -45,6 +46,10 @@ from petdesk.sandbox import SandboxConfig, Store, start_server  # noqa: E402
 
 ROWS = 100_000
 GOAL_SECONDS = 2.0
+#: Pro's 300 a minute in 5-second windows (the same ratio). Not 1-second ones: the
+#: client's gate waits 50 ms past each reset it is told (its margin against clock
+#: skew, 0.08 % of a real minute), which would be 5 % of a 1-second window.
+EXPORT_PACE = Pace(25, 5)
 
 
 def write_files(folder: Path) -> tuple[Path, Path]:
@@ -102,15 +107,14 @@ def _validation(repeat: int) -> dict[str, float]:
             "batch_type_adapter_s": statistics.median(batch)}
 
 
-def export_figure(quick: bool) -> Figure:
-    """Pages of 100 at 5 requests a second (Pro's 300 a minute in 1-second windows)."""
-    pets = 2_000 if quick else 10_000
-    per_second = 5
+def _export_run(pets: int, bare: bool) -> dict[str, float]:
+    """One export (or, ``bare``, the same pages read by a loop of the client, nothing
+    written) from a fresh sandbox, started just after a window begins."""
     key = "bench-key-0123456789"
     store = Store(None, seed_count=pets)
-    sandbox = start_server(SandboxConfig(api_keys=(key,), requests_per_window=per_second,
-                                         window_seconds=1, requests_per_day=1_000_000),
-                           store=store)
+    config = SandboxConfig(api_keys=(key,), requests_per_window=EXPORT_PACE.per_window,
+                           window_seconds=EXPORT_PACE.window, requests_per_day=1_000_000)
+    sandbox = start_server(config, store=store)
     pages = 0
     try:
         with PetStoreClient(sandbox.base_url, key) as client, \
@@ -120,19 +124,41 @@ def export_figure(quick: bool) -> Figure:
                 for page in query_pages(client, None):
                     pages += 1
                     yield from page
+            t0 = _await_window(EXPORT_PACE)
             started = time.perf_counter()
-            written = export_pets(Path(tmp) / "all.csv", counted())
+            written = (sum(1 for _ in counted()) if bare
+                       else export_pets(Path(tmp) / "all.csv", counted()))
             took = time.perf_counter() - started
     finally:
         sandbox.stop()
         store.close()
-    achieved = pages / took
+    return {"seconds": took, "pages": pages, "pets": written,
+            "minimum": EXPORT_PACE.minimum(pages, t0)}
+
+
+def export_figure(quick: bool) -> Figure:
+    """Pages of 100 at 25 requests per 5 s (Pro's 300 a minute in 5-second windows).
+
+    The plan's rate for ``N`` requests is ``N / minimum(N)`` (``minimum`` as in
+    bench_import.py: the first window's requests go at once), so the ratio is
+    ``minimum(N) / time``: 1.0 is exactly what the plan allows. Baseline (same run): the
+    same pages read by a bare loop of the client, nothing written."""
+    pets = 6_000 if quick else 10_000  # --quick: 60 pages, 3 windows
+    petdesk, bare = _export_run(pets, bare=False), _export_run(pets, bare=True)
+    ratio = petdesk["minimum"] / petdesk["seconds"]
+    rate = petdesk["pages"] / petdesk["seconds"]
     return Figure(
-        key="bulk_export_rate", title=f"Export of {written:,} pets ({pages} pages)",
-        petdesk=achieved, baseline=float(per_second), unit="requests/s",
-        goal="≥ 0.97x the plan's rate", met=achieved / per_second >= 0.97,
-        ratio=achieved / per_second, details={"seconds": took, "pets": written},
-        note="baseline: the plan's rate (Pro, 300 a minute, in 1-second windows)")
+        key="bulk_export_rate",
+        title=f"Export of {int(petdesk['pets']):,} pets ({int(petdesk['pages'])} pages)",
+        petdesk=rate, baseline=bare["pages"] / bare["seconds"], unit="requests/s",
+        goal="≥ 0.97x the plan's rate", met=ratio >= 0.97, ratio=ratio,
+        details={"petdesk": petdesk, "bare_client": bare,
+                 "bare_ratio": bare["minimum"] / bare["seconds"]},
+        note=(f"ratio: the plan's minimum time ({petdesk['minimum']:.2f} s for "
+              f"{int(petdesk['pages'])} requests at 25 per 5 s, the first window's at once) "
+              f"/ PetDesk's {petdesk['seconds']:.2f} s; baseline (same run): the bare "
+              f"client reading the same pages, {bare['seconds']:.2f} s "
+              f"({bare['minimum'] / bare['seconds']:.3f}x)"))
 
 
 def run(quick: bool) -> list[Figure]:

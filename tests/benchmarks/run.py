@@ -45,6 +45,8 @@ GROUPS = (
     ("bench_ratelimit", "4"),
     ("bench_sandbox", "sandbox (issue 3)"),
     ("bench_import", "import pacing (issue 13)"),
+    ("bench_import_window", "import through the window (issue 13)"),
+    ("bench_bulk", "preview and export (issue 13)"),
     ("bench_mirror", "M1-M5 (issue 16)"),
     ("bench_offline", "O1-O3 (issue 12)"),
 )

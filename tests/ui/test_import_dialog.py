@@ -68,15 +68,16 @@ def choose(qtbot: Any, monkeypatch: pytest.MonkeyPatch, dialog: ImportDialog,
 
 
 def check(qtbot: Any, dialog: ImportDialog) -> str:
-    click(qtbot, dialog.checkButton)
+    click(qtbot, dialog.columnsPage.checkButton)
     qtbot.waitUntil(lambda: dialog.pages.currentIndex() == PAGE_PREVIEW, timeout=20_000)
-    return dialog.totalsLabel.text()
+    return dialog.previewPage.totalsLabel.text()
 
 
 def send_all(qtbot: Any, dialog: ImportDialog) -> None:
-    click(qtbot, dialog.sendButton)
+    click(qtbot, dialog.previewPage.sendButton)
     qtbot.waitUntil(lambda: dialog.pages.currentIndex() == PAGE_SENDING, timeout=10_000)
-    qtbot.waitUntil(lambda: dialog.resultLabel.text().startswith("Done"), timeout=30_000)
+    qtbot.waitUntil(lambda: dialog.sendingPage.resultLabel.text().startswith("Done"),
+                    timeout=30_000)
 
 
 def names_on_server(box: Sandbox, seeded: set[int]) -> Counter[str]:
@@ -141,23 +142,24 @@ def test_import_a_file_written_by_the_libraries(qtbot: Any, tmp_path: Path,
     seeded = seeded_ids(loopback)
     dialog = open_import(qtbot, window)
     choose(qtbot, monkeypatch, dialog, path)
-    detected = dialog.detectedLabel.text()
+    detected = dialog.columnsPage.detectedLabel.text()
     if kind == "csv-1252-semicolon":
         assert detected == "Detected: CSV · Windows-1252 · separated by semicolons"
     elif kind == "ods":
         assert detected.startswith("Detected: ODS")
-    assert dialog.columnCombos[next(iter(dialog.columnCombos))].currentText() == "Animal name"
+    name_combo = next(iter(dialog.columnsPage.columnCombos.values()))
+    assert name_combo.currentText() == "Animal name"
     assert check(qtbot, dialog) == "7 rows: 4 ready, 3 invalid, 0 possible duplicates"
-    issues = dialog.issuesLabel.text()
+    issues = dialog.previewPage.issuesLabel.text()
     assert "Row 5" in issues and "Row 6" in issues and "Row 7" in issues
     model = dialog.model
     assert model is not None
     assert "Category ID" in model.index(4, 2).data(Qt.ItemDataRole.ToolTipRole)  # at the cell
     assert "Name" in model.index(3, 1).data(Qt.ItemDataRole.ToolTipRole)
-    assert dialog.sendButton.text() == "Send 4 pets"
+    assert dialog.previewPage.sendButton.text() == "Send 4 pets"
     send_all(qtbot, dialog)
-    assert dialog.progressBar.value() == dialog.progressBar.maximum() == 4
-    assert dialog.progressLabel.text().startswith("4 of 4")
+    assert dialog.sendingPage.progressBar.value() == dialog.sendingPage.progressBar.maximum() == 4
+    assert dialog.sendingPage.progressLabel.text().startswith("4 of 4")
     assert names_on_server(loopback, seeded) == Counter(VALID)
 
 
@@ -169,7 +171,7 @@ def test_sample_sheet_duplicates_decided_and_report_saved(qtbot: Any, tmp_path: 
     seeded = seeded_ids(loopback)
     dialog = open_import(qtbot, window)
     choose(qtbot, monkeypatch, dialog, SAMPLE)
-    assert "sheet" in dialog.detectedLabel.text()
+    assert "sheet" in dialog.columnsPage.detectedLabel.text()
     assert check(qtbot, dialog) == "30 rows: 24 ready, 4 invalid, 2 possible duplicates"
     model = dialog.model
     assert model is not None
@@ -178,21 +180,22 @@ def test_sample_sheet_duplicates_decided_and_report_saved(qtbot: Any, tmp_path: 
     assert len(duplicates) == 2
     # The user adds the first duplicate anyway (its Add-anyway box), skips the other.
     first = model.index(duplicates[0], 5)
-    dialog.previewTable.setFocus()
-    dialog.previewTable.setCurrentIndex(first)
-    qtbot.keyClick(dialog.previewTable, Qt.Key.Key_Space)  # ticks the box
+    dialog.previewPage.previewTable.setFocus()
+    dialog.previewPage.previewTable.setCurrentIndex(first)
+    qtbot.keyClick(dialog.previewPage.previewTable, Qt.Key.Key_Space)  # ticks the box
     assert first.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked
-    assert dialog.totalsLabel.text() == (
+    assert dialog.previewPage.totalsLabel.text() == (
         "30 rows: 24 ready, 4 invalid, 2 possible duplicates (1 to add anyway)")
-    assert dialog.sendButton.text() == "Send 25 pets"
+    assert dialog.previewPage.sendButton.text() == "Send 25 pets"
     send_all(qtbot, dialog)
     added = names_on_server(loopback, seeded)
     assert sum(added.values()) == 25
-    assert "25 added, 4 invalid, 1 skipped as possible duplicates" in dialog.resultLabel.text()
+    result = dialog.sendingPage.resultLabel.text()
+    assert "25 added, 4 invalid, 1 skipped as possible duplicates" in result
     report = tmp_path / "report.csv"
     answer_save(monkeypatch, report)
-    click(qtbot, dialog.saveReportButton)
-    qtbot.waitUntil(lambda: "Report saved" in dialog.resultLabel.text(), timeout=10_000)
+    click(qtbot, dialog.sendingPage.saveReportButton)
+    qtbot.waitUntil(lambda: "Report saved" in dialog.sendingPage.resultLabel.text(), timeout=10_000)
     with report.open(encoding="utf-8-sig", newline="") as stream:
         lines = list(csv.DictReader(stream))
     assert len(lines) == 30
@@ -200,8 +203,8 @@ def test_sample_sheet_duplicates_decided_and_report_saved(qtbot: Any, tmp_path: 
     assert all(line["Pet ID"] for line in lines if line["Result"] == "Added")
     xlsx = tmp_path / "report.xlsx"
     answer_save(monkeypatch, xlsx)
-    click(qtbot, dialog.saveReportButton)
-    qtbot.waitUntil(lambda: dialog.resultLabel.text().count("Report saved") == 2,
+    click(qtbot, dialog.sendingPage.saveReportButton)
+    qtbot.waitUntil(lambda: dialog.sendingPage.resultLabel.text().count("Report saved") == 2,
                     timeout=10_000)
     book = openpyxl.load_workbook(xlsx, read_only=True)
     sheet = book.active
@@ -219,25 +222,25 @@ def test_encoding_override_and_mapping_remembered(qtbot: Any, tmp_path: Path,
     window = make_window(loopback)
     dialog = open_import(qtbot, window)
     choose(qtbot, monkeypatch, dialog, path)
-    assert "No column looks like Name" in dialog.notesLabel.text()
-    assert not dialog.checkButton.isEnabled()
-    combos = list(dialog.columnCombos.values())
+    assert "No column looks like Name" in dialog.columnsPage.notesLabel.text()
+    assert not dialog.columnsPage.checkButton.isEnabled()
+    combos = list(dialog.columnsPage.columnCombos.values())
     for combo, index in zip(combos, (1, 2, 3), strict=True):
         combo.setCurrentIndex(index)
         combo.activated.emit(index)
-    assert dialog.checkButton.isEnabled()
+    assert dialog.columnsPage.checkButton.isEnabled()
     # The user says the file is Latin-1: it is read again with it.
-    latin = dialog.encodingCombo.findText("Latin-1")
-    dialog.encodingCombo.setCurrentIndex(latin)
-    dialog.encodingCombo.activated.emit(latin)
-    qtbot.waitUntil(lambda: "Latin-1" in dialog.detectedLabel.text(), timeout=10_000)
+    latin = dialog.columnsPage.encodingCombo.findText("Latin-1")
+    dialog.columnsPage.encodingCombo.setCurrentIndex(latin)
+    dialog.columnsPage.encodingCombo.activated.emit(latin)
+    qtbot.waitUntil(lambda: "Latin-1" in dialog.columnsPage.detectedLabel.text(), timeout=10_000)
     for combo, index in zip(combos, (1, 2, 3), strict=True):
         combo.setCurrentIndex(index)
         combo.activated.emit(index)
     assert check(qtbot, dialog) == "1 row: 1 ready, 0 invalid, 0 possible duplicates"
     # The same layout again: the columns are as chosen last time.
     choose(qtbot, monkeypatch, dialog, path)
-    assert "as you chose them last time" in dialog.notesLabel.text()
+    assert "as you chose them last time" in dialog.columnsPage.notesLabel.text()
     assert [c.currentText() for c in combos] == ["Nom", "Groupe", "Etat"]
 
 
@@ -247,27 +250,28 @@ def test_pause_resume_cancel(qtbot: Any, tmp_path: Path, monkeypatch: pytest.Mon
     window, dialog, seeded = previewed(
         qtbot, monkeypatch, make_window, loopback, tmp_path / "many.xlsx",
         [(f"Pet {n}", 1, "available") for n in range(total)])
-    click(qtbot, dialog.sendButton)
+    click(qtbot, dialog.previewPage.sendButton)
     qtbot.waitUntil(lambda: dialog.pages.currentIndex() == PAGE_SENDING, timeout=10_000)
-    click(qtbot, dialog.pauseButton)
-    qtbot.waitUntil(lambda: dialog.pauseButton.text() == "Resume", timeout=10_000)
-    assert "paused" in dialog.progressLabel.text()
+    click(qtbot, dialog.sendingPage.pauseButton)
+    qtbot.waitUntil(lambda: dialog.sendingPage.pauseButton.text() == "Resume", timeout=10_000)
+    assert "paused" in dialog.sendingPage.progressLabel.text()
     idle(qtbot, window)
     paused_at = sum(names_on_server(loopback, seeded).values())
     assert paused_at < total
-    assert dialog.progressBar.value() == paused_at
-    click(qtbot, dialog.pauseButton)  # Resume
-    qtbot.waitUntil(lambda: dialog.pauseButton.text() == "Pause", timeout=10_000)
-    qtbot.waitUntil(lambda: dialog.progressBar.value() > paused_at, timeout=10_000)
-    click(qtbot, dialog.cancelImportButton)
-    qtbot.waitUntil(lambda: dialog.resultLabel.text().startswith("Done"), timeout=20_000)
+    assert dialog.sendingPage.progressBar.value() == paused_at
+    click(qtbot, dialog.sendingPage.pauseButton)  # Resume
+    qtbot.waitUntil(lambda: dialog.sendingPage.pauseButton.text() == "Pause", timeout=10_000)
+    qtbot.waitUntil(lambda: dialog.sendingPage.progressBar.value() > paused_at, timeout=10_000)
+    click(qtbot, dialog.sendingPage.cancelImportButton)
+    qtbot.waitUntil(lambda: dialog.sendingPage.resultLabel.text().startswith("Done"),
+                    timeout=20_000)
     added = names_on_server(loopback, seeded)
     assert all(count == 1 for count in added.values())
     sent = sum(added.values())
     assert paused_at < sent
     if sent < total:
-        assert f"{total - sent} cancelled" in dialog.resultLabel.text()
-    assert dialog.progressLabel.text().startswith(f"{total} of {total}")
+        assert f"{total - sent} cancelled" in dialog.sendingPage.resultLabel.text()
+    assert dialog.sendingPage.progressLabel.text().startswith(f"{total} of {total}")
 
 
 def test_restart_mid_import_resumes_it(qtbot: Any, tmp_path: Path,
@@ -277,16 +281,17 @@ def test_restart_mid_import_resumes_it(qtbot: Any, tmp_path: Path,
     window, dialog, seeded = previewed(
         qtbot, monkeypatch, make_window, loopback, tmp_path / "stray.xlsx",
         [(f"Stray {n}", 2, "pending") for n in range(30)])
-    click(qtbot, dialog.sendButton)
-    qtbot.waitUntil(lambda: dialog.progressBar.value() >= 3, timeout=10_000)
+    click(qtbot, dialog.previewPage.sendButton)
+    qtbot.waitUntil(lambda: dialog.sendingPage.progressBar.value() >= 3, timeout=10_000)
     window.close()  # mid-import
     sent_before = sum(names_on_server(loopback, seeded).values())
     assert sent_before < 30
     again = make_window(loopback)  # a new window on the same store: it resumes by itself
     resumed = open_import(qtbot, again)
     qtbot.waitUntil(lambda: resumed.pages.currentIndex() == PAGE_SENDING, timeout=10_000)
-    qtbot.waitUntil(lambda: resumed.resultLabel.text().startswith("Done"), timeout=30_000)
-    assert resumed.progressLabel.text() == "30 of 30 · done"
+    qtbot.waitUntil(lambda: resumed.sendingPage.resultLabel.text().startswith("Done"),
+                    timeout=30_000)
+    assert resumed.sendingPage.progressLabel.text() == "30 of 30 · done"
     assert names_on_server(loopback, seeded) == Counter(f"Stray {n}" for n in range(30))
 
 
@@ -299,7 +304,7 @@ def test_drop_a_file_on_the_window(qtbot: Any, tmp_path: Path,
     drop_file(window, path)
     dialog = visible_dialog(qtbot, ImportDialog)
     qtbot.waitUntil(lambda: dialog.pages.currentIndex() == PAGE_COLUMNS, timeout=10_000)
-    assert dialog.fileLabel.text() == "File: dropped.csv"
+    assert dialog.columnsPage.fileLabel.text().startswith("File: dropped.csv (")
     assert check(qtbot, dialog) == "3 rows: 3 ready, 0 invalid, 0 possible duplicates"
 
 
@@ -320,7 +325,7 @@ def test_drop_a_file_on_the_dialog_and_the_preview_model(qtbot: Any, qtmodeltest
     dialog = open_import(qtbot, window)
     drop_file(dialog, path)
     qtbot.waitUntil(lambda: dialog.pages.currentIndex() == PAGE_COLUMNS, timeout=10_000)
-    assert dialog.fileLabel.text() == "File: dropped.ods"
+    assert dialog.columnsPage.fileLabel.text().startswith("File: dropped.ods (")
     check(qtbot, dialog)
     assert dialog.model is not None
     qtmodeltester.check(dialog.model)
@@ -333,16 +338,16 @@ def test_when_the_days_quota_runs_out_the_rest_waits_and_says_until_when(
         window, dialog, seeded = previewed(
             qtbot, monkeypatch, make_window, box, tmp_path / "big-day.xlsx",
             [(f"Intake {n}", 1, "available") for n in range(12)])
-        click(qtbot, dialog.sendButton)
-        qtbot.waitUntil(dialog.quotaLabel.isVisible, timeout=20_000)
+        click(qtbot, dialog.previewPage.sendButton)
+        qtbot.waitUntil(dialog.sendingPage.quotaLabel.isVisible, timeout=20_000)
         sent = sum(names_on_server(box, seeded).values())
         assert 0 < sent < 12
-        notice = dialog.quotaLabel.text()
+        notice = dialog.sendingPage.quotaLabel.text()
         assert notice.startswith("Waiting (") and "sending goes on by itself at" in notice
         assert "UTC" in notice
-        assert "wait for tomorrow, from" in dialog.progressLabel.text()
-        assert not dialog.resultLabel.text()  # not done: the rest waits, nothing lost
-        assert dialog.progressBar.value() == sent
+        assert "wait for tomorrow, from" in dialog.sendingPage.progressLabel.text()
+        assert not dialog.sendingPage.resultLabel.text()  # not done: the rest waits, nothing lost
+        assert dialog.sendingPage.progressBar.value() == sent
         window.close()
 
 
@@ -354,7 +359,7 @@ def test_checking_a_big_file_shows_progress_and_can_be_cancelled(
     window = make_window(loopback)
     dialog = open_import(qtbot, window)
     choose(qtbot, monkeypatch, dialog, path)
-    click(qtbot, dialog.checkButton)
+    click(qtbot, dialog.columnsPage.checkButton)
     assert dialog.busyLabel.text().startswith("Checking every row")
     qtbot.keyClicks(window.quickFilterEdit, "Bi")  # the window answers meanwhile
     assert window.quickFilterEdit.text() == "Bi"
@@ -371,10 +376,11 @@ def test_the_users_own_request_goes_first_while_sending(
     window, dialog, seeded = previewed(
         qtbot, monkeypatch, make_window, loopback, tmp_path / "long.xlsx",
         [(f"Busy {n}", 3, "pending") for n in range(total)])
-    click(qtbot, dialog.sendButton)
-    qtbot.waitUntil(lambda: dialog.progressBar.value() >= 1, timeout=10_000)
+    click(qtbot, dialog.previewPage.sendButton)
+    qtbot.waitUntil(lambda: dialog.sendingPage.progressBar.value() >= 1, timeout=10_000)
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
         shortcut(qtbot, window, "F5")  # Refresh, while the import is sending
     assert sum(names_on_server(loopback, seeded).values()) < total
-    qtbot.waitUntil(lambda: dialog.resultLabel.text().startswith("Done"), timeout=60_000)
+    qtbot.waitUntil(lambda: dialog.sendingPage.resultLabel.text().startswith("Done"),
+                    timeout=60_000)
     assert names_on_server(loopback, seeded) == Counter(f"Busy {n}" for n in range(total))

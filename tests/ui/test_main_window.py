@@ -289,7 +289,7 @@ def test_detail_refresh_shows_the_deprecation_note(qtbot, sandbox: Sandbox,
         window.detail.refreshButton.click()
     note = window.detail.deprecationNote.text()
     assert "stop working" in note and "5 December 2030" in note
-    assert "Announced by the server" in note  # from the Deprecation/Sunset headers
+    assert "Announced by the Pet Store service" in note  # from the Deprecation/Sunset headers
     assert window.detail.idValue.text() == str(pet.id)
 
 

@@ -97,14 +97,20 @@ def _control(holder: EngineHolder, action: str, ctx: JobContext) -> ImportStatus
     return _engine(ctx, holder).control(ctx.connection, None, action)
 
 
+def _decide(holder: EngineHolder, choices: list[tuple[int, int | None]],
+            ctx: JobContext) -> ImportStatus | None:
+    return _engine(ctx, holder).decide(ctx.connection, choices)
+
+
 def _inspect(holder: EngineHolder, path: Path, encoding: str | None, delimiter: str | None,
-             ctx: JobContext) -> FileLayout:
-    return _engine(ctx, holder).inspect(ctx.connection, path, encoding, delimiter)
+             sheet: str | None, ctx: JobContext) -> FileLayout:
+    return _engine(ctx, holder).inspect(ctx.connection, path, encoding, delimiter, sheet)
 
 
 def _preview(holder: EngineHolder, layout: FileLayout, mapping: ColumnMapping,
-             relay: ProgressRelay, ctx: JobContext) -> Preview:
-    return _engine(ctx, holder).preview(ctx.connection, layout, mapping, relay, ctx.token)
+             relay: ProgressRelay, shown: tuple[Pet, ...], ctx: JobContext) -> Preview:
+    return _engine(ctx, holder).preview(ctx.connection, layout, mapping, relay, ctx.token,
+                                        shown)
 
 
 def _save_report(holder: EngineHolder, report: ImportReport, path: Path,
@@ -233,13 +239,14 @@ class ImportController(QObject):
     # -- the user's steps ------------------------------------------------------------------
 
     def inspect(self, path: Path, encoding: str | None, delimiter: str | None,
-                on_done: Done, on_error: Failed) -> Job:
-        return self._submit(partial(_inspect, self._holder, path, encoding, delimiter),
+                on_done: Done, on_error: Failed, *, sheet: str | None = None) -> Job:
+        return self._submit(partial(_inspect, self._holder, path, encoding, delimiter, sheet),
                             _answer(on_done, on_error), Priority.USER, JobKind.IO)
 
     def preview(self, layout: FileLayout, mapping: ColumnMapping, relay: ProgressRelay,
-                on_done: Done, on_error: Failed) -> Job:
-        return self._submit(partial(_preview, self._holder, layout, mapping, relay),
+                on_done: Done, on_error: Failed, *, shown: tuple[Pet, ...] = ()) -> Job:
+        """Check every row; ``shown``: the pets the window lists, known to be there."""
+        return self._submit(partial(_preview, self._holder, layout, mapping, relay, shown),
                             _answer(on_done, on_error), Priority.USER, JobKind.IO)
 
     def send(self, preview: Preview, on_error: Failed) -> None:
@@ -260,6 +267,11 @@ class ImportController(QObject):
 
     def cancel(self) -> None:
         self._control("cancel")
+
+    def decide(self, choices: list[tuple[int, int | None]]) -> None:
+        """Answer rows awaiting a decision (see :meth:`ImportEngine.decide`)."""
+        self._submit(partial(_decide, self._holder, choices),
+                     _answer(self._controlled, self._control_failed), Priority.USER)
 
     def _control(self, action: str) -> None:
         self._submit(partial(_control, self._holder, action),

@@ -106,6 +106,9 @@ class PetListController(QObject):
         self.keep: KeepPage | None = None
         #: Rows of the table that are not pets (adds waiting in the outbox): not counted.
         self.rows_not_pets: Callable[[], int] = lambda: 0
+        #: Pets added in this session in this environment, kept in the list through
+        #: refreshes until dismissed (the window swaps it on an environment switch).
+        self.pinned: dict[int, Pet] = {}
 
     @property
     def next_url(self) -> str | None:
@@ -171,8 +174,11 @@ class PetListController(QObject):
         page, trail = outcome.value
         update = trail.add(page)
         self._trail = trail
-        self._arrived.clear()
-        self._model.replace_pets(trail.pets)
+        on_page = {pet.id for pet in trail.pets}
+        kept = [pet for pet in self.pinned.values()
+                if pet.id not in on_page and self.matches(pet)]
+        self._arrived = {pet.id for pet in kept}  # a later page brings them: replaced
+        self._model.replace_pets([*trail.pets, *kept])
         self._fresh = (self.query, self._clock.monotonic()) if clicked else None
         self._shown(update)
 
@@ -226,14 +232,39 @@ class PetListController(QObject):
         Refresh asks again."""
         self._fresh = None
 
-    def pet_arrived(self, pet: Pet) -> None:
-        """A pet added or looked up: shown in the table, counted in the footer."""
+    def matches(self, pet: Pet) -> bool:
+        """Whether ``pet`` belongs in the list asked for (its status filter)."""
+        return self.query.status is None or pet.status == self.query.status
+
+    def pet_arrived(self, pet: Pet) -> bool:
+        """A pet added or looked up: in the table and counted in the footer when it
+        matches the status filter (True), else out of the list (False)."""
         self._fresh = None
+        if not self.matches(pet):
+            self._arrived.discard(pet.id)
+            self._model.remove_pet(pet.id)
+            self.changed.emit()
+            return False
         self._arrived.add(pet.id)  # a page that brings it again replaces its row
         self._model.upsert_pet(pet)
         if self.state is not ListState.LOADING:
             self.state = ListState.LOADED
         self.changed.emit()
+        return True
+
+    def pin(self, pet: Pet) -> None:
+        """An added pet: kept in the list through refreshes until :meth:`unpin`."""
+        self.pinned[pet.id] = pet
+        self._model.set_pinned(self.pinned)
+
+    def unpin(self, pet_id: int) -> None:
+        self.pinned.pop(pet_id, None)
+        self._model.set_pinned(self.pinned)
+
+    def use_pinned(self, pinned: dict[int, Pet]) -> None:
+        """Another environment's pinned pets (its own dictionary, kept by the window)."""
+        self.pinned = pinned
+        self._model.set_pinned(pinned)
 
     def reset(self) -> None:
         """Another environment: nothing of the previous one is shown or counted."""
@@ -249,9 +280,16 @@ class PetListController(QObject):
         self.changed.emit()
 
     def count_text(self) -> str:
-        count = self._model.total_count - self.rows_not_pets()
+        """The footer: what is loaded, what the filters show, whether there is more
+        (adds waiting in the outbox are not pets yet: not counted)."""
+        waiting = self.rows_not_pets()
+        count = self._model.total_count - waiting
         if self.state in (ListState.IDLE, ListState.NO_KEY) and not count:
             return ""
-        if self.has_more:
-            return self.tr("%d pets loaded · more available") % count
-        return self.tr("%d pets loaded") % count
+        shown = self._model.rowCount() - waiting
+        if shown == count:
+            return (self.tr("%d pets loaded · more available") if self.has_more
+                    else self.tr("%d pets loaded")) % count
+        return (self.tr("%d pets loaded · %d shown by the filter · more available")
+                if self.has_more else self.tr("%d pets loaded · %d shown by the filter")) % (
+            count, shown)
