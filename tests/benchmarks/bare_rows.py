@@ -5,14 +5,11 @@ Reported through the same test-side hook as PetDesk (``PETDESK_BENCH_EXIT_AFTER=
 first-data``: the table painted with rows). No ``petdesk`` package is imported.
 """
 
-import importlib.util
 import sys
-from pathlib import Path
 
+from bare_window import arm  # this folder (the script's): PySide6 and the hook only
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QApplication, QMainWindow, QTableView
-
-_HOOK = Path(__file__).resolve().parent / "benchhook.py"
 
 
 def main() -> int:
@@ -31,11 +28,7 @@ def main() -> int:
     view.setObjectName("petsTable")
     view.setModel(model)
     window.setCentralWidget(view)
-    spec = importlib.util.spec_from_file_location("benchhook", _HOOK)
-    assert spec is not None and spec.loader is not None
-    hook = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(hook)
-    hook.install(window)
+    arm(window)
     window.show()
     return app.exec()
 
