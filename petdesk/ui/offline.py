@@ -54,6 +54,7 @@ class OfflineWatch(QObject):
         self.label = QLabel()
         self.label.setObjectName("offlineLabel")
         self.label.setVisible(False)
+        self.label.setMinimumWidth(1)  # never widens the window: clipped when there is no room
         status.addPermanentWidget(self.label)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)

@@ -50,6 +50,7 @@ class OutboxRows(QObject):
         self.countLabel = QLabel()
         self.countLabel.setObjectName("outboxCount")
         self.countLabel.setVisible(False)
+        self.countLabel.setMinimumWidth(1)  # never widens the window: clipped when there is no room
         status.addPermanentWidget(self.countLabel)
         self._texts = {
             OutboxState.WAITING: self.tr("Waiting to send"),

@@ -89,6 +89,7 @@ class StoredStart(QObject):
         self.label = QLabel()
         self.label.setObjectName("storedLabel")
         self.label.setVisible(False)
+        self.label.setMinimumWidth(1)  # never widens the window: clipped when there is no room
         contents.statusBar_.addPermanentWidget(self.label)
         self.pageRead.connect(self._show)
         status = contents.bar.status()

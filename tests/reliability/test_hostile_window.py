@@ -362,10 +362,15 @@ def test_an_html_400_is_shown_literally_with_no_link(
     details = window.findChild(QWidget, "errorDetailsButton")
     assert details is not None and details.isVisible()
     click(qtbot, details)
-    qtbot.waitUntil(lambda: any(isinstance(w, QMessageBox) and w.isVisible()
-                                for w in QApplication.topLevelWidgets()), timeout=5_000)
-    box = next(w for w in QApplication.topLevelWidgets()
-               if isinstance(w, QMessageBox) and w.isVisible())
+    def details_box() -> QMessageBox | None:  # not the add form's "discard?" question
+        return next((w for w in QApplication.topLevelWidgets()
+                     if isinstance(w, QMessageBox) and w.isVisible()
+                     and w.objectName() != "discardAddBox" and "<a" in w.detailedText()),
+                    None)
+
+    qtbot.waitUntil(lambda: details_box() is not None, timeout=5_000)
+    box = details_box()
+    assert box is not None
     showing = [label for label in box.findChildren(QLabel) if "<a href" in label.text()]
     assert showing, "the server's message is not in the Details box"
     for label in showing:  # shown literally: the tags are text, nothing is a link
