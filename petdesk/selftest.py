@@ -278,7 +278,8 @@ def check_main_window() -> str:
 
     app = create_application()
     with _throwaway_dir() as tmp:
-        settings = AppSettings(QSettings(str(tmp / "settings.ini"), QSettings.Format.IniFormat))
+        settings = AppSettings(QSettings(str(tmp / "settings.ini"), QSettings.Format.IniFormat),
+                               store_folder=tmp)
         # The catalogue would be downloaded into the user's data folder: not by a check.
         settings.catalogue = CatalogueChoice(enabled=False)
         window = build_main_window(

@@ -10,6 +10,8 @@ import os
 import tempfile
 from pathlib import Path
 
+import pytest
+
 _HOME = Path(tempfile.mkdtemp(prefix="petdesk-test-home-"))
 for _name, _sub in {
     "HOME": "",
@@ -30,3 +32,11 @@ os.environ.pop("DBUS_SESSION_BUS_ADDRESS", None)
 os.environ.pop("PETDESK_API_KEY", None)
 
 TEST_HOME = _HOME
+
+
+@pytest.fixture(autouse=True)
+def _private_data_folder(tmp_path_factory: pytest.TempPathFactory,
+                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test its own platform data folder: the local store (last-seen pages, the
+    outbox) and the category names of one test never reach another."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))

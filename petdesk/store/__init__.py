@@ -12,28 +12,88 @@ rows of the last session can be painted before the client exists. The sending en
 real client to it and is imported where the client lives (the worker).
 """
 
-from .budget import BudgetDecision, BudgetReason, QuotaBudget, QuotaReading
-from .db import LocalStore, OpenedStore, OutboxError, fold_name, open_store
-from .lock import SenderLock
-from .paths import store_path
-from .probe import ProbeDecision, ReconnectProbe, means_offline
-from .reconcile import Reconciliation, Verdict, reconcile
-from .rows import (
-    Draft,
-    MirrorQuery,
-    MirrorSettings,
-    MirrorSort,
-    MirrorState,
-    OutboxEntry,
-    OutboxState,
-    PassKind,
-    PetRow,
-    StoredPage,
-    StoredPet,
-    StoredQuery,
-)
-from .schema import CURRENT_VERSION
-from .sender import BudgetExceeded, OutboxRemote, OutboxSender, StepKind, StepResult
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .budget import BudgetDecision, BudgetReason, QuotaBudget, QuotaReading
+    from .db import LocalStore, OpenedStore, OutboxError, fold_name, open_store
+    from .lock import SenderLock
+    from .paths import store_path
+    from .probe import ProbeDecision, ReconnectProbe, means_offline
+    from .reconcile import Reconciliation, Verdict
+    from .rows import (
+        Draft,
+        MirrorQuery,
+        MirrorSettings,
+        MirrorSort,
+        MirrorState,
+        OutboxEntry,
+        OutboxState,
+        PassKind,
+        PetRow,
+        StoredPage,
+        StoredPet,
+        StoredQuery,
+    )
+    from .schema import CURRENT_VERSION
+    from .sender import BudgetExceeded, OutboxRemote, OutboxSender, StepKind, StepResult
+
+#: Where each name lives: the package imports a module when one of its names is first
+#: used (PEP 562), so ``import petdesk.store`` is instant and ``petdesk.store.db`` does
+#: not load the sender. The window's reader thread (instant start) imports submodules
+#: while the GUI thread imports others: the package itself is then already complete.
+_WHERE: dict[str, str] = {
+    "BudgetDecision": "budget",
+    "BudgetExceeded": "sender",
+    "BudgetReason": "budget",
+    "CURRENT_VERSION": "schema",
+    "Draft": "rows",
+    "LocalStore": "db",
+    "MirrorQuery": "rows",
+    "MirrorSettings": "rows",
+    "MirrorSort": "rows",
+    "MirrorState": "rows",
+    "OpenedStore": "db",
+    "OutboxEntry": "rows",
+    "OutboxError": "db",
+    "OutboxRemote": "sender",
+    "OutboxSender": "sender",
+    "OutboxState": "rows",
+    "PassKind": "rows",
+    "PetRow": "rows",
+    "ProbeDecision": "probe",
+    "QuotaBudget": "budget",
+    "QuotaReading": "budget",
+    "Reconciliation": "reconcile",
+    "ReconnectProbe": "probe",
+    "SenderLock": "lock",
+    "StepKind": "sender",
+    "StepResult": "sender",
+    "StoredPage": "rows",
+    "StoredPet": "rows",
+    "StoredQuery": "rows",
+    "Verdict": "reconcile",
+    "fold_name": "db",
+    "means_offline": "probe",
+    "open_store": "db",
+    "store_path": "paths",
+}
+
+
+# ``reconcile`` names both a module and its function: bound here, the function wins
+# (a lazy name would be shadowed by the module once the module is imported).
+from .reconcile import reconcile  # noqa: E402
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "CURRENT_VERSION",

@@ -198,18 +198,8 @@ class LocalStore:
     def stored_page(self, query: StoredQuery) -> StoredPage | None:
         """The rows last seen for ``query`` (``None`` if never seen). Plain tuples:
         painting them needs neither httpx nor pydantic."""
-        key = (_status_key(query.status), query.limit)
         with self._lock:
-            head = self._conn.execute(
-                "SELECT fetched_at, updated_at, next_url FROM seen_query "
-                "WHERE status = ? AND page_limit = ?", key).fetchone()
-            if head is None:
-                return None
-            rows = self._conn.execute(
-                "SELECT pet_id, name, category_id, pet_status FROM seen_row "
-                "WHERE status = ? AND page_limit = ? ORDER BY position", key).fetchall()
-        return StoredPage(query, _pet_rows(rows), float(head[0]), float(head[1]),
-                          head[2])
+            return _read_page(self._conn, query)
 
     def stored_queries(self) -> list[StoredQuery]:
         """Every query with stored rows, most recently updated first."""
@@ -380,7 +370,8 @@ class LocalStore:
         marks = ", ".join("?" for _ in states)
         rows = self._read(
             f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE state IN ({marks}) "  # noqa: S608
-            "AND NOT (held AND state = 'waiting') ORDER BY local_id LIMIT 1",
+            "AND NOT (held AND state = 'waiting') ORDER BY origin IS NOT NULL, local_id "
+            "LIMIT 1",
             tuple(s.value for s in states))
         return _entry(rows[0]) if rows else None
 
@@ -428,9 +419,15 @@ class LocalStore:
         return self.entry(local_id)
 
     def ahead_of(self, local_id: int) -> int:
-        """How many entries queued before this one are still to be sent or checked."""
-        row = self._read("SELECT COUNT(*) FROM outbox WHERE local_id < ? AND NOT held "
-                         "AND state IN ('waiting', 'sending', 'outcome_unknown')", (local_id,))
+        """How many entries to be sent or checked go before this one: the user's own
+        adds (no origin) go before imported rows, each kind in queue order; an entry
+        being sent or checked always goes first."""
+        row = self._read(
+            "SELECT COUNT(*) FROM outbox AS o, (SELECT origin IS NOT NULL AS late FROM "
+            "outbox WHERE local_id = ?) AS me WHERE o.local_id != ? AND NOT o.held AND "
+            "(o.state IN ('sending', 'outcome_unknown') OR (o.state = 'waiting' AND "
+            "((o.origin IS NOT NULL) < me.late OR ((o.origin IS NOT NULL) = me.late "
+            "AND o.local_id < ?))))", (local_id, local_id, local_id))
         return int(row[0][0])
 
     def mark_sent(self, local_id: int, pet_id: int) -> None:
@@ -763,6 +760,40 @@ _SENT_FROM: Final = (OutboxState.SENDING, OutboxState.OUTCOME_UNKNOWN,
                      OutboxState.NEEDS_DECISION)
 _WAITING_FROM: Final = (OutboxState.SENDING, OutboxState.OUTCOME_UNKNOWN,
                         OutboxState.NEEDS_DECISION, OutboxState.WAITING)
+
+
+def _read_page(conn: sqlite3.Connection, query: StoredQuery) -> StoredPage | None:
+    key = (_status_key(query.status), query.limit)
+    head = conn.execute("SELECT fetched_at, updated_at, next_url FROM seen_query "
+                        "WHERE status = ? AND page_limit = ?", key).fetchone()
+    if head is None:
+        return None
+    rows = conn.execute("SELECT pet_id, name, category_id, pet_status FROM seen_row "
+                        "WHERE status = ? AND page_limit = ? ORDER BY position", key).fetchall()
+    return StoredPage(query, _pet_rows(rows), float(head[0]), float(head[1]), head[2])
+
+
+def peek_stored_page(path: Path, query: StoredQuery) -> StoredPage | None:
+    """The rows last seen for ``query`` in the store file at ``path``, read without
+    opening the store: read-only, no file created, nothing migrated or set aside
+    (:func:`open_store` does that, on the worker). ``None`` when there is nothing to
+    show or the file cannot be read as it is. For the first paint, off the GUI thread."""
+    if not path.is_file():
+        return None
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
+                               timeout=_BUSY_TIMEOUT, check_same_thread=False)
+    except sqlite3.Error:
+        return None
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()
+        if version is None or int(version[0]) != CURRENT_VERSION:
+            return None
+        return _read_page(conn, query)
+    except (sqlite3.Error, ValueError):
+        return None
+    finally:
+        conn.close()
 
 
 # -- opening -------------------------------------------------------------------------------

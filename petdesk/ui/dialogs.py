@@ -52,6 +52,7 @@ class WindowDialogs(QObject):
         auth.keySaved.connect(self._key_saved)
         adder.busyChanged.connect(self._add_busy)
         adder.added.connect(self._added)
+        adder.queued.connect(self._added)  # safe in the outbox: the form closes
         adder.rejected.connect(self._add_rejected)
 
     # -- add pet --------------------------------------------------------------------------

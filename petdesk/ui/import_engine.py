@@ -27,7 +27,8 @@ Decisions:
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -61,10 +62,11 @@ from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.saved_settings import DEFAULT_URLS
 from petdesk.store.db import LocalStore, open_store
 from petdesk.store.paths import store_path
-from petdesk.store.remote import ClientRemote
 from petdesk.store.rows import OutboxEntry, OutboxState
 from petdesk.store.sender import OutboxSender, StepKind, StepResult
 from petdesk.store.wording import decision_question
+
+from .outbox_engine import RecordingRemote
 
 if TYPE_CHECKING:
     from petdesk.api.models import Pet
@@ -156,6 +158,7 @@ class ImportEngine:
         self._connection: Connection | None = None
         self._client: PetStoreClient | None = None
         self._sender: OutboxSender | None = None
+        self._remote: RecordingRemote | None = None
         self._queue: OutboxImportQueue | None = None
         self._run: ImportRun | None = None
         self._batch: str | None = None
@@ -211,7 +214,7 @@ class ImportEngine:
             self._sender.close()
         if self._store is not None:
             self._store.close()
-        self._store = self._sender = self._queue = self._client = None
+        self._store = self._sender = self._queue = self._client = self._remote = None
         self._run = self._batch = None
 
     # -- the import's steps ------------------------------------------------------------
@@ -255,16 +258,35 @@ class ImportEngine:
     def step(self, connection: Connection, client: PetStoreClient) -> ImportStatus | None:
         """One sender step, then how the followed import stands (``None``: none)."""
         with self._lock:
-            store = self._open(connection)
-            if self._sender is None or client is not self._client:
-                if self._sender is not None:
-                    self._sender.close()
-                budget = import_budget_for(client, self._clock)
-                self._sender = OutboxSender(store, ClientRemote(client, budget, links=store),
-                                            budget, self._clock)
-                self._client = client
-            result = self._sender.step()
+            sender, _remote = self._sender_for(self._open(connection), client)
+            result = sender.step()
             return self._status(client, result, result.wait)
+
+    def _sender_for(self, store: LocalStore,
+                    client: PetStoreClient) -> tuple[OutboxSender, RecordingRemote]:
+        """The one sender of this window's outbox (rebuilt for another client)."""
+        if self._sender is None or self._remote is None or client is not self._client:
+            if self._sender is not None:
+                self._sender.close()
+            budget = import_budget_for(client, self._clock)
+            self._remote = RecordingRemote(client, budget, links=store)
+            self._sender = OutboxSender(store, self._remote, budget, self._clock)
+            self._client = client
+        return self._sender, self._remote
+
+    @contextmanager
+    def outbox(self, connection: Connection, client: PetStoreClient | None = None,
+               ) -> Iterator[tuple[LocalStore, tuple[OutboxSender, RecordingRemote] | None]]:
+        """The store of ``connection`` and, given the client, the one sender of the
+        window (the import's too), under the engine's lock: for :mod:`.outbox_engine`."""
+        with self._lock:
+            store = self._open(connection)
+            yield store, (self._sender_for(store, client) if client is not None else None)
+
+    def has_store(self, connection: Connection) -> bool:
+        """Whether ``connection`` has a store file (looking creates none)."""
+        return (self._store is not None and connection == self._connection) or \
+            outbox_path(connection, self._folder).exists()
 
     def control(self, connection: Connection, client: PetStoreClient | None,
                 action: str) -> ImportStatus | None:

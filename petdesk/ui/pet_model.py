@@ -40,6 +40,7 @@ from petdesk.core.names import fold_name
 from petdesk.core.statuses import PetStatus
 from petdesk.core.text import DISPLAY_LIMIT, display
 
+from .local_rows import WaitingRow
 from .pet_index import PetIndex
 from .plain import tooltip
 from .status_look import status_colour, status_icon, status_text
@@ -177,6 +178,8 @@ class PetTableModel(QAbstractTableModel):
         return self._pinned_font
 
     def _display(self, pet: Pet, column: int) -> str | None:
+        if column in (_ID, _STATUS) and isinstance(pet, WaitingRow):
+            return "—" if column == _ID else pet.text  # not on the service yet
         if column == _NAME:
             return display(pet.name)  # markers for hidden characters; bounded length
         if column == _ID:
@@ -328,6 +331,15 @@ class PetTableModel(QAbstractTableModel):
             return
         if row is not None:
             self.dataChanged.emit(self.index(row, 0), self.index(row, len(Column) - 1))
+
+    def remove_ids(self, ids: Iterable[int]) -> None:
+        """Take the rows with these ids out (adds that left the outbox)."""
+        gone = set(ids)
+        if not gone.intersection(self._index.ids):
+            return
+        self.beginResetModel()
+        self._index.load([p for p in self._index.all if p.id not in gone])
+        self.endResetModel()
 
     def set_name_filter(self, text: str) -> None:
         needle = fold_name(text.strip())

@@ -12,6 +12,7 @@ the quota.
 from __future__ import annotations
 
 import enum
+from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import QByteArray, QSettings
@@ -37,8 +38,11 @@ class Environment(enum.StrEnum):
 class AppSettings:
     """A thin typed wrapper; pass in the QSettings to use (tests use an ini file)."""
 
-    def __init__(self, qsettings: QSettings) -> None:
+    def __init__(self, qsettings: QSettings, *, store_folder: Path | None = None) -> None:
         self._s = qsettings
+        #: Where the local stores live (``None``: the platform data folder). The
+        #: self-test passes a throw-away folder; never saved.
+        self.store_folder = store_folder
 
     @property
     def qsettings(self) -> QSettings:

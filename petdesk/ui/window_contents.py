@@ -20,6 +20,7 @@ from .list_presenter import ListPresenter
 from .pet_model import PetTableModel
 from .settings import Environment
 from .status_bar import PetStatusBar
+from .stored_start import StoredStart
 from .views import EnvironmentBanner, FilterBar, PetTablePanel
 from .window_state import restore_window_state, save_window_state
 from .work_feedback import WorkFeedback
@@ -60,14 +61,13 @@ class Contents(QObject):
         self._build_actions()
         self.feedback = WorkFeedback(self.statusBar_, self.actStop, parent=self)
         restore_window_state(self)
-        self._limit_timer = QTimer(self)
-        self._limit_timer.setSingleShot(True)
-        self._limit_timer.setInterval(250)
+        self._limit_timer = QTimer(self, singleShot=True, interval=250)
         self._limit_timer.timeout.connect(self.refresh)
         self.presenter = ListPresenter(self)
         self._wire()
         self.apply_environment_look()
         self.update_list_view()
+        self.stored: StoredStart = StoredStart(self, window.settings.store_folder)
 
     # -- the worker and the controllers ---------------------------------------------------
 

@@ -8,9 +8,13 @@ is a good part of the work before it. Every use builds them on demand
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QTimer
+
+from petdesk.core.text import display
+from petdesk.store.probe import means_offline
 
 from .accessibility import name_main_window
 from .bulk_dialogs import BulkDialogs
@@ -20,11 +24,15 @@ from .controllers.auth import AuthController
 from .controllers.cards import CardsAndCategories
 from .controllers.importing import ImportController
 from .controllers.lookup import LookupController
+from .controllers.outbox import OutboxController, keep_looked_up, keep_page
 from .controllers.pet_list import ListQuery, PetListController
 from .dialogs import WindowDialogs
+from .offline import OfflineWatch
+from .outbox_view import OutboxRows
 from .worker import Worker
 
 if TYPE_CHECKING:
+    from petdesk.api import Pet
     from petdesk.core.statuses import PetStatus
 
     from .window_contents import Contents
@@ -38,6 +46,7 @@ class WindowLogic:
 
     def __init__(self, contents: Contents) -> None:
         window = contents.window
+        self._contents = contents
         connection = contents.connection
         self.worker = Worker(window.client_factory, window.keys, connection.connection(),
                              clock=contents.clock, parent=contents)
@@ -47,7 +56,13 @@ class WindowLogic:
         self.pets = PetListController(self.auth, contents.model, self.worker.clock,
                                       parent=contents)
         self.lookups = LookupController(self.auth, parent=contents)
-        self.adder = AddPetController(self.auth, parent=contents)
+        # Bulk import and export (issue 13): an import left unfinished resumes at start.
+        self.importer = ImportController(self.worker, connection,
+                                         folder=window.settings.store_folder, parent=contents)
+        # The outbox (issue 12): the same store and sender as the import's.
+        self.outbox = OutboxController(self.worker, self.importer.holder, connection,
+                                       parent=contents)
+        self.adder = AddPetController(self.auth, self.outbox, parent=contents)
         self.dialogs = WindowDialogs(window, window.settings, window.keys, connection,
                                      self.auth, self.adder)
         self.cards = CardsAndCategories(window, contents.table, contents.model, connection,
@@ -59,8 +74,12 @@ class WindowLogic:
         self.auto_refresh.setInterval(AUTO_REFRESH_MS)
         self.auto_refresh.timeout.connect(lambda: contents.refresh(background=True))
         self.auto_refresh.start()
-        # Bulk import and export (issue 13): an import left unfinished resumes at start.
-        self.importer = ImportController(self.worker, connection, parent=contents)
+        self.outbox_rows = OutboxRows(self.outbox, contents.model, contents.table,
+                                      contents.statusBar_, self.cards.categories, contents)
+        self.offline = OfflineWatch(self.pets, contents.statusBar_, contents.clock,
+                                    lambda: contents.refresh(background=True),
+                                    lambda: self.pets.last_refresh or contents.stored.as_of(),
+                                    contents)
         self.bulk = BulkDialogs(window, self.importer, contents)
         # The catalogue (issue 16): filled in the background, searched by name.
         self.catalogue = CatalogueWindow(contents, self.worker)
@@ -69,6 +88,7 @@ class WindowLogic:
         QTimer.singleShot(0, contents, lambda: name_main_window(contents))
         self.importer.start_up()  # queued before the first list request, run when the worker starts
         self.catalogue.start_up()
+        self.outbox.start_up()
 
     def _wire_worker(self, c: Contents) -> None:
         w, f = self.worker, c.feedback
@@ -97,6 +117,27 @@ class WindowLogic:
         self.adder.added.connect(self.catalogue.controller.pet_added)
         self.adder.rejected.connect(lambda _m, _f, exc, prefix: c.feedback.show_error(exc, prefix))
         self.adder.rejected.connect(self.pets.invalidate)
+        self.adder.queued.connect(status.show_activity)
+        self.outbox.notice.connect(status.show_activity)
+        self.outbox.sent.connect(self.pets.pin)  # added this session, as from the form
+        self.outbox.sent.connect(self.pets.pet_arrived)
+        self.pets.pageLoaded.connect(self.outbox.service_answered)
+        for failed in (self.pets.failed, self.lookups.failed):
+            failed.connect(self.offline.request_failed)
+        for answered in (self.pets.pageLoaded, self.lookups.found, self.adder.added):
+            answered.connect(self.offline.answered)
+        self.offline.cameBack.connect(self.outbox.service_answered)
+        # Stored rows (issue 12): kept for the next start and for look-ups offline.
+        self.pets.keep = partial(keep_page, self.importer.holder)
+        self.pets.rows_not_pets = lambda: len(self.outbox_rows.rows)
+        self.lookups.keep = partial(keep_looked_up, self.importer.holder)
+        self.pets.pageLoaded.connect(c.stored.fresh_shown)
+        self.pets.failed.connect(c.stored.not_refreshed)
+        c.connection.changed.connect(c.stored.fresh_shown)
+        self.lookups.failedFor.connect(self._look_up_stored)
+        self.lookups.found.connect(lambda _found: self.outbox.service_answered())
+        self.outbox.sent.connect(lambda pet: status.show_activity(c.tr(
+            "Sent from the outbox: %s (ID %d).") % (display(pet.name, 40), pet.id)))
         self.auth.keyNeeded.connect(self.dialogs.open_api_key_dialog)
         self.auth.keySaved.connect(c.key_saved)
         c.connection.changed.connect(c.connection_changed)
@@ -104,6 +145,23 @@ class WindowLogic:
         self.importer.notice.connect(status.show_activity)
         self.importer.finished.connect(lambda: c.refresh(background=True))
         self.dialogs.settingsAccepted.connect(self.catalogue.settings_changed)
+
+    def _look_up_stored(self, pet_id: int, error: BaseException) -> None:
+        """A look-up the service could not answer: the stored copy, marked as such."""
+        if means_offline(error):
+            self.outbox.stored_pet(pet_id, self._show_stored)
+
+    def _show_stored(self, pet: Pet, fetched_at: float) -> None:
+        c = self._contents
+        if not c.select_pet(pet.id):
+            c.table.clearSelection()
+            c.detail.show_pet(pet)
+        note = self.offline.stored_copy_note(fetched_at)
+        c.detail.show_message(note)
+        c.statusBar_.show_activity(self.tr_pet(pet) + " " + note)
+
+    def tr_pet(self, pet: Pet) -> str:
+        return self._contents.tr("Pet %d (%s):") % (pet.id, display(pet.name, 40))
 
     @staticmethod
     def query(status: PetStatus | None, limit: int) -> ListQuery:
@@ -119,3 +177,5 @@ class WindowLogic:
         self.worker.shutdown(wait_ms)
         self.importer.shut_down()
         self.catalogue.shut_down()
+        self.outbox.shut_down()
+        self.offline.shut_down()

@@ -15,16 +15,21 @@ from PySide6.QtWidgets import QApplication, QMainWindow
 _HOOK = Path(__file__).resolve().parent / "benchhook.py"
 
 
-def main() -> int:
-    app = QApplication(sys.argv[:1])
-    window = QMainWindow()
-    window.setWindowTitle("Bare window")
-    window.resize(1100, 680)  # the size PetDesk opens at
+def arm(window: QMainWindow) -> None:
+    """Load the hook by path (no ``petdesk`` import) and arm it for ``window``."""
     spec = importlib.util.spec_from_file_location("benchhook", _HOOK)
     assert spec is not None and spec.loader is not None
     hook = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(hook)
     hook.install(window)
+
+
+def main() -> int:
+    app = QApplication(sys.argv[:1])
+    window = QMainWindow()
+    window.setWindowTitle("Bare window")
+    window.resize(1100, 680)  # the size PetDesk opens at
+    arm(window)
     window.show()
     return app.exec()
 

@@ -13,7 +13,11 @@ set:
   window is there: PetDesk builds its contents after the first paint, see
   :class:`petdesk.ui.main_window.MainWindow` ``deferred``), then, when it has
   painted with rows in it, ``PETDESK_BENCH first-data <time.monotonic()>
-  rss=<bytes> rows=<n>`` and exit.
+  rss=<bytes> rows=<n>`` and exit. Rows of the last session painted before the fresh
+  ones (instant start, issue 12: the ``storedLabel`` in the status bar is shown) are
+  reported once as ``PETDESK_BENCH stored-data …``; *first-data* is fresh rows only.
+* ``stored-data``: as ``first-data``, but exit after the *stored-data* line (or after
+  *first-data* when nothing was stored).
 
 ``time.monotonic()`` is system-wide on Linux, so the benchmark subtracts the value
 it took just before starting the process. Only PySide6 and the standard library
@@ -28,7 +32,7 @@ import time
 from typing import Any
 
 ENV = "PETDESK_BENCH_EXIT_AFTER"
-MODES = ("window", "first-data")
+MODES = ("window", "first-data", "stored-data")
 #: How the hook ends the process (a profiling driver may wrap it to save its output).
 exit_now = os._exit
 
@@ -79,6 +83,7 @@ def install(window: Any = None) -> bool:
             super().__init__()
             self.view: Any = None
             self.contents = False
+            self.stored = False
 
         def exposed(self) -> None:
             _say("window")
@@ -95,10 +100,24 @@ def install(window: Any = None) -> bool:
                 _say("first-data", " rows=-1 no-petsTable")
                 finish()
             self.view.viewport().installEventFilter(self)
+            model = self.view.model()
+            if model is not None and model.rowCount() > 0:
+                self.view.viewport().update()  # painted with rows already: once more
 
         def painted(self) -> None:
             _say("first-data", f" rows={self.view.model().rowCount()}")
             finish()
+
+        def stored_painted(self) -> None:
+            _say("stored-data", f" rows={self.view.model().rowCount()}")
+            if mode == "stored-data":
+                finish()
+
+        def stored_shown(self) -> bool:
+            from PySide6.QtWidgets import QLabel
+
+            label = window.findChild(QLabel, "storedLabel")
+            return label is not None and label.isVisible()
 
         def eventFilter(self, obj: QObject, event: QEvent) -> bool:
             nonlocal window
@@ -116,8 +135,13 @@ def install(window: Any = None) -> bool:
                     self.contents = True
                     QTimer.singleShot(0, lambda: _say("contents"))
                 if self.view.model() is not None and self.view.model().rowCount() > 0:
-                    obj.removeEventFilter(self)
-                    QTimer.singleShot(0, self.painted)
+                    if self.stored_shown():
+                        if not self.stored:
+                            self.stored = True
+                            QTimer.singleShot(0, self.stored_painted)
+                    else:
+                        obj.removeEventFilter(self)
+                        QTimer.singleShot(0, self.painted)
             return False
 
     probe = _Probe()

@@ -48,6 +48,7 @@ GROUPS = (
     ("bench_import_window", "import through the window (issue 13)"),
     ("bench_bulk", "preview and export (issue 13)"),
     ("bench_mirror", "M1-M5 (issue 16)"),
+    ("bench_offline", "O1-O3 (issue 12)"),
 )
 ANALYSIS = HERE / "analysis.md"
 ORDER = ("time_to_window", "time_to_first_data", "stalls_max", "stalls_p99",

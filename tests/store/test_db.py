@@ -268,3 +268,17 @@ def test_the_mirror_finds_names_with_folding_newest_first(store: LocalStore) -> 
     assert [p.id for p in store.mirror_find("MOCH")] == [2]
     assert store.mirror_find("   ") == []
     assert [p.id for p in store.mirror_find("e", limit=2)] == [4, 3]
+
+
+def test_the_users_own_adds_go_before_imported_rows(tmp_path: Path) -> None:
+    store = open_store(tmp_path / "s.sqlite3", "production").store
+    rows = store.queue_many((Draft(f"Row {i}", 1, None), f"import:b1:{i}") for i in range(3))
+    mine = store.queue(Draft("Bella", 1, None))
+    first = store.first_in(OutboxState.WAITING)
+    assert first is not None and first.local_id == mine.local_id
+    assert store.ahead_of(mine.local_id) == 0
+    assert store.ahead_of(rows[0]) == 1  # behind the user's add
+    assert store.ahead_of(rows[2]) == 3
+    store.mark_sending(rows[1])
+    assert store.ahead_of(mine.local_id) == 1  # one being sent always goes first
+    store.close()

@@ -24,7 +24,8 @@ def test_column_widths_sort_and_geometry_are_remembered(qtbot, loopback: Sandbox
     window = make_window(loopback)
     header = window.table.horizontalHeader()
     window.resize(760, 520)  # the offscreen screen is 800x600
-    # A width that leaves the Status column its room (a narrow table narrows Name).
+    # A width that leaves the Status column its room (a narrow table narrows Name), with
+    # the vertical scroll bar there too (the last session's rows are shown at start).
     header.resizeSection(Column.NAME, 120)
     window.table.sortByColumn(Column.NAME, Qt.SortOrder.DescendingOrder)
     names = [window.model.index(r, Column.NAME).data() for r in range(window.model.rowCount())]

@@ -1,30 +1,66 @@
 """Adding a pet: the add form's whole request lifecycle, without widgets.
 
-:meth:`AddPetController.submit` sends one create; the form is busy until the
-outcome. Success: :attr:`added`. A 400 names its field: :attr:`rejected` with the
-field; a stop or an unknown outcome says the pet may have been added (never "not
-added", which would invite a duplicate).
+:meth:`AddPetController.submit` runs one job: the add is written to the outbox
+durably first, then sent at once as the user's request (see
+:mod:`petdesk.ui.outbox_engine`); the form is busy until the outcome.
+
+* Created: :attr:`added` with the pet.
+* A 400 names its field: :attr:`rejected` with the field (the form stays open and
+  keeps what was typed; the refused add leaves the outbox).
+* Not sent now (no connection, a long rate-limit wait, the day's quota spent, earlier
+  adds still waiting, another PetDesk sending) or sent with the answer lost:
+  :attr:`queued` with the sentence to show. The form closes: the add is safe in the
+  outbox, shown as a "Waiting to send" row, and sent (or checked, after a lost answer)
+  by itself. It is never sent twice blindly.
+
+A job refused for want of a key is replayed after the key dialog
+(:class:`~.auth.AuthController`); the replay sends the add already queued, never a
+second one.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from petdesk.core.errors import BadRequestError, OutcomeUnknownError, RequestCancelled
+from petdesk.core.errors import AuthenticationError, BadRequestError, RequestCancelled
 from petdesk.core.jobs import JobKind
+from petdesk.core.text import display
+from petdesk.store.rows import Draft
+from petdesk.store.sender import StepKind
 
 from ..localize import error_text
-from ..worker import JobContext, Outcome
 from .auth import AuthController
 
 if TYPE_CHECKING:
-    from petdesk.api import NewPet, Pet
+    from petdesk.api import NewPet
+
+    from ..outbox_engine import SendReport
+    from ..worker import JobContext, Outcome
+    from .importing import EngineHolder
+    from .outbox import OutboxController
 
 
-def _create(new_pet: NewPet, ctx: JobContext) -> Pet:
-    return ctx.client.create_pet(new_pet, cancel=ctx.token)
+class _Add:
+    """One add's job: queue once (a replay after a new key reuses the entry), then send."""
+
+    def __init__(self, holder: EngineHolder, draft: Draft) -> None:
+        self._holder = holder
+        self.draft = draft
+        self.local_id: int | None = None
+
+    def __call__(self, ctx: JobContext) -> SendReport:
+        from .. import outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
+
+        engine = self._holder.get()
+        if self.local_id is None:
+            self.local_id = outbox_engine.queue_add(engine, ctx.connection, self.draft)
+        report = outbox_engine.send_add(engine, ctx.connection, ctx.client, self.local_id)
+        if report.result.kind is StepKind.KEY_PROBLEM and isinstance(report.error,
+                                                                      AuthenticationError):
+            raise report.error  # the key dialog opens; a saved key sends it again
+        return report
 
 
 class AddPetController(QObject):
@@ -32,42 +68,72 @@ class AddPetController(QObject):
     busyChanged = Signal(bool)
     #: The pet was added: the :class:`~petdesk.api.Pet` the server returned.
     added = Signal(object)
-    #: Not added, or not known: the message for the form, the field (or None), the
-    #: exception and the status-bar prefix.
+    #: Not added: the message for the form, the field (or None), the exception and
+    #: the status-bar prefix.
     rejected = Signal(str, object, object, str)
+    #: Kept in the outbox, to be sent (or checked) by itself: the sentence to show.
+    queued = Signal(str)
 
-    def __init__(self, auth: AuthController, parent: QObject | None = None) -> None:
+    def __init__(self, auth: AuthController, outbox: OutboxController,
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._auth = auth
+        self._outbox = outbox
         self.sending = False
 
     def submit(self, new_pet: NewPet) -> None:
         if self.sending:
             return  # one add at a time: a double click never adds twice
-        job = self._auth.run_task(lambda ctx: _create(new_pet, ctx), self._done,
+        add = _Add(self._outbox.holder, Draft(new_pet.name, new_pet.category_id,
+                                              new_pet.status))
+        job = self._auth.run_task(add, lambda outcome: self._done(add, outcome),
                                   kind=JobKind.CREATE,
-                                  label=self.tr("Adding %s…") % new_pet.name)
+                                  label=self.tr("Adding %s…") % display(new_pet.name, 40))
         if job is not None:
             self.sending = True
             self.busyChanged.emit(True)
 
-    def _done(self, outcome: Outcome[Pet]) -> None:
+    def _done(self, add: _Add, outcome: Outcome[Any]) -> None:
         self.sending = False
         self.busyChanged.emit(False)
-        if outcome.value is not None:
-            self.added.emit(outcome.value)
+        report: SendReport | None = outcome.value
+        name = display(add.draft.name, 40)
+        if report is None:
+            exc = outcome.error
+            if add.local_id is None:  # not even queued (the store could not be written)
+                self.rejected.emit(error_text(exc), None, exc,
+                                   self.tr("The pet was not added: "))
+                return
+            self._outbox.follow()
+            if isinstance(exc, RequestCancelled):
+                self.queued.emit(self.tr("Stopped. “%s” waits in the outbox: cancel it "
+                                         "there if it should not be sent.") % name)
+            else:
+                self.queued.emit(self.tr("Waiting to send “%s”: %s.") % (
+                    name, error_text(exc).rstrip(". ")))
             return
-        exc = outcome.error
-        field: str | None = None
-        prefix = self.tr("The pet was not added: ")
-        if isinstance(exc, BadRequestError):
-            message, field = error_text(exc), exc.field
-        elif isinstance(exc, RequestCancelled):
-            message = self.tr("Stopped. If the request had already left, the pet may have "
-                              "been added: refresh the list before adding it again.")
-            prefix = ""
-        elif isinstance(exc, OutcomeUnknownError):
-            message, prefix = error_text(exc), ""
+        self._outbox.show(report.view)
+        kind = report.result.kind
+        if kind is StepKind.SENT and report.pet is not None:
+            self.added.emit(report.pet)
+        elif kind is StepKind.FAILED:
+            exc = report.error
+            field = exc.field if isinstance(exc, BadRequestError) else None
+            message = error_text(exc) if exc is not None else (report.result.message or "")
+            self.rejected.emit(message, field, exc, self.tr("The pet was not added: "))
         else:
-            message = error_text(exc)
-        self.rejected.emit(message, field, exc, prefix)
+            self.queued.emit(self._waiting_text(name, kind, report.result.message))
+
+    def _waiting_text(self, name: str, kind: StepKind, why: str | None) -> str:
+        if kind is StepKind.UNKNOWN:
+            return self.tr("The answer for “%s” was lost. PetDesk checks whether it was "
+                           "added before sending anything again.") % name
+        if kind is StepKind.QUEUED_BEHIND:
+            return self.tr("Waiting to send “%s” after the adds before it. PetDesk "
+                           "sends it by itself.") % name
+        if kind is StepKind.OTHER_WINDOW:
+            return self.tr("Waiting to send “%s”: another PetDesk window is sending "
+                           "the adds.") % name
+        reason = (why or self.tr("The service cannot take it now.")).rstrip(". ")
+        return self.tr("Waiting to send “%s”: %s. PetDesk sends it by itself as soon as "
+                       "it can.") % (name, reason)

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from ..worker import Job, JobContext, Outcome, Worker
     from .connection import ConnectionController
 
-__all__ = ["ImportController", "ProgressRelay"]
+__all__ = ["EngineHolder", "ImportController", "ProgressRelay"]
 
 STEP_KEY: Final = "import-step"
 #: The longest the timer sleeps before stepping again (a longer wait is re-asked).
@@ -60,11 +60,11 @@ class ProgressRelay(QObject):
         self.reported.emit(value)
 
 
-def _engine(_ctx: JobContext, holder: _EngineHolder) -> ImportEngine:
+def _engine(_ctx: JobContext, holder: EngineHolder) -> ImportEngine:
     return holder.get()
 
 
-class _EngineHolder:
+class EngineHolder:
     """Creates the engine on the worker thread (it imports httpx and the readers)."""
 
     def __init__(self, folder: Path | None, clock: Clock) -> None:
@@ -80,57 +80,57 @@ class _EngineHolder:
         return self.engine
 
 
-def _pending(holder: _EngineHolder, ctx: JobContext) -> ImportStatus | None:
+def _pending(holder: EngineHolder, ctx: JobContext) -> ImportStatus | None:
     engine = _engine(ctx, holder)
     if engine.pending_batch(ctx.connection) is None:
         return None
     return engine.status(None)
 
 
-def _step(holder: _EngineHolder, ctx: JobContext) -> ImportStatus | None:
+def _step(holder: EngineHolder, ctx: JobContext) -> ImportStatus | None:
     return _engine(ctx, holder).step(ctx.connection, ctx.client)
 
 
-def _start(holder: _EngineHolder, preview: Preview, ctx: JobContext) -> ImportStatus | None:
+def _start(holder: EngineHolder, preview: Preview, ctx: JobContext) -> ImportStatus | None:
     return _engine(ctx, holder).start(ctx.connection, ctx.client, preview)
 
 
-def _control(holder: _EngineHolder, action: str, ctx: JobContext) -> ImportStatus | None:
+def _control(holder: EngineHolder, action: str, ctx: JobContext) -> ImportStatus | None:
     return _engine(ctx, holder).control(ctx.connection, None, action)
 
 
-def _decide(holder: _EngineHolder, choices: list[tuple[int, int | None]],
+def _decide(holder: EngineHolder, choices: list[tuple[int, int | None]],
             ctx: JobContext) -> ImportStatus | None:
     return _engine(ctx, holder).decide(ctx.connection, choices)
 
 
-def _inspect(holder: _EngineHolder, path: Path, encoding: str | None, delimiter: str | None,
+def _inspect(holder: EngineHolder, path: Path, encoding: str | None, delimiter: str | None,
              sheet: str | None, ctx: JobContext) -> FileLayout:
     return _engine(ctx, holder).inspect(ctx.connection, path, encoding, delimiter, sheet)
 
 
-def _preview(holder: _EngineHolder, layout: FileLayout, mapping: ColumnMapping,
+def _preview(holder: EngineHolder, layout: FileLayout, mapping: ColumnMapping,
              relay: ProgressRelay, shown: tuple[Pet, ...], ctx: JobContext) -> Preview:
     return _engine(ctx, holder).preview(ctx.connection, layout, mapping, relay, ctx.token,
                                         shown)
 
 
-def _save_report(holder: _EngineHolder, report: ImportReport, path: Path,
+def _save_report(holder: EngineHolder, report: ImportReport, path: Path,
                  ctx: JobContext) -> int:
     return _engine(ctx, holder).save_report(report, path)
 
 
-def _export_query(holder: _EngineHolder, path: Path, status: PetStatus | None,
+def _export_query(holder: EngineHolder, path: Path, status: PetStatus | None,
                   relay: ProgressRelay, ctx: JobContext) -> int:
     return _engine(ctx, holder).export_query(ctx.client, path, status, relay, ctx.token)
 
 
-def _export_pets(holder: _EngineHolder, pets: list[Pet], path: Path, relay: ProgressRelay,
+def _export_pets(holder: EngineHolder, pets: list[Pet], path: Path, relay: ProgressRelay,
                  ctx: JobContext) -> int:
     return _engine(ctx, holder).export_pets(pets, path, relay, ctx.token)
 
 
-def _close(holder: _EngineHolder) -> None:
+def _close(holder: EngineHolder) -> None:
     if holder.engine is not None:
         holder.engine.close()
 
@@ -149,7 +149,7 @@ class ImportController(QObject):
                  folder: Path | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._worker = worker
-        self._holder = _EngineHolder(folder, worker.clock)
+        self._holder = EngineHolder(folder, worker.clock)
         self._following = False
         self._closing = False
         self.status: ImportStatus | None = None
@@ -157,6 +157,11 @@ class ImportController(QObject):
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._step)
         connection.changed.connect(self._look_again)
+
+    @property
+    def holder(self) -> EngineHolder:
+        """The engine (the store and the one sender), shared with the window's outbox."""
+        return self._holder
 
     # -- following the outbox --------------------------------------------------------------
 

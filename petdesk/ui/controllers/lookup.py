@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
@@ -25,8 +26,16 @@ def parse_pet_id(text: str) -> int | None:
     return int(text)
 
 
-def _fetch(pet_id: int, ctx: JobContext) -> PetLookup:
-    return ctx.client.get_pet_detailed(pet_id, cancel=ctx.token)
+#: Called on the worker thread with each pet found (the window keeps it in the local
+#: store, for a look-up while offline); must not raise.
+KeepPet = Callable[["PetLookup", JobContext], None]
+
+
+def _fetch(pet_id: int, keep: KeepPet | None, ctx: JobContext) -> PetLookup:
+    found = ctx.client.get_pet_detailed(pet_id, cancel=ctx.token)
+    if keep is not None:
+        keep(found, ctx)
+    return found
 
 
 class LookupController(QObject):
@@ -36,12 +45,16 @@ class LookupController(QObject):
     notFound = Signal(int, str, object)
     #: Any other failure (for the status bar).
     failed = Signal(object)
+    #: The same, with the ID asked for (a stored copy may answer it).
+    failedFor = Signal(int, object)
     #: The text typed is not a pet ID: the message.
     invalid = Signal(str)
 
     def __init__(self, auth: AuthController, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._auth = auth
+        #: See :data:`KeepPet`.
+        self.keep: KeepPet | None = None
 
     def look_up(self, text: str) -> None:
         pet_id = parse_pet_id(text)
@@ -51,7 +64,10 @@ class LookupController(QObject):
         self.fetch(pet_id, JobKind.LOOKUP)
 
     def fetch(self, pet_id: int, kind: JobKind = JobKind.DETAIL) -> None:
-        self._auth.run_task(lambda ctx: _fetch(pet_id, ctx),
+        if pet_id < 1:
+            return  # an add waiting in the outbox: not on the service yet
+        keep = self.keep
+        self._auth.run_task(lambda ctx: _fetch(pet_id, keep, ctx),
                             lambda outcome: self._done(pet_id, outcome), kind=kind,
                             label=self.tr("Looking up pet %d…") % pet_id, key=(kind, pet_id))
 
@@ -63,3 +79,4 @@ class LookupController(QObject):
                                outcome.error)
         else:  # RequestCancelled included: the window says "Stopped."
             self.failed.emit(outcome.error)
+            self.failedFor.emit(pet_id, outcome.error)

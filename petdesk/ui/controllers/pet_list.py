@@ -18,6 +18,7 @@ thread with the first page (``petdesk.api`` loads there, never on the GUI thread
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
@@ -49,11 +50,20 @@ class ListQuery:
     limit: int = 20
 
 
-def _first_page(query: ListQuery, ctx: JobContext) -> tuple[PetPage, PageTrail]:
+#: Called on the worker thread with each first page fetched (the window keeps it in the
+#: local store for the next start); must not raise.
+KeepPage = Callable[[ListQuery, "PetPage", JobContext], None]
+
+
+def _first_page(query: ListQuery, keep: KeepPage | None,
+                ctx: JobContext) -> tuple[PetPage, PageTrail]:
     """The first page and a new trail for the list it starts (worker thread)."""
     from petdesk.api import PageTrail  # noqa: PLC0415 - httpx loads on the worker thread
 
-    return ctx.client.list_pets_page(query.limit, query.status, cancel=ctx.token), PageTrail()
+    page = ctx.client.list_pets_page(query.limit, query.status, cancel=ctx.token)
+    if keep is not None:
+        keep(query, page, ctx)
+    return page, PageTrail()
 
 
 def _next_page(url: str, ctx: JobContext) -> PetPage:
@@ -93,6 +103,10 @@ class PetListController(QObject):
         self.loading_more = False
         self.last_refresh: datetime | None = None
         self._generation = 0
+        #: See :data:`KeepPage`.
+        self.keep: KeepPage | None = None
+        #: Rows of the table that are not pets (adds waiting in the outbox): not counted.
+        self.rows_not_pets: Callable[[], int] = lambda: 0
         #: Pets added in this session in this environment, kept in the list through
         #: refreshes until dismissed (the window swaps it on an environment switch).
         self.pinned: dict[int, Pet] = {}
@@ -121,8 +135,9 @@ class PetListController(QObject):
             return
         self._generation += 1
         generation = self._generation
+        keep = self.keep
         job = self._auth.run_task(
-            lambda ctx: _first_page(wanted, ctx),
+            lambda ctx: _first_page(wanted, keep, ctx),
             lambda outcome: self._first_done(generation, outcome, clicked=clicked),
             priority=Priority.BACKGROUND if background else Priority.USER,
             kind=JobKind.LIST, label=self.tr("Loading pets…"), key=key)
@@ -266,11 +281,13 @@ class PetListController(QObject):
         self.changed.emit()
 
     def count_text(self) -> str:
-        """The footer: what is loaded, what the filters show, whether there is more."""
-        count = self._model.total_count
+        """The footer: what is loaded, what the filters show, whether there is more
+        (adds waiting in the outbox are not pets yet: not counted)."""
+        waiting = self.rows_not_pets()
+        count = self._model.total_count - waiting
         if self.state in (ListState.IDLE, ListState.NO_KEY) and not count:
             return ""
-        shown = self._model.rowCount()
+        shown = self._model.rowCount() - waiting
         if shown == count:
             return (self.tr("%d pets loaded · more available") if self.has_more
                     else self.tr("%d pets loaded")) % count

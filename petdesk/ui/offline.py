@@ -1,0 +1,129 @@
+"""Offline: the window says when the service cannot be reached, keeps showing what it
+has, and notices by itself when the service is back.
+
+* A request of the list or of a look-up that finds the service unreachable
+  (:func:`~petdesk.store.probe.means_offline`) puts the window offline: the status bar
+  says "Offline — showing pets as of 09:42" (the time of the last list shown) and the
+  rows already shown stay.
+* While offline, one probe at a time at growing intervals
+  (:class:`~petdesk.store.probe.ReconnectProbe`: 5 s, 10 s, 20 s … up to 5 minutes):
+  the probe is a background refresh of the current list, one request, so when it
+  answers the list is fresh at once. Nothing is sent while another job runs.
+* Any answer of the service (the probe's, a refresh, a look-up, an add) ends it: the
+  label goes, the status bar says so, and the outbox sends what waits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QLabel
+
+from petdesk.core.jobs import ListState
+from petdesk.store.probe import ReconnectProbe, means_offline
+from petdesk.store.wording import clock_text as local_clock_text
+
+if TYPE_CHECKING:
+    from petdesk.core.clock import Clock
+
+    from .controllers.pet_list import PetListController
+    from .status_bar import PetStatusBar
+
+#: Milliseconds of the probe timer per second of the probe's schedule (tests shorten it).
+MS_PER_SECOND = 1000
+
+
+class OfflineWatch(QObject):
+    """Offline state, its label and the reconnect probe; see the module docstring."""
+
+    #: The service answered again after being unreachable.
+    cameBack = Signal()
+
+    def __init__(self, pets: PetListController, status: PetStatusBar, clock: Clock,
+                 probe: Callable[[], None], as_of: Callable[[], datetime | None],
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._pets = pets
+        self._as_of = as_of
+        self._status = status
+        self._send_probe = probe
+        self._probe = ReconnectProbe(clock)
+        self.label = QLabel()
+        self.label.setObjectName("offlineLabel")
+        self.label.setVisible(False)
+        self.label.setMinimumWidth(1)  # never widens the window: clipped when there is no room
+        status.addPermanentWidget(self.label)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._probe_now)
+        self._probing = False
+
+    @property
+    def offline(self) -> bool:
+        return self._probe.offline
+
+    def request_failed(self, error: object, _prefix: str = "") -> None:
+        """A request failed: offline when the service could not be reached."""
+        if not isinstance(error, BaseException) or not means_offline(error):
+            if self._probing:
+                self.answered()  # any answer proves the service is reachable
+            return
+        if self._probing:
+            self._probing = False
+            self._probe.probe_failed()
+        else:
+            self._probe.went_offline()
+        self._show()
+        self._schedule(self._probe.interval(self._probe.failures))
+
+    def answered(self, *_args: object) -> None:
+        """The service answered a request."""
+        self._probing = False
+        if not self._probe.offline:
+            return
+        self._probe.came_back()
+        self._timer.stop()
+        self.label.setVisible(False)
+        self._status.show_activity(self.tr("The service can be reached again."))
+        self.cameBack.emit()
+
+    def _show(self) -> None:
+        when = self._as_of()
+        if when is not None:
+            text = self.tr("Offline — showing pets as of %s") % clock_text(when)
+        else:
+            text = self.tr("Offline — the service cannot be reached")
+        self.label.setText(text)
+        self.label.setToolTip(self.tr("PetDesk checks by itself when the service is back. "
+                                      "Adds wait in the outbox and are sent then."))
+        self.label.setVisible(True)
+
+    def _schedule(self, seconds: float) -> None:
+        self._timer.start(int(seconds * MS_PER_SECOND))
+
+    def _probe_now(self) -> None:
+        if not self._probe.offline:
+            return
+        self._send_probe()
+        if self._pets.state is ListState.LOADING:
+            self._probing = True
+        else:  # busy with something else: try again after the same interval
+            self._schedule(self._probe.interval(self._probe.failures))
+
+    def stored_copy_note(self, fetched_at: float) -> str:
+        """Under a look-up answered from the store."""
+        when = datetime.fromtimestamp(fetched_at).astimezone()
+        return self.tr("Stored copy from %s — the service could not be asked.") % (
+            clock_text(when))
+
+    def shut_down(self) -> None:
+        self._timer.stop()
+
+
+def clock_text(when: datetime) -> str:
+    """``09:42`` today, ``Mon 23 Nov, 09:42`` another day (local time)."""
+    return local_clock_text(when.timestamp(), datetime.now().timestamp())
+

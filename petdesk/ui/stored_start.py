@@ -1,0 +1,131 @@
+"""Instant start: the rows of the last session, painted before the client exists.
+
+When the window's contents are built, a small thread reads the rows last seen for
+the list shown (status filter, page size) straight from the environment's store file
+(:func:`petdesk.store.db.peek_stored_page`: read-only, nothing created or migrated;
+the worker opens the store properly later). The GUI thread does no I/O: it only puts
+the rows in the table, as :class:`~petdesk.ui.local_rows.StoredRow` (no httpx, no
+pydantic), and says "As of 09:42 — refreshing…" in the status bar. The fresh first
+page replaces them; a page that arrived first wins (the stored rows are dropped).
+
+Each fresh first page is saved for the next start, on the worker, as background work
+(:func:`petdesk.ui.outbox_engine.save_first_page`). The store holds pets' fields and the
+service's page links, never the API key.
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QLabel
+
+from petdesk.core.jobs import ListState
+
+from .local_rows import StoredRow
+
+if TYPE_CHECKING:
+    from petdesk.core.connection import Connection
+    from petdesk.store.rows import StoredPage
+
+    from .window_contents import Contents
+
+__all__ = ["StoredStart", "store_file"]
+
+# The store package, complete on this (the GUI) thread before the reader thread imports
+# its modules while the GUI thread imports others: a package half-initialised in one
+# thread while another imports its submodules can fail (KeyError in importlib). The
+# package itself imports nothing (PEP 562): this costs nothing.
+importlib.import_module("petdesk.store")
+
+DEMO = "demo"
+
+
+def store_file(connection: Connection, folder: Path | None = None) -> Path:
+    """The store file of ``connection`` (the rule ``petdesk import`` uses too)."""
+    from petdesk.saved_settings import DEFAULT_URLS  # noqa: PLC0415 - off the GUI thread
+    from petdesk.store.paths import store_path  # noqa: PLC0415 - platformdirs, likewise
+
+    if connection.environment == DEMO:
+        return store_path("production", demo=True, folder=folder)
+    default = DEFAULT_URLS.get(connection.environment)
+    custom = None if connection.base_url == default else connection.base_url
+    return store_path(connection.environment, base_url=custom, folder=folder)
+
+
+def _read(connection: Connection, status: str | None, limit: int, folder: Path | None,
+          deliver: Callable[[object], None]) -> None:
+    """The reader thread: the stored page, or ``None``."""
+    page: StoredPage | None = None
+    try:
+        from petdesk.core.statuses import PetStatus  # noqa: PLC0415 - on this thread
+        from petdesk.store.db import peek_stored_page  # noqa: PLC0415 - sqlite3, likewise
+        from petdesk.store.rows import StoredQuery  # noqa: PLC0415
+
+        query = StoredQuery(PetStatus(status) if status else None, limit)
+        page = peek_stored_page(store_file(connection, folder), query)
+    except Exception:  # nothing stored to show is never an error
+        page = None
+    deliver(page)
+
+
+class StoredStart(QObject):
+    """Reads and shows the stored rows at start; see the module docstring."""
+
+    #: From the reader thread (queued to the GUI thread): the page or ``None``.
+    pageRead = Signal(object)
+
+    def __init__(self, contents: Contents, folder: Path | None = None) -> None:
+        super().__init__(contents)
+        self._contents = contents
+        self._fresh = False
+        #: When the stored rows shown were fetched (Unix time), while they are shown.
+        self.fetched_at: float | None = None
+        self.label = QLabel()
+        self.label.setObjectName("storedLabel")
+        self.label.setVisible(False)
+        self.label.setMinimumWidth(1)  # never widens the window: clipped when there is no room
+        contents.statusBar_.addPermanentWidget(self.label)
+        self.pageRead.connect(self._show)
+        status = contents.bar.status()
+        thread = threading.Thread(
+            target=_read, name="petdesk-stored-rows", daemon=True,
+            args=(contents.connection.connection(), status.value if status else None,
+                  contents.bar.limitSpin.value(), folder, self.pageRead.emit))
+        thread.start()
+
+    def _show(self, page: StoredPage | None) -> None:
+        contents = self._contents
+        if page is None or not page.rows or self._fresh or (
+                contents.has_logic and contents.pets.state is ListState.LOADED):
+            return  # nothing stored, or fresh rows came first
+        rows = [StoredRow(*row) for row in page.rows]
+        contents.model.replace_pets(rows)  # type: ignore[arg-type]
+        self.fetched_at = page.fetched_at
+        self.label.setText(self.tr("As of %s — refreshing…") % self.as_of_text())
+        self.label.setVisible(True)
+
+    def as_of(self) -> datetime | None:
+        """When the stored rows shown were fetched (``None`` when none are shown)."""
+        if self.fetched_at is None:
+            return None
+        return datetime.fromtimestamp(self.fetched_at, UTC)
+
+    def as_of_text(self) -> str:
+        when = self.as_of()
+        return when.astimezone().strftime("%H:%M") if when is not None else ""
+
+    def fresh_shown(self) -> None:
+        """A fresh page replaced the stored rows (or the list was reset)."""
+        self._fresh = True
+        self.fetched_at = None
+        self.label.setVisible(False)
+
+    def not_refreshed(self, *_args: object) -> None:
+        """The refresh failed: the offline label (or the error) says what is shown."""
+        self.label.setVisible(False)
