@@ -136,8 +136,8 @@ class WindowLogic:
         c.connection.changed.connect(c.stored.fresh_shown)
         self.lookups.failedFor.connect(self._look_up_stored)
         self.lookups.found.connect(lambda _found: self.outbox.service_answered())
-        self.outbox.sent.connect(lambda pet: status.show_activity(c.tr(
-            "Sent from the outbox: %s (ID %d).") % (display(pet.name, 40), pet.id)))
+        self.outbox.sent.connect(lambda pet: status.show_activity(QCoreApplication.translate(
+            "WindowLogic", "Sent from the outbox: %s (ID %d).") % (display(pet.name, 40), pet.id)))
         self.auth.keyNeeded.connect(self.dialogs.open_api_key_dialog)
         self.auth.keySaved.connect(c.key_saved)
         c.connection.changed.connect(c.connection_changed)
@@ -161,7 +161,8 @@ class WindowLogic:
         c.statusBar_.show_activity(self.tr_pet(pet) + " " + note)
 
     def tr_pet(self, pet: Pet) -> str:
-        return self._contents.tr("Pet %d (%s):") % (pet.id, display(pet.name, 40))
+        text = QCoreApplication.translate("WindowLogic", "Pet %d (%s):")
+        return text % (pet.id, display(pet.name, 40))
 
     @staticmethod
     def query(status: PetStatus | None, limit: int) -> ListQuery:

@@ -100,7 +100,7 @@
     <name>AddPetController</name>
     <message>
         <source>Adding %s…</source>
-        <extracomment>The form is sending (True) or not any more (False). The pet was added: the :class:`~petdesk.api.Pet` the server returned. Not added, or not known: the message for the form, the field (or None), the exception and the status-bar prefix.</extracomment>
+        <extracomment>The form is sending (True) or not any more (False). The pet was added: the :class:`~petdesk.api.Pet` the server returned. Not added: the message for the form, the field (or None), the exception and the status-bar prefix. Kept in the outbox, to be sent (or checked) by itself: the sentence to show.</extracomment>
         <translation>%s wird aufgenommen…</translation>
     </message>
     <message>
@@ -108,8 +108,32 @@
         <translation>Das Tier wurde nicht aufgenommen: </translation>
     </message>
     <message>
-        <source>Stopped. If the request had already left, the pet may have been added: refresh the list before adding it again.</source>
-        <translation>Gestoppt. Falls die Anfrage schon unterwegs war, wurde das Tier vielleicht aufgenommen: aktualisieren Sie die Liste, bevor Sie es erneut aufnehmen.</translation>
+        <source>Stopped. “%s” waits in the outbox: cancel it there if it should not be sent.</source>
+        <translation>Gestoppt. „%s“ wartet im Postausgang: Brechen Sie es dort ab, wenn es nicht gesendet werden soll.</translation>
+    </message>
+    <message>
+        <source>Waiting to send “%s”: %s.</source>
+        <translation>„%s“ wartet auf das Senden: %s.</translation>
+    </message>
+    <message>
+        <source>The answer for “%s” was lost. PetDesk checks whether it was added before sending anything again.</source>
+        <translation>Die Antwort für „%s“ ging verloren. PetDesk prüft, ob es aufgenommen wurde, bevor es etwas erneut sendet.</translation>
+    </message>
+    <message>
+        <source>Waiting to send “%s” after the adds before it. PetDesk sends it by itself.</source>
+        <translation>„%s“ wartet, bis die Aufnahmen davor gesendet sind. PetDesk sendet es von selbst.</translation>
+    </message>
+    <message>
+        <source>Waiting to send “%s”: another PetDesk window is sending the adds.</source>
+        <translation>„%s“ wartet auf das Senden: Ein anderes PetDesk-Fenster sendet die Aufnahmen.</translation>
+    </message>
+    <message>
+        <source>The service cannot take it now.</source>
+        <translation>Der Dienst kann es gerade nicht annehmen.</translation>
+    </message>
+    <message>
+        <source>Waiting to send “%s”: %s. PetDesk sends it by itself as soon as it can.</source>
+        <translation>„%s“ wartet auf das Senden: %s. PetDesk sendet es von selbst, sobald es geht.</translation>
     </message>
 </context>
 <context>
@@ -1679,7 +1703,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <name>LookupController</name>
     <message>
         <source>Enter a pet ID: a whole number from 1 up.</source>
-        <extracomment>The pet was found: the :class:`~petdesk.api.PetLookup`. No pet with this ID: the ID and the message to show. Any other failure (for the status bar). The text typed is not a pet ID: the message.</extracomment>
+        <extracomment>Called on the worker thread with each pet found (the window keeps it in the local store, for a look-up while offline); must not raise. The pet was found: the :class:`~petdesk.api.PetLookup`. No pet with this ID: the ID and the message to show. Any other failure (for the status bar). The same, with the ID asked for (a stored copy may answer it). The text typed is not a pet ID: the message. See :data:`KeepPet`.</extracomment>
         <translation>Geben Sie eine Tier-ID ein: eine ganze Zahl ab 1.</translation>
     </message>
     <message>
@@ -1932,6 +1956,105 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     </message>
 </context>
 <context>
+    <name>OfflineWatch</name>
+    <message>
+        <source>The service can be reached again.</source>
+        <extracomment>Milliseconds of the probe timer per second of the probe&apos;s schedule (tests shorten it). The service answered again after being unreachable.</extracomment>
+        <translation>Der Dienst ist wieder erreichbar.</translation>
+    </message>
+    <message>
+        <source>Offline — showing pets as of %s</source>
+        <translation>Offline — Tiere mit Stand %s</translation>
+    </message>
+    <message>
+        <source>Offline — the service cannot be reached</source>
+        <translation>Offline — der Dienst ist nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>PetDesk checks by itself when the service is back. Adds wait in the outbox and are sent then.</source>
+        <translation>PetDesk prüft von selbst, wann der Dienst wieder da ist. Aufnahmen warten im Postausgang und werden dann gesendet.</translation>
+    </message>
+    <message>
+        <source>Stored copy from %s — the service could not be asked.</source>
+        <translation>Gespeicherte Kopie vom %s — der Dienst konnte nicht gefragt werden.</translation>
+    </message>
+</context>
+<context>
+    <name>OutboxController</name>
+    <message>
+        <source>The service refused “%s”: %s</source>
+        <extracomment>The outbox changed: an :class:`~petdesk.ui.outbox_engine.OutboxView`. An add left the outbox, created: the :class:`~petdesk.api.Pet` (for the table). One sentence for the status bar.</extracomment>
+        <translation>Der Dienst hat „%s“ abgelehnt: %s</translation>
+    </message>
+    <message>
+        <source>The add could not be changed: it is being sent now. (%s)</source>
+        <translation>Die Aufnahme konnte nicht geändert werden: Sie wird gerade gesendet. (%s)</translation>
+    </message>
+</context>
+<context>
+    <name>OutboxRows</name>
+    <message>
+        <source>Waiting to send</source>
+        <translation>Wartet auf Senden</translation>
+    </message>
+    <message>
+        <source>Sending…</source>
+        <translation>Wird gesendet…</translation>
+    </message>
+    <message>
+        <source>Checking whether it was added…</source>
+        <translation>Prüfe, ob es aufgenommen wurde…</translation>
+    </message>
+    <message>
+        <source>Needs your decision</source>
+        <translation>Braucht Ihre Entscheidung</translation>
+    </message>
+    <message>
+        <source>%d adds waiting to send</source>
+        <translation>%d Aufnahmen warten auf das Senden</translation>
+    </message>
+    <message>
+        <source>1 add waiting to send</source>
+        <translation>1 Aufnahme wartet auf das Senden</translation>
+    </message>
+    <message>
+        <source>Adds PetDesk keeps and sends by itself when the service can take them.</source>
+        <translation>Aufnahmen, die PetDesk aufbewahrt und von selbst sendet, sobald der Dienst sie annehmen kann.</translation>
+    </message>
+    <message>
+        <source>&amp;Edit waiting add…</source>
+        <translation>Wartende Aufnahme &amp;bearbeiten…</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel this add</source>
+        <translation>Diese Aufnahme &amp;abbrechen</translation>
+    </message>
+    <message>
+        <source>It was added: it is ID %d</source>
+        <translation>Es wurde aufgenommen: Es ist ID %d</translation>
+    </message>
+    <message>
+        <source>None of these: send it again</source>
+        <translation>Keines davon: erneut senden</translation>
+    </message>
+    <message>
+        <source>Change a waiting add</source>
+        <translation>Wartende Aufnahme ändern</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Cancel this add?</source>
+        <translation>Diese Aufnahme abbrechen?</translation>
+    </message>
+    <message>
+        <source>“%s” has not been sent yet. Cancel it? It will not be added.</source>
+        <translation>„%s“ wurde noch nicht gesendet. Abbrechen? Es wird dann nicht aufgenommen.</translation>
+    </message>
+</context>
+<context>
     <name>PagePainter</name>
     <message>
         <source>The pages could not be opened for printing.</source>
@@ -2058,7 +2181,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <name>PetListController</name>
     <message>
         <source>Loading pets…</source>
-        <extracomment>A list loaded this recently (same query) is not asked for again by Refresh. The state, the count or &quot;more available&quot; changed. A page was shown (first page or more). A failure to show in the status bar: the exception and a prefix. Stopped by the user. Refresh of a list that was just loaded: nothing was sent. Paging ended on a next link already visited: the plain sentence to show. (query, clock.monotonic()) of the last first page shown. Ids shown by a look-up or an add, not (yet) by a page of the list. Pets added in this session in this environment, kept in the list through refreshes until dismissed (the window swaps it on an environment switch).</extracomment>
+        <extracomment>A list loaded this recently (same query) is not asked for again by Refresh. Called on the worker thread with each first page fetched (the window keeps it in the local store for the next start); must not raise. The state, the count or &quot;more available&quot; changed. A page was shown (first page or more). A failure to show in the status bar: the exception and a prefix. Stopped by the user. Refresh of a list that was just loaded: nothing was sent. Paging ended on a next link already visited: the plain sentence to show. (query, clock.monotonic()) of the last first page shown. Ids shown by a look-up or an add, not (yet) by a page of the list. See :data:`KeepPage`. Rows of the table that are not pets (adds waiting in the outbox): not counted. Pets added in this session in this environment, kept in the list through refreshes until dismissed (the window swaps it on an environment switch).</extracomment>
         <translation>Tiere werden geladen…</translation>
     </message>
     <message>
@@ -2699,6 +2822,14 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     </message>
 </context>
 <context>
+    <name>StoredStart</name>
+    <message>
+        <source>As of %s — refreshing…</source>
+        <extracomment>From the reader thread (queued to the GUI thread): the page or ``None``. When the stored rows shown were fetched (Unix time), while they are shown.</extracomment>
+        <translation>Stand %s — wird aktualisiert…</translation>
+    </message>
+</context>
+<context>
     <name>WindowDialogs</name>
     <message>
         <source>About PetDesk</source>
@@ -2712,6 +2843,17 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>A desktop client for the Pet Store service.&lt;br&gt;Pet Store API version %s.&lt;br&gt;&lt;br&gt;Environment: %s&lt;br&gt;Address: %s</source>
         <translation>Ein Desktop-Programm für den Pet-Store-Dienst.&lt;br&gt;Pet-Store-API-Version %s.&lt;br&gt;&lt;br&gt;Umgebung: %s&lt;br&gt;Adresse: %s</translation>
+    </message>
+</context>
+<context>
+    <name>WindowLogic</name>
+    <message>
+        <source>Sent from the outbox: %s (ID %d).</source>
+        <translation>Aus dem Postausgang gesendet: %s (ID %d).</translation>
+    </message>
+    <message>
+        <source>Pet %d (%s):</source>
+        <translation>Tier %d (%s):</translation>
     </message>
 </context>
 <context>

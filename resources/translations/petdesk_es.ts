@@ -100,7 +100,7 @@
     <name>AddPetController</name>
     <message>
         <source>Adding %s…</source>
-        <extracomment>The form is sending (True) or not any more (False). The pet was added: the :class:`~petdesk.api.Pet` the server returned. Not added, or not known: the message for the form, the field (or None), the exception and the status-bar prefix.</extracomment>
+        <extracomment>The form is sending (True) or not any more (False). The pet was added: the :class:`~petdesk.api.Pet` the server returned. Not added: the message for the form, the field (or None), the exception and the status-bar prefix. Kept in the outbox, to be sent (or checked) by itself: the sentence to show.</extracomment>
         <translation>Añadiendo a %s…</translation>
     </message>
     <message>
@@ -108,8 +108,32 @@
         <translation>El animal no se añadió: </translation>
     </message>
     <message>
-        <source>Stopped. If the request had already left, the pet may have been added: refresh the list before adding it again.</source>
-        <translation>Detenido. Si la solicitud ya había salido, puede que el animal se haya añadido: actualice la lista antes de volver a añadirlo.</translation>
+        <source>Stopped. “%s” waits in the outbox: cancel it there if it should not be sent.</source>
+        <translation>Detenido. «%s» espera en la bandeja de salida: cancélelo allí si no debe enviarse.</translation>
+    </message>
+    <message>
+        <source>Waiting to send “%s”: %s.</source>
+        <translation>«%s» espera para enviarse: %s.</translation>
+    </message>
+    <message>
+        <source>The answer for “%s” was lost. PetDesk checks whether it was added before sending anything again.</source>
+        <translation>Se perdió la respuesta para «%s». PetDesk comprueba si se añadió antes de volver a enviar nada.</translation>
+    </message>
+    <message>
+        <source>Waiting to send “%s” after the adds before it. PetDesk sends it by itself.</source>
+        <translation>«%s» espera a que se envíen los animales anteriores. PetDesk lo envía por sí solo.</translation>
+    </message>
+    <message>
+        <source>Waiting to send “%s”: another PetDesk window is sending the adds.</source>
+        <translation>«%s» espera para enviarse: otra ventana de PetDesk está enviando los animales.</translation>
+    </message>
+    <message>
+        <source>The service cannot take it now.</source>
+        <translation>El servicio no puede aceptarlo ahora.</translation>
+    </message>
+    <message>
+        <source>Waiting to send “%s”: %s. PetDesk sends it by itself as soon as it can.</source>
+        <translation>«%s» espera para enviarse: %s. PetDesk lo envía por sí solo en cuanto pueda.</translation>
     </message>
 </context>
 <context>
@@ -1679,7 +1703,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <name>LookupController</name>
     <message>
         <source>Enter a pet ID: a whole number from 1 up.</source>
-        <extracomment>The pet was found: the :class:`~petdesk.api.PetLookup`. No pet with this ID: the ID and the message to show. Any other failure (for the status bar). The text typed is not a pet ID: the message.</extracomment>
+        <extracomment>Called on the worker thread with each pet found (the window keeps it in the local store, for a look-up while offline); must not raise. The pet was found: the :class:`~petdesk.api.PetLookup`. No pet with this ID: the ID and the message to show. Any other failure (for the status bar). The same, with the ID asked for (a stored copy may answer it). The text typed is not a pet ID: the message. See :data:`KeepPet`.</extracomment>
         <translation>Escriba el ID de un animal: un número entero a partir de 1.</translation>
     </message>
     <message>
@@ -1932,6 +1956,105 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
 </context>
 <context>
+    <name>OfflineWatch</name>
+    <message>
+        <source>The service can be reached again.</source>
+        <extracomment>Milliseconds of the probe timer per second of the probe&apos;s schedule (tests shorten it). The service answered again after being unreachable.</extracomment>
+        <translation>El servicio vuelve a estar disponible.</translation>
+    </message>
+    <message>
+        <source>Offline — showing pets as of %s</source>
+        <translation>Sin conexión — animales a las %s</translation>
+    </message>
+    <message>
+        <source>Offline — the service cannot be reached</source>
+        <translation>Sin conexión — no se puede contactar con el servicio</translation>
+    </message>
+    <message>
+        <source>PetDesk checks by itself when the service is back. Adds wait in the outbox and are sent then.</source>
+        <translation>PetDesk comprueba por sí solo cuándo vuelve el servicio. Los animales por añadir esperan en la bandeja de salida y se envían entonces.</translation>
+    </message>
+    <message>
+        <source>Stored copy from %s — the service could not be asked.</source>
+        <translation>Copia guardada de %s — no se pudo consultar el servicio.</translation>
+    </message>
+</context>
+<context>
+    <name>OutboxController</name>
+    <message>
+        <source>The service refused “%s”: %s</source>
+        <extracomment>The outbox changed: an :class:`~petdesk.ui.outbox_engine.OutboxView`. An add left the outbox, created: the :class:`~petdesk.api.Pet` (for the table). One sentence for the status bar.</extracomment>
+        <translation>El servicio rechazó «%s»: %s</translation>
+    </message>
+    <message>
+        <source>The add could not be changed: it is being sent now. (%s)</source>
+        <translation>No se pudo cambiar: se está enviando ahora. (%s)</translation>
+    </message>
+</context>
+<context>
+    <name>OutboxRows</name>
+    <message>
+        <source>Waiting to send</source>
+        <translation>Esperando para enviar</translation>
+    </message>
+    <message>
+        <source>Sending…</source>
+        <translation>Enviando…</translation>
+    </message>
+    <message>
+        <source>Checking whether it was added…</source>
+        <translation>Comprobando si se añadió…</translation>
+    </message>
+    <message>
+        <source>Needs your decision</source>
+        <translation>Necesita su decisión</translation>
+    </message>
+    <message>
+        <source>%d adds waiting to send</source>
+        <translation>%d animales esperando para enviarse</translation>
+    </message>
+    <message>
+        <source>1 add waiting to send</source>
+        <translation>1 animal esperando para enviarse</translation>
+    </message>
+    <message>
+        <source>Adds PetDesk keeps and sends by itself when the service can take them.</source>
+        <translation>Animales que PetDesk guarda y envía por sí solo cuando el servicio puede aceptarlos.</translation>
+    </message>
+    <message>
+        <source>&amp;Edit waiting add…</source>
+        <translation>&amp;Editar el animal en espera…</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel this add</source>
+        <translation>&amp;Cancelar este animal</translation>
+    </message>
+    <message>
+        <source>It was added: it is ID %d</source>
+        <translation>Se añadió: es el ID %d</translation>
+    </message>
+    <message>
+        <source>None of these: send it again</source>
+        <translation>Ninguno de estos: enviarlo de nuevo</translation>
+    </message>
+    <message>
+        <source>Change a waiting add</source>
+        <translation>Cambiar un animal en espera</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Guardar</translation>
+    </message>
+    <message>
+        <source>Cancel this add?</source>
+        <translation>¿Cancelar este animal?</translation>
+    </message>
+    <message>
+        <source>“%s” has not been sent yet. Cancel it? It will not be added.</source>
+        <translation>«%s» aún no se ha enviado. ¿Cancelarlo? No se añadirá.</translation>
+    </message>
+</context>
+<context>
     <name>PagePainter</name>
     <message>
         <source>The pages could not be opened for printing.</source>
@@ -2058,7 +2181,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <name>PetListController</name>
     <message>
         <source>Loading pets…</source>
-        <extracomment>A list loaded this recently (same query) is not asked for again by Refresh. The state, the count or &quot;more available&quot; changed. A page was shown (first page or more). A failure to show in the status bar: the exception and a prefix. Stopped by the user. Refresh of a list that was just loaded: nothing was sent. Paging ended on a next link already visited: the plain sentence to show. (query, clock.monotonic()) of the last first page shown. Ids shown by a look-up or an add, not (yet) by a page of the list. Pets added in this session in this environment, kept in the list through refreshes until dismissed (the window swaps it on an environment switch).</extracomment>
+        <extracomment>A list loaded this recently (same query) is not asked for again by Refresh. Called on the worker thread with each first page fetched (the window keeps it in the local store for the next start); must not raise. The state, the count or &quot;more available&quot; changed. A page was shown (first page or more). A failure to show in the status bar: the exception and a prefix. Stopped by the user. Refresh of a list that was just loaded: nothing was sent. Paging ended on a next link already visited: the plain sentence to show. (query, clock.monotonic()) of the last first page shown. Ids shown by a look-up or an add, not (yet) by a page of the list. See :data:`KeepPage`. Rows of the table that are not pets (adds waiting in the outbox): not counted. Pets added in this session in this environment, kept in the list through refreshes until dismissed (the window swaps it on an environment switch).</extracomment>
         <translation>Cargando animales…</translation>
     </message>
     <message>
@@ -2699,6 +2822,14 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
 </context>
 <context>
+    <name>StoredStart</name>
+    <message>
+        <source>As of %s — refreshing…</source>
+        <extracomment>From the reader thread (queued to the GUI thread): the page or ``None``. When the stored rows shown were fetched (Unix time), while they are shown.</extracomment>
+        <translation>A las %s — actualizando…</translation>
+    </message>
+</context>
+<context>
     <name>WindowDialogs</name>
     <message>
         <source>About PetDesk</source>
@@ -2712,6 +2843,17 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>A desktop client for the Pet Store service.&lt;br&gt;Pet Store API version %s.&lt;br&gt;&lt;br&gt;Environment: %s&lt;br&gt;Address: %s</source>
         <translation>Un programa de escritorio para el servicio Pet Store.&lt;br&gt;Versión de la API de Pet Store: %s.&lt;br&gt;&lt;br&gt;Entorno: %s&lt;br&gt;Dirección: %s</translation>
+    </message>
+</context>
+<context>
+    <name>WindowLogic</name>
+    <message>
+        <source>Sent from the outbox: %s (ID %d).</source>
+        <translation>Enviado desde la bandeja de salida: %s (ID %d).</translation>
+    </message>
+    <message>
+        <source>Pet %d (%s):</source>
+        <translation>Animal %d (%s):</translation>
     </message>
 </context>
 <context>

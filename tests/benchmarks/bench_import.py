@@ -67,8 +67,9 @@ from petdesk.bulk.outbox import (  # noqa: E402
 from petdesk.bulk.writers import write_table  # noqa: E402
 from petdesk.core.clock import SystemClock  # noqa: E402
 from petdesk.sandbox import SandboxConfig, Store, start_server  # noqa: E402
-from petdesk.store import OutboxSender, open_store  # noqa: E402
+from petdesk.store.db import open_store  # noqa: E402
 from petdesk.store.remote import ClientRemote  # noqa: E402
+from petdesk.store.sender import OutboxSender  # noqa: E402
 
 KEY = "bench-import-key-0123456789"
 

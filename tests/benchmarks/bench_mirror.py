@@ -57,9 +57,11 @@ from petdesk.core.clock import SystemClock  # noqa: E402
 from petdesk.core.statuses import PetStatus  # noqa: E402
 from petdesk.core.waits import WaitInfo  # noqa: E402
 from petdesk.sandbox import SandboxConfig, Store, start_server  # noqa: E402
-from petdesk.store import MirrorQuery, MirrorSort, PetRow, QuotaBudget, open_store  # noqa: E402
+from petdesk.store.budget import QuotaBudget  # noqa: E402
+from petdesk.store.db import open_store  # noqa: E402
 from petdesk.store.mirror import FillKind, MirrorFiller  # noqa: E402
 from petdesk.store.remote import ClientMirrorRemote  # noqa: E402
+from petdesk.store.rows import MirrorQuery, MirrorSort, PetRow  # noqa: E402
 from tests.api.fakes import FakeClock  # noqa: E402
 
 API_KEY = "bench-mirror-key-0123456789"
@@ -265,7 +267,8 @@ def search(quick: bool, count: int = 100_000) -> Figure:
 _RSS_PROBE = """
 import json, re, sys
 from pathlib import Path
-from petdesk.store import MirrorQuery, MirrorSort, open_store
+from petdesk.store.db import open_store
+from petdesk.store.rows import MirrorQuery, MirrorSort
 store = open_store(Path(sys.argv[1]), "production").store
 seen = 0
 if sys.argv[2] == "all":

@@ -31,7 +31,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from petdesk.core.statuses import PetStatus
-from petdesk.store import Draft, PetRow, StoredQuery, open_store
+from petdesk.store.db import open_store
+from petdesk.store.rows import Draft, PetRow, StoredQuery
 
 STATUSES = [None, *PetStatus]
 

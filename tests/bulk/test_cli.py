@@ -14,7 +14,9 @@ from PySide6.QtCore import QSettings
 from petdesk.bulk.readers import open_table
 from petdesk.sandbox import RunningSandbox, SandboxConfig, start_server
 from petdesk.saved_settings import ini_path, read_ini
-from petdesk.store import OutboxState, open_store, store_path
+from petdesk.store.db import open_store
+from petdesk.store.paths import store_path
+from petdesk.store.rows import OutboxState
 from tests.bulk.cli_run import KEY, ROOT, cli_env, run_petdesk
 from tests.bulk.files import write_csv, write_ods, write_xlsx
 

@@ -37,8 +37,10 @@ from petdesk.bulk.report import Outcome
 from petdesk.bulk.session import inspect_file, preview_file
 from petdesk.bulk.writers import write_report
 from petdesk.sandbox import RunningSandbox, SandboxConfig, start_server
-from petdesk.store import LocalStore, OutboxSender, OutboxState, open_store
+from petdesk.store.db import LocalStore, open_store
 from petdesk.store.remote import ClientRemote
+from petdesk.store.rows import OutboxState
+from petdesk.store.sender import OutboxSender
 from tests.api.fakes import FakeClock
 from tests.bulk.files import write_csv, write_xlsx
 

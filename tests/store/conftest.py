@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from petdesk.sandbox import RunningSandbox, SandboxConfig, start_server
-from petdesk.store import LocalStore, open_store
+from petdesk.store.db import LocalStore, open_store
 from tests.api.fakes import FakeClock
 
 API_KEY = "store-test-key-0123456789"

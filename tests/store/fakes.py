@@ -13,7 +13,7 @@ from petdesk.core.errors import (
     RateLimitedError,
 )
 from petdesk.core.statuses import PetStatus
-from petdesk.store import Draft, PetRow
+from petdesk.store.rows import Draft, PetRow
 
 
 class Killed(BaseException):

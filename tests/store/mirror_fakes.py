@@ -9,8 +9,8 @@ from datetime import UTC, datetime
 
 from petdesk.core.errors import BadRequestError, NetworkError, PetStoreError
 from petdesk.core.statuses import PetStatus
-from petdesk.store import PetRow
 from petdesk.store.mirror import MirrorPage
+from petdesk.store.rows import PetRow
 
 BASE = "https://pets.example/v1/pets?limit=100"
 

@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from petdesk.sandbox import FaultConfig, SandboxConfig, start_server
-from petdesk.store import OutboxState, open_store
+from petdesk.store.db import open_store
+from petdesk.store.rows import OutboxState
 
 from .soak_app import soak_name
 

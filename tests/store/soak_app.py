@@ -16,8 +16,10 @@ from pathlib import Path
 from petdesk.api import PetStoreClient, RequestPolicy
 from petdesk.core.clock import SystemClock
 from petdesk.core.statuses import PetStatus
-from petdesk.store import Draft, OutboxSender, PetRow, StepKind, open_store
+from petdesk.store.db import open_store
 from petdesk.store.remote import ClientRemote, budget_for
+from petdesk.store.rows import Draft, PetRow
+from petdesk.store.sender import OutboxSender, StepKind
 
 STATUSES = [None, *PetStatus]
 POLICY = RequestPolicy(backoff_base=0.001, backoff_cap=0.005, min_wait=0.001)

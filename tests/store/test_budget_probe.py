@@ -14,7 +14,8 @@ from petdesk.core.errors import (
     RequestTimeoutError,
     ServerError,
 )
-from petdesk.store import BudgetReason, QuotaBudget, ReconnectProbe, means_offline
+from petdesk.store.budget import BudgetReason, QuotaBudget
+from petdesk.store.probe import ReconnectProbe, means_offline
 from tests.api.fakes import FakeClock
 
 

@@ -7,18 +7,9 @@ from pathlib import Path
 import pytest
 
 from petdesk.core.statuses import PetStatus
-from petdesk.store import (
-    Draft,
-    LocalStore,
-    MirrorState,
-    OutboxError,
-    OutboxState,
-    PetRow,
-    StoredQuery,
-    fold_name,
-    open_store,
-    store_path,
-)
+from petdesk.store.db import LocalStore, OutboxError, fold_name, open_store
+from petdesk.store.paths import store_path
+from petdesk.store.rows import Draft, MirrorState, OutboxState, PetRow, StoredQuery
 from tests.api.fakes import FakeClock
 
 AVAILABLE = PetStatus.AVAILABLE

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from petdesk.core.statuses import PetStatus
-from petdesk.store import Draft, LocalStore, OutboxState
+from petdesk.store.db import LocalStore
+from petdesk.store.rows import Draft, OutboxState
 
 
 def test_queue_unique_skips_origins_already_held(store: LocalStore) -> None:

@@ -17,18 +17,12 @@ from petdesk.core.errors import (
     RequestCancelled,
 )
 from petdesk.core.statuses import PetStatus
-from petdesk.store import (
-    LocalStore,
-    MirrorQuery,
-    MirrorSettings,
-    PassKind,
-    PetRow,
-    QuotaBudget,
-    open_store,
-)
 from petdesk.store.background import BackgroundWork
+from petdesk.store.budget import QuotaBudget
+from petdesk.store.db import LocalStore, open_store
 from petdesk.store.mirror import FillKind, FillStep, MirrorFiller, MirrorPhase, estimate_total
 from petdesk.store.mirror_wording import catalogue_line, requests_text, schedule_text
+from petdesk.store.rows import MirrorQuery, MirrorSettings, PassKind, PetRow
 from tests.api.fakes import FakeClock
 
 from .mirror_fakes import FakeCatalogue, LoopingCatalogue, Reading, offline

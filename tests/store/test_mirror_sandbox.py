@@ -27,19 +27,13 @@ import pytest
 from petdesk.api import PetStoreClient, RequestListener
 from petdesk.core.waits import WaitInfo
 from petdesk.sandbox import RunningSandbox, SandboxConfig, Store, start_server
-from petdesk.store import (
-    Draft,
-    LocalStore,
-    MirrorQuery,
-    MirrorSettings,
-    OutboxSender,
-    StepKind,
-    open_store,
-)
 from petdesk.store.background import BackgroundWork
+from petdesk.store.db import LocalStore, open_store
 from petdesk.store.mirror import FillKind, FillStep, MirrorFiller, MirrorPhase
 from petdesk.store.mirror_wording import catalogue_line, search_note
 from petdesk.store.remote import ClientMirrorRemote, ClientRemote, budget_for
+from petdesk.store.rows import Draft, MirrorQuery, MirrorSettings
+from petdesk.store.sender import OutboxSender, StepKind
 from tests.api.fakes import FakeClock
 
 API_KEY = "mirror-test-key-0123456789"

@@ -11,9 +11,10 @@ import pytest
 
 from petdesk.core.names import SearchInput, fold_name, parse_search
 from petdesk.core.statuses import PetStatus
-from petdesk.store import LocalStore, MirrorQuery, MirrorSort, MirrorState, PetRow, open_store
+from petdesk.store.db import LocalStore, open_store
 from petdesk.store.mirror import MirrorPhase, MirrorStatus
 from petdesk.store.mirror_wording import about, catalogue_line, duration_text, search_note
+from petdesk.store.rows import MirrorQuery, MirrorSort, MirrorState, PetRow
 from petdesk.store.schema import migrate
 from tests.api.fakes import FakeClock
 

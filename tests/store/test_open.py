@@ -9,15 +9,10 @@ from pathlib import Path
 import pytest
 
 from petdesk.core.statuses import PetStatus
-from petdesk.store import (
-    CURRENT_VERSION,
-    Draft,
-    OutboxState,
-    PetRow,
-    StoredQuery,
-    open_store,
-)
 from petdesk.store import db as store_db
+from petdesk.store.db import open_store
+from petdesk.store.rows import Draft, OutboxState, PetRow, StoredQuery
+from petdesk.store.schema import CURRENT_VERSION
 from tests.api.fakes import FakeClock
 
 #: The version 1 schema exactly as PetDesk first wrote it (frozen: never edit).

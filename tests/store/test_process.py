@@ -14,16 +14,11 @@ from pathlib import Path
 import pytest
 
 from petdesk.api import PetStoreClient, RequestPolicy
-from petdesk.store import (
-    Draft,
-    OutboxSender,
-    OutboxState,
-    PetRow,
-    SenderLock,
-    StoredQuery,
-    open_store,
-)
+from petdesk.store.db import open_store
+from petdesk.store.lock import SenderLock
 from petdesk.store.remote import ClientRemote, budget_for, pet_row
+from petdesk.store.rows import Draft, OutboxState, PetRow, StoredQuery
+from petdesk.store.sender import OutboxSender
 from tests.api.fakes import FakeClock
 
 from .conftest import SandboxFactory
@@ -57,7 +52,7 @@ def test_painting_stored_rows_loads_neither_httpx_nor_pydantic(tmp_path: Path) -
     code = (
         "import sys, json\n"
         "from pathlib import Path\n"
-        "from petdesk.store import open_store, StoredQuery\n"
+        "from petdesk.store.db import open_store\nfrom petdesk.store.rows import StoredQuery\n"
         f"store = open_store(Path({str(path)!r}), 'production').store\n"
         "page = store.stored_page(StoredQuery(None, 20))\n"
         "print(json.dumps([len(page.rows), [m for m in ('httpx', 'pydantic', 'PySide6')"
@@ -74,7 +69,8 @@ def pet_row_of(i: int) -> PetRow:
 _WRITER = """
 import os, sys
 from pathlib import Path
-from petdesk.store import Draft, open_store
+from petdesk.store.db import open_store
+from petdesk.store.rows import Draft
 store = open_store(Path(sys.argv[1]), "production").store
 for i in range(int(sys.argv[2])):
     entry = store.queue(Draft(f"Pet {i}", 1, None))
@@ -111,7 +107,7 @@ def test_the_sender_lock_dies_with_its_process(tmp_path: Path) -> None:
     holder = (
         "import sys, time\n"
         "from pathlib import Path\n"
-        "from petdesk.store import SenderLock\n"
+        "from petdesk.store.lock import SenderLock\n"
         f"lock = SenderLock(Path({str(path)!r}))\n"
         "print(lock.acquire(), flush=True)\n"
         "time.sleep(60)\n"

@@ -8,7 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from petdesk.core.statuses import PetStatus
-from petdesk.store import Draft, PetRow, Verdict, reconcile
+from petdesk.store.reconcile import Verdict, reconcile
+from petdesk.store.rows import Draft, PetRow
 
 STATUSES = [None, *PetStatus]
 NAMES = ["Rex", " Rex", "Rex ", "rex", "Réx", "Rex Jr"]

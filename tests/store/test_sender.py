@@ -10,16 +10,11 @@ from pathlib import Path
 import pytest
 
 from petdesk.core.statuses import PetStatus
-from petdesk.store import (
-    Draft,
-    LocalStore,
-    OutboxSender,
-    OutboxState,
-    QuotaBudget,
-    StepKind,
-    Verdict,
-    open_store,
-)
+from petdesk.store.budget import QuotaBudget
+from petdesk.store.db import LocalStore, open_store
+from petdesk.store.reconcile import Verdict
+from petdesk.store.rows import Draft, OutboxState
+from petdesk.store.sender import OutboxSender, StepKind
 from tests.api.fakes import FakeClock
 
 from .fakes import FakeService, Fault, Killed

@@ -16,8 +16,11 @@ from petdesk.api import NewPet, PetStoreClient, RequestPolicy
 from petdesk.core.clock import SystemClock
 from petdesk.core.statuses import PetStatus
 from petdesk.sandbox import FaultConfig
-from petdesk.store import Draft, LocalStore, OutboxSender, OutboxState, QuotaBudget
+from petdesk.store.budget import QuotaBudget
+from petdesk.store.db import LocalStore
 from petdesk.store.remote import ClientRemote, budget_for, draft_from
+from petdesk.store.rows import Draft, OutboxState
+from petdesk.store.sender import OutboxSender
 from tests.api.fakes import FakeClock
 
 from .conftest import API_KEY, SandboxFactory

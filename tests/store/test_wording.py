@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from petdesk.core.statuses import PetStatus
-from petdesk.store import Draft, LocalStore, OutboxEntry, OutboxState
+from petdesk.store.db import LocalStore
+from petdesk.store.rows import Draft, OutboxEntry, OutboxState
 from petdesk.store.wording import (
     clock_text,
     decision_question,

@@ -11,8 +11,9 @@ import pytest
 from PySide6.QtCore import Qt
 
 from petdesk.core.statuses import PetStatus
-from petdesk.store import LocalStore, MirrorQuery, MirrorSort, PetRow, open_store
+from petdesk.store.db import LocalStore, open_store
 from petdesk.store.mirror import MirrorPhase, MirrorStatus
+from petdesk.store.rows import MirrorQuery, MirrorSort, PetRow
 from petdesk.ui.catalogue_engine import ResultWindow
 from petdesk.ui.search_model import MAX_WINDOWS, WINDOW, CatalogueResultsModel
 
