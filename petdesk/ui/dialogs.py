@@ -67,6 +67,7 @@ class WindowDialogs(QObject):
         dialog = AddPetDialog(self._window, environment_label=self._connection.label(),
                               categories=self.categories)
         dialog.submitted.connect(self._adder.submit)
+        dialog.send_later = self._adder.send_later
         dialog.finished.connect(self._add_closed)
         self.add_dialog = dialog
         dialog.open()

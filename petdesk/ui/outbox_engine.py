@@ -130,6 +130,14 @@ def step(engine: ImportEngine, connection: Connection, client: PetStoreClient) -
         return SendReport(result, _view(store), pet)
 
 
+def keep_add(engine: ImportEngine, connection: Connection, draft: Draft) -> OutboxView:
+    """Write an add durably without sending it now ("Send later"): the outbox's stepping
+    sends it when the gate allows."""
+    with engine.outbox(connection) as (store, _sender):
+        store.queue(draft)
+        return _view(store)
+
+
 def edit_add(engine: ImportEngine, connection: Connection, local_id: int,
              draft: Draft) -> OutboxView:
     """Change a waiting add (:class:`~petdesk.store.db.OutboxError` once it is being sent)."""

@@ -104,6 +104,10 @@
         <translation>%s wird aufgenommen…</translation>
     </message>
     <message>
+        <source>“%s” waits in the outbox. PetDesk sends it by itself.</source>
+        <translation>„%s“ wartet im Postausgang. PetDesk sendet es von selbst.</translation>
+    </message>
+    <message>
         <source>The pet was not added: </source>
         <translation>Das Tier wurde nicht aufgenommen: </translation>
     </message>

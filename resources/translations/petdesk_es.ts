@@ -104,6 +104,10 @@
         <translation>Añadiendo a %s…</translation>
     </message>
     <message>
+        <source>“%s” waits in the outbox. PetDesk sends it by itself.</source>
+        <translation>«%s» espera en la bandeja de salida. PetDesk lo envía por sí solo.</translation>
+    </message>
+    <message>
         <source>The pet was not added: </source>
         <translation>El animal no se añadió: </translation>
     </message>

@@ -126,20 +126,30 @@ def test_an_empty_add_form_closes_without_a_question(
                 if isinstance(w, QMessageBox) and w.isVisible()]
 
 
-def test_the_add_form_offers_send_later_once_the_window_gives_it_a_way(
+def test_closing_the_add_form_with_send_later_keeps_the_pet_in_the_outbox(
         qtbot: Any, loopback: Sandbox, make_window: Any) -> None:
-    """The seam for the outbox (issue 12): a form with a ``send_later`` offers it."""
+    """Esc on a filled form, then Send later: the form closes, the pet waits in the
+    outbox and PetDesk adds it by itself, once."""
     window = make_window(loopback)
     dialog = open_add_dialog(qtbot, window)
-    kept: list[Any] = []
-    dialog.send_later = kept.append
     qtbot.keyClicks(dialog.nameEdit, "Later Lou")
     qtbot.keyClicks(dialog.categoryIdEdit, "3")
     qtbot.keyClick(dialog.nameEdit, Qt.Key.Key_Escape)
     box = confirm_box(qtbot)
+    assert {b.text() for b in box.buttons()} == {"&Keep editing", "&Discard", "Send &later"}
     qtbot.mouseClick(button(box, "sendLaterButton"), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.add_dialog is None, timeout=5_000)
-    assert [(p.name, p.category_id) for p in kept] == [("Later Lou", 3)]
+    assert "“Later Lou” waits in the outbox" in window.statusBar_.message
+
+    def on_server() -> int:
+        return [p.name for p in loopback.app.store.all_pets()].count("Later Lou")
+
+    qtbot.waitUntil(lambda: on_server() == 1, timeout=10_000)
+    model = window.table.model()
+    qtbot.waitUntil(lambda: any(
+        model.index(r, 1).data() == "Later Lou" for r in range(model.rowCount())),
+        timeout=10_000)
+    assert on_server() == 1
 
 
 def test_settings_shows_the_address_in_use_and_the_base_url_override(

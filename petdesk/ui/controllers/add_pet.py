@@ -93,6 +93,12 @@ class AddPetController(QObject):
             self.sending = True
             self.busyChanged.emit(True)
 
+    def send_later(self, new_pet: NewPet) -> None:
+        """Closing the form with "Send later": the pet waits in the outbox."""
+        self._outbox.keep(Draft(new_pet.name, new_pet.category_id, new_pet.status))
+        self.queued.emit(self.tr("“%s” waits in the outbox. PetDesk sends it by itself.")
+                         % display(new_pet.name, 40))
+
     def _done(self, add: _Add, outcome: Outcome[Any]) -> None:
         self.sending = False
         self.busyChanged.emit(False)

@@ -72,6 +72,12 @@ def _edit(holder: EngineHolder, local_id: int, draft: Draft, ctx: JobContext) ->
     return outbox_engine.edit_add(holder.get(), ctx.connection, local_id, draft)
 
 
+def _keep(holder: EngineHolder, draft: Draft, ctx: JobContext) -> OutboxView:
+    from .. import outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
+
+    return outbox_engine.keep_add(holder.get(), ctx.connection, draft)
+
+
 def _settle(holder: EngineHolder, local_id: int, pet_id: int | None,
             ctx: JobContext) -> OutboxView:
     from .. import outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
@@ -208,6 +214,11 @@ class OutboxController(QObject):
         self.follow(delay)
 
     # -- the user's changes ---------------------------------------------------------------
+
+    def keep(self, draft: Draft) -> None:
+        """An add the user chose to send later (closing the form): kept in the outbox,
+        shown as waiting, sent by the outbox's stepping."""
+        self._change(partial(_keep, self._holder, draft))
 
     def edit(self, local_id: int, draft: Draft) -> None:
         self._change(partial(_edit, self._holder, local_id, draft))
