@@ -53,6 +53,7 @@ class ListPresenter(QObject):
         bar.quickFilterEdit.textChanged.connect(self._quick_filter)
         contents.table.selectionModel().selectionChanged.connect(self._selection_changed)
         contents.detail.dismissRequested.connect(self._dismiss)
+        contents.model.modelReset.connect(self._reselect)
 
     @property
     def _pets(self) -> PetListController | None:
@@ -160,6 +161,14 @@ class ListPresenter(QObject):
         if show_detail:
             self._show(c.model.pet_at(index))
         return True
+
+    def _reselect(self) -> None:
+        """After the rows were reset (an add leaving the outbox, a filter): the pet in
+        the detail panel is selected again if it is still listed."""
+        c = self._c
+        pet = c.detail.pet
+        if pet is not None and not c.table.selectionModel().hasSelection():
+            self.select_pet(pet.id, show_detail=False)
 
     def _selection_changed(self, selected: QItemSelection, _deselected: QItemSelection) -> None:
         indexes = selected.indexes()

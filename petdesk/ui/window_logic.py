@@ -137,7 +137,7 @@ class WindowLogic:
         self.lookups.failedFor.connect(self._look_up_stored)
         self.lookups.found.connect(lambda _found: self.outbox.service_answered())
         self.outbox.sent.connect(lambda pet: status.show_activity(QCoreApplication.translate(
-            "WindowLogic", "Sent from the outbox: %s (ID %d).") % (display(pet.name, 40), pet.id)))
+            "WindowLogic", "Added from the outbox: %s (ID %d).") % (display(pet.name, 40), pet.id)))
         self.auth.keyNeeded.connect(self.dialogs.open_api_key_dialog)
         self.auth.keySaved.connect(c.key_saved)
         c.connection.changed.connect(c.connection_changed)

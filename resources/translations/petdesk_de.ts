@@ -2852,8 +2852,8 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
 <context>
     <name>WindowLogic</name>
     <message>
-        <source>Sent from the outbox: %s (ID %d).</source>
-        <translation>Aus dem Postausgang gesendet: %s (ID %d).</translation>
+        <source>Added from the outbox: %s (ID %d).</source>
+        <translation>Aus dem Postausgang aufgenommen: %s (ID %d).</translation>
     </message>
     <message>
         <source>Pet %d (%s):</source>

@@ -2852,8 +2852,8 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
 <context>
     <name>WindowLogic</name>
     <message>
-        <source>Sent from the outbox: %s (ID %d).</source>
-        <translation>Enviado desde la bandeja de salida: %s (ID %d).</translation>
+        <source>Added from the outbox: %s (ID %d).</source>
+        <translation>Añadido desde la bandeja de salida: %s (ID %d).</translation>
     </message>
     <message>
         <source>Pet %d (%s):</source>

@@ -86,6 +86,9 @@ def test_user_hammering_against_a_tight_quota_never_sends_early(
         qtbot.waitUntil(lambda: window.model.rowCount() == 2, timeout=10_000)  # good() lists 2
         hammer(qtbot, window, "Quota Buster")
         qtbot.waitUntil(lambda: not window.worker.busy, timeout=40_000)
+        # An add the quota holds back waits in the outbox and is sent by itself.
+        qtbot.waitUntil(lambda: server.count("POST") >= 1 and not window.worker.busy,
+                        timeout=40_000)
         assert script.limited >= 1, "the quota never ran out: the scenario tested nothing"
         assert server.early == [], [(s.method, s.path) for s in server.early]
         # A POST refused with 429 was not acted on and is sent again after the wait;

@@ -129,8 +129,11 @@ def test_an_empty_add_form_closes_without_a_question(
 def test_closing_the_add_form_with_send_later_keeps_the_pet_in_the_outbox(
         qtbot: Any, loopback: Sandbox, make_window: Any) -> None:
     """Esc on a filled form, then Send later: the form closes, the pet waits in the
-    outbox and PetDesk adds it by itself, once."""
+    outbox and PetDesk adds it by itself, once; the row selected meanwhile stays
+    selected."""
     window = make_window(loopback)
+    click_row(qtbot, window, 2)
+    chosen = window.detail.idValue.text()
     dialog = open_add_dialog(qtbot, window)
     qtbot.keyClicks(dialog.nameEdit, "Later Lou")
     qtbot.keyClicks(dialog.categoryIdEdit, "3")
@@ -150,6 +153,9 @@ def test_closing_the_add_form_with_send_later_keeps_the_pet_in_the_outbox(
         model.index(r, 1).data() == "Later Lou" for r in range(model.rowCount())),
         timeout=10_000)
     assert on_server() == 1
+    selected = window.table.selectionModel().selectedRows()
+    assert [str(model.index(i.row(), 0).data()) for i in selected] == [chosen]
+    assert window.detail.idValue.text() == chosen
 
 
 def test_settings_shows_the_address_in_use_and_the_base_url_override(
