@@ -167,19 +167,30 @@ def migrate(conn: sqlite3.Connection, target: int = CURRENT_VERSION, *,
     ``conn`` must be in autocommit mode (``isolation_level=None``).
     """
     found = user_version(conn, schema)
-    if found > len(migrations):
-        raise NewerSchemaError(f"schema version {found} is newer than {len(migrations)}")
-    for version in range(found, target):
+    _check_not_newer(found, migrations)
+    version = found
+    while version < target:
         conn.execute("BEGIN IMMEDIATE")
         try:
-            for statement in _statements(migrations[version]):
-                conn.execute(statement)
-            conn.execute(f"PRAGMA {schema}.user_version = {version + 1:d}")
+            # Read again under the write lock: another connection (another PetDesk, a
+            # thread) may have migrated since the read above; each step runs once.
+            version = user_version(conn, schema)
+            _check_not_newer(version, migrations)
+            if version < target:
+                for statement in _statements(migrations[version]):
+                    conn.execute(statement)
+                conn.execute(f"PRAGMA {schema}.user_version = {version + 1:d}")
+                version += 1
         except BaseException:
             conn.execute("ROLLBACK")
             raise
         conn.execute("COMMIT")
     return found
+
+
+def _check_not_newer(found: int, migrations: tuple[str, ...]) -> None:
+    if found > len(migrations):
+        raise NewerSchemaError(f"schema version {found} is newer than {len(migrations)}")
 
 
 def _statements(script: str) -> list[str]:

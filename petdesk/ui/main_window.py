@@ -243,6 +243,7 @@ class MainWindow(QMainWindow):
         if self._worker_started or self.closing:
             return
         self._worker_started = True
+        self.contents.stored.start()
         self.contents.worker.warm_up()
         if self._autoload:
             self.contents.refresh()
@@ -268,6 +269,9 @@ class MainWindow(QMainWindow):
     def _contents_painted(self) -> None:
         # This turn handles what was queued while the contents were painted (the rest
         # of that paint's work, input); the worker and the controllers come in the next.
+        # The last session's rows are read from now on, beside that.
+        if not self.closing:
+            self.contents.stored.start()
         QTimer.singleShot(0, self._start_worker)
 
     def changeEvent(self, event: QEvent) -> None:

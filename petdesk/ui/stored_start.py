@@ -1,6 +1,6 @@
 """Instant start: the rows of the last session, painted before the client exists.
 
-When the window's contents are built, a small thread reads the rows last seen for
+Once the window's contents are painted, a small thread reads the rows last seen for
 the list shown (status filter, page size) straight from the environment's store file
 (:func:`petdesk.store.db.peek_stored_page`: read-only, nothing created or migrated;
 the worker opens the store properly later). The GUI thread does no I/O: it only puts
@@ -92,11 +92,22 @@ class StoredStart(QObject):
         self.label.setMinimumWidth(1)  # never widens the window: clipped when there is no room
         contents.statusBar_.addPermanentWidget(self.label)
         self.pageRead.connect(self._show)
+        self._folder = folder
+        self._started = False
+
+    def start(self) -> None:
+        """Read the stored rows on a small thread (once). Called when the contents have
+        been painted: the thread's imports and reads would otherwise take the GIL from
+        that paint."""
+        if self._started:
+            return
+        self._started = True
+        contents = self._contents
         status = contents.bar.status()
         thread = threading.Thread(
             target=_read, name="petdesk-stored-rows", daemon=True,
             args=(contents.connection.connection(), status.value if status else None,
-                  contents.bar.limitSpin.value(), folder, self.pageRead.emit))
+                  contents.bar.limitSpin.value(), self._folder, self.pageRead.emit))
         thread.start()
 
     def _show(self, page: StoredPage | None) -> None:

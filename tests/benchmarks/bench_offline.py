@@ -85,6 +85,7 @@ def drain(count: int) -> dict[str, float]:
     from PySide6.QtWidgets import QApplication
 
     from petdesk.api import PetStoreClient
+    from petdesk.core.connection import Connection
     from petdesk.core.keystore import KeyStore, MemoryKeyring
     from petdesk.sandbox import SandboxConfig, Store, start_server
     from petdesk.store.db import open_store
@@ -113,13 +114,15 @@ def drain(count: int) -> dict[str, float]:
                 return PetStoreClient(server.base_url, key, timeout=connection.timeout,
                                       listener=listener, clock=clock)
 
-            window = MainWindow(settings, keys, factory, environment=Environment.PRODUCTION,
-                                base_url=server.base_url)
-            path = store_file(window.connection.connection())
+            # The adds are written before the window exists (a restart with a full
+            # outbox): its first look at the outbox finds all of them.
+            path = store_file(Connection("production", server.base_url))
             store = open_store(path, "production").store
             for i in range(count):
                 store.queue(Draft(f"Waiting {i}", 1 + i % 7, None))
             store.close()
+            window = MainWindow(settings, keys, factory, environment=Environment.PRODUCTION,
+                                base_url=server.base_url)
             loop = QEventLoop()
             outbox = window.contents.logic.outbox
             outbox.changed.connect(lambda view: loop.quit() if view.pending == 0 else None)

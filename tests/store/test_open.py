@@ -199,3 +199,40 @@ def test_a_file_locked_by_another_petdesk_is_not_set_aside(
     assert opened.set_aside_as is None
     assert opened.store.path is None
     assert store_file.exists()
+
+
+def test_a_store_being_created_by_another_connection_is_not_set_aside(
+        store_file: Path, clock: FakeClock) -> None:
+    """Two openers of a new file (two PetDesk processes, or a window and
+    ``petdesk import``) both read version 0 before either writes: the second one, once
+    it holds the write lock, finds the schema made and migrates nothing. It used to run
+    the first migration again, fail ("table meta already exists") and set a good store
+    aside with the adds waiting in it."""
+    store_file.parent.mkdir(parents=True, exist_ok=True)
+    first = sqlite3.connect(store_file, isolation_level=None)
+    second = sqlite3.connect(store_file, isolation_level=None)
+    for conn in (first, second):
+        conn.execute("PRAGMA journal_mode = WAL")
+    from petdesk.store import schema
+
+    reads: list[int] = []
+    real = schema.user_version
+
+    def stale_first_read(conn: sqlite3.Connection, name: str = "main") -> int:
+        reads.append(1)
+        return 0 if len(reads) == 1 else real(conn, name)
+
+    assert real(second) == 0
+    schema.migrate(first)  # the other opener makes the schema meanwhile
+    schema_user_version, schema.user_version = schema.user_version, stale_first_read
+    try:
+        assert schema.migrate(second) == 0  # it read 0 before the lock ...
+    finally:
+        schema.user_version = schema_user_version
+    assert real(second) == CURRENT_VERSION  # ... and migrated nothing twice
+    first.close()
+    second.close()
+    opened = open_store(store_file, "production", clock=clock)
+    assert opened.problem is None
+    assert not list(store_file.parent.glob("*.unreadable-*"))
+    opened.store.close()
