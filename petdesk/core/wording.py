@@ -19,8 +19,10 @@ Placeholders are ``str.format`` fields (``{name}``); translators keep them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
+
+if TYPE_CHECKING:  # a type only: ``datetime`` stays off the start-up path (core.errors)
+    from datetime import datetime
 
 __all__ = ["QT_TRANSLATE_NOOP", "ClockTime", "Message", "Template"]
 
