@@ -48,15 +48,27 @@ def quick_filter(qtbot: Any, window: MainWindow) -> Any:
     return edit
 
 
+def keys_then_line(qtbot: Any, window: MainWindow, keys: str, line: str) -> None:
+    """``keys`` typed into the focused quick filter; the line then starts with ``line``."""
+    qtbot.keyClicks(window.quickFilterEdit, keys)
+    qtbot.waitUntil(lambda: match_line(window).startswith(line))
+
+
+def enter_opens_nothing(qtbot: Any, window: MainWindow, edit: Any) -> None:
+    """Enter in the quick filter: no Find any animal opens."""
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    idle(qtbot, window)
+    assert not [w for w in QApplication.topLevelWidgets()
+                if isinstance(w, CatalogueDialog) and w.isVisible()]
+
+
 def test_a_name_only_the_last_page_has_is_counted_and_enter_opens_it(
         qtbot: Any, big: Sandbox, make_window: Callable[..., MainWindow],  # noqa: F811
         clock: FakeClock) -> None:
     window, _timer = fill(qtbot, make_window, big, clock)
     assert match_line(window) == ""
     edit = quick_filter(qtbot, window)
-    qtbot.keyClicks(edit, "quokka")
-    qtbot.waitUntil(lambda: match_line(window).startswith(
-        "1 pet named like “quokka” in the catalogue (as of "))
+    keys_then_line(qtbot, window, "quokka", "1 pet named like “quokka” in the catalogue (as of ")
     assert match_line(window).endswith(") — Enter shows it")
     # Only the first page is loaded: the table itself has no such pet.
     assert window.model.rowCount() == 0
@@ -77,18 +89,13 @@ def test_a_newer_keystroke_supersedes_and_a_cleared_filter_hides_the_line(
         clock: FakeClock) -> None:
     window, _timer = fill(qtbot, make_window, big, clock)
     edit = quick_filter(qtbot, window)
-    qtbot.keyClicks(edit, "quokka")
-    qtbot.waitUntil(lambda: match_line(window).startswith("1 pet named like “quokka”"))
-    qtbot.keyClicks(edit, "x")
-    qtbot.waitUntil(lambda: match_line(window).startswith(
-        "No pet named like “quokkax” in the catalogue (as of "))
-    qtbot.keyClick(edit, Qt.Key.Key_Return)  # no match: Enter opens nothing
+    keys_then_line(qtbot, window, "quokka", "1 pet named like “quokka”")
+    keys_then_line(qtbot, window, "x", "No pet named like “quokkax” in the catalogue (as of ")
+    enter_opens_nothing(qtbot, window, edit)  # no pet to show
     type_text(qtbot, edit, "")
     assert match_line(window) == ""
     idle(qtbot, window)
     assert match_line(window) == ""
-    assert not [w for w in QApplication.topLevelWidgets()
-                if isinstance(w, CatalogueDialog) and w.isVisible()]
 
 
 def test_case_and_accents_fold_as_in_the_table(
@@ -96,11 +103,9 @@ def test_case_and_accents_fold_as_in_the_table(
         clock: FakeClock) -> None:
     window, _timer = fill_small(qtbot, make_window, accented, clock)
     edit = quick_filter(qtbot, window)
-    qtbot.keyClicks(edit, "ZOE")
-    qtbot.waitUntil(lambda: window.model.rowCount() == 1)
+    keys_then_line(qtbot, window, "ZOE", "1 pet named like “ZOE” in the catalogue (as of ")
+    assert window.model.rowCount() == 1
     assert window.model.index(0, 1).data() == "Zoë"
-    qtbot.waitUntil(lambda: match_line(window).startswith(
-        "1 pet named like “ZOE” in the catalogue (as of "))
     type_text(qtbot, edit, "zoë")
     qtbot.waitUntil(lambda: match_line(window).startswith("1 pet named like “zoë”"))
 
@@ -111,11 +116,8 @@ def test_with_the_catalogue_off_nothing_extra_is_shown(
     edit = quick_filter(qtbot, window)
     qtbot.keyClicks(edit, "zoe")
     qtbot.waitUntil(lambda: window.model.rowCount() == 1)
-    qtbot.keyClick(edit, Qt.Key.Key_Return)
-    idle(qtbot, window)
+    enter_opens_nothing(qtbot, window, edit)
     assert match_line(window) == ""
-    assert not [w for w in QApplication.topLevelWidgets()
-                if isinstance(w, CatalogueDialog) and w.isVisible()]
 
 
 def fill_small(qtbot: Any, make_window: Callable[..., MainWindow], box: Sandbox,
