@@ -106,8 +106,9 @@ def test_case_and_accents_fold_as_in_the_table(
     keys_then_line(qtbot, window, "ZOE", "1 pet named like “ZOE” in the catalogue (as of ")
     assert window.model.rowCount() == 1
     assert window.model.index(0, 1).data() == "Zoë"
-    type_text(qtbot, edit, "zoë")
-    qtbot.waitUntil(lambda: match_line(window).startswith("1 pet named like “zoë”"))
+    type_text(qtbot, edit, "zoe")  # (QTest types ASCII only)
+    qtbot.waitUntil(lambda: match_line(window).startswith("1 pet named like “zoe”"))
+    assert window.model.rowCount() == 1
 
 
 def test_with_the_catalogue_off_nothing_extra_is_shown(
