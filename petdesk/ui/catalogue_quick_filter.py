@@ -100,8 +100,10 @@ class CatalogueQuickFilter(QObject):
             self._hide()
             return
         self._shown_text = window.query.text if window.count else ""
-        self._label.setText(localized(quick_filter_note(
-            window.count, window.query.text, window.status, self._clock.time())))
+        text = localized(quick_filter_note(
+            window.count, window.query.text, window.status, self._clock.time()))
+        self._label.setText(text)
+        self._label.setToolTip(text)  # whole, when a narrow window cuts the line
         self._label.setVisible(True)
 
     def clear(self) -> None:
@@ -114,6 +116,7 @@ class CatalogueQuickFilter(QObject):
     def _hide(self) -> None:
         self._shown_text = ""
         self._label.clear()
+        self._label.setToolTip("")
         self._label.setVisible(False)
 
     def environment_changed(self) -> None:

@@ -313,8 +313,10 @@ class PetTablePanel(QWidget):
         self.catalogueMatchLabel.setObjectName("catalogueMatchLabel")
         self.catalogueMatchLabel.setTextFormat(Qt.TextFormat.PlainText)
         self.catalogueMatchLabel.setVisible(False)
+        self.catalogueMatchLabel.setWordWrap(True)  # a long line never widens the window
         below.addSpacing(12)
         below.addWidget(self.catalogueMatchLabel, 1)
+        below.addStretch(0)  # the room the line leaves, when hidden
         below.addWidget(self.loadMoreButton)
 
         layout = QVBoxLayout(self)
