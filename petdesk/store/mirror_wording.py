@@ -154,3 +154,30 @@ def requests_text(status: MirrorStatus) -> str:
         "MirrorWording",
         "Catalogue used {used:,} of its {allowance:,} requests today ({total:,} in all)").format(
         used=status.requests_today, allowance=status.day_allowance, total=status.requests_total)
+
+
+def quick_filter_note(matches: int, text: str, status: MirrorStatus, now: float,
+                      tz: tzinfo | None = None) -> str:
+    """Under the table while the quick filter holds ``text``: how many pets of the whole
+    catalogue match, and how fresh it is ("14 pets named like “mo” in the catalogue
+    (as of 09:42) — Enter shows them")."""
+    shown = text.strip()
+    if status.complete_at is not None:
+        fresh = QT_TRANSLATE_NOOP("MirrorWording", "as of {time}").format(
+            time=clock_time(status.complete_at, now, tz))
+    else:
+        fresh = QT_TRANSLATE_NOOP("MirrorWording", "still filling, {pets} so far").format(
+            pets=count_text(status.count))
+    if matches == 0:
+        return QT_TRANSLATE_NOOP(
+            "MirrorWording", "No pet named like “{text}” in the catalogue ({fresh})").format(
+            text=shown, fresh=fresh)
+    if matches == 1:
+        return QT_TRANSLATE_NOOP(
+            "MirrorWording",
+            "1 pet named like “{text}” in the catalogue ({fresh}) — Enter shows it").format(
+            text=shown, fresh=fresh)
+    return QT_TRANSLATE_NOOP(
+        "MirrorWording",
+        "{count:,} pets named like “{text}” in the catalogue ({fresh}) — Enter shows them"
+    ).format(count=matches, text=shown, fresh=fresh)

@@ -1,5 +1,6 @@
 """The catalogue in the main window (issue 16): its line in the status bar, the
-Find any animal dialog, Update now and Newest first.
+Find any animal dialog, Update now, Newest first, and the quick filter's count of
+the catalogue's matches (:mod:`.catalogue_quick_filter`; Enter shows them).
 
 Owned by :class:`~petdesk.ui.window_logic.WindowLogic` (built after the first paint):
 the controller (:mod:`.controllers.catalogue`) reads the mirror only then, on the
@@ -17,6 +18,7 @@ from petdesk.core.jobs import JobKind
 from petdesk.store.mirror_wording import catalogue_line, requests_text, schedule_text
 from petdesk.store.rows import MirrorQuery, MirrorSettings, MirrorSort
 
+from .catalogue_quick_filter import CatalogueQuickFilter
 from .controllers.catalogue import CatalogueController
 from .localize import localized
 
@@ -64,16 +66,22 @@ class CatalogueWindow(QObject):
         self.controller.rowsChanged.connect(self._rows_changed)
         self.controller.notice.connect(status.show_activity)
         contents.connection.changed.connect(self._environment_changed)
+        self.quick = CatalogueQuickFilter(contents.bar.quickFilterEdit,
+                                          contents.panel.catalogueMatchLabel,
+                                          self.controller, self._clock, self)
+        contents.bar.quickFilterEdit.returnPressed.connect(self._quick_filter_entered)
 
     def start_up(self) -> None:
         """After the first paint: fill or update the catalogue if due."""
         self._line.start()
         self.controller.start_up()
         self._show_line()
+        self.quick.search()
 
     def settings_changed(self) -> None:
         self.controller.settings_changed()
         self._show_line()
+        self.quick.search()
 
     def update_now(self) -> None:
         self.controller.update_now()
@@ -102,9 +110,12 @@ class CatalogueWindow(QObject):
         """Another environment: another catalogue (its line comes with its first job)."""
         self.report = None
         self._show_line()
-        self._rows_changed()
+        self.quick.environment_changed()
+        if self.dialog is not None and self.dialog.isVisible():
+            self.dialog.model.reload()
 
     def _rows_changed(self) -> None:
+        self.quick.search()
         if self.dialog is not None and self.dialog.isVisible():
             self.dialog.model.reload()
 
@@ -119,6 +130,19 @@ class CatalogueWindow(QObject):
         dialog.searchEdit.selectAll()
         dialog.search()
         return dialog
+
+    def find_text(self, text: str) -> CatalogueDialog:
+        """Find any animal with ``text`` searched, newest first."""
+        dialog = self._dialog()
+        dialog.searchEdit.setText(text)
+        dialog.show_order(MirrorSort.ID, True)
+        return self.open_find()
+
+    def _quick_filter_entered(self) -> None:
+        """Enter in the table's quick filter: its matches in the whole catalogue."""
+        text = self.quick.enter_text()
+        if text:
+            self.find_text(text)
 
     def newest_first(self) -> None:
         """View › Newest first…: every pet of the catalogue, the newest on top."""
@@ -148,6 +172,7 @@ class CatalogueWindow(QObject):
 
     def shut_down(self) -> None:
         self._line.stop()
+        self.quick.clear()
         if self.dialog is not None:
             self.dialog.close()
         self.controller.shut_down()

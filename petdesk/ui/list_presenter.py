@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QItemSelection, QItemSelectionModel, QObject
 
 from petdesk.core.jobs import ListState
+from petdesk.core.names import fold_name
 from petdesk.core.text import display
 
 from .status_look import status_text
@@ -142,7 +143,7 @@ class ListPresenter(QObject):
             return self.tr("Hidden from the list by the %s filter.") % c.bar.status_filter_text()
         if c.model.no_status_filter and pet.status is not None:
             return self.tr("Hidden from the list by the %s filter.") % c.bar.status_filter_text()
-        if c.model.name_filter and c.model.name_filter not in pet.name.casefold():
+        if c.model.name_filter and c.model.name_filter not in fold_name(pet.name):
             return self.tr("Hidden from the list by the name filter “%s”.") % (
                 c.bar.quickFilterEdit.text().strip())
         return ""

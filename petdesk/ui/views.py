@@ -162,8 +162,9 @@ class FilterBar(QWidget):
         self.quickFilterEdit.setAccessibleName(self.tr("Quick filter by name"))
         self.quickFilterEdit.setClearButtonEnabled(True)
         self.quickFilterEdit.setToolTip(self.tr(
-            "Filters the pets loaded in the table. To search every pet by name: "
-            "Pets › Find in catalogue… (Ctrl+Shift+F)"))
+            "Filters the pets loaded in the table. With the catalogue on, also counts "
+            "the pets of the whole catalogue named like this: Enter shows them in "
+            "Find any animal (Ctrl+Shift+F)."))
 
         self.lookupEdit = QLineEdit()
         self.lookupEdit.setObjectName("lookupEdit")
@@ -306,7 +307,16 @@ class PetTablePanel(QWidget):
         self.countLabel.setObjectName("countLabel")
         below = QHBoxLayout()
         below.setContentsMargins(0, 4, 0, 0)
-        below.addWidget(self.countLabel, 1)
+        below.addWidget(self.countLabel)
+        #: What the quick filter finds in the whole catalogue (issue 16).
+        self.catalogueMatchLabel = QLabel()
+        self.catalogueMatchLabel.setObjectName("catalogueMatchLabel")
+        self.catalogueMatchLabel.setTextFormat(Qt.TextFormat.PlainText)
+        self.catalogueMatchLabel.setVisible(False)
+        self.catalogueMatchLabel.setWordWrap(True)  # a long line never widens the window
+        below.addSpacing(12)
+        below.addWidget(self.catalogueMatchLabel, 1)
+        below.addStretch(0)  # the room the line leaves, when hidden
         below.addWidget(self.loadMoreButton)
 
         layout = QVBoxLayout(self)

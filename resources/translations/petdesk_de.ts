@@ -1056,8 +1056,8 @@ Trotzdem speichern?</translation>
         <translation>Schnellfilter nach Name</translation>
     </message>
     <message>
-        <source>Filters the pets loaded in the table. To search every pet by name: Pets › Find in catalogue… (Ctrl+Shift+F)</source>
-        <translation>Filtert die in der Tabelle geladenen Tiere. Um alle Tiere nach Namen zu suchen: Tiere › Im Katalog suchen… (Strg+Umschalt+F)</translation>
+        <source>Filters the pets loaded in the table. With the catalogue on, also counts the pets of the whole catalogue named like this: Enter shows them in Find any animal (Ctrl+Shift+F).</source>
+        <translation>Filtert die in der Tabelle geladenen Tiere. Ist der Katalog eingeschaltet, zählt er auch die Tiere des ganzen Katalogs mit diesem Namen: Die Eingabetaste zeigt sie unter „Beliebiges Tier finden“ (Strg+Umschalt+F).</translation>
     </message>
     <message>
         <source>Look up ID (Ctrl+L)</source>
@@ -1957,6 +1957,26 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>Catalogue used {used:,} of its {allowance:,} requests today ({total:,} in all)</source>
         <translation>Der Katalog hat heute {used:,} seiner {allowance:,} Anfragen verbraucht ({total:,} insgesamt)</translation>
+    </message>
+    <message>
+        <source>as of {time}</source>
+        <translation>Stand {time}</translation>
+    </message>
+    <message>
+        <source>still filling, {pets} so far</source>
+        <translation>wird noch gefüllt, bisher {pets}</translation>
+    </message>
+    <message>
+        <source>No pet named like “{text}” in the catalogue ({fresh})</source>
+        <translation>Kein Tier mit „{text}“ im Namen im Katalog ({fresh})</translation>
+    </message>
+    <message>
+        <source>1 pet named like “{text}” in the catalogue ({fresh}) — Enter shows it</source>
+        <translation>1 Tier mit „{text}“ im Namen im Katalog ({fresh}) – die Eingabetaste zeigt es</translation>
+    </message>
+    <message>
+        <source>{count:,} pets named like “{text}” in the catalogue ({fresh}) — Enter shows them</source>
+        <translation>{count:,} Tiere mit „{text}“ im Namen im Katalog ({fresh}) – die Eingabetaste zeigt sie</translation>
     </message>
 </context>
 <context>

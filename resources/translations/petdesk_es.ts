@@ -1056,8 +1056,8 @@ Save it anyway?</source>
         <translation>Filtro rápido por nombre</translation>
     </message>
     <message>
-        <source>Filters the pets loaded in the table. To search every pet by name: Pets › Find in catalogue… (Ctrl+Shift+F)</source>
-        <translation>Filtra los animales cargados en la tabla. Para buscar cualquier animal por su nombre: Animales › Buscar en el catálogo… (Ctrl+Mayús+F)</translation>
+        <source>Filters the pets loaded in the table. With the catalogue on, also counts the pets of the whole catalogue named like this: Enter shows them in Find any animal (Ctrl+Shift+F).</source>
+        <translation>Filtra los animales cargados en la tabla. Con el catálogo activado, cuenta también los animales de todo el catálogo con ese nombre: Intro los muestra en «Buscar cualquier animal» (Ctrl+Mayús+F).</translation>
     </message>
     <message>
         <source>Look up ID (Ctrl+L)</source>
@@ -1957,6 +1957,26 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>Catalogue used {used:,} of its {allowance:,} requests today ({total:,} in all)</source>
         <translation>El catálogo usó hoy {used:,} de sus {allowance:,} solicitudes ({total:,} en total)</translation>
+    </message>
+    <message>
+        <source>as of {time}</source>
+        <translation>a las {time}</translation>
+    </message>
+    <message>
+        <source>still filling, {pets} so far</source>
+        <translation>aún llenándose, {pets} por ahora</translation>
+    </message>
+    <message>
+        <source>No pet named like “{text}” in the catalogue ({fresh})</source>
+        <translation>Ningún animal con «{text}» en el nombre en el catálogo ({fresh})</translation>
+    </message>
+    <message>
+        <source>1 pet named like “{text}” in the catalogue ({fresh}) — Enter shows it</source>
+        <translation>1 animal con «{text}» en el nombre en el catálogo ({fresh}): pulse Intro para verlo</translation>
+    </message>
+    <message>
+        <source>{count:,} pets named like “{text}” in the catalogue ({fresh}) — Enter shows them</source>
+        <translation>{count:,} animales con «{text}» en el nombre en el catálogo ({fresh}): pulse Intro para verlos</translation>
     </message>
 </context>
 <context>
