@@ -245,6 +245,8 @@ def test_the_catalogue_survives_a_restart_and_a_corrupt_file(
     before = big.requests()
     again, _timer = open_window(make_window, big, clock)
     wait_complete(qtbot, again)  # read back, nothing fetched: no update due yet
+    qtbot.waitUntil(lambda: again.table.model().rowCount() > 0)  # the list's first page
+    qtbot.waitUntil(lambda: not again.worker.busy)
     assert big.requests() == before + 1  # the list's first page, nothing for the catalogue
     again.close()
     [catalogue] = (tmp_path / "data").rglob("*.catalogue.sqlite3")
