@@ -1,7 +1,7 @@
 """The worker-thread side of the window's catalogue (issue 16), Qt-free.
 
 :class:`CatalogueEngine` owns, while the window is open, the environment's store (the
-same file as the outbox: :func:`~petdesk.ui.import_engine.outbox_path`), its catalogue
+same file as the outbox: :func:`~petdesk.ui.store_file.store_file`), its catalogue
 mirror and the :class:`~petdesk.store.mirror.MirrorFiller`. Every method runs on the
 worker thread, as a job the controller (:mod:`petdesk.ui.controllers.catalogue`)
 submits: the store is never opened or read on the GUI thread, and it is opened only
@@ -34,7 +34,7 @@ from petdesk.store.mirror import (
 from petdesk.store.remote import ClientMirrorRemote, budget_for, pet_row
 from petdesk.store.rows import MirrorQuery, MirrorSettings, PetRow
 
-from .import_engine import outbox_path
+from .store_file import store_file
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -100,7 +100,7 @@ class CatalogueEngine:
         if self._store is not None and connection == self._connection:
             return self._store
         self._close()
-        opened = open_store(outbox_path(connection, self._folder), connection.environment,
+        opened = open_store(store_file(connection, self._folder), connection.environment,
                             clock=self._clock)
         self._store, self._connection = opened.store, connection
         self._problem = opened.store.open_mirror() or opened.problem

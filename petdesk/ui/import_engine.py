@@ -59,33 +59,22 @@ from petdesk.bulk.writers import export_pets, write_report
 from petdesk.core.clock import Clock
 from petdesk.core.connection import Connection
 from petdesk.core.wording import QT_TRANSLATE_NOOP
-from petdesk.saved_settings import DEFAULT_URLS
 from petdesk.store.db import LocalStore, open_store
-from petdesk.store.paths import store_path
 from petdesk.store.rows import OutboxEntry, OutboxState
 from petdesk.store.sender import OutboxSender, StepKind, StepResult
 from petdesk.store.wording import decision_question
 
 from .outbox_engine import RecordingRemote
+from .store_file import store_file
 
 if TYPE_CHECKING:
     from petdesk.api.models import Pet
     from petdesk.core.statuses import PetStatus
 
-__all__ = ["ImportEngine", "ImportStatus", "PendingDecision", "outbox_path"]
+__all__ = ["ImportEngine", "ImportStatus", "PendingDecision"]
 
-DEMO = "demo"
 #: A wait longer than this is said in the dialog (the day's quota, a lost connection).
 LONG_WAIT = 60.0
-
-
-def outbox_path(connection: Connection, folder: Path | None = None) -> Path:
-    """The store file of ``connection``: the rule of ``petdesk import``."""
-    if connection.environment == DEMO:
-        return store_path("production", demo=True, folder=folder)
-    default = DEFAULT_URLS.get(connection.environment)
-    custom = None if connection.base_url == default else connection.base_url
-    return store_path(connection.environment, base_url=custom, folder=folder)
 
 
 @dataclass(frozen=True)
@@ -176,7 +165,7 @@ class ImportEngine:
         if self._store is not None and connection == self._connection:
             return self._store
         self._close()
-        opened = open_store(outbox_path(connection, self._folder), connection.environment,
+        opened = open_store(store_file(connection, self._folder), connection.environment,
                             clock=self._clock)
         self.problem = opened.problem
         self._store, self._connection = opened.store, connection
@@ -187,7 +176,7 @@ class ImportEngine:
         """The import left unfinished in the outbox (the oldest), now followed. With no
         store file yet there is none, and looking creates no file."""
         with self._lock:
-            if self._store is None and not outbox_path(connection, self._folder).exists():
+            if self._store is None and not store_file(connection, self._folder).exists():
                 return None
             store = self._open(connection)
             for entry in store.entries():
@@ -286,7 +275,7 @@ class ImportEngine:
     def has_store(self, connection: Connection) -> bool:
         """Whether ``connection`` has a store file (looking creates none)."""
         return (self._store is not None and connection == self._connection) or \
-            outbox_path(connection, self._folder).exists()
+            store_file(connection, self._folder).exists()
 
     def control(self, connection: Connection, client: PetStoreClient | None,
                 action: str) -> ImportStatus | None:

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import QLabel
 from petdesk.core.jobs import ListState
 
 from .local_rows import StoredRow
+from .store_file import store_file
 
 if TYPE_CHECKING:
     from petdesk.core.connection import Connection
@@ -43,19 +44,6 @@ __all__ = ["StoredStart", "store_file"]
 # package itself imports nothing (PEP 562): this costs nothing.
 importlib.import_module("petdesk.store")
 
-DEMO = "demo"
-
-
-def store_file(connection: Connection, folder: Path | None = None) -> Path:
-    """The store file of ``connection`` (the rule ``petdesk import`` uses too)."""
-    from petdesk.saved_settings import DEFAULT_URLS  # noqa: PLC0415 - off the GUI thread
-    from petdesk.store.paths import store_path  # noqa: PLC0415 - platformdirs, likewise
-
-    if connection.environment == DEMO:
-        return store_path("production", demo=True, folder=folder)
-    default = DEFAULT_URLS.get(connection.environment)
-    custom = None if connection.base_url == default else connection.base_url
-    return store_path(connection.environment, base_url=custom, folder=folder)
 
 
 def _read(connection: Connection, status: str | None, limit: int, folder: Path | None,

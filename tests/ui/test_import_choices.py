@@ -21,8 +21,8 @@ from petdesk.store.db import open_store
 from petdesk.store.rows import Draft
 from petdesk.ui.import_dialog import PAGE_SENDING
 from petdesk.ui.import_dialog_words import CategoryWordsDialog
-from petdesk.ui.import_engine import outbox_path
 from petdesk.ui.main_window import MainWindow
+from petdesk.ui.store_file import store_file
 from tests.bulk.files import DELIMITERS, ENCODINGS, write_csv
 
 from .conftest import Sandbox
@@ -171,7 +171,7 @@ def test_rows_whose_answer_was_lost_are_answered_per_row(
     twins = loopback.app.store.all_pets()[:2]
     seeded = seeded_ids(loopback)
     batch = "import:" + "f" * 32 + ":"
-    store = open_store(outbox_path(Connection("production", loopback.base_url)),
+    store = open_store(store_file(Connection("production", loopback.base_url)),
                        "production").store
     store.queue_unique([(Draft("Twin A", 1, PetStatus.AVAILABLE), batch + "row:2"),
                         (Draft("Twin B", 1, PetStatus.AVAILABLE), batch + "row:3")])
