@@ -49,6 +49,7 @@ from petdesk.bulk.outbox import (
     known_pets,
 )
 from petdesk.core.clock import Clock, SystemClock
+from petdesk.core.connection import DEFAULT_URLS
 from petdesk.core.keystore import KeyStore
 from petdesk.core.statuses import PetStatus
 from petdesk.core.urls import base_url_problem
@@ -58,7 +59,7 @@ from petdesk.sandbox.inprocess import (
     in_process_transport,
     make_demo_app,
 )
-from petdesk.saved_settings import DEFAULT_URLS, ENVIRONMENTS, saved_connection
+from petdesk.saved_settings import ENVIRONMENTS, saved_connection
 from petdesk.store.db import LocalStore, open_store
 from petdesk.store.paths import store_path
 from petdesk.store.remote import ClientRemote

@@ -28,12 +28,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from petdesk.core.connection import DEFAULT_URLS
+
 ORGANIZATION: Final = "PetDesk"
 APPLICATION: Final = "PetDesk"
 ENVIRONMENTS: Final = ("production", "staging")
-#: The spec's addresses, the window's defaults (the same values as ``petdesk.ui.settings``).
-DEFAULT_URLS: Final = {"production": "https://api.petstore.example/v1",
-                       "staging": "https://staging.api.petstore.example/v1"}
 
 
 @dataclass(frozen=True)

@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import QByteArray, QSettings
 
+from petdesk.core.connection import PRODUCTION_URL, STAGING_URL
+
 if TYPE_CHECKING:
     # Qt's namespace costs ~14 ms to create (PySide6 makes ~90 Python enums at once);
     # these settings are read before the first paint, the sort only afterwards.
     from PySide6.QtCore import Qt
 
-PRODUCTION_URL = "https://api.petstore.example/v1"
-STAGING_URL = "https://staging.api.petstore.example/v1"
 DEFAULT_TIMEOUT = 15.0
 TIMEOUT_RANGE = (1.0, 120.0)
 #: The language chosen in File › Settings… besides the system's ("").

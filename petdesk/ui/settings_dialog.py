@@ -16,14 +16,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from petdesk.core.connection import PRODUCTION_URL, STAGING_URL
 from petdesk.core.urls import base_url_problem
 
 from .accessibility import make_accessible
 from .catalogue_settings import CatalogueSettingsBox
 from .settings import (
     DEFAULT_TIMEOUT,
-    PRODUCTION_URL,
-    STAGING_URL,
     TIMEOUT_RANGE,
     AppSettings,
     CatalogueChoice,

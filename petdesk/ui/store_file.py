@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from petdesk.core.connection import DEFAULT_URLS
+
 if TYPE_CHECKING:
     from pathlib import Path
 
@@ -19,7 +21,6 @@ DEMO = "demo"
 def store_file(connection: Connection, folder: Path | None = None) -> Path:
     """The store file of ``connection`` (the demo keeps its own; a custom address its
     own; ``folder`` instead of the platform data folder)."""
-    from petdesk.saved_settings import DEFAULT_URLS  # noqa: PLC0415 - off the GUI thread's start
     from petdesk.store.paths import store_path  # noqa: PLC0415 - platformdirs, likewise
 
     if connection.environment == DEMO:

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings
 
-from petdesk.saved_settings import DEFAULT_URLS, ini_path, read_ini, read_plist
+from petdesk.core.connection import DEFAULT_URLS
+from petdesk.saved_settings import ini_path, read_ini, read_plist
 
 
 def test_what_qsettings_writes_is_read(tmp_path: Path) -> None:

@@ -10,10 +10,11 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QMessageBox
 
+from petdesk.core.connection import STAGING_URL
 from petdesk.ui.app import LaunchConfig, build_main_window
 from petdesk.ui.logs import RedactingFilter, setup_logging
 from petdesk.ui.pet_model import Column
-from petdesk.ui.settings import STAGING_URL, AppSettings, Environment
+from petdesk.ui.settings import AppSettings, Environment
 
 from .conftest import API_KEY, Sandbox
 from .drive import open_add_dialog, open_key_dialog, open_settings, shortcut, visible_dialog
