@@ -56,7 +56,6 @@ from types import TracebackType
 from typing import Any
 
 import httpx
-import truststore
 from pydantic import TypeAdapter, ValidationError
 
 from petdesk.core.clock import Clock, SystemClock
@@ -103,7 +102,7 @@ from .ratelimit import (
     parse_rate_limit_headers,
     parse_retry_after,
 )
-from .transport import PetDeskTransport, Watchdog, proxy_for
+from .watchdog import Interruptible, Watchdog
 
 log = logging.getLogger(__name__)
 
@@ -200,9 +199,16 @@ def _check_id(pet_id: int) -> int:
     return pet_id
 
 
-def _trust_store_context() -> ssl.SSLContext:
-    """The OS trust store: Windows, macOS Keychain, the Linux CA bundle."""
-    return truststore.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+def _network_transport(base: httpx.URL) -> httpx.BaseTransport:
+    """The transport of a client given none: sockets that can be interrupted, TLS
+    verified against the OS trust store (Windows, macOS Keychain, the Linux CA bundle),
+    the system's proxy for ``base``. httpcore and truststore load here, with the first
+    such client: an injected transport (the demo's sandbox, tests) needs neither."""
+    import truststore  # with the first network client (PLC0415: a named exception)
+
+    from .transport import PetDeskTransport, proxy_for  # httpcore, likewise
+
+    return PetDeskTransport(truststore.SSLContext(ssl.PROTOCOL_TLS_CLIENT), proxy_for(base))
 
 
 def _url(text: str, base: httpx.URL | None = None) -> httpx.URL | None:
@@ -265,12 +271,12 @@ class PetStoreClient:
         self._closed = False
         # Stop and the deadline interrupt a PetDeskTransport's sockets; another injected
         # transport (MockTransport, the in-process sandbox) is checked between chunks.
-        self._transport = transport if isinstance(transport, PetDeskTransport) else None
         if transport is None:
-            self._transport = PetDeskTransport(_trust_store_context(), proxy_for(self._base))
+            transport = _network_transport(self._base)
+        self._transport = transport if isinstance(transport, Interruptible) else None
         self._watchdog = Watchdog(self._interrupt)
         self._http = httpx.Client(
-            transport=transport or self._transport,
+            transport=transport,
             trust_env=False,  # proxies: see petdesk.api.transport
             timeout=httpx.Timeout(timeout, connect=min(timeout, 10.0)),
             follow_redirects=False,

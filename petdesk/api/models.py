@@ -22,6 +22,7 @@ Decisions where the spec is silent:
 
 from __future__ import annotations
 
+import os
 import unicodedata
 from typing import Annotated, Any
 
@@ -30,6 +31,12 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
 from petdesk.core.limits import INT64_MAX, INT64_MIN, NAME_MAX_LENGTH
 from petdesk.core.statuses import PetStatus
 from petdesk.core.wording import QT_TRANSLATE_NOOP
+
+# PetDesk runs no pydantic plugins (pydantic's documented switch): a plugin installed
+# beside it would see every pet it validates, and looking for plugins reads the
+# metadata of every installed package when the first model is built. Read then, so set
+# before the models below; an environment that sets the variable keeps its choice.
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 #: A positive int64 identifier (``id``, ``categoryId``, ``petId``).
 PositiveInt64 = Annotated[StrictInt, Field(ge=1, le=INT64_MAX)]

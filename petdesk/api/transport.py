@@ -11,11 +11,15 @@ too long". One client has at most one request on the wire, so interrupting all
 of its sockets interrupts exactly that request (idle keep-alive connections are
 dropped too and are simply reopened).
 
-:class:`Watchdog` is that other thread for deadlines: armed with the attempt's
-timeout before the request leaves, it interrupts the transport when the time is
-up, so the timeout bounds connect + headers + body together, not each read. A
-connect (with its name lookup) runs on a short-lived helper thread, so an
-interrupt ends the wait for it at once too.
+:class:`~petdesk.api.watchdog.Watchdog` is that other thread for deadlines: armed
+with the attempt's timeout before the request leaves, it interrupts the transport
+when the time is up, so the timeout bounds connect + headers + body together, not
+each read. A connect (with its name lookup) runs on a short-lived helper thread, so
+an interrupt ends the wait for it at once too.
+
+The client imports this module (httpcore, truststore's context) when it builds its
+first network transport, not for an injected one (tests, the demo's in-process
+sandbox).
 
 **Proxies** (:func:`proxy_for`):
 
@@ -51,7 +55,7 @@ import httpx
 
 from petdesk.core.urls import is_this_computer
 
-__all__ = ["PetDeskTransport", "Watchdog", "proxy_for"]
+__all__ = ["PetDeskTransport", "proxy_for"]
 
 #: httpcore exceptions and the httpx exceptions the client understands (most specific first).
 _ERRORS: tuple[tuple[type[Exception], type[httpx.TransportError]], ...] = (
@@ -341,74 +345,3 @@ class PetDeskTransport(httpx.BaseTransport):
 
     def close(self) -> None:
         self._pool.close()
-
-
-class Watchdog:
-    """Calls ``fire`` when an armed deadline passes (a thread that ends when idle).
-
-    ``arm(seconds)`` before an attempt, ``disarm()`` after it; ``disarm`` returns
-    whether the deadline fired meanwhile. Arming wakes the thread only when the new
-    deadline is earlier than the one it already sleeps towards, so back-to-back
-    requests cost no thread switch.
-    """
-
-    _IDLE = 5.0
-
-    def __init__(self, fire: Callable[[], None]) -> None:
-        self._fire = fire
-        self._cond = threading.Condition()
-        self._due: float | None = None
-        self._fired = False
-        self._thread: threading.Thread | None = None
-        self._closed = False
-        #: The time the thread sleeps until (inf while idle).
-        self._sleeping_until = float("inf")
-
-    def arm(self, seconds: float) -> None:
-        with self._cond:
-            self._due = due = time.monotonic() + seconds
-            self._fired = False
-            if self._thread is None and not self._closed:
-                self._thread = threading.Thread(target=self._run, name="petdesk-deadline",
-                                                daemon=True)
-                self._thread.start()
-            elif due < self._sleeping_until:
-                self._cond.notify()
-
-    def disarm(self) -> bool:
-        with self._cond:
-            self._due = None
-            fired, self._fired = self._fired, False
-            return fired
-
-    @property
-    def fired(self) -> bool:
-        with self._cond:
-            return self._fired
-
-    def close(self) -> None:
-        with self._cond:
-            self._closed = True
-            self._due = None
-            self._cond.notify()
-            thread = self._thread
-        if thread is not None and thread is not threading.current_thread():
-            thread.join(timeout=1.0)
-
-    def _run(self) -> None:
-        with self._cond:
-            while not self._closed:
-                if self._due is None:
-                    self._sleeping_until = float("inf")
-                    if not self._cond.wait(self._IDLE) and self._due is None:
-                        break
-                    continue
-                left = self._due - time.monotonic()
-                if left > 0:
-                    self._sleeping_until = self._due
-                    self._cond.wait(left)
-                    continue
-                self._due = None
-                self._fired = True
-                self._fire()
-            self._thread = None

@@ -311,7 +311,7 @@ def test_a_plain_400_message_is_still_part_of_the_sentence(make_client: MakeClie
 def test_the_watchdog_fires_once_when_armed_and_not_when_disarmed() -> None:
     import threading
 
-    from petdesk.api.transport import Watchdog
+    from petdesk.api.watchdog import Watchdog
 
     fired = threading.Event()
     dog = Watchdog(fired.set)

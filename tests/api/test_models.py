@@ -154,3 +154,15 @@ def test_a_name_with_both_kinds_is_reported_as_control_characters() -> None:
     with pytest.raises(ValidationError) as info:
         NewPet(name="R\u200be\tx", category_id=1)
     assert "control characters (found U+0009)" in info.value.errors()[0]["msg"]
+
+
+def test_no_pydantic_plugin_is_loaded() -> None:
+    """PetDesk turns pydantic's plugins off (they would see every pet validated)."""
+    import os
+
+    from pydantic.plugin._loader import get_plugins
+
+    import petdesk.api  # noqa: F401 - sets the switch before its models are built
+
+    assert os.environ["PYDANTIC_DISABLE_PLUGINS"] == "__all__"
+    assert tuple(get_plugins()) == ()
