@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from PySide6.QtCore import QSettings, QSize, QTimer
+from PySide6.QtCore import QSettings, QSize
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
@@ -266,9 +266,11 @@ def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
     app.aboutToQuit.connect(window.close)
     window.show()
 
-    def after_start() -> None:  # logging is not worth delaying the window for
+    def collect() -> None:
         gc.freeze()
         gc.enable()
+
+    def after_start() -> None:  # logging is not worth delaying the window for
         icon = app_icon()
         if not icon.isNull():
             app.setWindowIcon(icon)
@@ -276,7 +278,9 @@ def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
         logging.getLogger("petdesk").info("PetDesk started (demo=%s); log at %s",
                                           config.demo, path)
 
-    # Once the contents are on screen and the worker is loading (in the next turn),
-    # not before: the icon files and the log file are not needed for the first paint.
-    window.workerStarted.connect(lambda: QTimer.singleShot(0, after_start))
+    # Garbage is collected again once the worker starts loading (its imports make
+    # garbage); the icon files and the log file wait until the first page is on
+    # screen: they are not needed to show the pets.
+    window.workerStarted.connect(collect)
+    window.settled.connect(after_start)
     return app.exec()

@@ -6,8 +6,11 @@ UI is loaded (:func:`petdesk.ui.app.run`): the *frame* (``__init__``: title, sav
 size and position; this module imports only what that needs), the *contents* (the
 widgets and actions, :mod:`.window_contents`) and the worker with the controllers
 (:mod:`.window_logic`). All are built at once unless ``deferred``; then the contents
-are built in the first event-loop turn after the first paint, and the worker and the
-controllers once the contents are painted (or on first use, whichever comes first).
+are built in the first event-loop turn after the first paint, the last session's rows
+once the contents are painted, and the worker with the controllers once those rows are
+painted (or on first use, whichever comes first). Background work (the outbox, the
+catalogue, keeping the page for the next start) waits until the first page is painted
+(:attr:`MainWindow.settled`).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from PySide6.QtWidgets import QMainWindow, QWidget
 from petdesk.core.clock import Clock
 from petdesk.core.keys import KeyProvider
 
+from .after_paint import AfterPaint
 from .controllers.connection import ConnectionController
 from .settings import AppSettings, Environment
 
@@ -52,6 +56,9 @@ CLOSE_WAIT_MS = 1000
 #: ``deferred=True``: the worker starts when the contents are painted, at the latest
 #: this long after they were built.
 START_WORKER_LATEST_MS = 1000
+#: Background work waits for the first page's paint at most this long after the worker
+#: started (an offline start shows its outbox rows without waiting for a time-out).
+SETTLE_LATEST_MS = 1000
 
 
 class MainWindow(QMainWindow):
@@ -63,6 +70,10 @@ class MainWindow(QMainWindow):
     built = Signal()
     #: The window was painted with its contents and the worker started loading.
     workerStarted = Signal()
+    #: Start-up is over: the first page (or why it failed) is on screen, or
+    #: :data:`SETTLE_LATEST_MS` passed. Background work, the log file and the accessible
+    #: names of Qt's inner parts wait for it (once).
+    settled = Signal()
 
     def __init__(self, settings: AppSettings, keys: KeyProvider,
                  client_factory: ClientFactory, *, demo: bool = False,
@@ -83,6 +94,8 @@ class MainWindow(QMainWindow):
         self._contents: Contents | None = None
         self._started = False
         self._worker_started = False
+        self._answered = False
+        self._settled = False
         self.closing = False
         self.setWindowTitle(self.tr("PetDesk — %s") % self.connection.label())
         self.resize(1100, 680)
@@ -235,19 +248,42 @@ class MainWindow(QMainWindow):
             return
         # The worker and the controllers are not needed to paint the contents, and the
         # worker's imports (httpx, pydantic) hold the GIL, which painting needs: they
-        # are built once the contents are painted (or after a second, or on first use).
-        central.installEventFilter(self)
+        # are built once the contents and the stored rows are painted (or after a
+        # second, or on first use).
+        AfterPaint(central, self._contents_painted, START_WORKER_LATEST_MS)
         QTimer.singleShot(START_WORKER_LATEST_MS, self._start_worker)
 
     def _start_worker(self) -> None:
         if self._worker_started or self.closing:
             return
         self._worker_started = True
-        self.contents.stored.start()
-        self.contents.worker.warm_up()
+        contents = self.contents
+        contents.stored.start()
+        worker = contents.worker
         if self._autoload:
-            self.contents.refresh()
+            # The first page is painted before background work takes the GIL.
+            worker.hold_background()
+            contents.pets.pageLoaded.connect(self._first_answer)
+            contents.pets.failed.connect(self._first_answer)
+            QTimer.singleShot(SETTLE_LATEST_MS, self._settle)
+            worker.warm_up()
+            contents.refresh()
+        else:
+            worker.warm_up()
+            QTimer.singleShot(0, self._settle)
         self.workerStarted.emit()
+
+    def _first_answer(self, *_args: object) -> None:
+        if not self._answered and not self.closing:
+            self._answered = True
+            AfterPaint(self.contents.table.viewport(), self._settle, SETTLE_LATEST_MS)
+
+    def _settle(self) -> None:
+        if self._settled or self.closing:
+            return
+        self._settled = True
+        self.contents.worker.release_background()
+        self.settled.emit()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -261,18 +297,14 @@ class MainWindow(QMainWindow):
         if event.type() == QEvent.Type.Expose and watched is self.windowHandle():
             watched.removeEventFilter(self)
             QTimer.singleShot(0, self._start)
-        elif event.type() == QEvent.Type.Paint and watched is self.centralWidget():
-            watched.removeEventFilter(self)
-            QTimer.singleShot(0, self._contents_painted)
         return super().eventFilter(watched, event)
 
     def _contents_painted(self) -> None:
-        # This turn handles what was queued while the contents were painted (the rest
-        # of that paint's work, input); the worker and the controllers come in the next.
-        # The last session's rows are read from now on, beside that.
+        # The last session's rows are read and painted first (a small thread, a few
+        # milliseconds); the worker and the controllers follow them.
         if not self.closing:
+            self.contents.stored.over.connect(self._start_worker)
             self.contents.stored.start()
-        QTimer.singleShot(0, self._start_worker)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.PaletteChange and self._contents is not None:

@@ -7,10 +7,13 @@ the worker opens the store properly later). The GUI thread does no I/O: it only 
 the rows in the table, as :class:`~petdesk.ui.local_rows.StoredRow` (no httpx, no
 pydantic), and says "As of 09:42 — refreshing…" in the status bar. The fresh first
 page replaces them; a page that arrived first wins (the stored rows are dropped).
+:attr:`StoredStart.over` says when the rows are painted (or there were none): the
+window starts its worker then, so that the worker's imports do not hold the GIL while
+these rows are read and painted.
 
 Each fresh first page is saved for the next start, on the worker, as background work
-(:func:`petdesk.ui.outbox_engine.save_first_page`). The store holds pets' fields and the
-service's page links, never the API key.
+once it is shown (:func:`petdesk.ui.outbox_engine.save_first_page`). The store holds
+pets' fields and the service's page links, never the API key.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from PySide6.QtWidgets import QLabel
 
 from petdesk.core.jobs import ListState
 
+from .after_paint import AfterPaint
 from .local_rows import StoredRow
 from .store_file import store_file
 
@@ -37,6 +41,9 @@ if TYPE_CHECKING:
     from .window_contents import Contents
 
 __all__ = ["StoredStart", "store_file"]
+
+#: The worker waits for the stored rows' paint at most this long.
+STORED_PAINT_LATEST_MS = 250
 
 # The store package, complete on this (the GUI) thread before the reader thread imports
 # its modules while the GUI thread imports others: a package half-initialised in one
@@ -67,6 +74,8 @@ class StoredStart(QObject):
 
     #: From the reader thread (queued to the GUI thread): the page or ``None``.
     pageRead = Signal(object)
+    #: The stored rows are on screen, or there were none to show (once).
+    over = Signal()
 
     def __init__(self, contents: Contents, folder: Path | None = None) -> None:
         super().__init__(contents)
@@ -102,12 +111,14 @@ class StoredStart(QObject):
         contents = self._contents
         if page is None or not page.rows or self._fresh or (
                 contents.has_logic and contents.pets.state is ListState.LOADED):
+            self.over.emit()
             return  # nothing stored, or fresh rows came first
         rows = [StoredRow(*row) for row in page.rows]
         contents.model.replace_pets(rows)  # type: ignore[arg-type]
         self.fetched_at = page.fetched_at
         self.label.setText(self.tr("As of %s — refreshing…") % self.as_of_text())
         self.label.setVisible(True)
+        AfterPaint(contents.table.viewport(), self.over.emit, STORED_PAINT_LATEST_MS)
 
     def as_of(self) -> datetime | None:
         """When the stored rows shown were fetched (``None`` when none are shown)."""

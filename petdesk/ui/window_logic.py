@@ -84,9 +84,9 @@ class WindowLogic:
         # The catalogue (issue 16): filled in the background, searched by name.
         self.catalogue = CatalogueWindow(contents, self.worker)
         self._wire(contents)
-        # Qt's inner parts named once the first request is on its way (~10 ms of work).
-        QTimer.singleShot(0, contents, lambda: name_main_window(contents))
-        self.importer.start_up()  # queued before the first list request, run when the worker starts
+        # Qt's inner parts named once the first page is on screen (~10 ms of work).
+        window.settled.connect(lambda: name_main_window(contents))
+        self.importer.start_up()  # background work: after the first page is painted
         self.catalogue.start_up()
         self.outbox.start_up()
 

@@ -77,6 +77,15 @@ class Worker(QObject):
         if not self._closed and self._runner.thread.ident is None:
             self._runner.thread.start()
 
+    def hold_background(self) -> None:
+        """Background jobs wait until :meth:`release_background`; what the user asks
+        for runs meanwhile. The window holds them while it starts, so that its first
+        page is on screen before the outbox, the catalogue or a kept page take the GIL."""
+        self._runner.hold_background(True)
+
+    def release_background(self) -> None:
+        self._runner.hold_background(False)
+
     # -- submitting -----------------------------------------------------------------------
 
     def run_task(self, fn: Task, next_fn: Next | None = None, *,

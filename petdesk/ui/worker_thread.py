@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, Signal
 from petdesk.core.clock import Clock
 from petdesk.core.connection import Connection
 from petdesk.core.errors import AuthenticationError, MissingKeyError, RequestCancelled
+from petdesk.core.jobs import Priority
 from petdesk.core.keys import KeyProvider
 
 from .jobs import ClientFactory, Job, JobContext, Outcome
@@ -51,6 +52,8 @@ class Runner:
         self._heap: list[tuple[int, int, Job]] = []
         self._seq = itertools.count()
         self._closed = False
+        #: While set, background jobs wait (:meth:`hold_background`).
+        self._background_held = False
         self._client: PetStoreClient | None = None
         self._carry_wait = 0.0
         self.current: Job | None = None
@@ -91,6 +94,18 @@ class Runner:
             heapq.heapify(self._heap)
             return removed
 
+    def hold_background(self, held: bool) -> None:
+        """Let background jobs wait (``True``) or run again (``False``); jobs of a
+        higher priority are not affected."""
+        with self._cond:
+            self._background_held = held
+            self._cond.notify()
+
+    def _runnable(self) -> bool:
+        if not self._heap:
+            return False
+        return not (self._background_held and self._heap[0][0] >= Priority.BACKGROUND)
+
     def close(self) -> None:
         with self._cond:
             self._closed = True
@@ -109,7 +124,7 @@ class Runner:
 
     def _next(self) -> Job | None:
         with self._cond:
-            while not self._heap and not self._closed:
+            while not self._closed and not self._runnable():
                 self._cond.wait()
             if self._closed:
                 return None

@@ -27,6 +27,7 @@ from petdesk.ui.main_window import MainWindow
 from petdesk.ui.settings import AppSettings, CatalogueChoice, Environment
 from petdesk.ui.worker import Connection
 from tests.api.fakes import FakeClock as ApiFakeClock
+from tests.ui.drive import idle
 
 API_KEY = "test-key-0123456789abcdef"
 INPROCESS_URL = "http://127.0.0.1/v1"
@@ -159,7 +160,9 @@ def keystore(keyring_backend: MemoryKeyring) -> KeyStore:
 @pytest.fixture
 def make_window(qtbot: Any, settings: AppSettings, keystore: KeyStore,
                 clock: FakeClock) -> Callable[..., MainWindow]:
-    """Build (and show) the main window against a sandbox; waits for the first page."""
+    """Build (and show) the main window against a sandbox; waits for the first page
+    and, after it, the start's background work (Stop disabled), as a user who looks at
+    the window before touching it."""
 
     def build(box: Sandbox, *, keys: Any = None, wait: bool = True,
               policy: RequestPolicy = FAST_POLICY, **kwargs: Any) -> MainWindow:
@@ -168,8 +171,9 @@ def make_window(qtbot: Any, settings: AppSettings, keystore: KeyStore,
                             clock=kwargs.pop("clock", clock), **kwargs)
         qtbot.addWidget(window)
         if wait:
-            with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
+            with qtbot.waitSignals([window.petsLoaded, window.settled], timeout=10_000):
                 window.show()
+            idle(qtbot, window)
         else:
             window.show()
         return window

@@ -23,7 +23,7 @@ from petdesk.ui.local_rows import StoredRow, WaitingRow
 from petdesk.ui.pet_model import Column, PetRole
 from petdesk.ui.stored_start import store_file
 from tests.ui.conftest import FakeClock, Sandbox, _config
-from tests.ui.drive import look_up, open_add_dialog, shortcut, type_text
+from tests.ui.drive import idle, look_up, open_add_dialog, shortcut, type_text
 
 # A popup menu on the offscreen platform (tests only): it cannot raise or grab.
 MENU_ON_OFFSCREEN = pytest.mark.qt_log_ignore(
@@ -257,6 +257,7 @@ def test_the_last_sessions_rows_are_shown_at_once_then_replaced(
         qtbot: Any, service: Switchable, make_window: Any) -> None:
     first = make_window(service.box)
     before = names_shown(first)
+    idle(qtbot, first)  # the page is kept for the next start once it is shown
     first.close()
     service.store.add_pet("Fresh Arrival", 1)  # not on the stored page
     window = make_window(service.box, wait=False, autoload=False)
@@ -276,6 +277,7 @@ def test_offline_start_shows_the_stored_rows_and_looks_up_from_the_store(
     first = make_window(service.box)
     before = names_shown(first)
     look_up(qtbot, first, "3")  # looked up once: kept for later
+    idle(qtbot, first)
     first.close()
     service.stop()
     window = make_window(service.box, wait=False)

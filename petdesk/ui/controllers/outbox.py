@@ -146,14 +146,14 @@ class OutboxController(QObject):
         return self._holder
 
     def start_up(self) -> None:
-        """Read the outbox (queued now, run when the worker starts) and send what
-        waits from the last session."""
-        self._look_again(start=False)
+        """Read the outbox (queued now, as background work: after the first page is
+        painted) and send what waits from the last session."""
+        self._look_again(start=False, priority=Priority.BACKGROUND)
 
-    def _look_again(self, *, start: bool = True) -> None:
+    def _look_again(self, *, start: bool = True, priority: Priority = Priority.CONTROL) -> None:
         self._timer.stop()
         self._worker.run_task(partial(_look, self._holder), self._looked,
-                              priority=Priority.CONTROL, kind=JobKind.IO, start=start)
+                              priority=priority, kind=JobKind.IO, start=start)
 
     def _looked(self, outcome: Outcome[Any]) -> None:
         if outcome.value is not None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
@@ -50,19 +51,16 @@ class ListQuery:
     limit: int = 20
 
 
-#: Called on the worker thread with each first page fetched (the window keeps it in the
-#: local store for the next start); must not raise.
+#: Called on the worker thread, as a background job after each first page is shown (the
+#: window keeps it in the local store for the next start); must not raise.
 KeepPage = Callable[[ListQuery, "PetPage", JobContext], None]
 
 
-def _first_page(query: ListQuery, keep: KeepPage | None,
-                ctx: JobContext) -> tuple[PetPage, PageTrail]:
+def _first_page(query: ListQuery, ctx: JobContext) -> tuple[PetPage, PageTrail]:
     """The first page and a new trail for the list it starts (worker thread)."""
     from petdesk.api import PageTrail  # noqa: PLC0415 - httpx loads on the worker thread
 
     page = ctx.client.list_pets_page(query.limit, query.status, cancel=ctx.token)
-    if keep is not None:
-        keep(query, page, ctx)
     return page, PageTrail()
 
 
@@ -135,10 +133,9 @@ class PetListController(QObject):
             return
         self._generation += 1
         generation = self._generation
-        keep = self.keep
         job = self._auth.run_task(
-            lambda ctx: _first_page(wanted, keep, ctx),
-            lambda outcome: self._first_done(generation, outcome, clicked=clicked),
+            lambda ctx: _first_page(wanted, ctx),
+            lambda outcome: self._first_done(generation, wanted, outcome, clicked=clicked),
             priority=Priority.BACKGROUND if background else Priority.USER,
             kind=JobKind.LIST, label=self.tr("Loading pets…"), key=key)
         if job is None:
@@ -164,8 +161,8 @@ class PetListController(QObject):
             kind=JobKind.MORE, label=self.tr("Loading more pets…"), key=(JobKind.MORE, url))
         self.changed.emit()
 
-    def _first_done(self, generation: int, outcome: Outcome[tuple[PetPage, PageTrail]],
-                    *, clicked: bool) -> None:
+    def _first_done(self, generation: int, query: ListQuery,
+                    outcome: Outcome[tuple[PetPage, PageTrail]], *, clicked: bool) -> None:
         if generation != self._generation:
             self.changed.emit()
             return  # a newer query superseded this one
@@ -173,6 +170,10 @@ class PetListController(QObject):
             self._failed(outcome.error, more=False)
             return
         page, trail = outcome.value
+        keep = self.keep
+        if keep is not None:  # after this page is shown, as background work
+            self._auth.run_task(partial(keep, query, page), priority=Priority.BACKGROUND,
+                                kind=JobKind.IO)
         update = trail.add(page)
         self._trail = trail
         on_page = {pet.id for pet in trail.pets}
