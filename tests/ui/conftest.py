@@ -165,11 +165,17 @@ def make_window(qtbot: Any, settings: AppSettings, keystore: KeyStore,
     the window before touching it."""
 
     def build(box: Sandbox, *, keys: Any = None, wait: bool = True,
-              policy: RequestPolicy = FAST_POLICY, **kwargs: Any) -> MainWindow:
+              policy: RequestPolicy = FAST_POLICY,
+              prepare: Callable[[MainWindow], None] | None = None,
+              **kwargs: Any) -> MainWindow:
+        """``prepare(window)`` runs before the window is shown (a fake timer for the
+        work that starts after the first page)."""
         window = MainWindow(settings, keys or keystore, box.factory(policy),
                             environment=Environment.PRODUCTION, base_url=box.base_url,
                             clock=kwargs.pop("clock", clock), **kwargs)
         qtbot.addWidget(window)
+        if prepare is not None:
+            prepare(window)
         if wait:
             with qtbot.waitSignals([window.petsLoaded, window.settled], timeout=10_000):
                 window.show()

@@ -88,9 +88,9 @@ def catalogue_line(window: MainWindow) -> str:
 
 def open_window(make_window: Callable[..., MainWindow], box: Sandbox,
                 clock: FakeClock) -> tuple[MainWindow, FakeStepTimer]:
-    window = make_window(box)
     timer = FakeStepTimer(clock)
-    window.contents.logic.catalogue.controller.use_timer(timer)
+    window = make_window(box, prepare=lambda w: w.contents.logic.catalogue.controller
+                         .use_timer(timer))
     return window, timer
 
 
