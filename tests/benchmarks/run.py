@@ -49,6 +49,7 @@ GROUPS = (
     ("bench_bulk", "preview and export (issue 13)"),
     ("bench_mirror", "M1-M5 (issue 16)"),
     ("bench_offline", "O1-O3 (issue 12)"),
+    ("bench_floors", "floors (issues 10, 12)"),
 )
 ANALYSIS = HERE / "analysis.md"
 ORDER = ("time_to_window", "time_to_first_data", "stalls_max", "stalls_p99",

@@ -1,0 +1,148 @@
+"""The floors of issues 10 and 12's start-up goals: stock PySide6, no PetDesk code.
+
+    .venv/bin/python tests/benchmarks/bench_floors.py [--quick]
+
+Issue 10 wants PetDesk's whole window painted at <= 1.35x the bare window; issue 12
+wants the stored rows painted at <= 1.25x the bare window (O1) and fresh rows at
+<= 1.10x ``bare_rows.py`` (O2). These figures measure what stock PySide6 alone costs
+for a window that holds the same things in its first paint (``floor_window.py``, built
+before show): the floor any design pays. They are reported, not goals (Met? "—").
+
+Every figure is process start -> the window's first paint (the hook's *window*
+milestone, ``PETDESK_BENCH_EXIT_AFTER=window``), as in ``bench_startup.py``:
+
+* **F1 table**: ``floor_window.py table``, a QMainWindow whose first paint holds a
+  QTableView with 20 constant rows, against the bare QMainWindow (``bare_window.py``):
+  the floor of O1.
+* **F2 stored**: ``floor_window.py stored``, the same with its 20 rows read with
+  ``sqlite3`` from a file on the GUI thread before show (a file this module writes in a
+  temporary directory), against the bare window: the floor of O1 with rows from a file.
+* **F3 skeleton**: ``floor_window.py skeleton``, PetDesk's visible widgets (menus,
+  filter bar, table, detail panel, footer, status bar) in stock widgets with an empty
+  table, against the bare window: the floor of issue 10's whole window.
+* **F4 skeleton with rows**: ``floor_window.py skeleton-rows``, the skeleton with 20
+  rows, against the bare window: the floor of O1 in the whole window.
+* **F5 skeleton with httpx and rows**: ``floor_window.py skeleton-httpx-rows``, F4 that
+  also imports httpx and pydantic, against ``bare_rows.py`` (its *first-data*, O2's
+  baseline): the floor of O2 in the whole window.
+
+Each run is a fresh process (``common.run_marked_child``) with a private HOME; one
+warm-up run of each is not counted; the seven windows run in turn, the order reversed
+every other repeat. Also a group of run.py (``run(quick)``).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from common import (  # noqa: E402
+    BENCH_DIR,
+    PYTHON,
+    Figure,
+    median,
+    private_home,
+    run_marked_child,
+    spread,
+)
+
+FLOOR = [PYTHON, str(BENCH_DIR / "floor_window.py")]
+BARE = [PYTHON, str(BENCH_DIR / "bare_window.py")]
+BARE_ROWS = [PYTHON, str(BENCH_DIR / "bare_rows.py")]
+GOAL_WHOLE_WINDOW = 1.35  # issue 10
+GOAL_STORED = 1.25  # issue 12, O1
+GOAL_FRESH = 1.10  # issue 12, O2
+STORED_ROWS = 100
+
+
+def write_store(path: Path) -> None:
+    """A small SQLite file with a ``pets`` table for ``floor_window.py stored``."""
+    con = sqlite3.connect(path)
+    try:
+        con.execute("CREATE TABLE pets (id INTEGER PRIMARY KEY, name TEXT, category INTEGER,"
+                    " status TEXT)")
+        con.executemany("INSERT INTO pets VALUES (?, ?, ?, ?)",
+                        [(i, f"Pet {i}", 1 + i % 7, "available")
+                         for i in range(1, STORED_ROWS + 1)])
+        con.commit()
+    finally:
+        con.close()
+
+
+def _event(argv: list[str], env: dict[str, str], mode: str) -> float:
+    run = run_marked_child(argv, dict(env, PETDESK_BENCH_EXIT_AFTER=mode))
+    if mode not in run.events:
+        raise RuntimeError(f"{' '.join(argv[1:])} reported no {mode!r} "
+                           f"(exit {run.returncode}):\n{run.stderr[-3000:]}")
+    return run.events[mode]
+
+
+def measure(repeats: int) -> dict[str, list[float]]:
+    """Seconds from process start to each window's milestone, ``repeats`` runs each."""
+    with private_home() as env, tempfile.TemporaryDirectory(prefix="petdesk-floor-") as tmp:
+        store = Path(tmp) / "stored.sqlite"
+        write_store(store)
+        runs = [("bare", BARE, "window"),
+                ("table", [*FLOOR, "table"], "window"),
+                ("stored", [*FLOOR, "stored", str(store)], "window"),
+                ("skeleton", [*FLOOR, "skeleton"], "window"),
+                ("skeleton_rows", [*FLOOR, "skeleton-rows"], "window"),
+                ("bare_rows", BARE_ROWS, "first-data"),
+                ("skeleton_httpx_rows", [*FLOOR, "skeleton-httpx-rows"], "window")]
+        for _name, argv, mode in runs:  # warm-up: bytecode and the file cache
+            _event(argv, env, mode)
+        out: dict[str, list[float]] = {name: [] for name, _argv, _mode in runs}
+        for i in range(repeats):
+            for name, argv, mode in runs if i % 2 == 0 else reversed(runs):
+                out[name].append(_event(argv, env, mode))
+    return out
+
+
+def _figure(key: str, title: str, floor: list[float], baseline: list[float],
+            goal: str, note: str = "") -> Figure:
+    ms = 1000.0
+    value, base = median(floor), median(baseline)
+    return Figure(key=key, title=title, petdesk=value * ms, baseline=base * ms, unit="ms",
+                  ratio=value / base, goal=goal, met=None, note=note,
+                  details={"runs_each": len(floor),
+                           "floor_ms": {k: v * ms if k != "n" else v
+                                        for k, v in spread(floor).items()},
+                           "baseline_ms": {k: v * ms if k != "n" else v
+                                           for k, v in spread(baseline).items()}})
+
+
+def run(quick: bool) -> list[Figure]:
+    t = measure(7 if quick else 15)
+    o1 = f"reported; issue 12's O1 goal is {GOAL_STORED:.2f}x bare window"
+    return [
+        _figure("floor_table", "F1. Floor: a bare window whose first paint holds a 20-row table",
+                t["table"], t["bare"], o1,
+                note="F1-F5 are stock PySide6 windows with no PetDesk code (floor_window.py): "
+                     "the PetDesk column holds the floor window"),
+        _figure("floor_stored",
+                "F2. Floor: a bare window whose first paint holds 20 rows read from SQLite",
+                t["stored"], t["bare"], o1),
+        _figure("floor_skeleton",
+                "F3. Floor: PetDesk's visible window in stock widgets, empty table",
+                t["skeleton"], t["bare"],
+                f"reported; issue 10's whole-window goal is {GOAL_WHOLE_WINDOW:.2f}x bare window"),
+        _figure("floor_skeleton_rows",
+                "F4. Floor: PetDesk's visible window in stock widgets, 20 rows",
+                t["skeleton_rows"], t["bare"], o1),
+        _figure("floor_skeleton_httpx_rows",
+                "F5. Floor: PetDesk's visible window in stock widgets, httpx, pydantic, 20 rows",
+                t["skeleton_httpx_rows"], t["bare_rows"],
+                f"reported; issue 12's O2 goal is {GOAL_FRESH:.2f}x bare_rows.py"),
+    ]
+
+
+if __name__ == "__main__":
+    import json
+
+    for fig in run("--quick" in sys.argv):
+        print(json.dumps(fig.as_dict(), indent=1))

@@ -1,0 +1,143 @@
+"""The floors of the start-up goals of issues 10 and 12: what stock PySide6 costs for a
+window that holds what a goal is about, with no PetDesk code at all (timed by
+``bench_floors.py``). Everything is built before ``show()``, so the first paint holds it.
+
+Modes (``argv[1]``):
+
+* ``table``: a QMainWindow whose central widget is a QTableView (QStandardItemModel,
+  header labels) with 20 constant rows: the floor of issue 12's stored rows (O1,
+  <= 1.25x the bare window), rows that need no file at all.
+* ``stored PATH``: the same table with its 20 rows read from the SQLite file PATH
+  (the standard library's ``sqlite3``, on the GUI thread, before show): the floor of
+  O1 with rows that come from a file. It is a floor, not PetDesk's design (PetDesk's
+  GUI thread does no I/O).
+* ``skeleton``: PetDesk's visible window in stock widgets (a menu bar with 5 menus; a
+  filter row of labels, 2 combo boxes, a line edit and 3 buttons; a splitter with the
+  table and a QFormLayout detail panel of 7 labels; a footer label; a status bar with
+  2 labels) and an empty table: the floor of issue 10's whole window (<= 1.35x).
+* ``skeleton-rows``: the skeleton with 20 rows in its table: the floor of O1 in the
+  whole window.
+* ``skeleton-httpx-rows``: ``skeleton-rows`` that also imports httpx and pydantic as
+  ``bare_rows.py`` does: the floor of issue 12's fresh rows (O2, <= 1.10x
+  ``bare_rows.py``), against that baseline.
+
+Reported through the same test-side hook as PetDesk (``PETDESK_BENCH_EXIT_AFTER=window``:
+the first paint). No ``petdesk`` package is imported.
+"""
+
+import sys
+from collections.abc import Sequence
+
+from bare_window import arm  # this folder (the script's): PySide6 and the hook only
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+MODES = ("table", "stored", "skeleton", "skeleton-rows", "skeleton-httpx-rows")
+HEADERS = ("ID", "Name", "Category", "Status")
+ROWS = 20
+
+
+def constant_rows() -> list[tuple[object, ...]]:
+    return [(i + 1, f"Pet {i + 1}", 1, "available") for i in range(ROWS)]
+
+
+def stored_rows(path: str) -> list[tuple[object, ...]]:
+    """The first 20 rows of the ``pets`` table of the SQLite file at ``path``."""
+    import sqlite3  # only this mode pays for it
+
+    con = sqlite3.connect(path)
+    try:
+        return con.execute("SELECT id, name, category, status FROM pets ORDER BY id LIMIT ?",
+                           (ROWS,)).fetchall()
+    finally:
+        con.close()
+
+
+def table(rows: Sequence[tuple[object, ...]]) -> QTableView:
+    model = QStandardItemModel(0, len(HEADERS))
+    model.setHorizontalHeaderLabels(list(HEADERS))
+    for row in rows:
+        model.appendRow([QStandardItem(str(value)) for value in row])
+    view = QTableView()
+    view.setObjectName("petsTable")
+    view.setModel(model)
+    model.setParent(view)
+    return view
+
+
+def skeleton(window: QMainWindow, view: QTableView) -> QWidget:
+    """PetDesk's visible widgets around ``view``; returns the central widget."""
+    bar = window.menuBar()
+    for title in ("&File", "&Edit", "&View", "&Pets", "&Help"):
+        menu = bar.addMenu(title)
+        for i in range(4):
+            menu.addAction(f"{title.lstrip('&')} item {i + 1}")
+    central = QWidget()
+    column = QVBoxLayout(central)
+    filters = QHBoxLayout()
+    column.addLayout(filters)
+    status = QComboBox()
+    status.addItems(["All", "Available", "Pending", "Sold"])
+    page = QComboBox()
+    page.addItems(["20", "50", "100"])
+    name = QLineEdit()
+    name.setPlaceholderText("Filter by name")
+    for widget in (QLabel("Status:"), status, QLabel("Show:"), page, name):
+        filters.addWidget(widget)
+    for text in ("Refresh", "Add pet…", "Find…"):
+        filters.addWidget(QPushButton(text))
+    splitter = QSplitter()
+    splitter.addWidget(view)
+    detail = QWidget()
+    form = QFormLayout(detail)
+    for field in ("ID", "Name", "Category", "Status", "Tags", "Photos", "Fetched"):
+        form.addRow(f"{field}:", QLabel("—"))
+    splitter.addWidget(detail)
+    column.addWidget(splitter)
+    column.addWidget(QLabel(f"{view.model().rowCount()} pets loaded"))
+    window.statusBar().addWidget(QLabel("Ready"))
+    window.statusBar().addPermanentWidget(QLabel("Demo"))
+    return central
+
+
+def main(argv: Sequence[str]) -> int:
+    mode = argv[1] if len(argv) > 1 else ""
+    if mode not in MODES or len(argv) != (3 if mode == "stored" else 2):
+        sys.stderr.write(f"usage: floor_window.py {{{'|'.join(MODES)}}} [SQLITE_FILE]\n"
+                         "(the file for 'stored' only)\n")
+        return 2
+    app = QApplication(list(argv[:1]))
+    window = QMainWindow()
+    window.setWindowTitle(f"Floor: {mode}")
+    window.resize(1100, 680)  # the size PetDesk opens at
+    if mode == "skeleton-httpx-rows":
+        import httpx  # noqa: F401 - the floor: what the client needs, as bare_rows.py
+        import pydantic  # noqa: F401
+    if mode == "stored":
+        rows = stored_rows(argv[2])
+    elif mode == "skeleton":
+        rows = []
+    else:
+        rows = constant_rows()
+    view = table(rows)
+    window.setCentralWidget(skeleton(window, view) if mode.startswith("skeleton") else view)
+    arm(window)
+    window.show()
+    return app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
