@@ -100,6 +100,7 @@ def install(window: Any = None) -> bool:
             if not self.waiting:
                 self.stamp = None
                 app.installEventFilter(self)
+                QTimer.singleShot(0, lambda: None)  # an event after the paint, even when idle
             self.waiting.append(report)
 
         def eventFilter(self, obj: QObject, event: QEvent) -> bool:
