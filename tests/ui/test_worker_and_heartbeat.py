@@ -61,6 +61,19 @@ def test_user_jobs_run_before_background_jobs(qtbot, worker: Worker) -> None:
     assert last.outcome is not None and last.outcome.ok
 
 
+def test_held_background_jobs_wait_while_user_jobs_run(qtbot, worker: Worker) -> None:
+    """The window's start: background work waits until the first page is painted."""
+    order: list[str] = []
+    worker.hold_background()
+    worker.run_task(lambda ctx: order.append("background"), priority=Priority.BACKGROUND)
+    with qtbot.waitSignal(worker.finished, timeout=5_000):
+        worker.run_task(lambda ctx: order.append("user"), priority=Priority.USER)
+    assert order == ["user"] and worker.busy  # the background job still waits
+    worker.release_background()
+    qtbot.waitUntil(lambda: not worker.busy, timeout=5_000)
+    assert order == ["user", "background"]
+
+
 def test_jobs_with_the_same_key_are_coalesced(qtbot, worker: Worker) -> None:
     gate = threading.Event()
     ran: list[int] = []
