@@ -29,15 +29,13 @@ class AfterPaint(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint:
             watched.removeEventFilter(self)
-            # A zero timer (a plain callable: PySide6 queues a QObject's bound method
-            # as a call, which runs before timers): what else the paint set off in
-            # zero timers runs first.
+            # The turn after the paint: zero timers run in the order they were set, so
+            # what was queued before (or by) this paint comes first.
             QTimer.singleShot(0, lambda: self._fire())
         return False
 
     def _fire(self) -> None:
         callback, self._callback = self._callback, None
-        if callback is not None:
-            if isValid(self):
-                self.deleteLater()
+        if callback is not None and isValid(self):  # not when the widget went meanwhile
+            self.deleteLater()
             callback()
