@@ -5,7 +5,10 @@ the list shown (status filter, page size) straight from the environment's store 
 (:func:`petdesk.store.db.peek_stored_page`: read-only, nothing created or migrated;
 the worker opens the store properly later). The GUI thread does no I/O: it only puts
 the rows in the table, as :class:`~petdesk.ui.local_rows.StoredRow` (no httpx, no
-pydantic), and says "As of 09:42 — refreshing…" in the status bar. The fresh first
+pydantic), and says "As of 09:42 — refreshing…" in the status bar. The same thread
+reads the environment's category names, so the rows say "Dogs (1)" from their first
+paint; the window's controllers start with those names (:attr:`StoredStart.categories`)
+until the worker has loaded them again. The fresh first
 page replaces them; a page that arrived first wins (the stored rows are dropped).
 :attr:`StoredStart.over` says when the rows are painted (or there were none): the
 window starts its worker then, so that the worker's imports do not hold the GIL while
@@ -35,6 +38,7 @@ from .local_rows import StoredRow
 from .store_file import store_file
 
 if TYPE_CHECKING:
+    from petdesk.core.categories import CategoryTable
     from petdesk.core.connection import Connection
     from petdesk.store.rows import StoredPage
 
@@ -54,9 +58,11 @@ importlib.import_module("petdesk.store")
 
 
 def _read(connection: Connection, status: str | None, limit: int, folder: Path | None,
-          deliver: Callable[[object], None]) -> None:
-    """The reader thread: the stored page, or ``None``."""
+          names: tuple[str, bool], deliver: Callable[[object], None]) -> None:
+    """The reader thread: the stored page (or ``None``) and the environment's category
+    names (or ``None``), so that the rows show "Dogs (1)" from their first paint."""
     page: StoredPage | None = None
+    table: CategoryTable | None = None
     try:
         from petdesk.core.statuses import PetStatus  # noqa: PLC0415 - on this thread
         from petdesk.store.db import peek_stored_page  # noqa: PLC0415 - sqlite3, likewise
@@ -66,13 +72,27 @@ def _read(connection: Connection, status: str | None, limit: int, folder: Path |
         page = peek_stored_page(store_file(connection, folder), query)
     except Exception:  # nothing stored to show is never an error
         page = None
-    deliver(page)
+    try:
+        from petdesk.core.categories import (  # noqa: PLC0415 - json, on this thread
+            DEMO_CATEGORY_NAMES,
+            JsonCategoryFile,
+            categories_path,
+            load_or_seed,
+        )
+
+        environment, demo = names
+        table = load_or_seed(JsonCategoryFile(categories_path(environment)),
+                             DEMO_CATEGORY_NAMES if demo else None, save=False)
+    except Exception:  # the worker loads them again and says what went wrong
+        table = None
+    deliver((page, table))
 
 
 class StoredStart(QObject):
     """Reads and shows the stored rows at start; see the module docstring."""
 
-    #: From the reader thread (queued to the GUI thread): the page or ``None``.
+    #: From the reader thread (queued to the GUI thread): the page or ``None``, and the
+    #: category names or ``None``.
     pageRead = Signal(object)
     #: The stored rows are on screen, or there were none to show (once).
     over = Signal()
@@ -91,6 +111,8 @@ class StoredStart(QObject):
         self.pageRead.connect(self._show)
         self._folder = folder
         self._started = False
+        #: The category names read at start (the window's controllers begin with them).
+        self.categories: CategoryTable | None = None
 
     def start(self) -> None:
         """Read the stored rows on a small thread (once). Called when the contents have
@@ -104,11 +126,16 @@ class StoredStart(QObject):
         thread = threading.Thread(
             target=_read, name="petdesk-stored-rows", daemon=True,
             args=(contents.connection.connection(), status.value if status else None,
-                  contents.bar.limitSpin.value(), self._folder, self.pageRead.emit))
+                  contents.bar.limitSpin.value(), self._folder,
+                  (contents.connection.name, contents.connection.demo), self.pageRead.emit))
         thread.start()
 
-    def _show(self, page: StoredPage | None) -> None:
+    def _show(self, read: tuple[StoredPage | None, CategoryTable | None]) -> None:
         contents = self._contents
+        page, table = read
+        if table is not None and not contents.has_logic:
+            self.categories = table
+            contents.model.set_category_label(table.label)
         if page is None or not page.rows or self._fresh or (
                 contents.has_logic and contents.pets.state is ListState.LOADED):
             self.over.emit()

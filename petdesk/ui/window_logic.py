@@ -66,7 +66,8 @@ class WindowLogic:
         self.dialogs = WindowDialogs(window, window.settings, window.keys, connection,
                                      self.auth, self.adder)
         self.cards = CardsAndCategories(window, contents.table, contents.model, connection,
-                                        self.worker.run_io, contents.statusBar_.show_activity)
+                                        self.worker.run_io, contents.statusBar_.show_activity,
+                                        initial=contents.stored.categories)
         self.dialogs.categories = self.cards.categories
         contents.model.set_category_label(self.cards.categories.label)
         contents.detail.set_category_label(self.cards.categories.label)

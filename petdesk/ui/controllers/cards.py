@@ -48,7 +48,8 @@ class CardsAndCategories(QObject):
 
     def __init__(self, parent: QWidget, table: QTableView, pets: PetTableModel,
                  connection: ConnectionController, run_io: IoRunner,
-                 say: Callable[[str], None], *, data_dir: Path | None = None) -> None:
+                 say: Callable[[str], None], *, data_dir: Path | None = None,
+                 initial: CategoryTable | None = None) -> None:
         super().__init__(parent)
         self._parent = parent
         self._table = table
@@ -63,6 +64,8 @@ class CardsAndCategories(QObject):
         self.card_dialog: QDialog | None = None
         #: How the kennel-card dialog asks where to save (None: Qt's file dialog).
         self.ask_save_path: Callable[[QWidget, str], Path | None] | None = None
+        #: The names already read at start (instant start), shown until the load.
+        self._initial = initial
         self.load()
 
     # -- category names -------------------------------------------------------------------
@@ -74,7 +77,8 @@ class CardsAndCategories(QObject):
         if self._persistence is not None:
             self._persistence.close()
             self._persistence.deleteLater()
-        self.categories.replace(CategoryTable(), notify=False)
+        initial, self._initial = self._initial, None
+        self.categories.replace(initial or CategoryTable(), notify=False)
         store = JsonCategoryFile(categories_path(self._connection.name, self._data_dir))
         persistence = CategoryPersistence(self.categories, store, self._run_io, parent=self)
         persistence.failed.connect(self._say)
