@@ -21,7 +21,8 @@ from PySide6.QtWidgets import QApplication
 
 from petdesk.core.jobs import Priority
 from petdesk.sandbox import SandboxConfig, Store, start_server
-from petdesk.ui.controllers.catalogue import STEP_KEY, StepTimer
+from petdesk.ui.controllers.catalogue import STEP_KEY
+from petdesk.ui.controllers.stepper import StepTimer
 from petdesk.ui.main_window import MainWindow
 from petdesk.ui.search_dialog import CatalogueDialog
 

@@ -7,8 +7,8 @@ searched for the window, every store access on the worker.
 * Filling is one :class:`~petdesk.store.mirror.MirrorFiller` step per job, at
   ``BACKGROUND`` priority: a user's request queued meanwhile runs before the next
   page, and waits at most for the one page in flight. Between steps nothing is
-  queued; a :class:`StepTimer` waits what the filler said (the quota window, the
-  schedule, tomorrow), at most :data:`MAX_SLEEP_S` at a time.
+  queued; the :class:`~.stepper.Stepper`'s timer waits what the filler said (the quota
+  window, the schedule, tomorrow), at most :data:`MAX_SLEEP_S` at a time.
 * "Update now", a change of settings and a change of environment wake it.
 * Searches are ``USER`` jobs that read one window of results (:meth:`search`).
 * Switched off in Settings, nothing runs by itself; what is stored can still be
@@ -28,12 +28,13 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 
 from petdesk.core.errors import RequestCancelled
 from petdesk.core.jobs import JobKind, Priority
 
 from ..localize import error_text, localized
+from .stepper import Stepper, StepTimer
 
 if TYPE_CHECKING:
     from petdesk.api.models import Pet
@@ -43,32 +44,13 @@ if TYPE_CHECKING:
     from ..worker import JobContext, Outcome, Worker
     from .connection import ConnectionController
 
-__all__ = ["CatalogueController", "StepTimer"]
+__all__ = ["CatalogueController"]
 
 STEP_KEY: Final = "catalogue-step"
 #: The longest the timer sleeps before stepping again (a longer wait is re-asked).
 MAX_SLEEP_S: Final = 300.0
 #: After a failed or stopped step, try again after this.
 RETRY_S: Final = 30.0
-
-
-class StepTimer(QObject):
-    """Waits a number of seconds between two steps (a single-shot QTimer). Tests use
-    one on their fake clock."""
-
-    timeout = Signal()
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.timeout.connect(self.timeout)
-
-    def start(self, seconds: float) -> None:
-        self._timer.start(int(min(max(seconds, 0.0), MAX_SLEEP_S) * 1000))
-
-    def stop(self) -> None:
-        self._timer.stop()
 
 
 class _EngineHolder:
@@ -128,19 +110,16 @@ class CatalogueController(QObject):
         self._worker = worker
         self._settings = settings
         self._holder = _EngineHolder(worker)
-        self._following = False
-        self._closing = False
         self._told_problem: str | None = None
         self.report: CatalogueReport | None = None
-        self.timer = StepTimer(self)
-        self.timer.timeout.connect(self._step)
+        self._stepper = Stepper(worker, partial(_step, self._holder), self._stepped,
+                                key=STEP_KEY, kind=JobKind.OTHER, max_sleep=MAX_SLEEP_S,
+                                parent=self)
         connection.changed.connect(self._connection_changed)
 
     def use_timer(self, timer: StepTimer) -> None:
         """Wait between steps with ``timer`` (tests: one on the fake clock)."""
-        self.timer.stop()
-        self.timer = timer
-        timer.timeout.connect(self._step)
+        self._stepper.use_timer(timer)
 
     @property
     def enabled(self) -> bool:
@@ -149,7 +128,7 @@ class CatalogueController(QObject):
     @property
     def following(self) -> bool:
         """Steps are scheduled (the catalogue fills or waits for its next update)."""
-        return self._following
+        return self._stepper.following
 
     # -- following -----------------------------------------------------------------------
 
@@ -168,8 +147,7 @@ class CatalogueController(QObject):
         if self._report(outcome) is not None and self.enabled:
             self._follow()
         elif not self.enabled:
-            self._following = False
-            self.timer.stop()
+            self._stepper.stop()
 
     def update_now(self) -> None:
         """"Update now": look for new pets at once (one or two requests)."""
@@ -185,25 +163,13 @@ class CatalogueController(QObject):
             self._follow()
 
     def _connection_changed(self) -> None:
-        if self.enabled and not self._closing:
+        if self.enabled:
             self._follow()
 
     def _follow(self, delay: float = 0.0) -> None:
-        if self._closing:
-            return
-        self._following = True
-        self.timer.stop()
-        self.timer.start(delay)
-
-    def _step(self) -> None:
-        if self._following and not self._closing:
-            self._worker.run_task(partial(_step, self._holder), self._stepped,
-                                  priority=Priority.BACKGROUND, kind=JobKind.OTHER,
-                                  key=STEP_KEY)
+        self._stepper.follow(delay)
 
     def _stepped(self, outcome: Outcome[Any]) -> None:
-        if self._closing:
-            return
         report = self._report(outcome)
         if report is None:
             self._follow(RETRY_S)
@@ -211,7 +177,7 @@ class CatalogueController(QObject):
         if report.rows_changed:
             self.rowsChanged.emit()
         if math.isinf(report.wait):
-            self._following = False
+            self._stepper.stop()
         else:
             self._follow(report.wait)
 
@@ -248,7 +214,7 @@ class CatalogueController(QObject):
         when the read fails or is stopped)."""
 
         def done(outcome: Outcome[Any]) -> None:
-            if outcome.error is None and not self._closing:
+            if outcome.error is None and not self._stepper.closed:
                 window = cast("ResultWindow", outcome.value)
                 on_done(window)
                 self.statusChanged.emit(self._with_status(window))
@@ -264,7 +230,7 @@ class CatalogueController(QObject):
 
     def _submit(self, fn: Callable[[JobContext], Any], next_fn: Callable[[Outcome[Any]], None],
                 priority: Priority, kind: JobKind = JobKind.OTHER) -> None:
-        if not self._closing and not self._worker.closed:
+        if not self._stepper.closed and not self._worker.closed:
             self._worker.run_task(fn, next_fn, priority=priority, kind=kind)
 
     # -- closing -------------------------------------------------------------------------
@@ -272,7 +238,5 @@ class CatalogueController(QObject):
     def shut_down(self) -> None:
         """The window closes (after the worker stopped): stop stepping, let the store
         go (what is mirrored stays for the next start)."""
-        self._closing = True
-        self._following = False
-        self.timer.stop()
+        self._stepper.close()
         self._holder.close()

@@ -7,7 +7,8 @@ background work, the followed import reported to the GUI thread.
   resumed.
 * Sending is one outbox step per job, at ``BACKGROUND`` priority: the user's own
   requests go first and the worker interleaves them. Between steps nothing is queued;
-  a timer waits what the sender said (the pace, the day's quota).
+  the :class:`~.stepper.Stepper`'s timer waits what the sender said (the pace, the
+  day's quota).
 * Closing the window (:meth:`shut_down`) stops the stepping; the rows not sent stay in
   the outbox and the next start resumes them.
 """
@@ -26,6 +27,7 @@ from petdesk.core.errors import RequestCancelled
 from petdesk.core.jobs import JobKind, Priority
 
 from ..localize import error_text, localized, summary_text
+from .stepper import Stepper
 
 if TYPE_CHECKING:
     from petdesk.api.models import Pet
@@ -150,12 +152,10 @@ class ImportController(QObject):
         super().__init__(parent)
         self._worker = worker
         self._holder = EngineHolder(folder, worker.clock)
-        self._following = False
-        self._closing = False
         self.status: ImportStatus | None = None
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.timeout.connect(self._step)
+        self._stepper = Stepper(worker, partial(_step, self._holder), self._stepped,
+                                key=STEP_KEY, kind=JobKind.CREATE, max_sleep=MAX_SLEEP_S,
+                                parent=self)
         connection.changed.connect(self._look_again)
 
     @property
@@ -173,8 +173,7 @@ class ImportController(QObject):
 
     def _look_again(self, *, start: bool = True, priority: Priority = Priority.CONTROL) -> None:
         """Open the store of the current environment and follow its unfinished import."""
-        self._following = False
-        self._timer.stop()
+        self._stepper.stop()
         self._worker.run_task(partial(_pending, self._holder), self._found,
                               priority=priority, kind=JobKind.IO, start=start)
 
@@ -193,24 +192,13 @@ class ImportController(QObject):
         self._follow()
 
     def _retry(self, again: Callable[[], None]) -> None:
-        if not self._closing:
+        if not self._stepper.closed:
             QTimer.singleShot(1000, self, again)
 
     def _follow(self, delay: float = 0.0) -> None:
-        if self._closing:
-            return
-        self._following = True
-        self._timer.start(int(min(max(delay, 0.0), MAX_SLEEP_S) * 1000))
-
-    def _step(self) -> None:
-        if self._following and not self._closing:
-            self._worker.run_task(partial(_step, self._holder), self._stepped,
-                                  priority=Priority.BACKGROUND, kind=JobKind.CREATE,
-                                  key=STEP_KEY)
+        self._stepper.follow(delay)
 
     def _stepped(self, outcome: Outcome[Any]) -> None:
-        if self._closing:
-            return
         if outcome.error is not None:
             if not isinstance(outcome.error, RequestCancelled):
                 self.notice.emit(self.tr("Import waiting: %s") % error_text(outcome.error))
@@ -218,16 +206,16 @@ class ImportController(QObject):
             return
         status: ImportStatus | None = outcome.value
         if status is None:
-            self._following = False
+            self._stepper.stop()
             return
         self._show(status)
         if status.finished:
-            self._following = False
+            self._stepper.stop()
             self.notice.emit(self.tr("Import finished: %s.") % summary_text(status.report))
             self.finished.emit()
             self._look_again()  # another import may be waiting in the outbox
         elif status.idle or (status.progress.paused and status.progress.checking == 0):
-            self._following = False
+            self._stepper.stop()
         else:
             self._follow(status.wait)
 
@@ -283,7 +271,7 @@ class ImportController(QObject):
     def _controlled(self, status: ImportStatus | None) -> None:
         if status is not None:
             self._show(status)
-            if not status.finished and not self._following:
+            if not status.finished and not self._stepper.following:
                 self._follow()
 
     def _control_failed(self, error: BaseException) -> None:
@@ -313,9 +301,7 @@ class ImportController(QObject):
     def shut_down(self) -> None:
         """The window closes (after the worker stopped): stop stepping, let the store go
         (the rows not sent stay queued for the next start)."""
-        self._closing = True
-        self._following = False
-        self._timer.stop()
+        self._stepper.close()
         _close(self._holder)
 
 

@@ -31,6 +31,7 @@ from petdesk.store.rows import Draft
 from petdesk.store.sender import StepKind
 
 from .importing import MAX_SLEEP_S, RETRY_S
+from .stepper import Stepper
 
 if TYPE_CHECKING:
     from petdesk.api import Pet, PetLookup, PetPage
@@ -134,11 +135,9 @@ class OutboxController(QObject):
         super().__init__(parent)
         self._worker = worker
         self._holder = holder
-        self._closing = False
         self.view: OutboxView | None = None
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.timeout.connect(self._step)
+        self._stepper = Stepper(worker, partial(_step, holder), self._stepped, key=STEP_KEY,
+                                kind=JobKind.CREATE, max_sleep=MAX_SLEEP_S, parent=self)
         connection.changed.connect(self._look_again)
 
     @property
@@ -151,21 +150,21 @@ class OutboxController(QObject):
         self._look_again(start=False, priority=Priority.BACKGROUND)
 
     def _look_again(self, *, start: bool = True, priority: Priority = Priority.CONTROL) -> None:
-        self._timer.stop()
+        self._stepper.stop()
         self._worker.run_task(partial(_look, self._holder), self._looked,
                               priority=priority, kind=JobKind.IO, start=start)
 
     def _looked(self, outcome: Outcome[Any]) -> None:
         if outcome.value is not None:
             self.show(outcome.value)
-        elif isinstance(outcome.error, RequestCancelled) and not self._closing:
+        elif isinstance(outcome.error, RequestCancelled) and not self._stepper.closed:
             QTimer.singleShot(1000, self, self._look_again)
 
     def show(self, view: OutboxView) -> None:
         """Show ``view`` and, while anything waits, keep sending."""
         self.view = view
         self.changed.emit(view)
-        if view.pending and not self._timer.isActive():
+        if view.pending and not self._stepper.waiting:
             self.follow()
 
     @property
@@ -173,8 +172,7 @@ class OutboxController(QObject):
         return self.view.pending if self.view is not None else 0
 
     def follow(self, delay: float = 0.0) -> None:
-        if not self._closing:
-            self._timer.start(int(min(max(delay, 0.0), MAX_SLEEP_S) * 1000))
+        self._stepper.follow(delay)
 
     def service_answered(self) -> None:
         """The service just answered a request of the user's: what waits is sent now
@@ -182,15 +180,7 @@ class OutboxController(QObject):
         if self.pending:
             self.follow()
 
-    def _step(self) -> None:
-        if not self._closing:
-            self._worker.run_task(partial(_step, self._holder), self._stepped,
-                                  priority=Priority.BACKGROUND, kind=JobKind.CREATE,
-                                  key=STEP_KEY)
-
     def _stepped(self, outcome: Outcome[Any]) -> None:
-        if self._closing:
-            return
         report: SendReport | None = outcome.value
         if report is None:
             cancelled = isinstance(outcome.error, RequestCancelled)
@@ -255,5 +245,4 @@ class OutboxController(QObject):
                               kind=JobKind.IO)
 
     def shut_down(self) -> None:
-        self._closing = True
-        self._timer.stop()
+        self._stepper.close()
