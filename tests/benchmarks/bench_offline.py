@@ -64,27 +64,23 @@ def _event(argv: list[str], env: dict[str, str], mode: str, event: str) -> float
 def _session_before(env: dict[str, str], timeout: float = 30.0) -> None:
     """The session before: ``petdesk --demo`` runs until it has kept its first page for
     the next start (background work, after that page is painted), then is stopped."""
-    import sqlite3
     import subprocess
 
-    store = Path(env["XDG_DATA_HOME"]) / "PetDesk" / "store-demo.sqlite3"
+    from petdesk.store.db import peek_stored_page
+    from petdesk.store.paths import store_path
+    from petdesk.store.rows import StoredQuery
+
+    store = store_path("production", demo=True,
+                       folder=Path(env["XDG_DATA_HOME"]) / "PetDesk")
     argv_env = {k: v for k, v in env.items() if k != "PETDESK_BENCH_EXIT_AFTER"}
     proc = subprocess.Popen(PETDESK, env=argv_env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if store.is_file():
-                con = sqlite3.connect(f"{store.as_uri()}?mode=ro", uri=True)
-                try:
-                    if con.execute("SELECT COUNT(*) FROM seen_row").fetchone()[0] > 0:
-                        return
-                except sqlite3.Error:
-                    pass  # being created
-                finally:
-                    con.close()
+        while peek_stored_page(store, StoredQuery(None, 20)) is None:
+            if time.monotonic() > deadline:
+                raise RuntimeError("the warm-up session kept no first page")
             time.sleep(0.05)
-        raise RuntimeError("the warm-up session kept no first page")
     finally:
         proc.terminate()
         proc.wait(10)
