@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QPoint, Qt
-from PySide6.QtWidgets import QLabel, QMenu, QMessageBox, QTableView, QWidget
+from PySide6.QtCore import QItemSelectionModel, QObject, QPoint, Qt
+from PySide6.QtWidgets import QMenu, QMessageBox, QTableView, QWidget
 
 from petdesk.core.text import display
 from petdesk.store.rows import Draft, OutboxEntry, OutboxState
 
 from .local_rows import WaitingRow
+from .status_messages import MessageKind, StatusMessage
 
 if TYPE_CHECKING:
     from petdesk.api import NewPet
@@ -43,15 +44,14 @@ class OutboxRows(QObject):
         self._model = model
         self._table = table
         self._categories = categories
+        self._status = status
         self._rows: dict[int, WaitingRow] = {}
+        #: The newest add seen; ``None`` until the outbox was first read (the adds of
+        #: earlier sessions are not the user's latest).
+        self._newest: int | None = None
         self._putting_back = False
         self.menu: QMenu | None = None
         self.edit_dialog: AddPetDialog | None = None
-        self.countLabel = QLabel()
-        self.countLabel.setObjectName("outboxCount")
-        self.countLabel.setVisible(False)
-        self.countLabel.setMinimumWidth(1)  # never widens the window: clipped when there is no room
-        status.addPermanentWidget(self.countLabel)
         self._texts = {
             OutboxState.WAITING: self.tr("Waiting to send"),
             OutboxState.SENDING: self.tr("Sending…"),
@@ -78,12 +78,36 @@ class OutboxRows(QObject):
         self._model.remove_ids(gone)  # a reset: the rows still waiting are put back
         for row in changed:
             self._model.upsert_pet(row)  # type: ignore[arg-type]
-        count = view.pending
-        self.countLabel.setText(self.tr("%d adds waiting to send") % count if count != 1
-                                else self.tr("1 add waiting to send"))
-        self.countLabel.setToolTip(self.tr("Adds PetDesk keeps and sends by itself when the "
-                                           "service can take them."))
-        self.countLabel.setVisible(count > 0)
+        self._show_count(view.pending)
+        newest = max((row.local_id for row in rows.values()), default=0)
+        if self._newest is not None and newest > self._newest:
+            self._reveal(rows[-newest])
+        self._newest = max(newest, self._newest or 0)
+
+    def _show_count(self, count: int) -> None:
+        if not count:
+            self._status.clear(MessageKind.OUTBOX)
+            return
+        self._status.show_message(StatusMessage(
+            MessageKind.OUTBOX,
+            self.tr("%d adds waiting to send") % count if count != 1
+            else self.tr("1 add waiting to send"),
+            self.tr("%d waiting") % count,
+            self.tr("Adds PetDesk keeps and sends by itself when the service can take them.")))
+
+    def _reveal(self, row: WaitingRow) -> None:
+        """The add the user just made: its row selected and scrolled to (the detail panel
+        follows the selection)."""
+        index = self._model.index_of(row.id)
+        if index.isValid():
+            self._table.selectionModel().setCurrentIndex(
+                index, QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows)
+            self._table.scrollTo(index)
+
+    def environment_changed(self) -> None:
+        """Another environment: another outbox, whose adds are not the user's latest."""
+        self._newest = None
 
     @property
     def rows(self) -> list[WaitingRow]:
