@@ -33,6 +33,12 @@ class MessageKind(enum.IntEnum):
     QUOTA = 8
     REFRESHED = 9
 
+    @property
+    def essential(self) -> bool:
+        """On the line whenever it can be, shortening the messages before it; the
+        others (the catalogue, the quota, the last refresh) take only the room left."""
+        return self <= MessageKind.OUTBOX
+
 
 @dataclass(frozen=True)
 class StatusMessage:
@@ -65,20 +71,33 @@ def ordered(messages: Iterable[StatusMessage]) -> list[StatusMessage]:
 
 
 def fit(messages: Iterable[StatusMessage], width: int, measure: Callable[[str], int]) -> Fit:
-    """The most messages, in priority order, whose short forms fit in ``width`` together;
-    then each in turn, most important first, whole where the room allows."""
+    """What the line shows in ``width``: the most essential messages, in priority order,
+    whose short forms fit together, each then whole where the room allows, most
+    important first; then the others, in order, each whole or short, while one fits."""
     queue = ordered(messages)
+    essential = [message for message in queue if message.kind.essential]
+
+    def fits(texts: list[str]) -> bool:
+        return measure(SEPARATOR.join(texts)) <= width
+
     texts: list[str] = []
-    for message in queue:
-        if measure(SEPARATOR.join([*texts, message.brief])) > width:
+    for message in essential:
+        if not fits([*texts, message.brief]):
             break
         texts.append(message.brief)
     shown = queue[:len(texts)]
     for i, message in enumerate(shown):
-        if texts[i] != message.text:
-            whole = [*texts[:i], message.text, *texts[i + 1:]]
-            if measure(SEPARATOR.join(whole)) <= width:
-                texts = whole
+        whole = [*texts[:i], message.text, *texts[i + 1:]]
+        if texts[i] != message.text and fits(whole):
+            texts = whole
+    if len(shown) == len(essential):
+        for message in queue[len(shown):]:
+            form = next((form for form in (message.text, message.brief)
+                         if fits([*texts, form])), None)
+            if form is None:
+                break
+            texts.append(form)
+            shown.append(message)
     shortened = any(text != message.text for text, message in zip(texts, shown, strict=True))
     return Fit(tuple(texts), tuple(queue[len(texts):]), shortened)
 
