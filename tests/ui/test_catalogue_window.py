@@ -172,7 +172,7 @@ def test_fills_completely_with_no_429_and_the_user_first(qtbot: Any, big: Sandbo
     # wait: no countdown was shown, and no 429.
     ahead = [e for e in events[queued:started] if e[0] == "started"]
     assert len(ahead) <= 1, ahead
-    assert window.statusBar_.countdown_text == ""
+    assert window.statusBar_.text_of(MessageKind.WAIT) == ""
     # The catalogue used one request per page of 100 pets and nothing more.
     used = big.requests() - before - 1  # the user's refresh
     assert used == PAGES
