@@ -350,7 +350,9 @@ def test_an_add_made_offline_is_selected_shown_with_its_own_icon_and_counted(
     qtbot.waitUntil(lambda: [i.row() for i in table.selectionModel().selectedRows()] == [row],
                     timeout=5_000)
     assert table.viewport().rect().contains(table.visualRect(index))  # scrolled to
-    assert window.detail.nameValue.text() == "Zzyzx Waits"
+    detail = window.detail
+    assert detail.nameValue.text() == "Zzyzx Waits"
+    assert (detail.idValue.text(), detail.statusValue.text()) == ("—", "Waiting to send")
     available = next(r for r in range(model.rowCount())
                      if model.data(model.index(r, Column.STATUS)) == "Available")
     icon = model.data(index, Qt.ItemDataRole.DecorationRole)
