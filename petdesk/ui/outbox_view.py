@@ -46,9 +46,8 @@ class OutboxRows(QObject):
         self._categories = categories
         self._status = status
         self._rows: dict[int, WaitingRow] = {}
-        #: The newest add seen; ``None`` until the outbox was first read (the adds of
-        #: earlier sessions are not the user's latest).
-        self._newest: int | None = None
+        #: The add the user just made, whose row is to be selected once it is shown.
+        self._reveal: int | None = None
         self._putting_back = False
         self.menu: QMenu | None = None
         self.edit_dialog: AddPetDialog | None = None
@@ -79,10 +78,7 @@ class OutboxRows(QObject):
         for row in changed:
             self._model.upsert_pet(row)  # type: ignore[arg-type]
         self._show_count(view.pending)
-        newest = max((row.local_id for row in rows.values()), default=0)
-        if self._newest is not None and newest > self._newest:
-            self._reveal(rows[-newest])
-        self._newest = max(newest, self._newest or 0)
+        self._reveal_now()
 
     def _show_count(self, count: int) -> None:
         if not count:
@@ -95,19 +91,22 @@ class OutboxRows(QObject):
             self.tr("%d waiting") % count,
             self.tr("Adds PetDesk keeps and sends by itself when the service can take them.")))
 
-    def _reveal(self, row: WaitingRow) -> None:
-        """The add the user just made: its row selected and scrolled to (the detail panel
-        follows the selection)."""
-        index = self._model.index_of(row.id)
+    def reveal(self, local_id: int) -> None:
+        """The add the user just made waits: its row is selected and scrolled to (the
+        detail panel follows the selection), now or as soon as it is shown."""
+        self._reveal = local_id
+        self._reveal_now()
+
+    def _reveal_now(self) -> None:
+        if self._reveal is None or -self._reveal not in self._rows:
+            return
+        index = self._model.index_of(-self._reveal)
+        self._reveal = None
         if index.isValid():
             self._table.selectionModel().setCurrentIndex(
                 index, QItemSelectionModel.SelectionFlag.ClearAndSelect
                 | QItemSelectionModel.SelectionFlag.Rows)
             self._table.scrollTo(index)
-
-    def environment_changed(self) -> None:
-        """Another environment: another outbox, whose adds are not the user's latest."""
-        self._newest = None
 
     @property
     def rows(self) -> list[WaitingRow]:

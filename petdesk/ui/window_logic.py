@@ -129,7 +129,7 @@ class WindowLogic:
             answered.connect(self.offline.answered)
             answered.connect(status.service_answered)
         self.auth.keySaved.connect(status.service_answered)
-        c.connection.changed.connect(self.outbox_rows.environment_changed)
+        self.adder.kept.connect(self.outbox_rows.reveal)
         self.offline.cameBack.connect(self.outbox.service_answered)
         # Stored rows (issue 12): kept for the next start and for look-ups offline.
         self.pets.keep = partial(keep_page, self.importer.holder)
