@@ -30,8 +30,8 @@ from petdesk.ui.pet_model import Column
 from petdesk.ui.status_bar import PetStatusBar
 from petdesk.ui.status_messages import SEPARATOR, MessageKind, StatusMessage, fit
 from petdesk.ui.translations import install_translations, remove_translations
-from tests.ui.conftest import FakeClock, Sandbox
-from tests.ui.drive import idle, shortcut
+from tests.ui.conftest import API_KEY, FakeClock, Sandbox
+from tests.ui.drive import idle, open_key_dialog, shortcut
 from tests.ui.test_offline_outbox import Switchable, add_pet
 
 LANGUAGES = ("en", "de", "es")
@@ -229,6 +229,26 @@ def test_a_quota_past_its_reset_time_no_longer_claims_its_figures(
     assert_nothing_cut(bar)
 
 
+def test_a_refused_key_is_the_first_message_until_a_key_works(
+        qtbot: Any, loopback: Sandbox, make_window: Any, keyring_backend: Any) -> None:
+    keyring_backend.set_password("petdesk", "production", "wrong-key-123")
+    window = make_window(loopback, wait=False)
+    qtbot.waitUntil(lambda: window.key_dialog is not None, timeout=10_000)
+    resize(qtbot, window, QSize(800, 500))
+    qtbot.keyClick(window.key_dialog, Qt.Key.Key_Escape)  # no key now
+    bar = window.statusBar_
+    qtbot.waitUntil(lambda: bool(bar.text_of(MessageKind.KEY_REFUSED)), timeout=10_000)
+    assert bar.messages[0].kind is MessageKind.KEY_REFUSED
+    assert "not accepted" in bar.text_of(MessageKind.KEY_REFUSED)
+    assert shown(bar, MessageKind.KEY_REFUSED)
+    assert_nothing_cut(bar)
+    dialog = open_key_dialog(qtbot, window)
+    qtbot.keyClicks(dialog.apiKeyEdit, API_KEY)
+    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
+        qtbot.mouseClick(dialog.saveButton, Qt.MouseButton.LeftButton)
+    assert bar.text_of(MessageKind.KEY_REFUSED) == ""
+
+
 # -- quitting with adds waiting -------------------------------------------------------------
 
 def quit_box(qtbot: Any) -> QMessageBox:
@@ -381,6 +401,7 @@ def test_the_status_line_on_a_real_x_server(tmp_path: Path) -> None:
     tests = [f"{__file__}::{name}" for name in (
         "test_offline_with_an_add_waiting_the_line_says_both_whole_or_short",
         "test_a_rate_limit_wait_shows_its_countdown_on_the_line",
+        "test_a_refused_key_is_the_first_message_until_a_key_works",
         "test_ctrl_q_with_an_add_waiting_says_it_is_kept_and_quits_or_stays",
         "test_the_close_button_with_an_add_waiting_says_it_is_kept_and_quits_or_stays")]
     done = subprocess.run(
