@@ -27,6 +27,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox
 from petdesk.sandbox import FaultKind
 from petdesk.ui.app import resources_dir
 from petdesk.ui.pet_model import Column
+from petdesk.ui.settings import AppSettings, CatalogueChoice
 from petdesk.ui.status_bar import PetStatusBar
 from petdesk.ui.status_messages import SEPARATOR, MessageKind, StatusMessage, fit
 from petdesk.ui.translations import install_translations, remove_translations
@@ -229,6 +230,21 @@ def test_a_quota_past_its_reset_time_no_longer_claims_its_figures(
     assert_nothing_cut(bar)
 
 
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s.width()}x{s.height()}")
+def test_the_catalogue_line_is_whole_or_short_never_cut(
+        qtbot: Any, loopback: Sandbox, make_window: Any, settings: AppSettings,
+        language: str, size: QSize) -> None:
+    settings.catalogue = CatalogueChoice(enabled=True)
+    window = make_window(loopback)
+    resize(qtbot, window, size)
+    bar = window.statusBar_
+    word = {"en": "pets", "de": "Tiere", "es": "animales"}[language]
+    qtbot.waitUntil(lambda: f" {word}" in bar.text_of(MessageKind.CATALOGUE), timeout=20_000)
+    idle(qtbot, window)
+    assert_nothing_cut(bar)
+    assert shown(bar, MessageKind.CATALOGUE)  # at 800 px too, in its short form
+
+
 def test_a_refused_key_is_the_first_message_until_a_key_works(
         qtbot: Any, loopback: Sandbox, make_window: Any, keyring_backend: Any) -> None:
     keyring_backend.set_password("petdesk", "production", "wrong-key-123")
@@ -402,6 +418,7 @@ def test_the_status_line_on_a_real_x_server(tmp_path: Path) -> None:
         "test_offline_with_an_add_waiting_the_line_says_both_whole_or_short",
         "test_a_rate_limit_wait_shows_its_countdown_on_the_line",
         "test_a_refused_key_is_the_first_message_until_a_key_works",
+        "test_the_catalogue_line_is_whole_or_short_never_cut",
         "test_ctrl_q_with_an_add_waiting_says_it_is_kept_and_quits_or_stays",
         "test_the_close_button_with_an_add_waiting_says_it_is_kept_and_quits_or_stays")]
     done = subprocess.run(
