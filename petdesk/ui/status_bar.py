@@ -216,16 +216,6 @@ class PetStatusBar(QStatusBar):
         message = self._messages.get(kind)
         return message.text if message is not None else ""
 
-    @property
-    def line(self) -> str:
-        """What the message area shows."""
-        return self._fit.line
-
-    @property
-    def left_out(self) -> list[StatusMessage]:
-        """The messages the area has no room for (the popup lists them)."""
-        return list(self._fit.hidden)
-
     def _lay_out(self) -> None:
         label = self.messageLabel
         metrics = label.fontMetrics()

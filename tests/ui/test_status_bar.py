@@ -125,26 +125,25 @@ def assert_nothing_cut(bar: PetStatusBar) -> None:
     nothing is in a tooltip."""
     label = bar.messageLabel
     line = label.text()
-    assert line == bar.line
     width = label.fontMetrics().horizontalAdvance(line)
     assert width <= label.contentsRect().width(), (line, width, label.contentsRect().width())
     pieces = line.split(SEPARATOR) if line else []
     messages = bar.messages
     for piece, message in zip(pieces, messages, strict=False):
         assert piece in (message.text, message.brief), (piece, message)
-    assert bar.left_out == messages[len(pieces):]
+    left_out = messages[len(pieces):]  # in the popup
     assert label.toolTip() == ""
     button = bar.detailsButton
-    if bar.left_out:
-        assert button.isVisible() and str(len(bar.left_out)) in button.text()
+    if left_out:
+        assert button.isVisible() and str(len(left_out)) in button.text()
     if button.isVisible():
         assert button.width() >= button.sizeHint().width()  # its own text is not cut
 
 
 def shown(bar: PetStatusBar, kind: MessageKind) -> bool:
     message = next(m for m in bar.messages if m.kind is kind)
-    return message.text in bar.line.split(SEPARATOR) or message.brief in bar.line.split(
-        SEPARATOR)
+    pieces = bar.messageLabel.text().split(SEPARATOR)
+    return message.text in pieces or message.brief in pieces
 
 
 def open_details(qtbot: Any, bar: PetStatusBar) -> QMessageBox:
@@ -175,7 +174,7 @@ def test_offline_with_an_add_waiting_the_line_says_both_whole_or_short(
     # What blocks the user and the add waiting are on the line at any width.
     assert shown(bar, MessageKind.OFFLINE) and shown(bar, MessageKind.OUTBOX)
     if size.width() == 1100:
-        assert bar.text_of(MessageKind.OFFLINE) in bar.line  # with its time
+        assert bar.text_of(MessageKind.OFFLINE) in bar.messageLabel.text()  # with its time
     box = open_details(qtbot, bar)
     for message in bar.messages:  # every message in full
         assert message.text in box.text()
@@ -200,7 +199,7 @@ def test_a_rate_limit_wait_shows_its_countdown_on_the_line(
     qtbot.waitUntil(lambda: "250" in bar.text_of(MessageKind.WAIT), timeout=5_000)
     assert bar.messages[0].kind is MessageKind.WAIT
     assert_nothing_cut(bar)
-    assert re.search(r"\b3\d s\b", bar.line.split(SEPARATOR)[0])  # the countdown, shown
+    assert re.search(r"\b3\d s\b", bar.messageLabel.text().split(SEPARATOR)[0])  # the countdown
     clock.release()
     qtbot.waitUntil(lambda: not bar.text_of(MessageKind.WAIT), timeout=10_000)
 
