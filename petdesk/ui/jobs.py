@@ -25,7 +25,7 @@ class _RunnerLike(Protocol):
 
     def client(self) -> PetStoreClient: ...
 
-    def temporary_client(self, api_key: str) -> PetStoreClient: ...
+    def temporary_client(self, api_key: str, connection: Connection) -> PetStoreClient: ...
 
     def set_connection(self, connection: Connection) -> None: ...
 
@@ -110,10 +110,11 @@ class JobContext:
     def keys(self) -> KeyProvider:
         return self._runner.keys
 
-    def temporary_client(self, api_key: str) -> PetStoreClient:
-        """A client with another key (the key dialog's Test); it keeps any announced
-        wait of the current client. The caller closes it."""
-        return self._runner.temporary_client(api_key)
+    def temporary_client(self, api_key: str, connection: Connection) -> PetStoreClient:
+        """A client with another key, perhaps for another address (the key dialog's
+        Test); for the same address it keeps any announced wait of the current client.
+        The caller closes it."""
+        return self._runner.temporary_client(api_key, connection)
 
     def set_connection(self, connection: Connection) -> None:
         self._runner.set_connection(connection)
