@@ -85,9 +85,12 @@ class EnvironmentBanner(QLabel):
         address is still the spec's example (never shown as if it were real)."""
         if kind == DEMO:
             text = self.tr("<b>DEMO</b> — sample data on this computer; nothing leaves it")
+        elif not set_up and kind == Environment.STAGING.value:
+            text = self.tr("<b>STAGING</b> — not set up: no service address yet. "
+                           "Enter it in File › API key….")
         elif not set_up:
-            text = self.tr("<b>%s</b> — not set up: no service address yet. "
-                           "Enter it in File › API key….") % _escape(label)
+            text = self.tr("<b>Production</b> — not set up: no service address yet. "
+                           "Enter it in File › API key….")
         elif kind == Environment.STAGING.value:
             text = self.tr("<b>STAGING</b> — test environment: %s") % _escape(address)
         else:
