@@ -256,12 +256,17 @@
 <context>
     <name>ApiKeyDialog</name>
     <message>
-        <source>API key — %s</source>
-        <translation>Clave de API — %s</translation>
+        <source>Service address and API key — %s</source>
+        <extracomment>Save: the address and the key (empty: keep the saved key). Test connection: the address and the key (empty: the saved key).</extracomment>
+        <translation>Dirección del servicio y clave de API — %s</translation>
+    </message>
+    <message>
+        <source>Service address</source>
+        <extracomment>The (address, key) that failed the last Test, and why; saving it asks first. The (address, key) that passed a Test: already kept.</extracomment>
+        <translation>Dirección del servicio</translation>
     </message>
     <message>
         <source>Enter the API key for &lt;b&gt;%s&lt;/b&gt;. PetDesk never writes it to a file: it keeps it in your system keyring, or in memory until you quit when no keyring works.</source>
-        <extracomment>The key that failed the last Test, and why; saving it asks first.</extracomment>
         <translation>Escriba la clave de API para &lt;b&gt;%s&lt;/b&gt;. PetDesk nunca la escribe en un archivo: la guarda en el llavero del sistema o, si no funciona ninguno, en memoria hasta que salga.</translation>
     </message>
     <message>
@@ -289,12 +294,20 @@
         <translation>PETDESK_API_KEY está definida en el entorno: PetDesk usa esa clave y nunca la guarda. Una clave guardada aquí se usa cuando esa variable se elimina.</translation>
     </message>
     <message>
+        <source>Service &amp;address:</source>
+        <translation>&amp;Dirección del servicio:</translation>
+    </message>
+    <message>
         <source>Hide</source>
         <translation>Ocultar</translation>
     </message>
     <message>
         <source>Hide the API key</source>
         <translation>Ocultar la clave de API</translation>
+    </message>
+    <message>
+        <source>This is the example address from the Pet Store service&apos;s documentation, not a real service: PetDesk is not set up yet. Enter the address your shelter was given for its Pet Store service.</source>
+        <translation>Esta es la dirección de ejemplo de la documentación del servicio Pet Store, no un servicio real: PetDesk aún no está configurado. Escriba la dirección que recibió su refugio para su servicio Pet Store.</translation>
     </message>
     <message>
         <source>Testing…</source>
@@ -318,21 +331,57 @@ Save it anyway?</source>
 
 ¿Guardarla igualmente?</translation>
     </message>
+    <message>
+        <source>Close</source>
+        <translation>Cerrar</translation>
+    </message>
 </context>
 <context>
     <name>AuthController</name>
     <message>
-        <source>Connected: the key works.</source>
-        <extracomment>A job was refused for want of a valid key: open the key dialog with this reason. The key dialog&apos;s Test: ok, message. Saved: the message for the status bar (a keyring problem, or that it was saved). Saving failed: the message for the dialog. A held job that ended without a key: its 401 went to its own completion.</extracomment>
-        <translation>Conectado: la clave funciona.</translation>
+        <source>The service did not accept the saved API key: it is not accepted at this address. Enter the key again, and check the address.</source>
+        <extracomment>A job was refused for want of a valid key: open the key dialog with this reason. The key dialog&apos;s Test: what it found (:class:`Reach`) and the sentence to show. Saved: the message for the status bar (a keyring problem, or that it was saved). Saving failed: the message for the dialog. A held job that ended without a key: its 401 went to its own completion. A pair passed the key dialog&apos;s Test and was kept: the sentence for the status bar once the dialog closes (``None``: nothing kept).</extracomment>
+        <translation>El servicio no aceptó la clave de API guardada: no se acepta en esta dirección. Escriba la clave de nuevo y compruebe la dirección.</translation>
     </message>
     <message>
-        <source>Testing the key…</source>
-        <translation>Probando la clave…</translation>
+        <source>The tested address and API key are in use.</source>
+        <translation>La dirección y la clave de API probadas ya están en uso.</translation>
+    </message>
+    <message>
+        <source>Connected: the key works. PetDesk keeps this address and key.</source>
+        <translation>Conectado: la clave funciona. PetDesk conserva esta dirección y esta clave.</translation>
+    </message>
+    <message>
+        <source>Connected: the saved key works at this address. PetDesk keeps this address.</source>
+        <translation>Conectado: la clave guardada funciona en esta dirección. PetDesk conserva esta dirección.</translation>
+    </message>
+    <message>
+        <source>Testing the connection…</source>
+        <translation>Probando la conexión…</translation>
+    </message>
+    <message>
+        <source>This address does not exist: no computer on the network is called %s. Check the address.</source>
+        <translation>Esta dirección no existe: ningún ordenador de la red se llama %s. Compruebe la dirección.</translation>
+    </message>
+    <message>
+        <source>No network connection to %s: this computer may be offline, or nothing answers at that address. Check the network connection, then the address.</source>
+        <translation>Sin conexión de red con %s: puede que este ordenador no tenga red, o que nada responda en esa dirección. Compruebe la conexión de red y después la dirección.</translation>
+    </message>
+    <message>
+        <source>The service refused this key: it is not accepted at this address. The address is right (the service answered).</source>
+        <translation>El servicio rechazó esta clave: no se acepta en esta dirección. La dirección es correcta (el servicio respondió).</translation>
+    </message>
+    <message>
+        <source>Something answers at this address, but not the Pet Store service. Check the address: it usually ends in /v1.</source>
+        <translation>Algo responde en esta dirección, pero no es el servicio Pet Store. Compruebe la dirección: suele terminar en /v1.</translation>
     </message>
     <message>
         <source>This key cannot be used: %s.</source>
         <translation>Esta clave no se puede usar: %s.</translation>
+    </message>
+    <message>
+        <source>Service address saved.</source>
+        <translation>Dirección del servicio guardada.</translation>
     </message>
     <message>
         <source>API key saved in the system keyring.</source>
@@ -363,7 +412,7 @@ Save it anyway?</source>
     <name>CardsAndCategories</name>
     <message>
         <source>Category names — %s</source>
-        <extracomment>How the kennel-card dialog asks where to save (None: Qt&apos;s file dialog).</extracomment>
+        <extracomment>How the kennel-card dialog asks where to save (None: Qt&apos;s file dialog). The names already read at start (instant start), shown until the load.</extracomment>
         <translation>Nombres de categoría — %s</translation>
     </message>
     <message>
@@ -830,6 +879,10 @@ Save it anyway?</source>
         <source>Production</source>
         <translation>Producción</translation>
     </message>
+    <message>
+        <source>%s (not set up)</source>
+        <translation>%s (sin configurar)</translation>
+    </message>
 </context>
 <context>
     <name>Contents</name>
@@ -919,6 +972,14 @@ Save it anyway?</source>
         <source>&lt;b&gt;DEMO&lt;/b&gt; — sample data on this computer; nothing leaves it</source>
         <extracomment>The status filter&apos;s entry for pets without a status (filtered over the loaded rows: the list API takes a status, and has no way to ask for &quot;none&quot;). Banner colours (background, text) by environment; production uses the palette&apos;s.</extracomment>
         <translation>&lt;b&gt;DEMO&lt;/b&gt; — datos de ejemplo en este ordenador; nada sale de él</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;STAGING&lt;/b&gt; — not set up: no service address yet. Enter it in File › API key….</source>
+        <translation>&lt;b&gt;PRUEBAS&lt;/b&gt; — sin configurar: aún no hay dirección del servicio. Escríbala en Archivo › Clave de API….</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Production&lt;/b&gt; — not set up: no service address yet. Enter it in File › API key….</source>
+        <translation>&lt;b&gt;Producción&lt;/b&gt; — sin configurar: aún no hay dirección del servicio. Escríbala en Archivo › Clave de API….</translation>
     </message>
     <message>
         <source>&lt;b&gt;STAGING&lt;/b&gt; — test environment: %s</source>
@@ -1832,7 +1893,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
     <message>
         <source>PetDesk — %s</source>
-        <extracomment>``deferred=True``: the worker starts when the contents are painted, at the latest this long after they were built. A page of the list was shown. The contents exist (:meth:`ensure_built`). The window was painted with its contents and the worker started loading.</extracomment>
+        <extracomment>``deferred=True``: the worker starts when the contents are painted, at the latest this long after they were built. Background work waits for the first page&apos;s paint at most this long after the worker started (an offline start shows its outbox rows without waiting for a time-out). A page of the list was shown. The contents exist (:meth:`ensure_built`). The window was painted with its contents and the worker started loading. Start-up is over: the first page (or why it failed) is on screen, or :data:`SETTLE_LATEST_MS` passed. Background work, the log file and the accessible names of Qt&apos;s inner parts wait for it (once).</extracomment>
         <translation>PetDesk — %s</translation>
     </message>
 </context>
@@ -2205,7 +2266,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <name>PetListController</name>
     <message>
         <source>Loading pets…</source>
-        <extracomment>A list loaded this recently (same query) is not asked for again by Refresh. Called on the worker thread with each first page fetched (the window keeps it in the local store for the next start); must not raise. The state, the count or &quot;more available&quot; changed. A page was shown (first page or more). A failure to show in the status bar: the exception and a prefix. Stopped by the user. Refresh of a list that was just loaded: nothing was sent. Paging ended on a next link already visited: the plain sentence to show. (query, clock.monotonic()) of the last first page shown. Ids shown by a look-up or an add, not (yet) by a page of the list. See :data:`KeepPage`. Rows of the table that are not pets (adds waiting in the outbox): not counted. Pets added in this session in this environment, kept in the list through refreshes until dismissed (the window swaps it on an environment switch).</extracomment>
+        <extracomment>A list loaded this recently (same query) is not asked for again by Refresh. Called on the worker thread, as a background job after each first page is shown (the window keeps it in the local store for the next start); must not raise. The state, the count or &quot;more available&quot; changed. A page was shown (first page or more). A failure to show in the status bar: the exception and a prefix. Stopped by the user. Refresh of a list that was just loaded: nothing was sent. Paging ended on a next link already visited: the plain sentence to show. (query, clock.monotonic()) of the last first page shown. Ids shown by a look-up or an add, not (yet) by a page of the list. See :data:`KeepPage`. Rows of the table that are not pets (adds waiting in the outbox): not counted. Pets added in this session in this environment, kept in the list through refreshes until dismissed (the window swaps it on an environment switch).</extracomment>
         <translation>Cargando animales…</translation>
     </message>
     <message>
@@ -2237,6 +2298,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <name>PetRules</name>
     <message>
         <source>must not be blank</source>
+        <extracomment>A positive int64 identifier (``id``, ``categoryId``, ``petId``).</extracomment>
         <translation>no puede estar vacío</translation>
     </message>
     <message>
@@ -2421,6 +2483,10 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>Could not reach the Pet Store service. Check the network connection.</source>
         <translation>No se pudo contactar con el servicio Pet Store. Compruebe la conexión de red.</translation>
+    </message>
+    <message>
+        <source>The service address does not exist: no computer on the network has that name. Check the address in File › API key….</source>
+        <translation>La dirección del servicio no existe: ningún ordenador de la red tiene ese nombre. Compruebe la dirección en Archivo › Clave de API….</translation>
     </message>
     <message>
         <source>The Pet Store service took too long to answer.</source>
@@ -2693,6 +2759,25 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
 </context>
 <context>
+    <name>ServiceAddress</name>
+    <message>
+        <source>The service address is not a valid address.</source>
+        <translation>La dirección del servicio no es una dirección válida.</translation>
+    </message>
+    <message>
+        <source>The service address must start with https://.</source>
+        <translation>La dirección del servicio debe empezar por https://.</translation>
+    </message>
+    <message>
+        <source>The service address must use https:// (plain http:// is only allowed for a server on this computer).</source>
+        <translation>La dirección del servicio debe usar https:// (http:// sin cifrar solo se permite para un servidor en este ordenador).</translation>
+    </message>
+    <message>
+        <source>The service address must not contain a user name, a query or a fragment.</source>
+        <translation>La dirección del servicio no debe contener un nombre de usuario, una consulta ni un fragmento.</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -2753,6 +2838,10 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>A new language applies the next time PetDesk starts.</source>
         <translation>El nuevo idioma se aplica la próxima vez que se inicie PetDesk.</translation>
+    </message>
+    <message>
+        <source>The API key is not a setting: no system keyring works on this computer, so it is kept in memory for this session only (File › API key…).</source>
+        <translation>La clave de API no es un ajuste: en este ordenador no funciona ningún llavero, así que se guarda en memoria solo durante esta sesión (Archivo › Clave de API…).</translation>
     </message>
     <message>
         <source>The API key is not a setting: it is kept in your system keyring (File › API key…).</source>
@@ -2849,7 +2938,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <name>StoredStart</name>
     <message>
         <source>As of %s — refreshing…</source>
-        <extracomment>From the reader thread (queued to the GUI thread): the page or ``None``. When the stored rows shown were fetched (Unix time), while they are shown.</extracomment>
+        <extracomment>The worker waits for the stored rows&apos; paint at most this long. From the reader thread (queued to the GUI thread): the page or ``None``, and the category names or ``None``. The stored rows are on screen, or there were none to show (once). When the stored rows shown were fetched (Unix time), while they are shown. The category names read at start (the window&apos;s controllers begin with them).</extracomment>
         <translation>A las %s — actualizando…</translation>
     </message>
 </context>
