@@ -113,7 +113,7 @@ class ApiKeyDialog(QDialog):
         self.resultLabel.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         test_row = QHBoxLayout()
         test_row.addWidget(self.testButton, 0, Qt.AlignmentFlag.AlignTop)
-        test_row.addWidget(self.resultLabel, 1)
+        test_row.addWidget(self.resultLabel, 1, Qt.AlignmentFlag.AlignTop)
 
         self.overrideLabel = QLabel(self.tr(
             "PETDESK_API_KEY is set in the environment: PetDesk uses that key and "
@@ -149,6 +149,7 @@ class ApiKeyDialog(QDialog):
         layout.addLayout(key_row)
         layout.addLayout(test_row)
         layout.addWidget(self.overrideLabel)
+        layout.addStretch(1)  # room the notes leave when hidden goes here, not between rows
         layout.addWidget(self.buttons)
         self.setMinimumWidth(460)
         make_accessible(self)
@@ -282,7 +283,7 @@ class ApiKeyDialog(QDialog):
             return
         self._refused = self._pair()
         self._refused_why = message
-        if reach in (Reach.NO_SUCH_ADDRESS, Reach.NOT_THE_SERVICE):
+        if reach in (Reach.NO_SUCH_ADDRESS, Reach.NO_NETWORK, Reach.NOT_THE_SERVICE):
             self.addressEdit.setFocus(Qt.FocusReason.OtherFocusReason)
             self.addressEdit.selectAll()
         else:

@@ -210,6 +210,13 @@ class LazyKeyStore:
         environ = self._environ if self._environ is not None else os.environ
         return bool(str(environ.get("PETDESK_API_KEY", "")).strip())
 
+    @property
+    def session_only(self) -> bool:
+        """True once the store has given up on the keyring (read on any thread; it
+        never touches the keyring)."""
+        store = self._store
+        return store is not None and store.session_only
+
 
 def build_main_window(
     config: LaunchConfig,

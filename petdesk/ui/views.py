@@ -87,10 +87,10 @@ class EnvironmentBanner(QLabel):
             text = self.tr("<b>DEMO</b> — sample data on this computer; nothing leaves it")
         elif not set_up and kind == Environment.STAGING.value:
             text = self.tr("<b>STAGING</b> — not set up: no service address yet. "
-                           "Enter it in File › API key….")
+                           "Enter it with File › API key…")
         elif not set_up:
             text = self.tr("<b>Production</b> — not set up: no service address yet. "
-                           "Enter it in File › API key….")
+                           "Enter it with File › API key…")
         elif kind == Environment.STAGING.value:
             text = self.tr("<b>STAGING</b> — test environment: %s") % _escape(address)
         else:

@@ -20,15 +20,16 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from keyring.backends import fail
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 
 from petdesk.api import PetStoreClient, RequestListener
 from petdesk.core.clock import Clock
 from petdesk.core.connection import PRODUCTION_URL
+from petdesk.core.keys import KeyProvider
 from petdesk.core.keystore import KeyStore, MemoryKeyring
 from petdesk.ui.api_key_dialog import ApiKeyDialog
+from petdesk.ui.app import LazyKeyStore
 from petdesk.ui.main_window import MainWindow
 from petdesk.ui.settings import AppSettings, Environment
 from petdesk.ui.worker import Connection
@@ -56,7 +57,7 @@ def first_start(qtbot: Any, settings: AppSettings, clock: FakeClock
     """Start PetDesk as on a new computer: nothing in the keyring, the settings as
     given, no ``--base-url``."""
 
-    def start(keys: KeyStore | None = None, base_url: str | None = None) -> MainWindow:
+    def start(keys: KeyProvider | None = None, base_url: str | None = None) -> MainWindow:
         keys = keys or KeyStore(MemoryKeyring(), environ={}, timeout=2.0)
         window = MainWindow(settings, keys, reaching, environment=Environment.PRODUCTION,
                             base_url=base_url, clock=clock)
@@ -208,8 +209,8 @@ def test_inside_the_key_dialog_no_sentence_sends_the_user_to_it(
 def test_settings_says_the_key_is_in_memory_when_no_keyring_works(
         qtbot: Any, loopback: Sandbox, first_start: Any, settings: AppSettings) -> None:
     settings.set_base_url("production", loopback.base_url)
-    keys = KeyStore(fail.Keyring(), environ={}, timeout=2.0)
-    window = first_start(keys)
+    # The app's own key store; the tests' keyring backend is keyring's "fail" one.
+    window = first_start(LazyKeyStore(environ={}))
     dialog = asked(qtbot, window)
     qtbot.keyClicks(dialog.apiKeyEdit, API_KEY)
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
