@@ -86,11 +86,11 @@ class EnvironmentBanner(QLabel):
         if kind == DEMO:
             text = self.tr("<b>DEMO</b> — sample data on this computer; nothing leaves it")
         elif not set_up and kind == Environment.STAGING.value:
-            text = self.tr("<b>STAGING</b> — not set up: no service address yet. "
-                           "Enter it with File › API key…")
+            text = self.tr("<b>STAGING</b> — not set up: enter the service address "
+                           "with File › API key…")
         elif not set_up:
-            text = self.tr("<b>Production</b> — not set up: no service address yet. "
-                           "Enter it with File › API key…")
+            text = self.tr("<b>Production</b> — not set up: enter the service address "
+                           "with File › API key…")
         elif kind == Environment.STAGING.value:
             text = self.tr("<b>STAGING</b> — test environment: %s") % _escape(address)
         else:

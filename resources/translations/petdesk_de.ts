@@ -974,12 +974,12 @@ Trotzdem speichern?</translation>
         <translation>&lt;b&gt;DEMO&lt;/b&gt; — Beispieldaten auf diesem Computer; nichts verlässt ihn</translation>
     </message>
     <message>
-        <source>&lt;b&gt;STAGING&lt;/b&gt; — not set up: no service address yet. Enter it with File › API key…</source>
-        <translation>&lt;b&gt;TESTUMGEBUNG&lt;/b&gt; — nicht eingerichtet: noch keine Adresse des Dienstes. Geben Sie sie mit Datei › API-Schlüssel… ein.</translation>
+        <source>&lt;b&gt;STAGING&lt;/b&gt; — not set up: enter the service address with File › API key…</source>
+        <translation>&lt;b&gt;TESTUMGEBUNG&lt;/b&gt; — nicht eingerichtet: Adresse des Dienstes mit Datei › API-Schlüssel… eingeben</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Production&lt;/b&gt; — not set up: no service address yet. Enter it with File › API key…</source>
-        <translation>&lt;b&gt;Produktion&lt;/b&gt; — nicht eingerichtet: noch keine Adresse des Dienstes. Geben Sie sie mit Datei › API-Schlüssel… ein.</translation>
+        <source>&lt;b&gt;Production&lt;/b&gt; — not set up: enter the service address with File › API key…</source>
+        <translation>&lt;b&gt;Produktion&lt;/b&gt; — nicht eingerichtet: Adresse des Dienstes mit Datei › API-Schlüssel… eingeben</translation>
     </message>
     <message>
         <source>&lt;b&gt;STAGING&lt;/b&gt; — test environment: %s</source>

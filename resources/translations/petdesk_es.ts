@@ -974,12 +974,12 @@ Save it anyway?</source>
         <translation>&lt;b&gt;DEMO&lt;/b&gt; — datos de ejemplo en este ordenador; nada sale de él</translation>
     </message>
     <message>
-        <source>&lt;b&gt;STAGING&lt;/b&gt; — not set up: no service address yet. Enter it with File › API key…</source>
-        <translation>&lt;b&gt;PRUEBAS&lt;/b&gt; — sin configurar: aún no hay dirección del servicio. Escríbala con Archivo › Clave de API…</translation>
+        <source>&lt;b&gt;STAGING&lt;/b&gt; — not set up: enter the service address with File › API key…</source>
+        <translation>&lt;b&gt;PRUEBAS&lt;/b&gt; — sin configurar: escriba la dirección del servicio con Archivo › Clave de API…</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Production&lt;/b&gt; — not set up: no service address yet. Enter it with File › API key…</source>
-        <translation>&lt;b&gt;Producción&lt;/b&gt; — sin configurar: aún no hay dirección del servicio. Escríbala con Archivo › Clave de API…</translation>
+        <source>&lt;b&gt;Production&lt;/b&gt; — not set up: enter the service address with File › API key…</source>
+        <translation>&lt;b&gt;Producción&lt;/b&gt; — sin configurar: escriba la dirección del servicio con Archivo › Clave de API…</translation>
     </message>
     <message>
         <source>&lt;b&gt;STAGING&lt;/b&gt; — test environment: %s</source>
