@@ -360,8 +360,8 @@ Trotzdem speichern?</translation>
         <translation>Verbindung wird getestet…</translation>
     </message>
     <message>
-        <source>This address does not exist: no computer on the network is called %s. Check the address.</source>
-        <translation>Diese Adresse gibt es nicht: kein Computer im Netz heißt %s. Prüfen Sie die Adresse.</translation>
+        <source>This address does not exist: no computer on the network is called %s. Check the address; if it is right, check that this computer is online.</source>
+        <translation>Diese Adresse gibt es nicht: kein Computer im Netz heißt %s. Prüfen Sie die Adresse; wenn sie stimmt, prüfen Sie, ob dieser Computer online ist.</translation>
     </message>
     <message>
         <source>No network connection to %s: this computer may be offline, or nothing answers at that address. Check the network connection, then the address.</source>

@@ -360,8 +360,8 @@ Save it anyway?</source>
         <translation>Probando la conexión…</translation>
     </message>
     <message>
-        <source>This address does not exist: no computer on the network is called %s. Check the address.</source>
-        <translation>Esta dirección no existe: ningún ordenador de la red se llama %s. Compruebe la dirección.</translation>
+        <source>This address does not exist: no computer on the network is called %s. Check the address; if it is right, check that this computer is online.</source>
+        <translation>Esta dirección no existe: ningún ordenador de la red se llama %s. Compruebe la dirección; si es correcta, compruebe que este ordenador tiene conexión.</translation>
     </message>
     <message>
         <source>No network connection to %s: this computer may be offline, or nothing answers at that address. Check the network connection, then the address.</source>

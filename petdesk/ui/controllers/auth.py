@@ -157,7 +157,8 @@ class AuthController(QObject):
     def _test_failed(self, reach: Reach, error: BaseException | None, address: str) -> str:
         if reach is Reach.NO_SUCH_ADDRESS:
             return self.tr("This address does not exist: no computer on the network is "
-                           "called %s. Check the address.") % _host(address)
+                           "called %s. Check the address; if it is right, check that this "
+                           "computer is online.") % _host(address)
         if reach is Reach.NO_NETWORK:
             return self.tr("No network connection to %s: this computer may be offline, or "
                            "nothing answers at that address. Check the network "
