@@ -42,7 +42,7 @@ from .translations import install_translations
 if TYPE_CHECKING:
     from PySide6.QtGui import QIcon
 
-    from petdesk.api import PetStoreClient, RequestListener
+    from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
     from petdesk.core.keystore import KeyStore
     from petdesk.sandbox import SandboxApp
 
@@ -146,12 +146,12 @@ class HttpsClients:
         self._redactor = redactor
 
     def __call__(self, connection: Connection, key: str, listener: RequestListener,
-                 clock: Clock) -> PetStoreClient:
+                 clock: Clock, *, policy: RequestPolicy | None = None) -> PetStoreClient:
         from .clients import https_client  # noqa: PLC0415 - httpx, on the worker thread
 
         if self._redactor is not None:
             self._redactor.add_secret(key)
-        return https_client(connection, key, listener, clock)
+        return https_client(connection, key, listener, clock, policy)
 
 
 class DemoClients:
@@ -163,12 +163,12 @@ class DemoClients:
         self._app: SandboxApp | None = None
 
     def __call__(self, connection: Connection, key: str, listener: RequestListener,
-                 clock: Clock) -> PetStoreClient:
+                 clock: Clock, *, policy: RequestPolicy | None = None) -> PetStoreClient:
         from . import clients  # noqa: PLC0415 - httpx and the sandbox, on the worker thread
 
         if self._app is None:
             self._app = clients.demo_app(self._db_path)
-        return clients.demo_client(self._app, connection, key, listener, clock)
+        return clients.demo_client(self._app, connection, key, listener, clock, policy)
 
 
 class DemoKeys(StaticKeys):

@@ -180,7 +180,10 @@ class Runner:
         return self._client
 
     def temporary_client(self, api_key: str, connection: Connection) -> PetStoreClient:
-        client = self._factory(connection, api_key, self.listener, self._clock)
+        from .client_link import CONNECTION_TEST  # noqa: PLC0415 - petdesk.api, on this thread
+
+        client = self._factory(connection, api_key, self.listener, self._clock,
+                               policy=CONNECTION_TEST)
         if connection.base_url != self.connection.base_url:
             return client  # another service: its own limits
         wait = self._client.gate.remaining_wait() if self._client is not None else 0.0

@@ -23,13 +23,13 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 
-from petdesk.api import PetStoreClient, RequestListener
+from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
 from petdesk.core.clock import Clock
 from petdesk.core.connection import PRODUCTION_URL
 from petdesk.core.keys import KeyProvider
 from petdesk.core.keystore import KeyStore, MemoryKeyring
 from petdesk.ui.api_key_dialog import ApiKeyDialog
-from petdesk.ui.app import LazyKeyStore
+from petdesk.ui.app import HttpsClients, LazyKeyStore
 from petdesk.ui.main_window import MainWindow
 from petdesk.ui.settings import AppSettings, Environment
 from petdesk.ui.worker import Connection
@@ -41,14 +41,14 @@ from .drive import idle, open_key_dialog, open_settings, shortcut, type_text, vi
 WRONG = "pk-wrong-0000000000"
 
 
-def reaching(connection: Connection, key: str, listener: RequestListener,
-             clock: Clock) -> PetStoreClient:
+def reaching(connection: Connection, key: str, listener: RequestListener, clock: Clock,
+             *, policy: RequestPolicy | None = None) -> PetStoreClient:
     """A client for the address the window is set up with."""
     host = urlsplit(connection.base_url).hostname or ""
     transport = NoSuchName() if host.endswith((".example", ".invalid")) else None
     return PetStoreClient(connection.base_url, key, timeout=connection.timeout,
-                          listener=listener, policy=FAST_POLICY, transport=transport,
-                          clock=clock)
+                          listener=listener, policy=policy or FAST_POLICY,
+                          transport=transport, clock=clock)
 
 
 @pytest.fixture
@@ -169,6 +169,27 @@ def test_a_new_user_reaches_data_from_the_one_dialog(
     assert window.windowTitle() == "PetDesk — Production"
     assert loopback.base_url in window.banner.text()
     assert window.model.rowCount() == 20
+
+
+def test_test_connection_tries_a_refused_address_once_and_answers_at_once(
+        qtbot: Any, settings: AppSettings, clock: FakeClock) -> None:
+    # The window's own client factory (real HTTPS stack) and a port nothing listens on.
+    settings.set_base_url("production", f"http://127.0.0.1:{free_port()}/v1")
+    window = MainWindow(settings, KeyStore(MemoryKeyring(), environ={}, timeout=2.0),
+                        HttpsClients(), environment=Environment.PRODUCTION, clock=clock)
+    qtbot.addWidget(window)
+    window.show()
+    dialog = asked(qtbot, window)
+    attempts: list[int] = []
+    window.worker.requestSent.connect(lambda _method, _path, attempt: attempts.append(attempt))
+    waited = clock.waited
+    qtbot.keyClicks(dialog.apiKeyEdit, API_KEY)
+    qtbot.mouseClick(dialog.testButton, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.resultLabel.text().startswith("✖"), timeout=10_000)
+    assert "No network connection" in dialog.resultLabel.text()
+    assert attempts == [1]  # one request left the client: no retries ...
+    assert clock.waited == waited  # ... and no backoff waited before answering
+    assert dialog.testButton.isEnabled()  # the user can test again at once
 
 
 def test_file_api_key_shows_the_address_in_use_and_changes_it(
