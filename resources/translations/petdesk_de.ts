@@ -1695,6 +1695,54 @@ Trotzdem speichern?</translation>
     </message>
 </context>
 <context>
+    <name>KeyStore</name>
+    <message>
+        <source>No system keyring is available, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>Es ist kein Schlüsselbund des Systems verfügbar, deshalb behält PetDesk Ihren API-Schlüssel nur für diese Sitzung im Arbeitsspeicher.</translation>
+    </message>
+    <message>
+        <source>Your keyring is locked, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>Ihr Schlüsselbund ist gesperrt, deshalb behält PetDesk Ihren API-Schlüssel nur für diese Sitzung im Arbeitsspeicher.</translation>
+    </message>
+    <message>
+        <source>The system keyring is not responding, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>Der Schlüsselbund des Systems antwortet nicht, deshalb behält PetDesk Ihren API-Schlüssel nur für diese Sitzung im Arbeitsspeicher.</translation>
+    </message>
+    <message>
+        <source>PetDesk was denied access to the system keyring, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>PetDesk wurde der Zugriff auf den Schlüsselbund des Systems verweigert, deshalb behält PetDesk Ihren API-Schlüssel nur für diese Sitzung im Arbeitsspeicher.</translation>
+    </message>
+    <message>
+        <source>The system keyring could not be opened, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>Der Schlüsselbund des Systems ließ sich nicht öffnen, deshalb behält PetDesk Ihren API-Schlüssel nur für diese Sitzung im Arbeitsspeicher.</translation>
+    </message>
+    <message>
+        <source>The system keyring refused to save your API key, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>Der Schlüsselbund des Systems hat das Speichern Ihres API-Schlüssels abgelehnt, deshalb behält PetDesk Ihren API-Schlüssel nur für diese Sitzung im Arbeitsspeicher.</translation>
+    </message>
+    <message>
+        <source>The system keyring reported an error, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>Der Schlüsselbund des Systems hat einen Fehler gemeldet, deshalb behält PetDesk Ihren API-Schlüssel nur für diese Sitzung im Arbeitsspeicher.</translation>
+    </message>
+    <message>
+        <source>{variable} is set, so PetDesk uses that key instead of the saved one.</source>
+        <translation>{variable} ist gesetzt, deshalb verwendet PetDesk diesen Schlüssel statt des gespeicherten.</translation>
+    </message>
+    <message>
+        <source>{problem} {note}</source>
+        <extracomment>Two of these sentences in a row: a keyring problem, then the PETDESK_API_KEY note.</extracomment>
+        <translation>{problem} {note}</translation>
+    </message>
+    <message>
+        <source>the API key is empty</source>
+        <translation>der API-Schlüssel ist leer</translation>
+    </message>
+    <message>
+        <source>the API key contains a line break or another control character</source>
+        <translation>der API-Schlüssel enthält einen Zeilenumbruch oder ein anderes Steuerzeichen</translation>
+    </message>
+</context>
+<context>
     <name>ListPresenter</name>
     <message>
         <source>Nothing loaded yet. Press F5 to load the pets.</source>

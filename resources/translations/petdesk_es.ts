@@ -1695,6 +1695,54 @@ Save it anyway?</source>
     </message>
 </context>
 <context>
+    <name>KeyStore</name>
+    <message>
+        <source>No system keyring is available, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>No hay ningún llavero del sistema disponible, así que PetDesk guarda su clave de API en memoria solo durante esta sesión.</translation>
+    </message>
+    <message>
+        <source>Your keyring is locked, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>Su llavero está bloqueado, así que PetDesk guarda su clave de API en memoria solo durante esta sesión.</translation>
+    </message>
+    <message>
+        <source>The system keyring is not responding, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>El llavero del sistema no responde, así que PetDesk guarda su clave de API en memoria solo durante esta sesión.</translation>
+    </message>
+    <message>
+        <source>PetDesk was denied access to the system keyring, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>Se denegó a PetDesk el acceso al llavero del sistema, así que PetDesk guarda su clave de API en memoria solo durante esta sesión.</translation>
+    </message>
+    <message>
+        <source>The system keyring could not be opened, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>No se pudo abrir el llavero del sistema, así que PetDesk guarda su clave de API en memoria solo durante esta sesión.</translation>
+    </message>
+    <message>
+        <source>The system keyring refused to save your API key, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>El llavero del sistema se negó a guardar su clave de API, así que PetDesk la guarda en memoria solo durante esta sesión.</translation>
+    </message>
+    <message>
+        <source>The system keyring reported an error, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>El llavero del sistema informó de un error, así que PetDesk guarda su clave de API en memoria solo durante esta sesión.</translation>
+    </message>
+    <message>
+        <source>{variable} is set, so PetDesk uses that key instead of the saved one.</source>
+        <translation>{variable} está definida, así que PetDesk usa esa clave en lugar de la guardada.</translation>
+    </message>
+    <message>
+        <source>{problem} {note}</source>
+        <extracomment>Two of these sentences in a row: a keyring problem, then the PETDESK_API_KEY note.</extracomment>
+        <translation>{problem} {note}</translation>
+    </message>
+    <message>
+        <source>the API key is empty</source>
+        <translation>la clave de API está vacía</translation>
+    </message>
+    <message>
+        <source>the API key contains a line break or another control character</source>
+        <translation>la clave de API contiene un salto de línea u otro carácter de control</translation>
+    </message>
+</context>
+<context>
     <name>ListPresenter</name>
     <message>
         <source>Nothing loaded yet. Press F5 to load the pets.</source>

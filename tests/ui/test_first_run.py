@@ -14,13 +14,13 @@ import shutil
 import socket
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QLocale, Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 
 from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
@@ -29,9 +29,10 @@ from petdesk.core.connection import PRODUCTION_URL
 from petdesk.core.keys import KeyProvider
 from petdesk.core.keystore import KeyStore, MemoryKeyring
 from petdesk.ui.api_key_dialog import ApiKeyDialog
-from petdesk.ui.app import HttpsClients, LazyKeyStore
+from petdesk.ui.app import HttpsClients, LazyKeyStore, resources_dir
 from petdesk.ui.main_window import MainWindow
 from petdesk.ui.settings import AppSettings, Environment
+from petdesk.ui.translations import install_translations, remove_translations
 from petdesk.ui.worker import Connection
 from tests.api.no_such_name import NoSuchName
 
@@ -243,6 +244,39 @@ def test_settings_says_the_key_is_in_memory_when_no_keyring_works(
     assert "in memory for this session" in note
     assert "system keyring" not in note.replace("no system keyring works", "")
     shortcut(qtbot, settings_dialog, "Esc")
+
+
+@pytest.fixture
+def german(qapp: QApplication) -> Iterator[None]:
+    """The window in German, as at a start with German chosen (Qt's and PetDesk's
+    catalogues installed, German as the default locale)."""
+    before = QLocale()
+    installed = install_translations(qapp, "de", resources_dir())
+    yield
+    remove_translations(qapp, installed)
+    QLocale.setDefault(before)
+
+
+NO_KEYRING_DE = ("Es ist kein Schlüsselbund des Systems verfügbar, deshalb behält PetDesk "
+                 "Ihren API-Schlüssel nur für diese Sitzung im Arbeitsspeicher.")
+
+
+def test_in_german_the_dialog_says_in_german_that_no_keyring_works(
+        qtbot: Any, loopback: Sandbox, first_start: Any, settings: AppSettings,
+        german: None) -> None:
+    settings.set_base_url("production", loopback.base_url)
+    # The app's own key store; the tests' keyring backend is keyring's "fail" one.
+    window = first_start(LazyKeyStore(environ={}))
+    dialog = asked(qtbot, window)
+    assert NO_KEYRING_DE in dialog.reasonLabel.text()
+    assert "keyring" not in dialog.reasonLabel.text()
+    qtbot.keyClicks(dialog.apiKeyEdit, API_KEY)
+    qtbot.mouseClick(dialog.testButton, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.resultLabel.text().startswith("✔"), timeout=10_000)
+    assert NO_KEYRING_DE in dialog.resultLabel.text()  # kept, but only in memory
+    assert "keyring" not in dialog.resultLabel.text()
+    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
 
 
 def on_x(tmp_path: Path) -> list[str]:

@@ -22,7 +22,7 @@ from petdesk.core.errors import AuthenticationError, MissingKeyError
 from petdesk.core.jobs import JobKind, Priority
 from petdesk.core.keys import KeyLookupLike
 
-from ..localize import error_text
+from ..localize import error_text, localized
 from ..logs import RedactingFilter
 from ..worker import Job, JobContext, Next, Outcome, Task, Worker
 from .connection import ConnectionController
@@ -114,7 +114,7 @@ class AuthController(QObject):
                 if isinstance(exc, MissingKeyError):
                     reason = error_text(exc)
                     if exc.problem:
-                        reason = f"{reason} {exc.problem}"
+                        reason = f"{reason} {localized(exc.problem)}"
                 else:  # said inside the dialog: no "open File › API key…" here
                     reason = self.tr("The service did not accept the saved API key: it is "
                                      "not accepted at this address. Enter the key again, "
@@ -142,7 +142,8 @@ class AuthController(QObject):
             if reach is Reach.WORKS:
                 self._connection.keep_address(address)
                 lookup = outcome.value
-                problem = lookup.problem if lookup is not None else None
+                problem = (localized(lookup.problem) if lookup is not None and lookup.problem
+                           else None)
                 self._kept = problem or self.tr("The tested address and API key are in use.")
                 text = (self.tr("Connected: the key works. PetDesk keeps this address and key.")
                         if key else self.tr("Connected: the saved key works at this address. "
@@ -181,7 +182,7 @@ class AuthController(QObject):
         def done(outcome: Outcome[KeyLookupLike | None]) -> None:
             if not outcome.ok:
                 exc = outcome.error
-                self.saveFailed.emit(self.tr("This key cannot be used: %s.") % exc
+                self.saveFailed.emit(self.tr("This key cannot be used: %s.") % error_text(exc)
                                      if isinstance(exc, ValueError) else error_text(exc))
                 return
             self._connection.keep_address(address)
@@ -189,7 +190,8 @@ class AuthController(QObject):
             if lookup is None:
                 message = self.tr("Service address saved.")
             else:
-                message = lookup.problem or self.tr("API key saved in the system keyring.")
+                message = (localized(lookup.problem) if lookup.problem
+                           else self.tr("API key saved in the system keyring."))
             self._kept = None  # saved and used now, not again when the dialog closes
             self._use(message)
 
