@@ -47,6 +47,7 @@ import json
 import logging
 import random
 import re
+import socket
 import ssl
 import threading
 import time
@@ -63,9 +64,11 @@ from petdesk.core.errors import (
     AuthenticationError,
     BadRequestError,
     ConfigurationError,
+    ConnectTimeoutError,
     ContractError,
     InvalidArgumentError,
     NetworkError,
+    NoConnectionError,
     NotFoundError,
     OutcomeUnknownError,
     PetStoreError,
@@ -73,6 +76,7 @@ from petdesk.core.errors import (
     RequestCancelled,
     RequestTimeoutError,
     ServerError,
+    UnknownAddressError,
     redact,
 )
 from petdesk.core.limits import INT64_MAX, LIMIT_DEFAULT, LIMIT_MAX, LIMIT_MIN
@@ -561,7 +565,10 @@ class PetStoreClient:
             raise OutcomeUnknownError(method=call.method, url=str(call.url)) from failure
         # A timeout is not retried: the user has already waited the whole timeout
         # once, and a retry would multiply that wait (PetDesk offers to retry).
-        if call.attempt >= call.attempts or isinstance(error, RequestTimeoutError):
+        # Nor is a name the name server says does not exist: it will not exist in a
+        # second either, and "this address does not exist" is the answer to give at once.
+        if call.attempt >= call.attempts or isinstance(error, RequestTimeoutError
+                                                       | UnknownAddressError):
             raise error from failure
         delay = backoff_delay(call.attempt - 1, self.policy, self._rng)
         log.info("%s %s failed (%s); retrying in %.1f s", call.method, call.url.path,
@@ -707,10 +714,7 @@ class PetStoreClient:
         """Map a transport failure; the bool says whether the request may have left."""
         kw: dict[str, Any] = {"method": method, "url": str(url)}
         if isinstance(exc, httpx.ConnectTimeout | httpx.PoolTimeout):
-            return RequestTimeoutError(QT_TRANSLATE_NOOP(
-                "PetStoreError",
-                "Could not connect to the Pet Store service in time."),
-                                       **kw), False
+            return ConnectTimeoutError(**kw), False
         if isinstance(exc, httpx.TimeoutException):
             return RequestTimeoutError(**kw), True
         if isinstance(exc, httpx.ConnectError):
@@ -718,7 +722,9 @@ class PetStoreClient:
                 return NetworkError(
                     "The secure connection to the Pet Store service could not be verified. "
                     "The network may be intercepting traffic.", **kw), False
-            return NetworkError(**kw), False
+            if _is_unknown_name(exc):
+                return UnknownAddressError(**kw), False
+            return NoConnectionError(**kw), False
         if isinstance(exc, httpx.ProxyError):
             return NetworkError(
                 "Could not reach the Pet Store service through the proxy set on this "
@@ -854,12 +860,32 @@ def _field_of(body: ErrorBody | None, raw: Any) -> str | None:
     return None
 
 
-def _is_certificate_error(exc: BaseException) -> bool:
+def _causes(exc: BaseException) -> Iterator[BaseException]:
+    """``exc`` and what it was raised from: httpx's error wraps httpcore's, which holds
+    the socket's as its argument (httpcore's pool re-raises it ``from None``)."""
     seen: set[int] = set()
-    current: BaseException | None = exc
-    while current is not None and id(current) not in seen:
-        if isinstance(current, ssl.SSLCertVerificationError):
-            return True
+    todo: list[BaseException] = [exc]
+    while todo:
+        current = todo.pop()
+        if id(current) in seen:
+            continue
         seen.add(id(current))
-        current = current.__cause__ or current.__context__
-    return False
+        yield current
+        todo += [e for e in (current.__cause__, current.__context__, *current.args)
+                 if isinstance(e, BaseException)]
+
+
+def _is_certificate_error(exc: BaseException) -> bool:
+    return any(isinstance(c, ssl.SSLCertVerificationError) for c in _causes(exc))
+
+
+#: The name lookup's answers that mean "no such name" (the name server answered), as
+#: opposed to "could not ask" (``EAI_AGAIN``: no network, no name server).
+_NO_SUCH_NAME = frozenset(code for code in (getattr(socket, "EAI_NONAME", None),
+                                            getattr(socket, "EAI_NODATA", None))
+                          if code is not None)
+
+
+def _is_unknown_name(exc: BaseException) -> bool:
+    return any(isinstance(c, socket.gaierror) and c.errno in _NO_SUCH_NAME
+               for c in _causes(exc))

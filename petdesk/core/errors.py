@@ -147,12 +147,36 @@ class NetworkError(PetStoreError):
             "Could not reach the Pet Store service. Check the network connection.")
 
 
+class NoConnectionError(NetworkError):
+    """No connection could be made: refused, no route, the network is down, or the
+    name server could not be asked."""
+
+
+class UnknownAddressError(NetworkError):
+    """The name server says no computer has the service address's name (DNS: no such
+    name). Unlike "no network", trying again does not help: the address is wrong."""
+
+    user_message = QT_TRANSLATE_NOOP(
+        "PetStoreError",
+        "The service address does not exist: no computer on the network has that name. "
+        "Check the address in File › API key….")
+
+
 class RequestTimeoutError(PetStoreError):
     """The service did not answer in time."""
 
     user_message = QT_TRANSLATE_NOOP(
         "PetStoreError",
             "The Pet Store service took too long to answer.")
+
+
+class ConnectTimeoutError(RequestTimeoutError):
+    """No connection could be made in time (nothing was sent): no network, or a host
+    that drops packets."""
+
+    user_message = QT_TRANSLATE_NOOP(
+        "PetStoreError",
+        "Could not connect to the Pet Store service in time.")
 
 
 class ContractError(PetStoreError):

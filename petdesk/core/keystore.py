@@ -40,6 +40,8 @@ import keyring.backend
 import keyring.errors
 from keyring.backends import chainer, fail, null
 
+from .wording import QT_TRANSLATE_NOOP
+
 __all__ = [
     "DEFAULT_TIMEOUT",
     "ENVIRONMENTS",
@@ -60,17 +62,40 @@ ENVIRONMENTS = ("production", "staging")
 ENV_VAR = "PETDESK_API_KEY"
 DEFAULT_TIMEOUT = 5.0
 
-_SESSION_ONLY = "so PetDesk keeps your API key in memory for this session only."
-NO_KEYRING = "No system keyring is available, " + _SESSION_ONLY
-LOCKED = "Your keyring is locked, " + _SESSION_ONLY
-TIMED_OUT = "The system keyring is not responding, " + _SESSION_ONLY
-DENIED = "PetDesk was denied access to the system keyring, " + _SESSION_ONLY
-NOT_OPENED = "The system keyring could not be opened, " + _SESSION_ONLY
-NOT_SAVED = "The system keyring refused to save your API key, " + _SESSION_ONLY
-FAILED = "The system keyring reported an error, " + _SESSION_ONLY
-ENV_OVERRIDE = f"{ENV_VAR} is set, so PetDesk uses that key instead of the saved one."
+# Whole sentences, marked for translation: the window shows them in the user's
+# language (petdesk.ui.localize), logs and the command line in English.
+NO_KEYRING = QT_TRANSLATE_NOOP(
+    "KeyStore", "No system keyring is available, so PetDesk keeps your API key in memory "
+    "for this session only.")
+LOCKED = QT_TRANSLATE_NOOP(
+    "KeyStore", "Your keyring is locked, so PetDesk keeps your API key in memory for this "
+    "session only.")
+TIMED_OUT = QT_TRANSLATE_NOOP(
+    "KeyStore", "The system keyring is not responding, so PetDesk keeps your API key in "
+    "memory for this session only.")
+DENIED = QT_TRANSLATE_NOOP(
+    "KeyStore", "PetDesk was denied access to the system keyring, so PetDesk keeps your "
+    "API key in memory for this session only.")
+NOT_OPENED = QT_TRANSLATE_NOOP(
+    "KeyStore", "The system keyring could not be opened, so PetDesk keeps your API key in "
+    "memory for this session only.")
+NOT_SAVED = QT_TRANSLATE_NOOP(
+    "KeyStore", "The system keyring refused to save your API key, so PetDesk keeps your "
+    "API key in memory for this session only.")
+FAILED = QT_TRANSLATE_NOOP(
+    "KeyStore", "The system keyring reported an error, so PetDesk keeps your API key in "
+    "memory for this session only.")
+ENV_OVERRIDE = QT_TRANSLATE_NOOP(
+    "KeyStore", "{variable} is set, so PetDesk uses that key instead of the saved one."
+).format(variable=ENV_VAR)
+#: Two of these sentences in a row: a keyring problem, then the PETDESK_API_KEY note.
+_BOTH = QT_TRANSLATE_NOOP("KeyStore", "{problem} {note}")
+# Why a key is refused, shown after "This key cannot be used:".
+EMPTY_KEY = QT_TRANSLATE_NOOP("KeyStore", "the API key is empty")
+CONTROL_IN_KEY = QT_TRANSLATE_NOOP(
+    "KeyStore", "the API key contains a line break or another control character")
 
-#: Every user-facing sentence this module produces (for translation and tests).
+#: Every whole sentence about the keyring this module produces (for translation and tests).
 MESSAGES = (NO_KEYRING, LOCKED, TIMED_OUT, DENIED, NOT_OPENED, NOT_SAVED, FAILED, ENV_OVERRIDE)
 
 T = TypeVar("T")
@@ -320,9 +345,9 @@ def _clean_key(key: str) -> str:
         raise TypeError(f"the API key must be a str, not {type(key).__name__}")
     key = key.strip()
     if not key:
-        raise ValueError("the API key is empty")
+        raise ValueError(EMPTY_KEY)
     if any(ord(ch) < 0x20 or ord(ch) == 0x7F for ch in key):
-        raise ValueError("the API key contains a line break or another control character")
+        raise ValueError(CONTROL_IN_KEY)
     return key
 
 
@@ -428,7 +453,8 @@ class KeyStore:
                     return KeyLookup(key, KeySource.KEYRING, note)
             self._session[env] = key
             log.info("API key for %s kept in memory for this session only", env)
-            problem = " ".join(p for p in (self._problem, note) if p) or None
+            problem = (_BOTH.format(problem=self._problem, note=note)
+                       if self._problem and note else self._problem or note)
             return KeyLookup(key, KeySource.SESSION, problem)
 
     def delete(self, environment: str) -> None:

@@ -14,6 +14,8 @@ from __future__ import annotations
 import ipaddress
 from urllib.parse import urlsplit
 
+from .wording import QT_TRANSLATE_NOOP
+
 
 def is_this_computer(host: str) -> bool:
     """True for ``localhost`` and for a literal loopback IP address."""
@@ -34,14 +36,16 @@ def base_url_problem(url: str) -> str | None:
         host = parts.hostname
         parts.port  # noqa: B018 - raises ValueError for a bad port
     except ValueError:
-        return "The service address is not a valid address."
+        return QT_TRANSLATE_NOOP("ServiceAddress", "The service address is not a valid address.")
     if parts.scheme not in ("https", "http") or not host:
-        return "The service address must start with https://."
+        return QT_TRANSLATE_NOOP("ServiceAddress", "The service address must start with https://.")
     if parts.scheme == "http" and not is_this_computer(host):
-        return (
+        return QT_TRANSLATE_NOOP(
+            "ServiceAddress",
             "The service address must use https:// "
-            "(plain http:// is only allowed for a server on this computer)."
-        )
+            "(plain http:// is only allowed for a server on this computer).")
     if parts.username is not None or parts.query or parts.fragment:
-        return "The service address must not contain a user name, a query or a fragment."
+        return QT_TRANSLATE_NOOP(
+            "ServiceAddress",
+            "The service address must not contain a user name, a query or a fragment.")
     return None

@@ -42,7 +42,7 @@ from .translations import install_translations
 if TYPE_CHECKING:
     from PySide6.QtGui import QIcon
 
-    from petdesk.api import PetStoreClient, RequestListener
+    from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
     from petdesk.core.keystore import KeyStore
     from petdesk.sandbox import SandboxApp
 
@@ -146,12 +146,12 @@ class HttpsClients:
         self._redactor = redactor
 
     def __call__(self, connection: Connection, key: str, listener: RequestListener,
-                 clock: Clock) -> PetStoreClient:
+                 clock: Clock, *, policy: RequestPolicy | None = None) -> PetStoreClient:
         from .clients import https_client  # noqa: PLC0415 - httpx, on the worker thread
 
         if self._redactor is not None:
             self._redactor.add_secret(key)
-        return https_client(connection, key, listener, clock)
+        return https_client(connection, key, listener, clock, policy)
 
 
 class DemoClients:
@@ -163,12 +163,12 @@ class DemoClients:
         self._app: SandboxApp | None = None
 
     def __call__(self, connection: Connection, key: str, listener: RequestListener,
-                 clock: Clock) -> PetStoreClient:
+                 clock: Clock, *, policy: RequestPolicy | None = None) -> PetStoreClient:
         from . import clients  # noqa: PLC0415 - httpx and the sandbox, on the worker thread
 
         if self._app is None:
             self._app = clients.demo_app(self._db_path)
-        return clients.demo_client(self._app, connection, key, listener, clock)
+        return clients.demo_client(self._app, connection, key, listener, clock, policy)
 
 
 class DemoKeys(StaticKeys):
@@ -209,6 +209,13 @@ class LazyKeyStore:
     def environment_override(self) -> bool:
         environ = self._environ if self._environ is not None else os.environ
         return bool(str(environ.get("PETDESK_API_KEY", "")).strip())
+
+    @property
+    def session_only(self) -> bool:
+        """True once the store has given up on the keyring (read on any thread; it
+        never touches the keyring)."""
+        store = self._store
+        return store is not None and store.session_only
 
 
 def build_main_window(

@@ -6,10 +6,15 @@ is built and painted before httpx and pydantic load.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Final, Protocol
 
-from petdesk.api import CancelToken, RateLimitSnapshot, RequestListener
+from petdesk.api import CancelToken, RateLimitSnapshot, RequestListener, RequestPolicy
 from petdesk.core.waits import WaitInfo
+
+#: The key dialog's Test: one attempt, so no retries and no backoff. A test answers at
+#: once ("no network" in milliseconds, not after four tries over seconds); the user
+#: tests again when they have changed something.
+CONNECTION_TEST: Final = RequestPolicy(max_retries=0)
 
 
 class Reporter(Protocol):

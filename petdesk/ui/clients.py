@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from petdesk.api import PetStoreClient, RequestListener
+from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
 from petdesk.core.clock import Clock
 from petdesk.sandbox import SandboxApp
 from petdesk.sandbox.inprocess import (
@@ -22,9 +22,9 @@ from .worker import Connection
 
 
 def https_client(connection: Connection, key: str, listener: RequestListener,
-                 clock: Clock) -> PetStoreClient:
+                 clock: Clock, policy: RequestPolicy | None) -> PetStoreClient:
     return PetStoreClient(connection.base_url, key, timeout=connection.timeout,
-                          listener=listener, clock=clock)
+                          listener=listener, clock=clock, policy=policy)
 
 
 def demo_app(db_path: str | Path | None) -> SandboxApp:
@@ -32,9 +32,10 @@ def demo_app(db_path: str | Path | None) -> SandboxApp:
 
 
 def demo_client(app: SandboxApp, connection: Connection, key: str,
-                listener: RequestListener, clock: Clock) -> PetStoreClient:
+                listener: RequestListener, clock: Clock,
+                policy: RequestPolicy | None) -> PetStoreClient:
     return PetStoreClient(DEMO_BASE_URL, key, timeout=connection.timeout, listener=listener,
-                          transport=in_process_transport(app), clock=clock)
+                          transport=in_process_transport(app), clock=clock, policy=policy)
 
 
 def demo_key() -> str:

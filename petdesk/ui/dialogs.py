@@ -10,6 +10,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QDialog, QMainWindow, QMessageBox
 
 from petdesk import API_VERSION
+from petdesk.core.connection import Reach
 
 from .accessibility import make_accessible
 from .controllers.add_pet import AddPetController
@@ -27,6 +28,12 @@ if TYPE_CHECKING:
 @runtime_checkable
 class _Overridable(Protocol):
     def environment_override(self) -> bool: ...
+
+
+@runtime_checkable
+class _SessionOnly(Protocol):
+    @property
+    def session_only(self) -> bool: ...
 
 
 class WindowDialogs(QObject):
@@ -99,11 +106,11 @@ class WindowDialogs(QObject):
 
         keys = self._keys
         override = isinstance(keys, _Overridable) and bool(keys.environment_override())
-        dialog = ApiKeyDialog(self._connection.label(), self._window, reason=reason,
-                              env_override=override)
+        connection = self._connection
+        dialog = ApiKeyDialog(connection.label(), connection.address, self._window,
+                              reason=reason, env_override=override, demo=connection.demo)
         dialog.testRequested.connect(self._auth.test_key)
-        dialog.saveRequested.connect(
-            lambda key: self._auth.save_key(self._connection.name, key))
+        dialog.saveRequested.connect(self._auth.save_key)
         dialog.finished.connect(self._key_closed)
         self.key_dialog = dialog
         dialog.open()
@@ -114,9 +121,9 @@ class WindowDialogs(QObject):
             dialog.deleteLater()
         self._auth.dialog_closed(result == QDialog.DialogCode.Accepted)
 
-    def _test_done(self, ok: bool, message: str) -> None:
+    def _test_done(self, reach: Reach, message: str) -> None:
         if self.key_dialog is not None:
-            self.key_dialog.show_test_result(ok, message)
+            self.key_dialog.show_test_result(reach, message)
 
     def _save_failed(self, message: str) -> None:
         if self.key_dialog is not None:
@@ -135,8 +142,11 @@ class WindowDialogs(QObject):
         address = connection.address
         overridden = (not connection.demo
                       and address != self._settings.base_url(connection.environment))
+        # Read without touching the keyring (the key store's own flag).
+        in_memory = isinstance(self._keys, _SessionOnly) and self._keys.session_only
         dialog = SettingsDialog(self._settings, self._window, demo=connection.demo,
-                                in_use=(connection.label(), address), overridden=overridden)
+                                in_use=(connection.label(), address), overridden=overridden,
+                                key_in_memory=in_memory)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.accepted.connect(self._connection.settings_changed)
         dialog.accepted.connect(self.settingsAccepted)

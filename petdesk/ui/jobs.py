@@ -14,7 +14,7 @@ from petdesk.core.jobs import JobKind, Priority
 from petdesk.core.keys import KeyProvider
 
 if TYPE_CHECKING:
-    from petdesk.api import CancelToken, PetStoreClient, RequestListener
+    from petdesk.api import CancelToken, PetStoreClient, RequestListener, RequestPolicy
 
 
 class _RunnerLike(Protocol):
@@ -25,7 +25,7 @@ class _RunnerLike(Protocol):
 
     def client(self) -> PetStoreClient: ...
 
-    def temporary_client(self, api_key: str) -> PetStoreClient: ...
+    def temporary_client(self, api_key: str, connection: Connection) -> PetStoreClient: ...
 
     def set_connection(self, connection: Connection) -> None: ...
 
@@ -35,8 +35,12 @@ class _RunnerLike(Protocol):
 T = TypeVar("T")
 
 
-#: Builds the client for a connection and key, on the worker thread.
-ClientFactory = Callable[[Connection, str, "RequestListener", Clock], "PetStoreClient"]
+class ClientFactory(Protocol):
+    """Builds the client for a connection and key, on the worker thread. ``policy`` is
+    the client's request policy (``None``: the default one, spec section 8)."""
+
+    def __call__(self, connection: Connection, key: str, listener: RequestListener,
+                 clock: Clock, *, policy: RequestPolicy | None = None) -> PetStoreClient: ...
 
 
 @dataclass(frozen=True)
@@ -110,10 +114,11 @@ class JobContext:
     def keys(self) -> KeyProvider:
         return self._runner.keys
 
-    def temporary_client(self, api_key: str) -> PetStoreClient:
-        """A client with another key (the key dialog's Test); it keeps any announced
-        wait of the current client. The caller closes it."""
-        return self._runner.temporary_client(api_key)
+    def temporary_client(self, api_key: str, connection: Connection) -> PetStoreClient:
+        """A client for the key dialog's Test: another key, perhaps another address, and
+        one attempt (no retries, no backoff). For the same address it keeps any
+        announced wait of the current client. The caller closes it."""
+        return self._runner.temporary_client(api_key, connection)
 
     def set_connection(self, connection: Connection) -> None:
         self._runner.set_connection(connection)

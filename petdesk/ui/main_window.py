@@ -97,7 +97,7 @@ class MainWindow(QMainWindow):
         self._answered = False
         self._settled = False
         self.closing = False
-        self.setWindowTitle(self.tr("PetDesk — %s") % self.connection.label())
+        self.setWindowTitle(self.tr("PetDesk — %s") % self.connection.window_label())
         self.resize(1100, 680)
         if settings.geometry is not None:
             self.restoreGeometry(settings.geometry)

@@ -21,6 +21,7 @@ from petdesk.core.urls import base_url_problem
 
 from .accessibility import make_accessible
 from .catalogue_settings import CatalogueSettingsBox
+from .localize import localized
 from .settings import (
     DEFAULT_TIMEOUT,
     TIMEOUT_RANGE,
@@ -37,7 +38,7 @@ class SettingsDialog(QDialog):
 
     def __init__(self, settings: AppSettings, parent: QWidget | None = None, *,
                  in_use: tuple[str, str] | None = None, overridden: bool = False,
-                 demo: bool = False) -> None:
+                 demo: bool = False, key_in_memory: bool = False) -> None:
         super().__init__(parent)
         self.setObjectName("settingsDialog")
         self.setWindowTitle(self.tr("Settings"))
@@ -94,8 +95,14 @@ class SettingsDialog(QDialog):
         self.languageNote.setObjectName("languageNote")
         self.languageNote.setWordWrap(True)
         form.addRow("", self.languageNote)
-        note = QLabel(self.tr("The API key is not a setting: it is kept in your system "
-                              "keyring (File › API key…)."))
+        if key_in_memory:
+            note = QLabel(self.tr("The API key is not a setting: no system keyring works "
+                                  "on this computer, so it is kept in memory for this "
+                                  "session only (File › API key…)."))
+        else:
+            note = QLabel(self.tr("The API key is not a setting: it is kept in your system "
+                                  "keyring (File › API key…)."))
+        note.setObjectName("keyNote")
         note.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel
@@ -126,7 +133,7 @@ class SettingsDialog(QDialog):
                             (self.tr("Staging address"), self.stagingUrlEdit)):
             problem = base_url_problem(edit.text())
             if problem:
-                self.problemLabel.setText(self.tr("%s: %s") % (label, problem))
+                self.problemLabel.setText(self.tr("%s: %s") % (label, localized(problem)))
                 self.problemLabel.setVisible(True)
                 edit.setFocus()
                 return

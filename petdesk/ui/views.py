@@ -79,10 +79,18 @@ class EnvironmentBanner(QLabel):
         self.setTextFormat(Qt.TextFormat.RichText)
         self.setMargin(6)
 
-    def show_environment(self, kind: str, label: str, address: str) -> None:
-        """``kind``: "demo", "staging" or "production"."""
+    def show_environment(self, kind: str, label: str, address: str, *,
+                         set_up: bool = True) -> None:
+        """``kind``: "demo", "staging" or "production"; ``set_up``: False while the
+        address is still the spec's example (never shown as if it were real)."""
         if kind == DEMO:
             text = self.tr("<b>DEMO</b> — sample data on this computer; nothing leaves it")
+        elif not set_up and kind == Environment.STAGING.value:
+            text = self.tr("<b>STAGING</b> — not set up: enter the service address "
+                           "with File › API key…")
+        elif not set_up:
+            text = self.tr("<b>Production</b> — not set up: enter the service address "
+                           "with File › API key…")
         elif kind == Environment.STAGING.value:
             text = self.tr("<b>STAGING</b> — test environment: %s") % _escape(address)
         else:

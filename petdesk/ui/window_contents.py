@@ -325,9 +325,10 @@ class Contents(QObject):
 
     def apply_environment_look(self) -> None:
         label = self.connection.label()
-        self.window.setWindowTitle(self.tr("PetDesk — %s") % label)
+        self.window.setWindowTitle(self.tr("PetDesk — %s") % self.connection.window_label())
         kind = DEMO if self.connection.demo else self.connection.environment.value
-        self.banner.show_environment(kind, label, self.connection.address)
+        self.banner.show_environment(kind, label, self.connection.address,
+                                     set_up=self.connection.set_up)
 
     def save_state(self) -> None:
         save_window_state(self)

@@ -52,7 +52,7 @@ class WindowLogic:
                              clock=contents.clock, parent=contents)
         self._wire_worker(contents)  # before any job is submitted: the view sees every one
         connection.attach(self.worker)
-        self.auth = AuthController(self.worker, window.redactor, parent=contents)
+        self.auth = AuthController(self.worker, connection, window.redactor, parent=contents)
         self.pets = PetListController(self.auth, contents.model, self.worker.clock,
                                       parent=contents)
         self.lookups = LookupController(self.auth, parent=contents)

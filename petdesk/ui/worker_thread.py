@@ -179,8 +179,13 @@ class Runner:
             self._client = client
         return self._client
 
-    def temporary_client(self, api_key: str) -> PetStoreClient:
-        client = self._factory(self.connection, api_key, self.listener, self._clock)
+    def temporary_client(self, api_key: str, connection: Connection) -> PetStoreClient:
+        from .client_link import CONNECTION_TEST  # noqa: PLC0415 - petdesk.api, on this thread
+
+        client = self._factory(connection, api_key, self.listener, self._clock,
+                               policy=CONNECTION_TEST)
+        if connection.base_url != self.connection.base_url:
+            return client  # another service: its own limits
         wait = self._client.gate.remaining_wait() if self._client is not None else 0.0
         wait = max(wait, self._carry_wait)
         if wait > 0:

@@ -256,12 +256,17 @@
 <context>
     <name>ApiKeyDialog</name>
     <message>
-        <source>API key — %s</source>
-        <translation>API-Schlüssel — %s</translation>
+        <source>Service address and API key — %s</source>
+        <extracomment>Save: the address and the key (empty: keep the saved key). Test connection: the address and the key (empty: the saved key).</extracomment>
+        <translation>Dienstadresse und API-Schlüssel — %s</translation>
+    </message>
+    <message>
+        <source>Service address</source>
+        <extracomment>The (address, key) that failed the last Test, and why; saving it asks first. The (address, key) that passed a Test: already kept.</extracomment>
+        <translation>Adresse des Dienstes</translation>
     </message>
     <message>
         <source>Enter the API key for &lt;b&gt;%s&lt;/b&gt;. PetDesk never writes it to a file: it keeps it in your system keyring, or in memory until you quit when no keyring works.</source>
-        <extracomment>The key that failed the last Test, and why; saving it asks first.</extracomment>
         <translation>Geben Sie den API-Schlüssel für &lt;b&gt;%s&lt;/b&gt; ein. PetDesk schreibt ihn nie in eine Datei: er bleibt im Schlüsselbund Ihres Systems oder, wenn keiner funktioniert, bis zum Beenden im Speicher.</translation>
     </message>
     <message>
@@ -289,12 +294,20 @@
         <translation>PETDESK_API_KEY ist in der Umgebung gesetzt: PetDesk verwendet diesen Schlüssel und speichert ihn nie. Ein hier gespeicherter Schlüssel gilt erst, wenn die Variable entfernt ist.</translation>
     </message>
     <message>
+        <source>Service &amp;address:</source>
+        <translation>&amp;Adresse des Dienstes:</translation>
+    </message>
+    <message>
         <source>Hide</source>
         <translation>Verbergen</translation>
     </message>
     <message>
         <source>Hide the API key</source>
         <translation>API-Schlüssel verbergen</translation>
+    </message>
+    <message>
+        <source>This is the example address from the Pet Store service&apos;s documentation, not a real service: PetDesk is not set up yet. Enter the address your shelter was given for its Pet Store service.</source>
+        <translation>Das ist die Beispieladresse aus der Dokumentation des Pet-Store-Dienstes, kein echter Dienst: PetDesk ist noch nicht eingerichtet. Geben Sie die Adresse ein, die Ihr Tierheim für seinen Pet-Store-Dienst bekommen hat.</translation>
     </message>
     <message>
         <source>Testing…</source>
@@ -318,21 +331,57 @@ Save it anyway?</source>
 
 Trotzdem speichern?</translation>
     </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
 </context>
 <context>
     <name>AuthController</name>
     <message>
-        <source>Connected: the key works.</source>
-        <extracomment>A job was refused for want of a valid key: open the key dialog with this reason. The key dialog&apos;s Test: ok, message. Saved: the message for the status bar (a keyring problem, or that it was saved). Saving failed: the message for the dialog. A held job that ended without a key: its 401 went to its own completion.</extracomment>
-        <translation>Verbunden: der Schlüssel funktioniert.</translation>
+        <source>The service did not accept the saved API key: it is not accepted at this address. Enter the key again, and check the address.</source>
+        <extracomment>A job was refused for want of a valid key: open the key dialog with this reason. The key dialog&apos;s Test: what it found (:class:`Reach`) and the sentence to show. Saved: the message for the status bar (a keyring problem, or that it was saved). Saving failed: the message for the dialog. A held job that ended without a key: its 401 went to its own completion. A pair passed the key dialog&apos;s Test and was kept: the sentence for the status bar once the dialog closes (``None``: nothing kept).</extracomment>
+        <translation>Der Dienst hat den gespeicherten API-Schlüssel nicht angenommen: er wird unter dieser Adresse nicht akzeptiert. Geben Sie den Schlüssel erneut ein und prüfen Sie die Adresse.</translation>
     </message>
     <message>
-        <source>Testing the key…</source>
-        <translation>Schlüssel wird getestet…</translation>
+        <source>The tested address and API key are in use.</source>
+        <translation>Die getestete Adresse und der API-Schlüssel sind jetzt in Gebrauch.</translation>
+    </message>
+    <message>
+        <source>Connected: the key works. PetDesk keeps this address and key.</source>
+        <translation>Verbunden: der Schlüssel funktioniert. PetDesk behält diese Adresse und diesen Schlüssel.</translation>
+    </message>
+    <message>
+        <source>Connected: the saved key works at this address. PetDesk keeps this address.</source>
+        <translation>Verbunden: der gespeicherte Schlüssel funktioniert unter dieser Adresse. PetDesk behält diese Adresse.</translation>
+    </message>
+    <message>
+        <source>Testing the connection…</source>
+        <translation>Verbindung wird getestet…</translation>
+    </message>
+    <message>
+        <source>This address does not exist: no computer on the network is called %s. Check the address; if it is right, check that this computer is online.</source>
+        <translation>Diese Adresse gibt es nicht: kein Computer im Netz heißt %s. Prüfen Sie die Adresse; wenn sie stimmt, prüfen Sie, ob dieser Computer online ist.</translation>
+    </message>
+    <message>
+        <source>No network connection to %s: this computer may be offline, or nothing answers at that address. Check the network connection, then the address.</source>
+        <translation>Keine Netzwerkverbindung zu %s: dieser Computer ist vielleicht offline, oder unter dieser Adresse antwortet nichts. Prüfen Sie die Netzwerkverbindung, dann die Adresse.</translation>
+    </message>
+    <message>
+        <source>The service refused this key: it is not accepted at this address. The address is right (the service answered).</source>
+        <translation>Der Dienst hat diesen Schlüssel abgelehnt: er wird unter dieser Adresse nicht akzeptiert. Die Adresse stimmt (der Dienst hat geantwortet).</translation>
+    </message>
+    <message>
+        <source>Something answers at this address, but not the Pet Store service. Check the address: it usually ends in /v1.</source>
+        <translation>Unter dieser Adresse antwortet etwas, aber nicht der Pet-Store-Dienst. Prüfen Sie die Adresse: sie endet meist auf /v1.</translation>
     </message>
     <message>
         <source>This key cannot be used: %s.</source>
         <translation>Dieser Schlüssel kann nicht verwendet werden: %s.</translation>
+    </message>
+    <message>
+        <source>Service address saved.</source>
+        <translation>Adresse des Dienstes gespeichert.</translation>
     </message>
     <message>
         <source>API key saved in the system keyring.</source>
@@ -834,6 +883,10 @@ Trotzdem speichern?</translation>
         <source>Production</source>
         <translation>Produktion</translation>
     </message>
+    <message>
+        <source>%s (not set up)</source>
+        <translation>%s (nicht eingerichtet)</translation>
+    </message>
 </context>
 <context>
     <name>Contents</name>
@@ -923,6 +976,14 @@ Trotzdem speichern?</translation>
         <source>&lt;b&gt;DEMO&lt;/b&gt; — sample data on this computer; nothing leaves it</source>
         <extracomment>The status filter&apos;s entry for pets without a status (filtered over the loaded rows: the list API takes a status, and has no way to ask for &quot;none&quot;). Banner colours (background, text) by environment; production uses the palette&apos;s.</extracomment>
         <translation>&lt;b&gt;DEMO&lt;/b&gt; — Beispieldaten auf diesem Computer; nichts verlässt ihn</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;STAGING&lt;/b&gt; — not set up: enter the service address with File › API key…</source>
+        <translation>&lt;b&gt;TESTUMGEBUNG&lt;/b&gt; — nicht eingerichtet: Adresse des Dienstes mit Datei › API-Schlüssel… eingeben</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Production&lt;/b&gt; — not set up: enter the service address with File › API key…</source>
+        <translation>&lt;b&gt;Produktion&lt;/b&gt; — nicht eingerichtet: Adresse des Dienstes mit Datei › API-Schlüssel… eingeben</translation>
     </message>
     <message>
         <source>&lt;b&gt;STAGING&lt;/b&gt; — test environment: %s</source>
@@ -1635,6 +1696,54 @@ Trotzdem speichern?</translation>
     <message>
         <source>The PDF could not be saved to %1: %2.</source>
         <translation>Die PDF-Datei konnte nicht in %1 gespeichert werden: %2.</translation>
+    </message>
+</context>
+<context>
+    <name>KeyStore</name>
+    <message>
+        <source>No system keyring is available, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>Es ist kein Schlüsselbund des Systems verfügbar, deshalb behält PetDesk Ihren API-Schlüssel nur für diese Sitzung im Arbeitsspeicher.</translation>
+    </message>
+    <message>
+        <source>Your keyring is locked, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>Ihr Schlüsselbund ist gesperrt, deshalb behält PetDesk Ihren API-Schlüssel nur für diese Sitzung im Arbeitsspeicher.</translation>
+    </message>
+    <message>
+        <source>The system keyring is not responding, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>Der Schlüsselbund des Systems antwortet nicht, deshalb behält PetDesk Ihren API-Schlüssel nur für diese Sitzung im Arbeitsspeicher.</translation>
+    </message>
+    <message>
+        <source>PetDesk was denied access to the system keyring, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>PetDesk wurde der Zugriff auf den Schlüsselbund des Systems verweigert, deshalb behält PetDesk Ihren API-Schlüssel nur für diese Sitzung im Arbeitsspeicher.</translation>
+    </message>
+    <message>
+        <source>The system keyring could not be opened, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>Der Schlüsselbund des Systems ließ sich nicht öffnen, deshalb behält PetDesk Ihren API-Schlüssel nur für diese Sitzung im Arbeitsspeicher.</translation>
+    </message>
+    <message>
+        <source>The system keyring refused to save your API key, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>Der Schlüsselbund des Systems hat das Speichern Ihres API-Schlüssels abgelehnt, deshalb behält PetDesk Ihren API-Schlüssel nur für diese Sitzung im Arbeitsspeicher.</translation>
+    </message>
+    <message>
+        <source>The system keyring reported an error, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>Der Schlüsselbund des Systems hat einen Fehler gemeldet, deshalb behält PetDesk Ihren API-Schlüssel nur für diese Sitzung im Arbeitsspeicher.</translation>
+    </message>
+    <message>
+        <source>{variable} is set, so PetDesk uses that key instead of the saved one.</source>
+        <translation>{variable} ist gesetzt, deshalb verwendet PetDesk diesen Schlüssel statt des gespeicherten.</translation>
+    </message>
+    <message>
+        <source>{problem} {note}</source>
+        <extracomment>Two of these sentences in a row: a keyring problem, then the PETDESK_API_KEY note.</extracomment>
+        <translation>{problem} {note}</translation>
+    </message>
+    <message>
+        <source>the API key is empty</source>
+        <translation>der API-Schlüssel ist leer</translation>
+    </message>
+    <message>
+        <source>the API key contains a line break or another control character</source>
+        <translation>der API-Schlüssel enthält einen Zeilenumbruch oder ein anderes Steuerzeichen</translation>
     </message>
 </context>
 <context>
@@ -2477,6 +2586,10 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Der Pet-Store-Dienst ist nicht erreichbar. Prüfen Sie die Netzwerkverbindung.</translation>
     </message>
     <message>
+        <source>The service address does not exist: no computer on the network has that name. Check the address in File › API key….</source>
+        <translation>Die Adresse des Dienstes gibt es nicht: kein Computer im Netz hat diesen Namen. Prüfen Sie die Adresse unter Datei › API-Schlüssel….</translation>
+    </message>
+    <message>
         <source>The Pet Store service took too long to answer.</source>
         <translation>Der Pet-Store-Dienst hat zu lange für die Antwort gebraucht.</translation>
     </message>
@@ -2778,6 +2891,25 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     </message>
 </context>
 <context>
+    <name>ServiceAddress</name>
+    <message>
+        <source>The service address is not a valid address.</source>
+        <translation>Die Adresse des Dienstes ist keine gültige Adresse.</translation>
+    </message>
+    <message>
+        <source>The service address must start with https://.</source>
+        <translation>Die Adresse des Dienstes muss mit https:// beginnen.</translation>
+    </message>
+    <message>
+        <source>The service address must use https:// (plain http:// is only allowed for a server on this computer).</source>
+        <translation>Die Adresse des Dienstes muss https:// verwenden (einfaches http:// ist nur für einen Server auf diesem Computer erlaubt).</translation>
+    </message>
+    <message>
+        <source>The service address must not contain a user name, a query or a fragment.</source>
+        <translation>Die Adresse des Dienstes darf keinen Benutzernamen, keine Abfrage und kein Fragment enthalten.</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -2838,6 +2970,10 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>A new language applies the next time PetDesk starts.</source>
         <translation>Eine neue Sprache gilt ab dem nächsten Start von PetDesk.</translation>
+    </message>
+    <message>
+        <source>The API key is not a setting: no system keyring works on this computer, so it is kept in memory for this session only (File › API key…).</source>
+        <translation>Der API-Schlüssel ist keine Einstellung: auf diesem Computer funktioniert kein Schlüsselbund, deshalb bleibt er nur für diese Sitzung im Arbeitsspeicher (Datei › API-Schlüssel…).</translation>
     </message>
     <message>
         <source>The API key is not a setting: it is kept in your system keyring (File › API key…).</source>

@@ -256,12 +256,17 @@
 <context>
     <name>ApiKeyDialog</name>
     <message>
-        <source>API key — %s</source>
-        <translation>Clave de API — %s</translation>
+        <source>Service address and API key — %s</source>
+        <extracomment>Save: the address and the key (empty: keep the saved key). Test connection: the address and the key (empty: the saved key).</extracomment>
+        <translation>Dirección del servicio y clave de API — %s</translation>
+    </message>
+    <message>
+        <source>Service address</source>
+        <extracomment>The (address, key) that failed the last Test, and why; saving it asks first. The (address, key) that passed a Test: already kept.</extracomment>
+        <translation>Dirección del servicio</translation>
     </message>
     <message>
         <source>Enter the API key for &lt;b&gt;%s&lt;/b&gt;. PetDesk never writes it to a file: it keeps it in your system keyring, or in memory until you quit when no keyring works.</source>
-        <extracomment>The key that failed the last Test, and why; saving it asks first.</extracomment>
         <translation>Escriba la clave de API para &lt;b&gt;%s&lt;/b&gt;. PetDesk nunca la escribe en un archivo: la guarda en el llavero del sistema o, si no funciona ninguno, en memoria hasta que salga.</translation>
     </message>
     <message>
@@ -289,12 +294,20 @@
         <translation>PETDESK_API_KEY está definida en el entorno: PetDesk usa esa clave y nunca la guarda. Una clave guardada aquí se usa cuando esa variable se elimina.</translation>
     </message>
     <message>
+        <source>Service &amp;address:</source>
+        <translation>&amp;Dirección del servicio:</translation>
+    </message>
+    <message>
         <source>Hide</source>
         <translation>Ocultar</translation>
     </message>
     <message>
         <source>Hide the API key</source>
         <translation>Ocultar la clave de API</translation>
+    </message>
+    <message>
+        <source>This is the example address from the Pet Store service&apos;s documentation, not a real service: PetDesk is not set up yet. Enter the address your shelter was given for its Pet Store service.</source>
+        <translation>Esta es la dirección de ejemplo de la documentación del servicio Pet Store, no un servicio real: PetDesk aún no está configurado. Escriba la dirección que recibió su refugio para su servicio Pet Store.</translation>
     </message>
     <message>
         <source>Testing…</source>
@@ -318,21 +331,57 @@ Save it anyway?</source>
 
 ¿Guardarla igualmente?</translation>
     </message>
+    <message>
+        <source>Close</source>
+        <translation>Cerrar</translation>
+    </message>
 </context>
 <context>
     <name>AuthController</name>
     <message>
-        <source>Connected: the key works.</source>
-        <extracomment>A job was refused for want of a valid key: open the key dialog with this reason. The key dialog&apos;s Test: ok, message. Saved: the message for the status bar (a keyring problem, or that it was saved). Saving failed: the message for the dialog. A held job that ended without a key: its 401 went to its own completion.</extracomment>
-        <translation>Conectado: la clave funciona.</translation>
+        <source>The service did not accept the saved API key: it is not accepted at this address. Enter the key again, and check the address.</source>
+        <extracomment>A job was refused for want of a valid key: open the key dialog with this reason. The key dialog&apos;s Test: what it found (:class:`Reach`) and the sentence to show. Saved: the message for the status bar (a keyring problem, or that it was saved). Saving failed: the message for the dialog. A held job that ended without a key: its 401 went to its own completion. A pair passed the key dialog&apos;s Test and was kept: the sentence for the status bar once the dialog closes (``None``: nothing kept).</extracomment>
+        <translation>El servicio no aceptó la clave de API guardada: no se acepta en esta dirección. Escriba la clave de nuevo y compruebe la dirección.</translation>
     </message>
     <message>
-        <source>Testing the key…</source>
-        <translation>Probando la clave…</translation>
+        <source>The tested address and API key are in use.</source>
+        <translation>La dirección y la clave de API probadas ya están en uso.</translation>
+    </message>
+    <message>
+        <source>Connected: the key works. PetDesk keeps this address and key.</source>
+        <translation>Conectado: la clave funciona. PetDesk conserva esta dirección y esta clave.</translation>
+    </message>
+    <message>
+        <source>Connected: the saved key works at this address. PetDesk keeps this address.</source>
+        <translation>Conectado: la clave guardada funciona en esta dirección. PetDesk conserva esta dirección.</translation>
+    </message>
+    <message>
+        <source>Testing the connection…</source>
+        <translation>Probando la conexión…</translation>
+    </message>
+    <message>
+        <source>This address does not exist: no computer on the network is called %s. Check the address; if it is right, check that this computer is online.</source>
+        <translation>Esta dirección no existe: ningún ordenador de la red se llama %s. Compruebe la dirección; si es correcta, compruebe que este ordenador tiene conexión.</translation>
+    </message>
+    <message>
+        <source>No network connection to %s: this computer may be offline, or nothing answers at that address. Check the network connection, then the address.</source>
+        <translation>Sin conexión de red con %s: puede que este ordenador no tenga red, o que nada responda en esa dirección. Compruebe la conexión de red y después la dirección.</translation>
+    </message>
+    <message>
+        <source>The service refused this key: it is not accepted at this address. The address is right (the service answered).</source>
+        <translation>El servicio rechazó esta clave: no se acepta en esta dirección. La dirección es correcta (el servicio respondió).</translation>
+    </message>
+    <message>
+        <source>Something answers at this address, but not the Pet Store service. Check the address: it usually ends in /v1.</source>
+        <translation>Algo responde en esta dirección, pero no es el servicio Pet Store. Compruebe la dirección: suele terminar en /v1.</translation>
     </message>
     <message>
         <source>This key cannot be used: %s.</source>
         <translation>Esta clave no se puede usar: %s.</translation>
+    </message>
+    <message>
+        <source>Service address saved.</source>
+        <translation>Dirección del servicio guardada.</translation>
     </message>
     <message>
         <source>API key saved in the system keyring.</source>
@@ -834,6 +883,10 @@ Save it anyway?</source>
         <source>Production</source>
         <translation>Producción</translation>
     </message>
+    <message>
+        <source>%s (not set up)</source>
+        <translation>%s (sin configurar)</translation>
+    </message>
 </context>
 <context>
     <name>Contents</name>
@@ -923,6 +976,14 @@ Save it anyway?</source>
         <source>&lt;b&gt;DEMO&lt;/b&gt; — sample data on this computer; nothing leaves it</source>
         <extracomment>The status filter&apos;s entry for pets without a status (filtered over the loaded rows: the list API takes a status, and has no way to ask for &quot;none&quot;). Banner colours (background, text) by environment; production uses the palette&apos;s.</extracomment>
         <translation>&lt;b&gt;DEMO&lt;/b&gt; — datos de ejemplo en este ordenador; nada sale de él</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;STAGING&lt;/b&gt; — not set up: enter the service address with File › API key…</source>
+        <translation>&lt;b&gt;PRUEBAS&lt;/b&gt; — sin configurar: escriba la dirección del servicio con Archivo › Clave de API…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Production&lt;/b&gt; — not set up: enter the service address with File › API key…</source>
+        <translation>&lt;b&gt;Producción&lt;/b&gt; — sin configurar: escriba la dirección del servicio con Archivo › Clave de API…</translation>
     </message>
     <message>
         <source>&lt;b&gt;STAGING&lt;/b&gt; — test environment: %s</source>
@@ -1635,6 +1696,54 @@ Save it anyway?</source>
     <message>
         <source>The PDF could not be saved to %1: %2.</source>
         <translation>No se pudo guardar el PDF en %1: %2.</translation>
+    </message>
+</context>
+<context>
+    <name>KeyStore</name>
+    <message>
+        <source>No system keyring is available, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>No hay ningún llavero del sistema disponible, así que PetDesk guarda su clave de API en memoria solo durante esta sesión.</translation>
+    </message>
+    <message>
+        <source>Your keyring is locked, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>Su llavero está bloqueado, así que PetDesk guarda su clave de API en memoria solo durante esta sesión.</translation>
+    </message>
+    <message>
+        <source>The system keyring is not responding, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>El llavero del sistema no responde, así que PetDesk guarda su clave de API en memoria solo durante esta sesión.</translation>
+    </message>
+    <message>
+        <source>PetDesk was denied access to the system keyring, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>Se denegó a PetDesk el acceso al llavero del sistema, así que PetDesk guarda su clave de API en memoria solo durante esta sesión.</translation>
+    </message>
+    <message>
+        <source>The system keyring could not be opened, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>No se pudo abrir el llavero del sistema, así que PetDesk guarda su clave de API en memoria solo durante esta sesión.</translation>
+    </message>
+    <message>
+        <source>The system keyring refused to save your API key, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>El llavero del sistema se negó a guardar su clave de API, así que PetDesk la guarda en memoria solo durante esta sesión.</translation>
+    </message>
+    <message>
+        <source>The system keyring reported an error, so PetDesk keeps your API key in memory for this session only.</source>
+        <translation>El llavero del sistema informó de un error, así que PetDesk guarda su clave de API en memoria solo durante esta sesión.</translation>
+    </message>
+    <message>
+        <source>{variable} is set, so PetDesk uses that key instead of the saved one.</source>
+        <translation>{variable} está definida, así que PetDesk usa esa clave en lugar de la guardada.</translation>
+    </message>
+    <message>
+        <source>{problem} {note}</source>
+        <extracomment>Two of these sentences in a row: a keyring problem, then the PETDESK_API_KEY note.</extracomment>
+        <translation>{problem} {note}</translation>
+    </message>
+    <message>
+        <source>the API key is empty</source>
+        <translation>la clave de API está vacía</translation>
+    </message>
+    <message>
+        <source>the API key contains a line break or another control character</source>
+        <translation>la clave de API contiene un salto de línea u otro carácter de control</translation>
     </message>
 </context>
 <context>
@@ -2477,6 +2586,10 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>No se pudo contactar con el servicio Pet Store. Compruebe la conexión de red.</translation>
     </message>
     <message>
+        <source>The service address does not exist: no computer on the network has that name. Check the address in File › API key….</source>
+        <translation>La dirección del servicio no existe: ningún ordenador de la red tiene ese nombre. Compruebe la dirección en Archivo › Clave de API….</translation>
+    </message>
+    <message>
         <source>The Pet Store service took too long to answer.</source>
         <translation>El servicio Pet Store tardó demasiado en responder.</translation>
     </message>
@@ -2778,6 +2891,25 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
 </context>
 <context>
+    <name>ServiceAddress</name>
+    <message>
+        <source>The service address is not a valid address.</source>
+        <translation>La dirección del servicio no es una dirección válida.</translation>
+    </message>
+    <message>
+        <source>The service address must start with https://.</source>
+        <translation>La dirección del servicio debe empezar por https://.</translation>
+    </message>
+    <message>
+        <source>The service address must use https:// (plain http:// is only allowed for a server on this computer).</source>
+        <translation>La dirección del servicio debe usar https:// (http:// sin cifrar solo se permite para un servidor en este ordenador).</translation>
+    </message>
+    <message>
+        <source>The service address must not contain a user name, a query or a fragment.</source>
+        <translation>La dirección del servicio no debe contener un nombre de usuario, una consulta ni un fragmento.</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -2838,6 +2970,10 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>A new language applies the next time PetDesk starts.</source>
         <translation>El nuevo idioma se aplica la próxima vez que se inicie PetDesk.</translation>
+    </message>
+    <message>
+        <source>The API key is not a setting: no system keyring works on this computer, so it is kept in memory for this session only (File › API key…).</source>
+        <translation>La clave de API no es un ajuste: en este ordenador no funciona ningún llavero, así que se guarda en memoria solo durante esta sesión (Archivo › Clave de API…).</translation>
     </message>
     <message>
         <source>The API key is not a setting: it is kept in your system keyring (File › API key…).</source>

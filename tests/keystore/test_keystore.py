@@ -28,6 +28,7 @@ from petdesk.core.keystore import (
     describe_backend,
     resolve_backend_report,
 )
+from petdesk.core.wording import Message, Template
 from tests.conftest import TEST_HOME
 from tests.keystore.fakes import (
     ALL_SECRETS,
@@ -526,3 +527,20 @@ def test_resolve_backend_report_when_keyring_itself_breaks(
     assert resolve_backend_report() == (False, "keyring backend resolution failed (ImportError)")
     store = KeyStore(environ={})
     assert store.get("production").problem == keystore.NO_KEYRING
+
+
+def test_every_sentence_for_the_user_is_marked_for_translation() -> None:
+    """The window shows these in the user's language (petdesk.ui.localize); they stay
+    English str for logs, the command line and these tests."""
+    for sentence in (*keystore.MESSAGES, keystore.EMPTY_KEY, keystore.CONTROL_IN_KEY):
+        template = sentence.template if isinstance(sentence, Message) else sentence
+        assert isinstance(template, Template) and template.context == "KeyStore", sentence
+    # No keyring and PETDESK_API_KEY set: both sentences, still one marked message.
+    store = KeyStore(fail.Keyring(), environ={ENV_VAR: ENV_SECRET}, timeout=2.0)
+    problem = store.set("production", OTHER_SECRET).problem
+    assert isinstance(problem, Message)
+    assert problem == f"{keystore.NO_KEYRING} {keystore.ENV_OVERRIDE}"
+    assert problem.values == {"problem": keystore.NO_KEYRING, "note": keystore.ENV_OVERRIDE}
+    with pytest.raises(ValueError, match="empty") as info:
+        store.set("production", "  ")
+    assert info.value.args[0] is keystore.EMPTY_KEY

@@ -32,10 +32,12 @@ UI_POLICY = RequestPolicy(backoff_base=0.02, backoff_cap=0.1, poll_interval=0.01
 
 def factory(base_url: str, policy: RequestPolicy = UI_POLICY, timeout: float | None = None,
             made: list[PetStoreClient] | None = None) -> Any:
+    default = policy
+
     def make(connection: Connection, key: str, listener: RequestListener,
-             clock: Clock) -> PetStoreClient:
+             clock: Clock, *, policy: RequestPolicy | None = None) -> PetStoreClient:
         client = PetStoreClient(base_url, key, timeout=timeout or connection.timeout,
-                                listener=listener, policy=policy, clock=clock)
+                                listener=listener, policy=policy or default, clock=clock)
         if made is not None:
             made.append(client)
         return client

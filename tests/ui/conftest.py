@@ -61,12 +61,16 @@ class Sandbox:
         return self.app.counters(self.key).requests
 
     def factory(self, policy: RequestPolicy = FAST_POLICY) -> Callable[..., PetStoreClient]:
+        """Clients with ``policy``, unless the window asks for its own (Test connection's
+        one attempt)."""
+        default = policy
+
         def make(connection: Connection, key: str, listener: RequestListener,
-                 clock: Clock) -> PetStoreClient:
+                 clock: Clock, *, policy: RequestPolicy | None = None) -> PetStoreClient:
             transport = in_process_transport(self.app) if self.kind == "inprocess" else None
             client = PetStoreClient(self.base_url, key, timeout=connection.timeout,
-                                    listener=listener, policy=policy, transport=transport,
-                                    clock=clock)
+                                    listener=listener, policy=policy or default,
+                                    transport=transport, clock=clock)
             self.clients.append(client)
             return client
 

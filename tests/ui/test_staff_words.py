@@ -116,7 +116,7 @@ def test_the_title_the_window_manager_shows_names_the_app_once(tmp_path: Path) -
     assert run_on_x(tmp_path, ["--demo"]) == ["PetDesk — Demo"]
     titles = run_on_x(tmp_path, ["--base-url", "http://127.0.0.1:9/v1"],
                       PETDESK_API_KEY="title-test-key-0123456789", PETDESK_TEST_SWITCH="1")
-    assert titles == ["PetDesk — Production", "PetDesk — Staging"]
+    assert titles == ["PetDesk — Production", "PetDesk — Staging (not set up)"]
 
 
 def test_the_title_follows_the_environment_switch(
@@ -125,7 +125,7 @@ def test_the_title_follows_the_environment_switch(
     assert window.windowTitle() == "PetDesk — Production"
     shortcut(qtbot, window, "Ctrl+2")
     idle(qtbot, window)
-    assert window.windowTitle() == "PetDesk — Staging"
+    assert window.windowTitle() == "PetDesk — Staging (not set up)"  # the spec's example
 
 
 def menu_entries(window: Any) -> list[tuple[str, str, str]]:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from petdesk.core.connection import Connection
+from petdesk.core.connection import Connection, is_placeholder
 from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 from ..settings import AppSettings, Environment
@@ -55,6 +55,36 @@ class ConnectionController(QObject):
         return (self.tr("Staging") if self._environment is Environment.STAGING
                 else self.tr("Production"))
 
+    def window_label(self) -> str:
+        """The label for the window's title: it never presents the spec's example
+        address as a real service."""
+        if self.set_up:
+            return self.label()
+        return self.tr("%s (not set up)") % self.label()
+
+    @property
+    def set_up(self) -> bool:
+        """False while the address in use is still the spec's example."""
+        return self.demo or not is_placeholder(self.connection().base_url)
+
+    def candidate(self, address: str) -> Connection:
+        """The connection to try ``address`` with (the demo has only its own)."""
+        current = self.connection()
+        return current if self.demo else current._replace(base_url=address.strip())
+
+    def keep_address(self, address: str) -> None:
+        """Save ``address`` for the current environment; it is used from the next
+        :meth:`settings_changed`. An address chosen here replaces ``--base-url``."""
+        if self.demo:
+            return
+        address = address.strip()
+        if self._override and self._override_env is self._environment:
+            if address == self._override:
+                return
+            self._override = None
+        self._settings.set_base_url(self._environment, address)
+        self._settings.sync()
+
     def connection(self) -> Connection:
         timeout = self._settings.timeout
         if self.demo:
@@ -74,7 +104,7 @@ class ConnectionController(QObject):
         return True
 
     def settings_changed(self) -> None:
-        """After the Settings dialog: apply a new address or timeout."""
+        """After the Settings dialog or a kept address: apply a new address or timeout."""
         if self._worker is not None and self.connection() != self._worker.connection:
             self._apply()
 
