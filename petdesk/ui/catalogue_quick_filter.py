@@ -13,6 +13,11 @@ Enter in the quick filter then opens Find any animal with that text, newest firs
   shown.
 * The same folding as the table: the mirror's search folds the text with
   :func:`~petdesk.core.names.fold_name`, as the table's filter does ("zoe" finds "Zoë").
+* Pets this computer added (the form, an import, the outbox) or looked up by id are
+  in the catalogue from the moment the service answered: the store writes them
+  there with the answer (:meth:`petdesk.store.db.LocalStore.mark_sent`,
+  :meth:`~petdesk.store.db.LocalStore.save_looked_up`), and the line is counted
+  again (:meth:`~petdesk.ui.controllers.catalogue.CatalogueController.pets_added`).
 * Nothing extra is shown when the catalogue is off or holds no pet, or when the text
   is an id (the look-up box takes those): Enter then does nothing more.
 """

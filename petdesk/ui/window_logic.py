@@ -115,7 +115,10 @@ class WindowLogic:
         self.lookups.failed.connect(c.feedback.show_error)
         self.lookups.invalid.connect(status.show_activity)
         self.adder.added.connect(c.added)
-        self.adder.added.connect(self.catalogue.controller.pet_added)
+        # Pets added or looked up here are in the catalogue from the service's answer.
+        for answered in (self.adder.added, self.outbox.created, self.importer.created,
+                         self.lookups.found):
+            answered.connect(self.catalogue.controller.pets_added)
         self.adder.rejected.connect(lambda _m, _f, exc, prefix: c.feedback.show_error(exc, prefix))
         self.adder.rejected.connect(self.pets.invalidate)
         self.adder.queued.connect(status.show_activity)

@@ -37,7 +37,6 @@ from ..localize import error_text, localized
 from .stepper import Stepper, StepTimer
 
 if TYPE_CHECKING:
-    from petdesk.api.models import Pet
     from petdesk.store.rows import MirrorQuery, MirrorSettings
 
     from ..catalogue_engine import CatalogueEngine, CatalogueReport, ResultWindow
@@ -47,6 +46,7 @@ if TYPE_CHECKING:
 __all__ = ["CatalogueController"]
 
 STEP_KEY: Final = "catalogue-step"
+ADDED_KEY: Final = "catalogue-added-here"
 #: The longest the timer sleeps before stepping again (a longer wait is re-asked).
 MAX_SLEEP_S: Final = 300.0
 #: After a failed or stopped step, try again after this.
@@ -84,8 +84,8 @@ def _apply(holder: _EngineHolder, settings: MirrorSettings, ctx: JobContext) -> 
     return holder.get().apply(ctx.connection, settings)
 
 
-def _note_added(holder: _EngineHolder, pet: Pet, ctx: JobContext) -> CatalogueReport:
-    return holder.get().note_added(ctx.connection, pet)
+def _added_here(holder: _EngineHolder, ctx: JobContext) -> CatalogueReport:
+    return holder.get().added_here(ctx.connection)
 
 
 def _search(holder: _EngineHolder, query: MirrorQuery, offset: int, limit: int,
@@ -195,11 +195,14 @@ class CatalogueController(QObject):
         self.statusChanged.emit(report)
         return report
 
-    def pet_added(self, pet: Pet) -> None:
-        """This window added ``pet``: put it in the catalogue now (no request)."""
-        if self.enabled:
-            self._submit(partial(_note_added, self._holder, pet), self._noted,
-                         Priority.BACKGROUND)
+    def pets_added(self) -> None:
+        """This computer added pets (the form, an import, the outbox) or looked one up:
+        the store put them in the catalogue when the service answered; what shows the
+        catalogue reads it again (one read, however many answers came meanwhile)."""
+        if self.enabled and not self._stepper.closed and not self._worker.closed:
+            self._worker.run_task(partial(_added_here, self._holder), self._noted,
+                                  priority=Priority.BACKGROUND, kind=JobKind.OTHER,
+                                  key=ADDED_KEY)
 
     def _noted(self, outcome: Outcome[Any]) -> None:
         report = self._report(outcome)
