@@ -67,6 +67,7 @@ class WindowLogic:
                                      self.auth, self.adder)
         self.cards = CardsAndCategories(window, contents.table, contents.model, connection,
                                         self.worker.run_io, contents.statusBar_.show_activity,
+                                        lambda: contents.detail.pet,
                                         initial=contents.stored.categories)
         self.dialogs.categories = self.cards.categories
         contents.model.set_category_label(self.cards.categories.label)
