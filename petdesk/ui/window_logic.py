@@ -114,7 +114,7 @@ class WindowLogic:
         self.lookups.found.connect(c.found)
         self.lookups.notFound.connect(c.not_found)
         self.lookups.failed.connect(c.feedback.show_error)
-        self.lookups.invalid.connect(status.show_activity)
+        self.lookups.invalid.connect(c.invalid_id)
         self.adder.added.connect(c.added)
         # Pets added or looked up here are in the catalogue from the service's answer.
         for answered in (self.adder.added, self.outbox.created, self.importer.created,
