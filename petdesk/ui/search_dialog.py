@@ -39,6 +39,7 @@ from petdesk.store.rows import MirrorQuery, MirrorSort
 from .accessibility import make_accessible
 from .localize import localized
 from .search_model import COLUMNS, CatalogueResultsModel, Fetch
+from .sort_arrow import point_sort_arrows
 
 if TYPE_CHECKING:
     from petdesk.core.clock import Clock
@@ -104,6 +105,7 @@ class CatalogueDialog(QDialog):
         header.resizeSection(0, 80)
         header.resizeSection(1, 220)
         header.setSortIndicator(0, Qt.SortOrder.DescendingOrder)
+        point_sort_arrows(header)
 
         self.noteLabel = QLabel()
         self.noteLabel.setObjectName("catalogueNote")

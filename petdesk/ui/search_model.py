@@ -16,11 +16,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor, QGuiApplication, QIcon
 
 from petdesk.core.text import display
 from petdesk.store.rows import MirrorQuery, MirrorSort, PetRow
 
-from .status_look import status_text
+from .status_look import status_colour, status_icon, status_text
 
 if TYPE_CHECKING:
     from .catalogue_engine import ResultWindow
@@ -53,6 +54,8 @@ class CatalogueResultsModel(QAbstractTableModel):
         self._category: Callable[[int], str] = str
         self.last: ResultWindow | None = None
         self._listeners: list[Callable[[ResultWindow], None]] = []
+        #: The status icons drawn, per status and palette.
+        self._icons: dict[tuple[str | None, int], QIcon] = {}
 
     # -- the query -----------------------------------------------------------------------
 
@@ -144,6 +147,9 @@ class CatalogueResultsModel(QAbstractTableModel):
             return self.pet(index.row())
         if role == Qt.ItemDataRole.TextAlignmentRole and COLUMNS[index.column()] is MirrorSort.ID:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role in (Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.ForegroundRole) \
+                and COLUMNS[index.column()] is MirrorSort.STATUS:
+            return self._status_look(index.row(), role)
         if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             return None
         pet = self.pet(index.row())
@@ -158,6 +164,24 @@ class CatalogueResultsModel(QAbstractTableModel):
         if column is MirrorSort.CATEGORY:
             return self._category(pet.category_id)
         return status_text(pet.status.value if pet.status is not None else None)
+
+    def _status_look(self, row: int, role: int) -> QIcon | QColor | None:
+        """The status's icon and colour, as in the pets table (a shape per status, so
+        it never depends on colour alone)."""
+        pet = self.pet(row)
+        if pet is None:
+            return None
+        status = pet.status.value if pet.status is not None else None
+        palette = QGuiApplication.palette()
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return status_colour(status, palette)
+        key = (status, palette.cacheKey())
+        icon = self._icons.get(key)
+        if icon is None:
+            if len(self._icons) > 16:  # icons of old palettes
+                self._icons.clear()
+            icon = self._icons[key] = status_icon(status, palette)
+        return icon
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:

@@ -29,6 +29,7 @@ from .controllers.pet_list import ListQuery, PetListController
 from .dialogs import WindowDialogs
 from .offline import OfflineWatch
 from .outbox_view import OutboxRows
+from .sort_arrow import point_sort_arrows
 from .worker import Worker
 
 if TYPE_CHECKING:
@@ -86,6 +87,9 @@ class WindowLogic:
         # The catalogue (issue 16): filled in the background, searched by name.
         self.catalogue = CatalogueWindow(contents, self.worker)
         self._wire(contents)
+        # The sort arrow points the way the order goes (its style costs ~50 ms to load:
+        # after the first paint).
+        point_sort_arrows(contents.table.horizontalHeader())
         # Qt's inner parts named once the first page is on screen (~10 ms of work).
         window.settled.connect(lambda: name_main_window(contents))
         self.importer.start_up()  # background work: after the first page is painted
