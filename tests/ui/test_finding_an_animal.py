@@ -10,26 +10,35 @@ and Enter shows it in Find any animal.
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication, QPushButton
 
 from petdesk.sandbox import SandboxConfig, Store, start_server
+from petdesk.ui.app import LaunchConfig, build_main_window
+from petdesk.ui.kennel_card_dialog import KennelCardDialog
 from petdesk.ui.main_window import MainWindow
 from petdesk.ui.search_dialog import CatalogueDialog
+from petdesk.ui.settings import AppSettings, CatalogueChoice
 from tests.bulk.files import write_xlsx
 
 from .conftest import API_KEY, FakeClock, Sandbox
-from .drive import idle, look_up, shortcut, type_text, visible_dialog
+from .drive import choose, idle, look_up, shortcut, type_text, visible_dialog
 from .test_catalogue_quick_filter import match_line, quick_filter
 from .test_catalogue_window import catalogue_line, open_window, result_names, switch_on
-from .test_import_dialog import check, choose, open_import, send_all
+from .test_import_dialog import check, open_import, send_all
+from .test_import_dialog import choose as choose_file
 
 SEEDED = 12
+#: A sold pet of the demo's sample data ("Sarge").
+SOLD_DEMO_ID = 3
 #: Nine animals of an intake sheet; the catalogue does not know them before the import.
 INTAKE = [("Kralle", 2, "available"), ("Mausi", 2, "available"), ("Bello", 1, "pending"),
           ("Flocke", 2, "available"), ("Rex", 1, "available"), ("Nala", 2, "sold"),
@@ -78,7 +87,7 @@ def test_pets_just_imported_are_found_by_name_at_once(
     path = tmp_path / "intake.xlsx"
     write_xlsx(path, [["Animal name", "Category ID", "Status"], *map(list, INTAKE)])
     dialog = open_import(qtbot, window)
-    choose(qtbot, monkeypatch, dialog, path)
+    choose_file(qtbot, monkeypatch, dialog, path)
     assert check(qtbot, dialog).startswith("9 rows: 9 ready")
     send_all(qtbot, dialog)
     dialog.close()
@@ -123,3 +132,113 @@ def test_find_any_animal_opened_again_from_the_quick_filter_shows_the_results(
     qtbot.keyClick(edit, Qt.Key.Key_Return)
     again = visible_dialog(qtbot, CatalogueDialog)
     qtbot.waitUntil(lambda: second in result_names(again), timeout=5_000)
+
+
+def open_demo(qtbot: Any, tmp_path: Path, settings: AppSettings,
+              monkeypatch: pytest.MonkeyPatch) -> MainWindow:
+    """``petdesk --demo`` with these settings, its first page shown."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    window = build_main_window(LaunchConfig(demo=True), settings=settings,
+                               demo_db=tmp_path / "demo.sqlite3")
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
+        window.show()
+    idle(qtbot, window)
+    return window
+
+
+@pytest.fixture
+def demo_window(qtbot: Any, tmp_path: Path, settings: AppSettings,
+                monkeypatch: pytest.MonkeyPatch) -> MainWindow:
+    return open_demo(qtbot, tmp_path, settings, monkeypatch)
+
+
+def test_a_looked_up_pet_the_status_filter_hides_is_printed(
+        qtbot: Any, demo_window: MainWindow, tmp_path: Path) -> None:
+    window = demo_window
+    target = tmp_path / "card.pdf"
+    window.contents.cards.ask_save_path = lambda _parent, _suggested: target
+    window.statusFilter.setFocus()
+    choose(qtbot, window.statusFilter, "available")
+    qtbot.waitUntil(lambda: window.model.rowCount() > 0 and all(
+        window.model.pet(r).status == "available" for r in range(window.model.rowCount())),
+        timeout=10_000)
+    idle(qtbot, window)
+    look_up(qtbot, window, str(SOLD_DEMO_ID))
+    qtbot.waitUntil(lambda: window.detail.idValue.text() == str(SOLD_DEMO_ID), timeout=5_000)
+    assert window.detail.note == "Hidden from the list by the Available filter."
+    name = window.detail.pet.name if window.detail.pet is not None else ""
+    shortcut(qtbot, window, "Ctrl+P")
+    dialog = visible_dialog(qtbot, KennelCardDialog)
+    assert "Select a pet" not in window.contents.statusBar_.message
+    save = dialog.findChild(QPushButton, "saveButton")
+    with qtbot.waitSignal(dialog.saved, timeout=20_000):
+        qtbot.mouseClick(save, Qt.MouseButton.LeftButton)
+    if shutil.which("pdftotext"):
+        text = subprocess.run(["pdftotext", str(target), "-"], capture_output=True,
+                              text=True, check=True).stdout
+        assert name in " ".join(text.split())
+    qtbot.mouseClick(dialog.closeButton, Qt.MouseButton.LeftButton)
+
+
+def test_a_look_up_that_is_no_pet_id_says_why_in_the_panel(
+        qtbot: Any, demo_window: MainWindow) -> None:
+    window = demo_window
+    detail = window.detail
+    look_up(qtbot, window, "99999")
+    qtbot.waitUntil(lambda: detail.titleLabel.text() == "No pet with ID 99999", timeout=5_000)
+    look_up(qtbot, window, "12a")
+    assert detail.titleLabel.text() == "“12a” is not a pet ID"
+    assert detail.messageLabel.isVisibleTo(window)
+    assert detail.messageLabel.text() == "Enter a pet ID: a whole number from 1 up."
+    assert detail.idValue.text() == "—" and not detail.copyIdButton.isEnabled()
+    assert QApplication.focusWidget() is window.lookupEdit
+    assert window.lookupEdit.selectedText() == "12a"  # typed over at once
+    too_big = "99999999999999999999"
+    look_up(qtbot, window, too_big)
+    assert detail.titleLabel.text() == f"No pet with ID {too_big}"
+    assert detail.messageLabel.text() == ("This number is too large to be a pet ID: IDs go "
+                                          "up to 9223372036854775807.")
+    look_up(qtbot, window, "3")  # a real one again: the message goes
+    qtbot.waitUntil(lambda: detail.idValue.text() == "3", timeout=5_000)
+    assert not detail.messageLabel.isVisibleTo(window)
+
+
+def arrow_points_down(header: Any, section: int) -> bool:
+    """Whether the sort arrow drawn at the right of ``section`` points down (its widest
+    row on top), as the user sees the header."""
+    image = header.grab().toImage()
+    right = header.sectionViewportPosition(section) + header.sectionSize(section)
+    widths = [sum(1 for x in range(right - 18, right - 1)
+                  if image.pixelColor(x, y).lightness() < 140)
+              for y in range(image.height())]
+    drawn = [w for w in widths if w]
+    assert len(drawn) >= 3, f"no arrow drawn: {widths}"
+    return drawn[0] > drawn[-1]
+
+
+def test_find_any_animal_newest_first_points_the_arrow_down_with_status_icons(
+        qtbot: Any, settings: AppSettings, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    settings.catalogue = CatalogueChoice(enabled=True)
+    window = open_demo(qtbot, tmp_path, settings, monkeypatch)
+    shortcut(qtbot, window, "Ctrl+Shift+F")
+    dialog = visible_dialog(qtbot, CatalogueDialog)
+    qtbot.waitUntil(lambda: dialog.model.rowCount() > 0, timeout=10_000)
+    assert dialog.orderCombo.currentText() == "Newest first"
+    first, second = (dialog.model.pet(r) for r in (0, 1))
+    assert first is not None and second is not None and first.id > second.id
+    header = dialog.resultsView.horizontalHeader()
+    assert arrow_points_down(header, 0)
+    dialog.orderCombo.setFocus()
+    choose(qtbot, dialog.orderCombo, next(dialog.orderCombo.itemData(i)
+                                          for i in range(dialog.orderCombo.count())
+                                          if dialog.orderCombo.itemText(i) == "Oldest first"))
+    qtbot.keyClick(dialog.orderCombo, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: dialog.model.pet(0) is not None and dialog.model.pet(0).id == 1)
+    assert not arrow_points_down(header, 0)
+    # The main table, sorted by ID from the oldest, points its arrow up too.
+    assert not arrow_points_down(window.table.horizontalHeader(), 0)
+    for row in range(min(5, dialog.model.rowCount())):
+        icon = dialog.model.index(row, 3).data(Qt.ItemDataRole.DecorationRole)
+        assert isinstance(icon, QIcon) and not icon.isNull()
