@@ -97,10 +97,13 @@ class CatalogueQuickFilter(QObject):
         self._pending = True
         self._controller.search(MirrorQuery(text), 0, 1, partial(self._counted, self._asked))
 
-    def _counted(self, asked: int, window: ResultWindow) -> None:
-        if asked != self._asked or window.query.text != self._wanted():
-            return  # a newer keystroke, a cleared box, the catalogue switched off
+    def _counted(self, asked: int, window: ResultWindow | None) -> None:
+        if asked != self._asked:
+            return  # a newer keystroke, a cleared box
         self._pending = False
+        if window is None or window.query.text != self._wanted():
+            self._hide()  # not counted (stopped), or the catalogue switched off
+            return
         if window.status.count == 0:
             self._hide()
             return

@@ -15,7 +15,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QIcon
 
 from petdesk.core.text import display
@@ -36,12 +36,17 @@ MAX_WINDOWS: Final = 8
 COLUMNS: Final = (MirrorSort.ID, MirrorSort.NAME, MirrorSort.CATEGORY, MirrorSort.STATUS)
 NAME_LIMIT: Final = 80
 
-Fetch = Callable[[MirrorQuery, int, int, Callable[["ResultWindow"], None]], None]
+Fetch = Callable[[MirrorQuery, int, int, Callable[["ResultWindow | None"], None]], None]
 _Index = QModelIndex | QPersistentModelIndex
 
 
 class CatalogueResultsModel(QAbstractTableModel):
     """Rows of a :class:`~petdesk.store.rows.MirrorQuery`, read window by window."""
+
+    #: A search was asked for (its count and first rows are being read).
+    searchStarted = Signal()
+    #: The search's first window was not read (stopped, or the store failed).
+    searchFailed = Signal()
 
     def __init__(self, fetch: Fetch, parent: Any = None) -> None:
         super().__init__(parent)
@@ -54,6 +59,8 @@ class CatalogueResultsModel(QAbstractTableModel):
         self._category: Callable[[int], str] = str
         self.last: ResultWindow | None = None
         self._listeners: list[Callable[[ResultWindow], None]] = []
+        #: The first window of the current search is being read.
+        self.searching = False
         #: The status icons drawn, per status and palette.
         self._icons: dict[tuple[str | None, int], QIcon] = {}
 
@@ -68,15 +75,23 @@ class CatalogueResultsModel(QAbstractTableModel):
         self._listeners.append(listener)
 
     def set_query(self, query: MirrorQuery) -> None:
-        """Search again (new text or order); the count arrives with the first window."""
+        """Search again (new text or order): what an older query found is not shown
+        a moment longer; the count arrives with the first window."""
+        self.beginResetModel()
+        self._count = 0
+        self._windows.clear()
+        self.endResetModel()
         self._query = query
-        self._generation += 1
-        self._asked.clear()
-        self._ask(0)
+        self.reload()
 
     def reload(self) -> None:
-        """The mirror changed: read the count and the rows shown again."""
-        self.set_query(self._query)
+        """The mirror changed: read the count and the rows shown again (shown
+        meanwhile: they are the same query's)."""
+        self._generation += 1
+        self._asked.clear()
+        self.searching = True
+        self.searchStarted.emit()
+        self._ask(0)
 
     def set_category_label(self, label: Callable[[int], str]) -> None:
         self._category = label
@@ -89,9 +104,16 @@ class CatalogueResultsModel(QAbstractTableModel):
         self._fetch(self._query, window * WINDOW, WINDOW,
                     lambda result: self._arrived(generation, window, result))
 
-    def _arrived(self, generation: int, window: int, result: ResultWindow) -> None:
+    def _arrived(self, generation: int, window: int, result: ResultWindow | None) -> None:
         if generation != self._generation:
             return
+        if result is None:  # not read (stopped): asked again when shown or searched
+            self._asked.discard(window)
+            if window == 0:
+                self.searching = False
+                self.searchFailed.emit()
+            return
+        self.searching = False
         self.last = result
         if window == 0 or result.count != self._count:
             self.beginResetModel()

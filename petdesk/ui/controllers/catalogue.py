@@ -212,15 +212,20 @@ class CatalogueController(QObject):
     # -- searching -----------------------------------------------------------------------
 
     def search(self, query: MirrorQuery, offset: int, limit: int,
-               on_done: Callable[[ResultWindow], None]) -> None:
-        """Read one window of results on the worker; ``on_done`` gets it (not called
-        when the read fails or is stopped)."""
+               on_done: Callable[[ResultWindow | None], None]) -> None:
+        """Read one window of results on the worker; ``on_done`` gets it, or ``None``
+        when the read failed or was stopped (Stop, a switch of environment): a view
+        never waits for an answer that will not come."""
 
         def done(outcome: Outcome[Any]) -> None:
-            if outcome.error is None and not self._stepper.closed:
-                window = cast("ResultWindow", outcome.value)
-                on_done(window)
-                self.statusChanged.emit(self._with_status(window))
+            if self._stepper.closed:
+                return
+            if outcome.error is not None:
+                on_done(None)
+                return
+            window = cast("ResultWindow", outcome.value)
+            on_done(window)
+            self.statusChanged.emit(self._with_status(window))
 
         self._submit(partial(_search, self._holder, query, offset, limit), done,
                      Priority.USER, JobKind.IO)
