@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QIcon
+from PySide6.QtGui import QAction, QIcon
 from PySide6.QtWidgets import QApplication, QPushButton
 
+from petdesk.core.jobs import Priority
 from petdesk.sandbox import SandboxConfig, Store, start_server
 from petdesk.ui.app import LaunchConfig, build_main_window
 from petdesk.ui.kennel_card_dialog import KennelCardDialog
@@ -113,7 +115,11 @@ def test_a_pet_looked_up_by_id_is_found_by_name_afterwards(
     enter_shows(qtbot, window, edit, ["Quasimodo"])
 
 
-def test_find_any_animal_opened_again_from_the_quick_filter_shows_the_results(
+def note(dialog: CatalogueDialog) -> str:
+    return str(dialog.noteLabel.text())
+
+
+def test_find_any_animal_opened_again_shows_no_old_results_and_a_stopped_search_comes_back(
         qtbot: Any, shelter: Sandbox, make_window: Callable[..., MainWindow],
         clock: FakeClock) -> None:
     window = filled(qtbot, make_window, shelter, clock)
@@ -127,10 +133,24 @@ def test_find_any_animal_opened_again_from_the_quick_filter_shows_the_results(
     qtbot.mouseClick(dialog.closeButton, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not dialog.isVisible())
     idle(qtbot, window)
+    # A slow request holds the worker (the service takes its time to answer).
+    answer = threading.Event()
+    worker = window.contents.logic.worker
+    worker.run_task(lambda _ctx: answer.wait(30), priority=Priority.BACKGROUND)
     edit = quick_filter(qtbot, window)
     type_text(qtbot, edit, second)
     qtbot.keyClick(edit, Qt.Key.Key_Return)
     again = visible_dialog(qtbot, CatalogueDialog)
+    # Until the answer, the earlier search's pets are not shown as if found.
+    assert result_names(again) == []
+    assert note(again) == "Searching the catalogue…"
+    # The user stops the slow work (Esc in the window); the search was stopped too.
+    stop = window.findChild(QAction, "actionStop")
+    stop.trigger()
+    answer.set()
+    qtbot.waitUntil(lambda: note(again).startswith("The search was stopped."))
+    idle(qtbot, window)
+    qtbot.keyClick(again.searchEdit, Qt.Key.Key_Return)  # as the note says
     qtbot.waitUntil(lambda: second in result_names(again), timeout=5_000)
 
 
