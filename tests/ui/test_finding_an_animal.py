@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QIcon
-from PySide6.QtWidgets import QApplication, QPushButton
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 
 from petdesk.core.jobs import Priority
 from petdesk.sandbox import SandboxConfig, Store, start_server
@@ -262,3 +262,19 @@ def test_find_any_animal_newest_first_points_the_arrow_down_with_status_icons(
     for row in range(min(5, dialog.model.rowCount())):
         icon = dialog.model.index(row, 3).data(Qt.ItemDataRole.DecorationRole)
         assert isinstance(icon, QIcon) and not icon.isNull()
+
+
+def test_the_catalogue_line_under_the_table_keeps_its_width_in_a_small_window(
+        qtbot: Any, shelter: Sandbox, make_window: Callable[..., MainWindow],
+        clock: FakeClock) -> None:
+    window = filled(qtbot, make_window, shelter, clock)
+    window.resize(800, 500)
+    qtbot.waitUntil(lambda: window.width() <= 800 or window.minimumWidth() > 800)
+    edit = quick_filter(qtbot, window)
+    qtbot.keyClicks(edit, "a")
+    qtbot.waitUntil(lambda: match_line(window).endswith("Enter shows them"))
+    label = window.findChild(QLabel, "catalogueMatchLabel")
+    table = window.table
+    qtbot.waitUntil(lambda: label.width() >= table.width() * 0.9)
+    lines = label.height() // label.fontMetrics().lineSpacing()
+    assert lines <= 2, f"the line is squeezed into {lines} lines"
