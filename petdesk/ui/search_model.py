@@ -115,7 +115,16 @@ class CatalogueResultsModel(QAbstractTableModel):
             return
         self.searching = False
         self.last = result
-        if window == 0 or result.count != self._count:
+        if window == 0 and result.count == self._count and self._count:
+            # The same query read again (the catalogue changed, a pet was added or
+            # looked up): the rows change in place, so the selection stays where the
+            # user is; the other windows are read again when shown.
+            self._windows.clear()
+            self._asked = {0}
+            self._keep(0, result.rows)
+            self.dataChanged.emit(self.index(0, 0),
+                                  self.index(self._count - 1, len(COLUMNS) - 1))
+        elif window == 0 or result.count != self._count:
             self.beginResetModel()
             self._count = result.count
             self._windows.clear()

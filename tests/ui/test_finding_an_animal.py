@@ -278,3 +278,27 @@ def test_the_catalogue_line_under_the_table_keeps_its_width_in_a_small_window(
     qtbot.waitUntil(lambda: label.width() >= table.width() * 0.9)
     lines = label.height() // label.fontMetrics().lineSpacing()
     assert lines <= 2, f"the line is squeezed into {lines} lines"
+
+
+def test_opening_a_found_pet_keeps_the_users_place_in_the_results(
+        qtbot: Any, settings: AppSettings, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    settings.catalogue = CatalogueChoice(enabled=True)
+    window = open_demo(qtbot, tmp_path, settings, monkeypatch)
+    shortcut(qtbot, window, "Ctrl+Shift+F")
+    dialog = visible_dialog(qtbot, CatalogueDialog)
+    qtbot.waitUntil(lambda: dialog.model.rowCount() > 5, timeout=10_000)
+    qtbot.waitUntil(lambda: dialog.resultsView.currentIndex().row() == 0)
+    view = dialog.resultsView
+    view.setFocus()
+    for _ in range(3):
+        qtbot.keyClick(view, Qt.Key.Key_Down)
+    chosen = dialog.model.pet(3)
+    assert chosen is not None
+    read_again = window.contents.logic.catalogue.controller.rowsChanged
+    with qtbot.waitSignals([window.contents.logic.lookups.found, read_again], timeout=10_000):
+        qtbot.keyClick(view, Qt.Key.Key_Return)
+    assert window.detail.idValue.text() == str(chosen.id)
+    idle(qtbot, window)
+    assert view.currentIndex().row() == 3
+    assert str(view.currentIndex().siblingAtColumn(0).data()) == str(chosen.id)
