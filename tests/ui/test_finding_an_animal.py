@@ -37,6 +37,7 @@ from .test_catalogue_quick_filter import match_line, quick_filter
 from .test_catalogue_window import catalogue_line, open_window, result_names, switch_on
 from .test_import_dialog import check, open_import, send_all
 from .test_import_dialog import choose as choose_file
+from .test_offline_outbox import Switchable, add_pet, waiting
 
 SEEDED = 12
 #: A sold pet of the demo's sample data ("Sarge").
@@ -302,3 +303,30 @@ def test_opening_a_found_pet_keeps_the_users_place_in_the_results(
     idle(qtbot, window)
     assert view.currentIndex().row() == 3
     assert str(view.currentIndex().siblingAtColumn(0).data()) == str(chosen.id)
+
+
+def test_an_add_sent_later_from_the_outbox_is_found_by_name(
+        qtbot: Any, clock: FakeClock, make_window: Callable[..., MainWindow]) -> None:
+    service = Switchable(clock)
+    try:
+        window, timer = open_window(make_window, service.box, clock)
+        switch_on(qtbot, window)
+        seeded = len(service.names())
+        qtbot.waitUntil(lambda: catalogue_line(window).startswith(
+            f"Catalogue: {seeded} pets · complete as of"), timeout=30_000)
+        qtbot.waitUntil(lambda: timer.held is not None)
+        service.stop()
+        add_pet(qtbot, window, "Quillon")
+        assert waiting(window) == ["Quillon"]
+        service.start()
+        with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
+            shortcut(qtbot, window, "F5")
+        qtbot.waitUntil(lambda: not waiting(window), timeout=10_000)
+        qtbot.waitUntil(lambda: catalogue_line(window).startswith(
+            f"Catalogue: {seeded + 1} pets"))
+        edit = quick_filter(qtbot, window)
+        qtbot.keyClicks(edit, "quillon")
+        qtbot.waitUntil(lambda: match_line(window).startswith("1 pet named like “quillon”"))
+        enter_shows(qtbot, window, edit, ["Quillon"])
+    finally:
+        service.close()
