@@ -309,7 +309,7 @@ class PetTablePanel(QWidget):
         below.setContentsMargins(0, 4, 0, 0)
         below.addWidget(self.countLabel, 1)
         below.addWidget(self.loadMoreButton)
-        #: What the quick filter finds in the whole catalogue (issue 16): a row of its
+        #: What the quick filter finds in the whole catalogue: a row of its
         #: own, the table's whole width, so that a long count (German, Spanish) beside
         #: it never squeezes it into a column of single words.
         self.catalogueMatchLabel = QLabel()
