@@ -209,16 +209,21 @@ class LocalStore:
     # -- looked-up pets ----------------------------------------------------------------
 
     def save_looked_up(self, pet: PetRow, fetched_at: float | None = None) -> None:
+        """Keep a pet the service just returned for its id: for a look-up while
+        offline, and in the catalogue, so that a search by name finds it from now on."""
         when = self._clock.time() if fetched_at is None else fetched_at
-        with self._tx() as conn:
+        with self._mirror_tx() as conn:
             conn.execute(
                 "INSERT OR REPLACE INTO looked_up VALUES (?, ?, ?, ?, ?)",
                 (pet.id, pet.name, pet.category_id, status_to_db(pet.status), when))
+            self._upsert_mirror(conn, [pet], when)
 
     def forget_looked_up(self, pet_id: int) -> None:
-        """The service answered 404: the stored copy must not be shown as current."""
-        with self._tx() as conn:
+        """The service answered 404: the stored copy must not be shown as current, nor
+        found by name in the catalogue."""
+        with self._mirror_tx() as conn:
             conn.execute("DELETE FROM looked_up WHERE pet_id = ?", (pet_id,))
+            conn.execute("DELETE FROM mirror_pet WHERE pet_id = ?", (pet_id,))
 
     def looked_up(self, pet_id: int) -> StoredPet | None:
         """The stored answer for a look-up by id: the newest copy among looked-up pets
@@ -430,12 +435,23 @@ class LocalStore:
             "AND o.local_id < ?))))", (local_id, local_id, local_id))
         return int(row[0][0])
 
-    def mark_sent(self, local_id: int, pet_id: int) -> None:
-        """Created with ``pet_id`` (from a 201, a reconciliation, or the user's choice)."""
-        with self._tx() as conn:
+    def mark_sent(self, local_id: int, pet_id: int, answer: PetRow | None = None) -> None:
+        """Created with ``pet_id`` (from a 201, a reconciliation, or the user's choice).
+
+        The pet goes into the catalogue in the same transaction, so a search by name
+        finds it from the moment the service answered, before any update of the
+        catalogue lists it: ``answer`` as the service returned or listed it, else
+        the add as it was sent."""
+        with self._mirror_tx() as conn:
             self._set_state(conn, local_id, _SENT_FROM, OutboxState.SENT,
                             "pet_id = ?, reason = NULL, candidates = ''", (pet_id,))
             self._note_newest(conn, pet_id, verified=False)
+            if answer is None:
+                name, category_id, status = conn.execute(
+                    "SELECT name, category_id, pet_status FROM outbox WHERE local_id = ?",
+                    (local_id,)).fetchone()
+                answer = PetRow(pet_id, str(name), int(category_id), status_from_db(status))
+            self._upsert_mirror(conn, [answer._replace(id=pet_id)], self._clock.time())
 
     def mark_failed(self, local_id: int, reason: str) -> None:
         self._change(local_id, (OutboxState.SENDING, OutboxState.OUTCOME_UNKNOWN),

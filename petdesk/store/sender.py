@@ -20,7 +20,10 @@ Each step does one thing, in this order of priority:
 3. The oldest WAITING entry is marked SENDING (durably, with its floor raised to the
    newest id known now) and only then sent:
 
-   * 201 → SENT with the id (and that id becomes the newest known);
+   * 201 → SENT with the id (and that id becomes the newest known), and the pet as
+     the service returned it is written into the catalogue mirror in the same
+     transaction: a search by name finds it at once (a reconciliation that finds
+     the add created does the same with the pet as listed);
    * 400 → FAILED with the service's message;
    * not sent (no connection, connect timeout, a rate-limit wait longer than the
      in-app limit, the day's quota spent, a missing or refused key) → back to WAITING;
@@ -263,7 +266,7 @@ class OutboxSender:
             log.exception("sending outbox entry %d failed unexpectedly", entry.local_id)
             self._store.mark_unknown(entry.local_id)
             return StepResult(StepKind.UNKNOWN, self._store.entry(entry.local_id))
-        self._store.mark_sent(entry.local_id, pet.id)
+        self._store.mark_sent(entry.local_id, pet.id, pet)
         return StepResult(StepKind.SENT, self._store.entry(entry.local_id))
 
     def _reconcile(self, entry: OutboxEntry) -> StepResult:
@@ -282,7 +285,8 @@ class OutboxSender:
                             floor_verified=entry.floor_verified)
         if outcome.verdict is Verdict.CREATED:
             assert outcome.pet_id is not None
-            self._store.mark_sent(entry.local_id, outcome.pet_id)
+            listed_pet = next((p for p in listed if p.id == outcome.pet_id), None)
+            self._store.mark_sent(entry.local_id, outcome.pet_id, listed_pet)
         elif outcome.verdict is Verdict.NOT_CREATED:
             self._store.mark_waiting(entry.local_id, "not created; sending again")
         else:

@@ -31,7 +31,7 @@ from petdesk.store.mirror import (
     MirrorStatus,
     estimate_total,
 )
-from petdesk.store.remote import ClientMirrorRemote, budget_for, pet_row
+from petdesk.store.remote import ClientMirrorRemote, budget_for
 from petdesk.store.rows import MirrorQuery, MirrorSettings, PetRow
 
 from .store_file import store_file
@@ -40,7 +40,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from petdesk.api.client import PetStoreClient
-    from petdesk.api.models import Pet
     from petdesk.core.clock import Clock
     from petdesk.core.connection import Connection
 
@@ -179,12 +178,11 @@ class CatalogueEngine:
                               state.requests_total, step.message if step else None)
         return CatalogueReport(status, step, self._problem)
 
-    def note_added(self, connection: Connection, pet: Pet) -> CatalogueReport:
-        """A pet this window just added: in the catalogue at once (no request), so
-        "Newest first" shows it on top before the next update lists it."""
+    def added_here(self, connection: Connection) -> CatalogueReport:
+        """Pets this computer just added or looked up are in the catalogue already (the
+        store wrote each with the service's answer, in the transaction that recorded
+        it): how the catalogue stands now, its rows changed."""
         with self._lock:
-            store = self._open(connection)
-            store.mirror_upsert([pet_row(pet)])
             status = (self._filler.status() if self._filler is not None
                       else self._idle(connection, None).status)
             return CatalogueReport(status, FillStep(FillKind.FETCHED, rows_changed=True),

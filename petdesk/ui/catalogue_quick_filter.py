@@ -13,6 +13,11 @@ Enter in the quick filter then opens Find any animal with that text, newest firs
   shown.
 * The same folding as the table: the mirror's search folds the text with
   :func:`~petdesk.core.names.fold_name`, as the table's filter does ("zoe" finds "Zoë").
+* Pets this computer added (the form, an import, the outbox) or looked up by id are
+  in the catalogue from the moment the service answered: the store writes them
+  there with the answer (:meth:`petdesk.store.db.LocalStore.mark_sent`,
+  :meth:`~petdesk.store.db.LocalStore.save_looked_up`), and the line is counted
+  again (:meth:`~petdesk.ui.controllers.catalogue.CatalogueController.pets_added`).
 * Nothing extra is shown when the catalogue is off or holds no pet, or when the text
   is an id (the look-up box takes those): Enter then does nothing more.
 """
@@ -92,10 +97,13 @@ class CatalogueQuickFilter(QObject):
         self._pending = True
         self._controller.search(MirrorQuery(text), 0, 1, partial(self._counted, self._asked))
 
-    def _counted(self, asked: int, window: ResultWindow) -> None:
-        if asked != self._asked or window.query.text != self._wanted():
-            return  # a newer keystroke, a cleared box, the catalogue switched off
+    def _counted(self, asked: int, window: ResultWindow | None) -> None:
+        if asked != self._asked:
+            return  # a newer keystroke, a cleared box
         self._pending = False
+        if window is None or window.query.text != self._wanted():
+            self._hide()  # not counted (stopped), or the catalogue switched off
+            return
         if window.status.count == 0:
             self._hide()
             return

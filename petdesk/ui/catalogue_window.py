@@ -170,7 +170,7 @@ class CatalogueWindow(QObject):
         return self.dialog
 
     def _search(self, query: MirrorQuery, offset: int, limit: int,
-                on_done: Callable[[ResultWindow], None]) -> None:
+                on_done: Callable[[ResultWindow | None], None]) -> None:
         self.controller.search(query, offset, limit, on_done)
 
     def _chosen(self, pet_id: int) -> None:

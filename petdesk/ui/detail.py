@@ -251,6 +251,13 @@ class PetDetail(QFrame):
         self.show_pet(None)
         self._clear(self.tr("No pet with ID %d") % pet_id)
 
+    def show_problem(self, title: str, message: str) -> None:
+        """A look-up that could not be made (not a pet ID): nothing of any pet is
+        shown, and why."""
+        self.show_pet(None)
+        self._clear(title)
+        self.show_message(message)
+
     def show_note(self, text: str) -> None:
         """A note about the shown pet and the list ("" hides it)."""
         self.noteLabel.setText(text)

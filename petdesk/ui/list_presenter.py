@@ -208,6 +208,15 @@ class ListPresenter(QObject):
         c.detail.show_absent(pet_id)
         c.detail.show_message(text)
 
+    def invalid_id(self, title: str, message: str) -> None:
+        """The look-up box holds no pet ID: the panel says so (no earlier result stays
+        there), and the box keeps the text selected to be typed over."""
+        c = self._c
+        c.statusBar_.show_activity(message)
+        c.table.clearSelection()
+        c.detail.show_problem(title, message)
+        c.bar.lookupEdit.selectAll()
+
     def added(self, pet: Pet) -> None:
         c = self._c
         c.pets.pin(pet)

@@ -39,6 +39,7 @@ from petdesk.store.rows import MirrorQuery, MirrorSort
 from .accessibility import make_accessible
 from .localize import localized
 from .search_model import COLUMNS, CatalogueResultsModel, Fetch
+from .sort_arrow import point_sort_arrows
 
 if TYPE_CHECKING:
     from petdesk.core.clock import Clock
@@ -104,6 +105,7 @@ class CatalogueDialog(QDialog):
         header.resizeSection(0, 80)
         header.resizeSection(1, 220)
         header.setSortIndicator(0, Qt.SortOrder.DescendingOrder)
+        point_sort_arrows(header)
 
         self.noteLabel = QLabel()
         self.noteLabel.setObjectName("catalogueNote")
@@ -148,6 +150,8 @@ class CatalogueDialog(QDialog):
         self._typing.timeout.connect(self.search)
         self.searchEdit.textChanged.connect(lambda _t: self._typing.start())
         self.searchEdit.returnPressed.connect(self._enter_in_box)
+        self.model.searchStarted.connect(self._searching)
+        self.model.searchFailed.connect(self._not_searched)
         self.orderCombo.activated.connect(self._order_chosen)
         header.sortIndicatorChanged.connect(self._header_sorted)
         self.resultsView.activated.connect(lambda index: self._choose(index.row()))
@@ -200,6 +204,16 @@ class CatalogueDialog(QDialog):
         if window.offset == 0 and window.count and not self.resultsView.currentIndex().isValid():
             self.resultsView.selectRow(0)
 
+    def _searching(self) -> None:
+        """A new search: until its answer, the note says so (never what an earlier
+        search found)."""
+        if self.model.rowCount() == 0:
+            self.noteLabel.setText(self.tr("Searching the catalogue…"))
+
+    def _not_searched(self) -> None:
+        self.noteLabel.setText(self.tr("The search was stopped. Press Enter to search "
+                                       "again."))
+
     def set_catalogue_line(self, text: str) -> None:
         self.catalogueLabel.setText(text)
 
@@ -210,8 +224,8 @@ class CatalogueDialog(QDialog):
         if typed.pet_id is not None:
             self.petChosen.emit(typed.pet_id)
             return
-        if self._typing.isActive():
-            self.search()  # Enter before the pause: the results come, then Enter again
+        if self._typing.isActive() or not (self.model.rowCount() or self.model.searching):
+            self.search()  # before the pause, or after a stopped search: search now
             return
         self._choose(max(0, self.resultsView.currentIndex().row()))
 

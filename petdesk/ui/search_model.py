@@ -15,12 +15,13 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QColor, QGuiApplication, QIcon
 
 from petdesk.core.text import display
 from petdesk.store.rows import MirrorQuery, MirrorSort, PetRow
 
-from .status_look import status_text
+from .status_look import status_colour, status_icon, status_text
 
 if TYPE_CHECKING:
     from .catalogue_engine import ResultWindow
@@ -35,12 +36,17 @@ MAX_WINDOWS: Final = 8
 COLUMNS: Final = (MirrorSort.ID, MirrorSort.NAME, MirrorSort.CATEGORY, MirrorSort.STATUS)
 NAME_LIMIT: Final = 80
 
-Fetch = Callable[[MirrorQuery, int, int, Callable[["ResultWindow"], None]], None]
+Fetch = Callable[[MirrorQuery, int, int, Callable[["ResultWindow | None"], None]], None]
 _Index = QModelIndex | QPersistentModelIndex
 
 
 class CatalogueResultsModel(QAbstractTableModel):
     """Rows of a :class:`~petdesk.store.rows.MirrorQuery`, read window by window."""
+
+    #: A search was asked for (its count and first rows are being read).
+    searchStarted = Signal()
+    #: The search's first window was not read (stopped, or the store failed).
+    searchFailed = Signal()
 
     def __init__(self, fetch: Fetch, parent: Any = None) -> None:
         super().__init__(parent)
@@ -53,6 +59,10 @@ class CatalogueResultsModel(QAbstractTableModel):
         self._category: Callable[[int], str] = str
         self.last: ResultWindow | None = None
         self._listeners: list[Callable[[ResultWindow], None]] = []
+        #: The first window of the current search is being read.
+        self.searching = False
+        #: The status icons drawn, per status and palette.
+        self._icons: dict[tuple[str | None, int], QIcon] = {}
 
     # -- the query -----------------------------------------------------------------------
 
@@ -65,15 +75,23 @@ class CatalogueResultsModel(QAbstractTableModel):
         self._listeners.append(listener)
 
     def set_query(self, query: MirrorQuery) -> None:
-        """Search again (new text or order); the count arrives with the first window."""
+        """Search again (new text or order): what an older query found is not shown
+        a moment longer; the count arrives with the first window."""
+        self.beginResetModel()
+        self._count = 0
+        self._windows.clear()
+        self.endResetModel()
         self._query = query
-        self._generation += 1
-        self._asked.clear()
-        self._ask(0)
+        self.reload()
 
     def reload(self) -> None:
-        """The mirror changed: read the count and the rows shown again."""
-        self.set_query(self._query)
+        """The mirror changed: read the count and the rows shown again (shown
+        meanwhile: they are the same query's)."""
+        self._generation += 1
+        self._asked.clear()
+        self.searching = True
+        self.searchStarted.emit()
+        self._ask(0)
 
     def set_category_label(self, label: Callable[[int], str]) -> None:
         self._category = label
@@ -86,11 +104,27 @@ class CatalogueResultsModel(QAbstractTableModel):
         self._fetch(self._query, window * WINDOW, WINDOW,
                     lambda result: self._arrived(generation, window, result))
 
-    def _arrived(self, generation: int, window: int, result: ResultWindow) -> None:
+    def _arrived(self, generation: int, window: int, result: ResultWindow | None) -> None:
         if generation != self._generation:
             return
+        if result is None:  # not read (stopped): asked again when shown or searched
+            self._asked.discard(window)
+            if window == 0:
+                self.searching = False
+                self.searchFailed.emit()
+            return
+        self.searching = False
         self.last = result
-        if window == 0 or result.count != self._count:
+        if window == 0 and result.count == self._count and self._count:
+            # The same query read again (the catalogue changed, a pet was added or
+            # looked up): the rows change in place, so the selection stays where the
+            # user is; the other windows are read again when shown.
+            self._windows.clear()
+            self._asked = {0}
+            self._keep(0, result.rows)
+            self.dataChanged.emit(self.index(0, 0),
+                                  self.index(self._count - 1, len(COLUMNS) - 1))
+        elif window == 0 or result.count != self._count:
             self.beginResetModel()
             self._count = result.count
             self._windows.clear()
@@ -144,6 +178,9 @@ class CatalogueResultsModel(QAbstractTableModel):
             return self.pet(index.row())
         if role == Qt.ItemDataRole.TextAlignmentRole and COLUMNS[index.column()] is MirrorSort.ID:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role in (Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.ForegroundRole) \
+                and COLUMNS[index.column()] is MirrorSort.STATUS:
+            return self._status_look(index.row(), role)
         if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             return None
         pet = self.pet(index.row())
@@ -158,6 +195,24 @@ class CatalogueResultsModel(QAbstractTableModel):
         if column is MirrorSort.CATEGORY:
             return self._category(pet.category_id)
         return status_text(pet.status.value if pet.status is not None else None)
+
+    def _status_look(self, row: int, role: int) -> QIcon | QColor | None:
+        """The status's icon and colour, as in the pets table (a shape per status, so
+        it never depends on colour alone)."""
+        pet = self.pet(row)
+        if pet is None:
+            return None
+        status = pet.status.value if pet.status is not None else None
+        palette = QGuiApplication.palette()
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return status_colour(status, palette)
+        key = (status, palette.cacheKey())
+        icon = self._icons.get(key)
+        if icon is None:
+            if len(self._icons) > 16:  # icons of old palettes
+                self._icons.clear()
+            icon = self._icons[key] = status_icon(status, palette)
+        return icon
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:

@@ -315,22 +315,22 @@ class PetTablePanel(QWidget):
         self.countLabel.setObjectName("countLabel")
         below = QHBoxLayout()
         below.setContentsMargins(0, 4, 0, 0)
-        below.addWidget(self.countLabel)
-        #: What the quick filter finds in the whole catalogue (issue 16).
+        below.addWidget(self.countLabel, 1)
+        below.addWidget(self.loadMoreButton)
+        #: What the quick filter finds in the whole catalogue: a row of its
+        #: own, the table's whole width, so that a long count (German, Spanish) beside
+        #: it never squeezes it into a column of single words.
         self.catalogueMatchLabel = QLabel()
         self.catalogueMatchLabel.setObjectName("catalogueMatchLabel")
         self.catalogueMatchLabel.setTextFormat(Qt.TextFormat.PlainText)
         self.catalogueMatchLabel.setVisible(False)
         self.catalogueMatchLabel.setWordWrap(True)  # a long line never widens the window
-        below.addSpacing(12)
-        below.addWidget(self.catalogueMatchLabel, 1)
-        below.addStretch(0)  # the room the line leaves, when hidden
-        below.addWidget(self.loadMoreButton)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 4, 8)
         layout.addWidget(self.table, 1)
         layout.addLayout(below)
+        layout.addWidget(self.catalogueMatchLabel)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize:

@@ -276,6 +276,9 @@ class Contents(QObject):
     def added(self, pet: Pet) -> None:
         self.presenter.added(pet)
 
+    def invalid_id(self, title: str, message: str) -> None:
+        self.presenter.invalid_id(title, message)
+
     def key_saved(self, message: str) -> None:
         self.pets.invalidate()  # another key may see other pets
         self.statusBar_.show_activity(message)

@@ -29,6 +29,7 @@ from .controllers.pet_list import ListQuery, PetListController
 from .dialogs import WindowDialogs
 from .offline import OfflineWatch
 from .outbox_view import OutboxRows
+from .sort_arrow import point_sort_arrows
 from .worker import Worker
 
 if TYPE_CHECKING:
@@ -67,6 +68,7 @@ class WindowLogic:
                                      self.auth, self.adder)
         self.cards = CardsAndCategories(window, contents.table, contents.model, connection,
                                         self.worker.run_io, contents.statusBar_.show_activity,
+                                        lambda: contents.detail.pet,
                                         initial=contents.stored.categories)
         self.dialogs.categories = self.cards.categories
         contents.model.set_category_label(self.cards.categories.label)
@@ -85,6 +87,9 @@ class WindowLogic:
         # The catalogue (issue 16): filled in the background, searched by name.
         self.catalogue = CatalogueWindow(contents, self.worker)
         self._wire(contents)
+        # The sort arrow points the way the order goes (its style costs ~50 ms to load:
+        # after the first paint).
+        point_sort_arrows(contents.table.horizontalHeader())
         # Qt's inner parts named once the first page is on screen (~10 ms of work).
         window.settled.connect(lambda: name_main_window(contents))
         self.importer.start_up()  # background work: after the first page is painted
@@ -113,9 +118,12 @@ class WindowLogic:
         self.lookups.found.connect(c.found)
         self.lookups.notFound.connect(c.not_found)
         self.lookups.failed.connect(c.feedback.show_error)
-        self.lookups.invalid.connect(status.show_activity)
+        self.lookups.invalid.connect(c.invalid_id)
         self.adder.added.connect(c.added)
-        self.adder.added.connect(self.catalogue.controller.pet_added)
+        # Pets added or looked up here are in the catalogue from the service's answer.
+        for answered in (self.adder.added, self.outbox.created, self.importer.created,
+                         self.lookups.found):
+            answered.connect(self.catalogue.controller.pets_added)
         self.adder.rejected.connect(lambda _m, _f, exc, prefix: c.feedback.show_error(exc, prefix))
         self.adder.rejected.connect(self.pets.invalidate)
         self.adder.queued.connect(status.show_activity)

@@ -447,6 +447,14 @@ Trotzdem speichern?</translation>
 <context>
     <name>CatalogueDialog</name>
     <message>
+        <source>Searching the catalogue…</source>
+        <translation>Der Katalog wird durchsucht…</translation>
+    </message>
+    <message>
+        <source>The search was stopped. Press Enter to search again.</source>
+        <translation>Die Suche wurde angehalten. Drücken Sie die Eingabetaste, um erneut zu suchen.</translation>
+    </message>
+    <message>
         <source>Find any animal</source>
         <extracomment>Typing pauses this long before a search runs. The orders offered (sort, descending), named in :meth:`CatalogueDialog._order_names`; the first is the default. Open the detail of this pet (an id typed, or a result chosen). The user asked for an update of the catalogue.</extracomment>
         <translation>Beliebiges Tier finden</translation>
@@ -1818,6 +1826,18 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
 </context>
 <context>
     <name>LookupController</name>
+    <message>
+        <source>No pet with ID %s</source>
+        <translation>Kein Tier mit der ID %s</translation>
+    </message>
+    <message>
+        <source>This number is too large to be a pet ID: IDs go up to %s.</source>
+        <translation>Diese Zahl ist zu groß für eine Tier-ID: IDs reichen bis %s.</translation>
+    </message>
+    <message>
+        <source>“%s” is not a pet ID</source>
+        <translation>„%s“ ist keine Tier-ID</translation>
+    </message>
     <message>
         <source>Enter a pet ID: a whole number from 1 up.</source>
         <extracomment>Called on the worker thread with each pet found (the window keeps it in the local store, for a look-up while offline); must not raise. The pet was found: the :class:`~petdesk.api.PetLookup`. No pet with this ID: the ID and the message to show. Any other failure (for the status bar). The same, with the ID asked for (a stored copy may answer it). The text typed is not a pet ID: the message. See :data:`KeepPet`.</extracomment>

@@ -447,6 +447,14 @@ Save it anyway?</source>
 <context>
     <name>CatalogueDialog</name>
     <message>
+        <source>Searching the catalogue…</source>
+        <translation>Buscando en el catálogo…</translation>
+    </message>
+    <message>
+        <source>The search was stopped. Press Enter to search again.</source>
+        <translation>Se detuvo la búsqueda. Pulse Intro para buscar de nuevo.</translation>
+    </message>
+    <message>
         <source>Find any animal</source>
         <extracomment>Typing pauses this long before a search runs. The orders offered (sort, descending), named in :meth:`CatalogueDialog._order_names`; the first is the default. Open the detail of this pet (an id typed, or a result chosen). The user asked for an update of the catalogue.</extracomment>
         <translation>Buscar cualquier animal</translation>
@@ -1818,6 +1826,18 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
 </context>
 <context>
     <name>LookupController</name>
+    <message>
+        <source>No pet with ID %s</source>
+        <translation>Ningún animal con el ID %s</translation>
+    </message>
+    <message>
+        <source>This number is too large to be a pet ID: IDs go up to %s.</source>
+        <translation>Este número es demasiado grande para ser el ID de un animal: los ID llegan hasta %s.</translation>
+    </message>
+    <message>
+        <source>“%s” is not a pet ID</source>
+        <translation>«%s» no es el ID de un animal</translation>
+    </message>
     <message>
         <source>Enter a pet ID: a whole number from 1 up.</source>
         <extracomment>Called on the worker thread with each pet found (the window keeps it in the local store, for a look-up while offline); must not raise. The pet was found: the :class:`~petdesk.api.PetLookup`. No pet with this ID: the ID and the message to show. Any other failure (for the status bar). The same, with the ID asked for (a stored copy may answer it). The text typed is not a pet ID: the message. See :data:`KeepPet`.</extracomment>

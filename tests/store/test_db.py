@@ -64,9 +64,10 @@ def test_looked_up_pets_answer_by_id_newest_copy_first(store: LocalStore,
     store.save_looked_up(PetRow(7, "Fresh", 1, PetStatus.PENDING))
     found = store.looked_up(7)
     assert found is not None and found.pet == PetRow(7, "Fresh", 1, PetStatus.PENDING)
+    assert store.mirror_find("fresh") == [PetRow(7, "Fresh", 1, PetStatus.PENDING)]
     store.forget_looked_up(7)
-    found = store.looked_up(7)
-    assert found is not None and found.pet.name == "Mirror name"
+    assert store.looked_up(7) is None
+    assert store.mirror_find("fresh") == []
 
 
 def test_the_newest_known_id_comes_from_everything_seen(store: LocalStore) -> None:

@@ -13,7 +13,7 @@ from petdesk.core.statuses import PetStatus
 from petdesk.store.budget import QuotaBudget
 from petdesk.store.db import LocalStore, open_store
 from petdesk.store.reconcile import Verdict
-from petdesk.store.rows import Draft, OutboxState
+from petdesk.store.rows import Draft, OutboxState, PetRow
 from petdesk.store.sender import OutboxSender, StepKind
 from tests.api.fakes import FakeClock
 
@@ -77,6 +77,24 @@ def test_commit_then_drop_is_reconciled_never_resent(store: LocalStore,
     assert store.entry(entry.local_id).pet_id == 11
     assert sender.step().kind is StepKind.IDLE
     assert service.creates == 1 and service.count("Rex") == 1
+
+
+def test_a_created_pet_is_in_the_catalogue_from_the_services_answer(
+        store: LocalStore, clock: FakeClock) -> None:
+    service = FakeService(existing=10)
+    service.create_faults.extend([Fault.COMMIT_THEN_DROP])
+    lost, answered = store.queue(REX), store.queue(Draft("Kralle", 2, None))
+    sender = _sender(store, service, clock)
+    assert store.mirror_find("rex") == store.mirror_find("kralle") == []
+    assert sender.step().kind is StepKind.FLOOR_VERIFIED
+    assert sender.step().kind is StepKind.UNKNOWN
+    assert store.mirror_find("rex") == []  # not known to be created yet
+    assert sender.step().kind is StepKind.RECONCILED  # found among the listed pets
+    assert store.mirror_find("rex") == [PetRow(11, "Rex", 1, PetStatus.AVAILABLE)]
+    assert sender.step().kind is StepKind.SENT  # the 201
+    assert store.mirror_find("kralle") == [PetRow(12, "Kralle", 2, None)]
+    assert store.entry(lost.local_id).pet_id == 11
+    assert store.entry(answered.local_id).pet_id == 12
 
 
 def test_drop_before_is_reconciled_then_sent_again(store: LocalStore,

@@ -10,8 +10,9 @@ Pets › Print kennel cards… (Ctrl+P).
   loads that environment's names.
 * The kennel-card modules (QtPrintSupport, segno) load when Ctrl+P is first used,
   never at start-up.
-* The cards are for the selected rows of the table (the current row when none is
-  selected), in the table's order.
+* The cards are for the selected rows of the table, in the table's order; with no
+  row selected, for the pet the detail panel shows (one looked up that a filter keeps
+  out of the list, say), else the table's current row.
 """
 
 from __future__ import annotations
@@ -48,12 +49,14 @@ class CardsAndCategories(QObject):
 
     def __init__(self, parent: QWidget, table: QTableView, pets: PetTableModel,
                  connection: ConnectionController, run_io: IoRunner,
-                 say: Callable[[str], None], *, data_dir: Path | None = None,
-                 initial: CategoryTable | None = None) -> None:
+                 say: Callable[[str], None], shown: Callable[[], Pet | None], *,
+                 data_dir: Path | None = None, initial: CategoryTable | None = None) -> None:
         super().__init__(parent)
         self._parent = parent
         self._table = table
         self._pets = pets
+        #: The pet the detail panel shows (``None``: none).
+        self._shown = shown
         self._connection = connection
         self._run_io = run_io
         self._say = say
@@ -107,11 +110,16 @@ class CardsAndCategories(QObject):
     # -- kennel cards ---------------------------------------------------------------------
 
     def selected_pets(self) -> list[Pet]:
-        """The selected rows' pets in table order (else the current row's pet)."""
+        """The selected rows' pets in table order; with none selected, the pet the
+        detail panel shows, else the current row's pet."""
         rows = sorted({i.row() for i in self._table.selectionModel().selectedRows()})
-        if not rows and self._table.currentIndex().isValid():
-            rows = [self._table.currentIndex().row()]
-        return [self._pets.pet(row) for row in rows]
+        if rows:
+            return [self._pets.pet(row) for row in rows]
+        shown = self._shown()
+        if shown is not None:
+            return [shown]
+        current = self._table.currentIndex()
+        return [self._pets.pet(current.row())] if current.isValid() else []
 
     def print_cards(self) -> None:
         """Pets › Print kennel cards… (Ctrl+P): preview, print or save as PDF."""

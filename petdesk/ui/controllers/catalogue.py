@@ -37,7 +37,6 @@ from ..localize import error_text, localized
 from .stepper import Stepper, StepTimer
 
 if TYPE_CHECKING:
-    from petdesk.api.models import Pet
     from petdesk.store.rows import MirrorQuery, MirrorSettings
 
     from ..catalogue_engine import CatalogueEngine, CatalogueReport, ResultWindow
@@ -47,6 +46,7 @@ if TYPE_CHECKING:
 __all__ = ["CatalogueController"]
 
 STEP_KEY: Final = "catalogue-step"
+ADDED_KEY: Final = "catalogue-added-here"
 #: The longest the timer sleeps before stepping again (a longer wait is re-asked).
 MAX_SLEEP_S: Final = 300.0
 #: After a failed or stopped step, try again after this.
@@ -84,8 +84,8 @@ def _apply(holder: _EngineHolder, settings: MirrorSettings, ctx: JobContext) -> 
     return holder.get().apply(ctx.connection, settings)
 
 
-def _note_added(holder: _EngineHolder, pet: Pet, ctx: JobContext) -> CatalogueReport:
-    return holder.get().note_added(ctx.connection, pet)
+def _added_here(holder: _EngineHolder, ctx: JobContext) -> CatalogueReport:
+    return holder.get().added_here(ctx.connection)
 
 
 def _search(holder: _EngineHolder, query: MirrorQuery, offset: int, limit: int,
@@ -195,11 +195,14 @@ class CatalogueController(QObject):
         self.statusChanged.emit(report)
         return report
 
-    def pet_added(self, pet: Pet) -> None:
-        """This window added ``pet``: put it in the catalogue now (no request)."""
-        if self.enabled:
-            self._submit(partial(_note_added, self._holder, pet), self._noted,
-                         Priority.BACKGROUND)
+    def pets_added(self) -> None:
+        """This computer added pets (the form, an import, the outbox) or looked one up:
+        the store put them in the catalogue when the service answered; what shows the
+        catalogue reads it again (one read, however many answers came meanwhile)."""
+        if self.enabled and not self._stepper.closed and not self._worker.closed:
+            self._worker.run_task(partial(_added_here, self._holder), self._noted,
+                                  priority=Priority.BACKGROUND, kind=JobKind.OTHER,
+                                  key=ADDED_KEY)
 
     def _noted(self, outcome: Outcome[Any]) -> None:
         report = self._report(outcome)
@@ -209,15 +212,20 @@ class CatalogueController(QObject):
     # -- searching -----------------------------------------------------------------------
 
     def search(self, query: MirrorQuery, offset: int, limit: int,
-               on_done: Callable[[ResultWindow], None]) -> None:
-        """Read one window of results on the worker; ``on_done`` gets it (not called
-        when the read fails or is stopped)."""
+               on_done: Callable[[ResultWindow | None], None]) -> None:
+        """Read one window of results on the worker; ``on_done`` gets it, or ``None``
+        when the read failed or was stopped (Stop, a switch of environment): a view
+        never waits for an answer that will not come."""
 
         def done(outcome: Outcome[Any]) -> None:
-            if outcome.error is None and not self._stepper.closed:
-                window = cast("ResultWindow", outcome.value)
-                on_done(window)
-                self.statusChanged.emit(self._with_status(window))
+            if self._stepper.closed:
+                return
+            if outcome.error is not None:
+                on_done(None)
+                return
+            window = cast("ResultWindow", outcome.value)
+            on_done(window)
+            self.statusChanged.emit(self._with_status(window))
 
         self._submit(partial(_search, self._holder, query, offset, limit), done,
                      Priority.USER, JobKind.IO)

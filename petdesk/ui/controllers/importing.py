@@ -25,6 +25,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from petdesk.core.clock import Clock
 from petdesk.core.errors import RequestCancelled
 from petdesk.core.jobs import JobKind, Priority
+from petdesk.store.sender import StepKind
 
 from ..localize import error_text, localized, summary_text
 from .stepper import Stepper
@@ -48,6 +49,9 @@ STEP_KEY: Final = "import-step"
 MAX_SLEEP_S: Final = 60.0
 #: After a failed step (no key, no connection), try again after this.
 RETRY_S: Final = 30.0
+#: The sender's steps that may have recorded a created pet (a 201, or a lost answer
+#: found created).
+CREATING_STEPS: Final = frozenset({StepKind.SENT, StepKind.RECONCILED})
 
 Done = Callable[[Any], None]
 Failed = Callable[[BaseException], None]
@@ -146,6 +150,8 @@ class ImportController(QObject):
     notice = Signal(str)
     #: An import reached its end (the list may show new pets).
     finished = Signal()
+    #: A step recorded a created pet (the store put it in the catalogue).
+    created = Signal()
 
     def __init__(self, worker: Worker, connection: ConnectionController, *,
                  folder: Path | None = None, parent: QObject | None = None) -> None:
@@ -209,6 +215,8 @@ class ImportController(QObject):
             self._stepper.stop()
             return
         self._show(status)
+        if status.step in CREATING_STEPS:
+            self.created.emit()
         if status.finished:
             self._stepper.stop()
             self.notice.emit(self.tr("Import finished: %s.") % summary_text(status.report))

@@ -10,6 +10,7 @@ from PySide6.QtCore import QObject, Signal
 from petdesk.core.errors import NotFoundError
 from petdesk.core.jobs import JobKind
 from petdesk.core.limits import INT64_MAX
+from petdesk.core.text import display
 
 from ..worker import JobContext, Outcome
 from .auth import AuthController
@@ -21,9 +22,15 @@ if TYPE_CHECKING:
 def parse_pet_id(text: str) -> int | None:
     """``"42"`` or ``"#42"`` → 42; anything else (or out of range) → None."""
     text = text.strip().lstrip("#")
-    if not text.isdigit() or not 1 <= int(text) <= INT64_MAX:
+    if not text.isdecimal() or not 1 <= int(text) <= INT64_MAX:
         return None
     return int(text)
+
+
+def too_large(text: str) -> bool:
+    """A whole number above the largest id the service can give (its ids are int64)."""
+    text = text.strip().lstrip("#")
+    return text.isdecimal() and int(text) > INT64_MAX
 
 
 #: Called on the worker thread with each pet found (the window keeps it in the local
@@ -47,8 +54,8 @@ class LookupController(QObject):
     failed = Signal(object)
     #: The same, with the ID asked for (a stored copy may answer it).
     failedFor = Signal(int, object)
-    #: The text typed is not a pet ID: the message.
-    invalid = Signal(str)
+    #: The text typed is not a pet ID: a title for the detail panel and the message.
+    invalid = Signal(str, str)
 
     def __init__(self, auth: AuthController, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -59,7 +66,14 @@ class LookupController(QObject):
     def look_up(self, text: str) -> None:
         pet_id = parse_pet_id(text)
         if pet_id is None:
-            self.invalid.emit(self.tr("Enter a pet ID: a whole number from 1 up."))
+            typed = display(text.strip(), 30)
+            if too_large(text):
+                self.invalid.emit(self.tr("No pet with ID %s") % typed, self.tr(
+                    "This number is too large to be a pet ID: IDs go up to %s.")
+                    % INT64_MAX)
+            else:
+                self.invalid.emit(self.tr("“%s” is not a pet ID") % typed,
+                                  self.tr("Enter a pet ID: a whole number from 1 up."))
             return
         self.fetch(pet_id, JobKind.LOOKUP)
 

@@ -30,7 +30,7 @@ from petdesk.store.reconcile import Verdict
 from petdesk.store.rows import Draft
 from petdesk.store.sender import StepKind
 
-from .importing import MAX_SLEEP_S, RETRY_S
+from .importing import CREATING_STEPS, MAX_SLEEP_S, RETRY_S
 from .stepper import Stepper
 
 if TYPE_CHECKING:
@@ -129,6 +129,9 @@ class OutboxController(QObject):
     sent = Signal(object)
     #: One sentence for the status bar.
     notice = Signal(str)
+    #: A step recorded a created pet (a 201, or a lost answer found created): any add,
+    #: the user's or an import's. The store put it in the catalogue.
+    created = Signal()
 
     def __init__(self, worker: Worker, holder: EngineHolder, connection: ConnectionController,
                  parent: QObject | None = None) -> None:
@@ -189,6 +192,8 @@ class OutboxController(QObject):
         result = report.result
         self.view = report.view
         self.changed.emit(report.view)
+        if result.kind in CREATING_STEPS:
+            self.created.emit()
         if report.pet is not None:
             self.sent.emit(report.pet)
         elif result.kind is StepKind.FAILED and result.entry is not None \
