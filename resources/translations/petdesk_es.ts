@@ -100,7 +100,7 @@
     <name>AddPetController</name>
     <message>
         <source>Adding %s…</source>
-        <extracomment>The form is sending (True) or not any more (False). The pet was added: the :class:`~petdesk.api.Pet` the server returned. Not added: the message for the form, the field (or None), the exception and the status-bar prefix. Kept in the outbox, to be sent (or checked) by itself: the sentence to show.</extracomment>
+        <extracomment>The form is sending (True) or not any more (False). The pet was added: the :class:`~petdesk.api.Pet` the server returned. Not added: the message for the form, the field (or None), the exception and the status-bar prefix. Kept in the outbox, to be sent (or checked) by itself: the sentence to show. The add just submitted waits in the outbox: its local id (its row is shown to the user).</extracomment>
         <translation>Añadiendo a %s…</translation>
     </message>
     <message>
@@ -412,7 +412,7 @@ Save it anyway?</source>
     <name>CardsAndCategories</name>
     <message>
         <source>Category names — %s</source>
-        <extracomment>How the kennel-card dialog asks where to save (None: Qt&apos;s file dialog). The names already read at start (instant start), shown until the load.</extracomment>
+        <extracomment>The pet the detail panel shows (``None``: none). How the kennel-card dialog asks where to save (None: Qt&apos;s file dialog). The names already read at start (instant start), shown until the load.</extracomment>
         <translation>Nombres de categoría — %s</translation>
     </message>
     <message>
@@ -528,7 +528,7 @@ Save it anyway?</source>
     <name>CatalogueResultsModel</name>
     <message>
         <source>ID</source>
-        <extracomment>Rows read at a time. Windows held at most (the rest are read again when shown). The order of each column, for the header&apos;s sort.</extracomment>
+        <extracomment>Rows read at a time. Windows held at most (the rest are read again when shown). The order of each column, for the header&apos;s sort. A search was asked for (its count and first rows are being read). The search&apos;s first window was not read (stopped, or the store failed). The first window of the current search is being read. The status icons drawn, per status and palette.</extracomment>
         <translation>ID</translation>
     </message>
     <message>
@@ -1489,7 +1489,7 @@ Save it anyway?</source>
     <name>ImportController</name>
     <message>
         <source>Resuming the import left unfinished: %s</source>
-        <extracomment>The longest the timer sleeps before stepping again (a longer wait is re-asked). After a failed step (no key, no connection), try again after this. How the followed import stands: an :class:`~petdesk.ui.import_engine.ImportStatus`. One sentence for the status bar (an import resumed, finished, waiting). An import reached its end (the list may show new pets).</extracomment>
+        <extracomment>The longest the timer sleeps before stepping again (a longer wait is re-asked). After a failed step (no key, no connection), try again after this. The sender&apos;s steps that may have recorded a created pet (a 201, or a lost answer found created). How the followed import stands: an :class:`~petdesk.ui.import_engine.ImportStatus`. One sentence for the status bar (an import resumed, finished, waiting). An import reached its end (the list may show new pets). A step recorded a created pet (the store put it in the catalogue).</extracomment>
         <translation>Reanudando la importación que quedó sin terminar: %s</translation>
     </message>
     <message>
@@ -1828,6 +1828,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <name>LookupController</name>
     <message>
         <source>No pet with ID %s</source>
+        <extracomment>Called on the worker thread with each pet found (the window keeps it in the local store, for a look-up while offline); must not raise. The pet was found: the :class:`~petdesk.api.PetLookup`. No pet with this ID: the ID and the message to show. Any other failure (for the status bar). The same, with the ID asked for (a stored copy may answer it). The text typed is not a pet ID: a title for the detail panel and the message. See :data:`KeepPet`.</extracomment>
         <translation>Ningún animal con el ID %s</translation>
     </message>
     <message>
@@ -1840,7 +1841,6 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
     <message>
         <source>Enter a pet ID: a whole number from 1 up.</source>
-        <extracomment>Called on the worker thread with each pet found (the window keeps it in the local store, for a look-up while offline); must not raise. The pet was found: the :class:`~petdesk.api.PetLookup`. No pet with this ID: the ID and the message to show. Any other failure (for the status bar). The same, with the ID asked for (a stored copy may answer it). The text typed is not a pet ID: the message. See :data:`KeepPet`.</extracomment>
         <translation>Escriba el ID de un animal: un número entero a partir de 1.</translation>
     </message>
     <message>
@@ -2148,7 +2148,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <name>OutboxController</name>
     <message>
         <source>The service refused “%s”: %s</source>
-        <extracomment>The outbox changed: an :class:`~petdesk.ui.outbox_engine.OutboxView`. An add left the outbox, created: the :class:`~petdesk.api.Pet` (for the table). One sentence for the status bar.</extracomment>
+        <extracomment>The outbox changed: an :class:`~petdesk.ui.outbox_engine.OutboxView`. An add left the outbox, created: the :class:`~petdesk.api.Pet` (for the table). One sentence for the status bar. A step recorded a created pet (a 201, or a lost answer found created): any add, the user&apos;s or an import&apos;s. The store put it in the catalogue.</extracomment>
         <translation>El servicio rechazó «%s»: %s</translation>
     </message>
     <message>
@@ -2160,7 +2160,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <name>OutboxRows</name>
     <message>
         <source>Waiting to send</source>
-        <extracomment>The newest add seen; ``None`` until the outbox was first read (the adds of earlier sessions are not the user&apos;s latest).</extracomment>
+        <extracomment>The add the user just made, whose row is to be selected once it is shown.</extracomment>
         <translation>Esperando para enviar</translation>
     </message>
     <message>
