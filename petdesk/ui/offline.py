@@ -24,7 +24,9 @@ from PySide6.QtWidgets import QLabel
 
 from petdesk.core.jobs import ListState
 from petdesk.store.probe import ReconnectProbe, means_offline
-from petdesk.store.wording import clock_text as local_clock_text
+from petdesk.store.wording import clock_time
+
+from .localize import clock_time as localized_clock_time
 
 if TYPE_CHECKING:
     from petdesk.core.clock import Clock
@@ -124,6 +126,6 @@ class OfflineWatch(QObject):
 
 
 def clock_text(when: datetime) -> str:
-    """``09:42`` today, ``Mon 23 Nov, 09:42`` another day (local time)."""
-    return local_clock_text(when.timestamp(), datetime.now().timestamp())
+    """``09:42`` today, else the date too (local time), as the locale writes them."""
+    return localized_clock_time(clock_time(when.timestamp(), datetime.now().timestamp()))
 

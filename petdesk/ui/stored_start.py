@@ -32,9 +32,11 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QLabel
 
 from petdesk.core.jobs import ListState
+from petdesk.core.wording import ClockTime
 
 from .after_paint import AfterPaint
 from .local_rows import StoredRow
+from .localize import clock_time
 from .store_file import store_file
 
 if TYPE_CHECKING:
@@ -155,7 +157,7 @@ class StoredStart(QObject):
 
     def as_of_text(self) -> str:
         when = self.as_of()
-        return when.astimezone().strftime("%H:%M") if when is not None else ""
+        return clock_time(ClockTime(when.astimezone(), today=True)) if when is not None else ""
 
     def fresh_shown(self) -> None:
         """A fresh page replaced the stored rows (or the list was reset)."""
