@@ -34,6 +34,7 @@ from PySide6.QtWidgets import QApplication
 from petdesk import __version__
 from petdesk.core.clock import Clock
 from petdesk.core.keys import FixedLookup, KeyLookupLike, KeyProvider, StaticKeys
+from petdesk.datafiles import resources_dir
 
 from .main_window import MainWindow
 from .settings import AppSettings, Environment
@@ -51,7 +52,9 @@ if TYPE_CHECKING:
 
 ORGANIZATION = "PetDesk"
 APPLICATION = "PetDesk"
-ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
+#: The app icon's PNG sizes in resources/icons: 16-256 for the window and Windows' .ico,
+#: up to 1024 (512@2x) for the macOS .icns (packaging/icons.py).
+ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512, 1024)
 
 
 class LaunchConfig(NamedTuple):  # not a dataclass: ``dataclasses`` costs ~2.5 ms at start-up
@@ -62,20 +65,8 @@ class LaunchConfig(NamedTuple):  # not a dataclass: ``dataclasses`` costs ~2.5 m
     base_url: str | None = None
 
 
-def resources_dir() -> Path | None:
-    """``resources/`` of a source checkout or of a PyInstaller bundle."""
-    candidates = [Path(__file__).resolve().parents[2] / "resources"]
-    bundle = getattr(sys, "_MEIPASS", None)
-    if bundle:
-        candidates.insert(0, Path(bundle) / "resources")
-    for path in candidates:
-        if (path / "icons").is_dir():
-            return path
-    return None
-
-
 def app_icon() -> QIcon:
-    """The PNGs (16-256 px) and the SVG for larger sizes."""
+    """The PNGs (16-1024 px) and the SVG."""
     from PySide6.QtGui import QIcon  # PySide6 creates the type (and enums) on first use  # noqa: PLC0415 - QIcon's enums, not before the first paint
 
     icon = QIcon()
