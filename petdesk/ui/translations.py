@@ -21,11 +21,9 @@ LANGUAGE_CHOICES: tuple[tuple[str, str], ...] = (
 
 
 def catalogue_dirs(resources: Path | None) -> list[Path]:
-    """Where ``petdesk_<lang>.qm`` may be: a source checkout's or a bundle's
-    ``resources/translations``, then the wheel's ``petdesk/translations``."""
-    folders = [resources / "translations"] if resources is not None else []
-    folders.append(Path(__file__).resolve().parents[1] / "translations")
-    return folders
+    """Where ``petdesk_<lang>.qm`` is: ``translations`` of the run-time files
+    (:func:`petdesk.datafiles.resources_dir`)."""
+    return [resources / "translations"] if resources is not None else []
 
 
 def chosen_locale(language: str) -> QLocale:
