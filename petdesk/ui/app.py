@@ -52,6 +52,11 @@ if TYPE_CHECKING:
 
 ORGANIZATION = "PetDesk"
 APPLICATION = "PetDesk"
+#: Reversed, it starts the macOS bundle id (``org.petdesk.PetDesk``, packaging/petdesk.spec):
+#: QSettings names the macOS preferences file after it, so that a configuration
+#: profile (MDM) for the bundle id reaches the settings. Linux and Windows keep using
+#: the organisation's name (``~/.config/PetDesk/PetDesk.conf``, ``HKCU\Software\PetDesk``).
+ORGANIZATION_DOMAIN = "petdesk.org"
 #: The app icon's PNG sizes in resources/icons: 16-256 for the window and Windows' .ico,
 #: up to 1024 (512@2x) for the macOS .icns (packaging/icons.py).
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512, 1024)
@@ -95,6 +100,7 @@ def create_application(argv: Sequence[str] | None = None, *,
     app = existing if isinstance(existing, QApplication) else QApplication(
         list(argv) if argv is not None else sys.argv[:1])
     app.setOrganizationName(ORGANIZATION)
+    app.setOrganizationDomain(ORGANIZATION_DOMAIN)
     app.setApplicationName(APPLICATION)
     # No display name: Qt would append it to every title ("PetDesk — Demo — PetDesk");
     # the main window's title names the app once ("PetDesk — Demo"). The display name
@@ -126,7 +132,10 @@ def _install_translations(app: QApplication) -> None:
 
 
 def default_settings() -> AppSettings:
-    return AppSettings(QSettings(ORGANIZATION, APPLICATION))
+    """The user's settings: ``~/Library/Preferences/org.petdesk.PetDesk.plist`` on macOS
+    (Qt reverses a domain given as the organisation), else the organisation's name."""
+    organization = ORGANIZATION_DOMAIN if sys.platform == "darwin" else ORGANIZATION
+    return AppSettings(QSettings(organization, APPLICATION))
 
 
 class HttpsClients:
