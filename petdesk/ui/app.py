@@ -128,7 +128,7 @@ def _install_translations(app: QApplication) -> None:
     if app.property("petdeskTranslations"):
         return
     app.setProperty("petdeskTranslations", True)
-    install_translations(app, default_settings().language, resources_dir())
+    install_translations(app, default_settings().language)
 
 
 def default_settings() -> AppSettings:
