@@ -6,6 +6,7 @@ settings domain. Read from packaging/petdesk.spec, the workflow and the locks.""
 from __future__ import annotations
 
 import ast
+import sys
 from typing import Any
 
 import macos_target
@@ -90,9 +91,14 @@ def test_the_plist_takes_its_minimum_macos_from_the_installed_wheels() -> None:
                       and any(isinstance(t, ast.Name) and t.id == minimum.id for t in n.targets))
     assert ast.unparse(assignment.value) == (
         "macos_target.minimum_macos(macos_target.installed_wheel_tags())")
-    # The same rule on this machine's wheels: Qt's manylinux tags name no macOS.
-    assert all(macos_target.wheel_minimum(t) is None
-               for t in macos_target.installed_wheel_tags())
+    # The same rule over this machine's wheels (on macOS: what the spec will write).
+    installed = macos_target.installed_wheel_tags()
+    assert any(installed), "the WHEEL files of the installed distributions"
+    if sys.platform == "darwin":
+        major, minor = macos_target.minimum_macos(installed).split(".")
+        assert (int(major), int(minor)) >= (13, 0)
+    else:
+        assert all(macos_target.wheel_minimum(t) is None for t in installed)
 
 
 def test_both_architectures_are_built_each_on_its_own_runner() -> None:
