@@ -26,9 +26,6 @@ MACHINE_FORMATS = {
     # The name a damaged database is set aside under (compact ISO 8601, UTC).
     ("petdesk/store/db.py", "%Y%m%dT%H%M%SZ"),
 }
-#: The status bar's "Last refresh" time: its QLocale form comes with the status
-#: bar's rework, on its own branch; listed here so that nothing else joins it.
-PENDING = {("petdesk/ui/status_bar.py", "%H:%M:%S")}
 
 #: Directives that mean the same on glibc, macOS and Windows' C runtime and write
 #: digits only (no names, so no locale): what a machine format may use.
@@ -78,7 +75,7 @@ def test_no_strftime_or_strptime_outside_the_named_machine_formats() -> None:
     calls = _format_calls()
     assert any(name == "petdesk/store/db.py" for name, _, _ in calls)  # the scan sees them
     unexpected = [f"{name}:{line} {fmt!r}" for name, line, fmt in calls
-                  if (name, fmt) not in MACHINE_FORMATS | PENDING]
+                  if (name, fmt) not in MACHINE_FORMATS]
     assert unexpected == [], (
         "format dates and times for people with QLocale (petdesk.ui.localize), or pass "
         "the datetime / ClockTime up to the window; machine formats go in MACHINE_FORMATS")
@@ -110,7 +107,7 @@ def test_no_platform_specific_directive_anywhere_in_the_source() -> None:
 
 
 def test_the_machine_formats_use_only_directives_every_c_library_accepts() -> None:
-    for _, fmt in MACHINE_FORMATS | PENDING:
+    for _, fmt in MACHINE_FORMATS:
         assert directives_rejected(fmt) == [], fmt
 
 

@@ -15,7 +15,12 @@ from typing import TYPE_CHECKING, Final
 from PySide6.QtCore import QObject, Qt, QTimer
 
 from petdesk.core.jobs import JobKind
-from petdesk.store.mirror_wording import catalogue_line, requests_text, schedule_text
+from petdesk.store.mirror_wording import (
+    catalogue_line,
+    count_text,
+    requests_text,
+    schedule_text,
+)
 from petdesk.store.rows import MirrorQuery, MirrorSettings, MirrorSort
 
 from .catalogue_quick_filter import CatalogueQuickFilter
@@ -96,13 +101,15 @@ class CatalogueWindow(QObject):
         if self.report is None:
             text = "" if self.controller.enabled else self.tr(
                 "Catalogue: off (File › Settings…)")
-            details = ""
+            details = short = ""
         else:
             text = localized(catalogue_line(self.report.status, self._clock.time()))
+            count = self.report.status.count
+            short = self.tr("Catalogue: %s") % localized(count_text(count)) if count else ""
             details = "\n".join(localized(line) for line in filter(None, (
                 schedule_text(mirror_settings(self._contents)),
                 requests_text(self.report.status), self.report.problem)))
-        self._contents.statusBar_.set_catalogue(text, details)
+        self._contents.statusBar_.set_catalogue(text, details, short)
         if self.dialog is not None:
             self.dialog.set_catalogue_line(text)
 

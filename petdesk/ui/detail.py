@@ -25,8 +25,9 @@ from PySide6.QtWidgets import (
 
 from petdesk.core.text import DISPLAY_LIMIT, display, has_hidden
 
+from .local_rows import WaitingRow
 from .localize import long_date
-from .status_look import status_colour, status_icon, status_text
+from .status_look import status_colour, status_icon, status_text, waiting_icon
 
 if TYPE_CHECKING:
     from petdesk.api import DeprecationInfo, Pet
@@ -115,8 +116,8 @@ class PetDetail(QFrame):
         font.setWeight(QFont.Weight.DemiBold)
         self.statusValue.setFont(font)
         #: (status, palette) the status row shows, and the icons drawn so far.
-        self._status_key: tuple[str | None, int] | None = None
-        self._status_pixmaps: dict[tuple[str | None, int], QPixmap] = {}
+        self._status_key: tuple[str | None, int, bool] | None = None
+        self._status_pixmaps: dict[tuple[str | None, int, bool], QPixmap] = {}
         status_row = QHBoxLayout()
         status_row.setContentsMargins(0, 0, 0, 0)
         status_row.addWidget(self.statusIcon)
@@ -225,12 +226,14 @@ class PetDetail(QFrame):
             for button in (self.refreshButton, self.copyIdButton, self.copyJsonButton):
                 button.setEnabled(True)
             self.titleLabel.setText(breakable(display(pet.name, TITLE_LIMIT), 18))
-            self.idValue.setText(str(pet.id))
+            waiting = isinstance(pet, WaitingRow)  # not on the service yet: no ID, no status
+            self.idValue.setText("—" if waiting else str(pet.id))
             self._show_name(pet.name)
             self.categoryValue.setText(self.category_label(pet.category_id))
-            self.statusValue.setText(status_text(pet.status))
-            self.statusIcon.setAccessibleName(self.tr("Status: %s") % status_text(pet.status))
-        self._show_status(pet.status)
+            status = pet.text if isinstance(pet, WaitingRow) else status_text(pet.status)
+            self.statusValue.setText(status)
+            self.statusIcon.setAccessibleName(self.tr("Status: %s") % status)
+        self._show_status(pet)
 
     def _clear(self, title: str) -> None:
         for button in (self.refreshButton, self.copyIdButton, self.copyJsonButton):
@@ -293,10 +296,13 @@ class PetDetail(QFrame):
             self.fullNameView.clear()
         self.fullNameView.setVisible(shown)
 
-    def _show_status(self, status: str | None) -> None:
-        """The status icon and colour, redrawn only when the status or palette changes."""
+    def _show_status(self, pet: Pet) -> None:
+        """The status icon and colour, redrawn only when the status or palette changes
+        (an add waiting to be sent: a clock, in the text's colour)."""
         palette = self.palette()
-        key = (status, palette.cacheKey())
+        waiting = isinstance(pet, WaitingRow)
+        status = pet.status
+        key = (status, palette.cacheKey(), waiting)
         if key == self._status_key:
             return
         self._status_key = key
@@ -304,17 +310,19 @@ class PetDetail(QFrame):
         if pixmap is None:
             if len(self._status_pixmaps) > 16:  # old palettes
                 self._status_pixmaps.clear()
-            pixmap = status_icon(status, palette).pixmap(16, 16)
+            icon = waiting_icon(palette) if waiting else status_icon(status, palette)
+            pixmap = icon.pixmap(16, 16)
             self._status_pixmaps[key] = pixmap
         self.statusIcon.setPixmap(pixmap)
         text = self.statusValue.palette()
-        text.setColor(QPalette.ColorRole.WindowText, status_colour(status, palette))
+        text.setColor(QPalette.ColorRole.WindowText, palette.color(
+            QPalette.ColorRole.WindowText) if waiting else status_colour(status, palette))
         self.statusValue.setPalette(text)
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange and self._pet is not None:
-            self._show_status(self._pet.status)  # light/dark: recolour
+            self._show_status(self._pet)  # light/dark: recolour
 
     def show_message(self, text: str) -> None:
         self.messageLabel.setText(text)

@@ -203,7 +203,7 @@ class ListPresenter(QObject):
     def not_found(self, pet_id: int, text: str, exc: BaseException) -> None:
         c = self._c
         c.statusBar_.show_error(exc)
-        c.statusBar_.messageLabel.setText(text)
+        c.statusBar_.show_activity(text, c.statusBar_.details)
         c.table.clearSelection()
         c.detail.show_absent(pet_id)
         c.detail.show_message(text)

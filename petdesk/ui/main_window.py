@@ -318,6 +318,12 @@ class MainWindow(QMainWindow):
         self.settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        # The window's own close button asks first while adds wait (File › Quit: asks
+        # through its action); a close by the program does not.
+        if (not self.closing and event.spontaneous() and self._contents is not None
+                and self._contents.quit_question.ask()):
+            event.ignore()
+            return
         if not self.closing:
             self.closing = True
             self.save_state()

@@ -10,7 +10,7 @@ has, and notices by itself when the service is back.
   the probe is a background refresh of the current list, one request, so when it
   answers the list is fresh at once. Nothing is sent while another job runs.
 * Any answer of the service (the probe's, a refresh, a look-up, an add) ends it: the
-  label goes, the status bar says so, and the outbox sends what waits.
+  message goes, the status bar says so, and the outbox sends what waits.
 """
 
 from __future__ import annotations
@@ -20,13 +20,13 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtWidgets import QLabel
 
 from petdesk.core.jobs import ListState
 from petdesk.store.probe import ReconnectProbe, means_offline
 from petdesk.store.wording import clock_time
 
-from .localize import clock_time as localized_clock_time
+from .localize import clock_time as localized_time
+from .status_messages import MessageKind, StatusMessage
 
 if TYPE_CHECKING:
     from petdesk.core.clock import Clock
@@ -39,7 +39,7 @@ MS_PER_SECOND = 1000
 
 
 class OfflineWatch(QObject):
-    """Offline state, its label and the reconnect probe; see the module docstring."""
+    """Offline state, its message and the reconnect probe; see the module docstring."""
 
     #: The service answered again after being unreachable.
     cameBack = Signal()
@@ -53,11 +53,6 @@ class OfflineWatch(QObject):
         self._status = status
         self._send_probe = probe
         self._probe = ReconnectProbe(clock)
-        self.label = QLabel()
-        self.label.setObjectName("offlineLabel")
-        self.label.setVisible(False)
-        self.label.setMinimumWidth(1)  # never widens the window: clipped when there is no room
-        status.addPermanentWidget(self.label)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._probe_now)
@@ -88,7 +83,7 @@ class OfflineWatch(QObject):
             return
         self._probe.came_back()
         self._timer.stop()
-        self.label.setVisible(False)
+        self._status.clear(MessageKind.OFFLINE)
         self._status.show_activity(self.tr("The service can be reached again."))
         self.cameBack.emit()
 
@@ -96,12 +91,14 @@ class OfflineWatch(QObject):
         when = self._as_of()
         if when is not None:
             text = self.tr("Offline — showing pets as of %s") % clock_text(when)
+            short = self.tr("Offline · pets as of %s") % clock_text(when)
         else:
             text = self.tr("Offline — the service cannot be reached")
-        self.label.setText(text)
-        self.label.setToolTip(self.tr("PetDesk checks by itself when the service is back. "
-                                      "Adds wait in the outbox and are sent then."))
-        self.label.setVisible(True)
+            short = self.tr("Offline")
+        self._status.show_message(StatusMessage(
+            MessageKind.OFFLINE, text, short,
+            self.tr("PetDesk checks by itself when the service is back. Adds wait in the "
+                    "outbox and are sent then.")))
 
     def _schedule(self, seconds: float) -> None:
         self._timer.start(int(seconds * MS_PER_SECOND))
@@ -126,6 +123,6 @@ class OfflineWatch(QObject):
 
 
 def clock_text(when: datetime) -> str:
-    """``09:42`` today, else the date too (local time), as the locale writes them."""
-    return localized_clock_time(clock_time(when.timestamp(), datetime.now().timestamp()))
+    """``09:42`` today, else the date too, as the user's locale writes them."""
+    return localized_time(clock_time(when.timestamp(), datetime.now().timestamp()))
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QPoint, Qt
-from PySide6.QtWidgets import QLabel, QMenu, QMessageBox, QTableView, QWidget
+from PySide6.QtCore import QItemSelectionModel, QObject, QPoint, Qt
+from PySide6.QtWidgets import QMenu, QMessageBox, QTableView, QWidget
 
 from petdesk.core.text import display
 from petdesk.store.rows import Draft, OutboxEntry, OutboxState
 
 from .local_rows import WaitingRow
+from .status_messages import MessageKind, StatusMessage
 
 if TYPE_CHECKING:
     from petdesk.api import NewPet
@@ -43,15 +44,13 @@ class OutboxRows(QObject):
         self._model = model
         self._table = table
         self._categories = categories
+        self._status = status
         self._rows: dict[int, WaitingRow] = {}
+        #: The add the user just made, whose row is to be selected once it is shown.
+        self._reveal: int | None = None
         self._putting_back = False
         self.menu: QMenu | None = None
         self.edit_dialog: AddPetDialog | None = None
-        self.countLabel = QLabel()
-        self.countLabel.setObjectName("outboxCount")
-        self.countLabel.setVisible(False)
-        self.countLabel.setMinimumWidth(1)  # never widens the window: clipped when there is no room
-        status.addPermanentWidget(self.countLabel)
         self._texts = {
             OutboxState.WAITING: self.tr("Waiting to send"),
             OutboxState.SENDING: self.tr("Sending…"),
@@ -78,12 +77,36 @@ class OutboxRows(QObject):
         self._model.remove_ids(gone)  # a reset: the rows still waiting are put back
         for row in changed:
             self._model.upsert_pet(row)  # type: ignore[arg-type]
-        count = view.pending
-        self.countLabel.setText(self.tr("%d adds waiting to send") % count if count != 1
-                                else self.tr("1 add waiting to send"))
-        self.countLabel.setToolTip(self.tr("Adds PetDesk keeps and sends by itself when the "
-                                           "service can take them."))
-        self.countLabel.setVisible(count > 0)
+        self._show_count(view.pending)
+        self._reveal_now()
+
+    def _show_count(self, count: int) -> None:
+        if not count:
+            self._status.clear(MessageKind.OUTBOX)
+            return
+        self._status.show_message(StatusMessage(
+            MessageKind.OUTBOX,
+            self.tr("%d adds waiting to send") % count if count != 1
+            else self.tr("1 add waiting to send"),
+            self.tr("%d waiting") % count,
+            self.tr("Adds PetDesk keeps and sends by itself when the service can take them.")))
+
+    def reveal(self, local_id: int) -> None:
+        """The add the user just made waits: its row is selected and scrolled to (the
+        detail panel follows the selection), now or as soon as it is shown."""
+        self._reveal = local_id
+        self._reveal_now()
+
+    def _reveal_now(self) -> None:
+        if self._reveal is None or -self._reveal not in self._rows:
+            return
+        index = self._model.index_of(-self._reveal)
+        self._reveal = None
+        if index.isValid():
+            self._table.selectionModel().setCurrentIndex(
+                index, QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows)
+            self._table.scrollTo(index)
 
     @property
     def rows(self) -> list[WaitingRow]:

@@ -43,7 +43,7 @@ from petdesk.core.text import DISPLAY_LIMIT, display
 from .local_rows import WaitingRow
 from .pet_index import PetIndex
 from .plain import tooltip
-from .status_look import status_colour, status_icon, status_text
+from .status_look import status_colour, status_icon, status_text, waiting_icon
 
 AVAILABLE, PENDING, SOLD = PetStatus.AVAILABLE, PetStatus.PENDING, PetStatus.SOLD
 
@@ -101,6 +101,7 @@ class PetTableModel(QAbstractTableModel):
         self._icons: dict[str | None, QIcon] = {}
         self._colours: dict[str | None, QColor] = {}
         self._warning_icon: QIcon | None = None
+        self._waiting_icon: QIcon | None = None
         self._status_text = {s: status_text(s) for s in (AVAILABLE, PENDING, SOLD, None)}
         #: Pinned rows (pets added this session): shown in bold, said in the tooltip.
         self._pinned: frozenset[int] = frozenset()
@@ -152,12 +153,10 @@ class PetTableModel(QAbstractTableModel):
             return self._display(pet, column)
         if role == _PET:
             return pet
-        if column == _STATUS and role == _DECORATION:
-            return self._icon(pet.status)
+        if column == _STATUS and role in (_DECORATION, _FOREGROUND):
+            return self._status_look(pet, role)
         if column == _NAME and role == _DECORATION:
             return self._warning if MARK_OPEN in display(pet.name) else None
-        if column == _STATUS and role == _FOREGROUND:
-            return self._colour(pet.status)
         if role == _ALIGNMENT:
             return _ALIGNMENTS.get(column)
         if role in (_TOOLTIP, _ACCESSIBLE):
@@ -169,6 +168,13 @@ class PetTableModel(QAbstractTableModel):
         if role == _FONT and pet.id in self._pinned:
             return self._bold
         return None
+
+    def _status_look(self, pet: Pet, role: int) -> QIcon | QColor | None:
+        """The Status cell's icon or colour: an add waiting to be sent has a clock and
+        the text's colour (it has no status on the service yet)."""
+        if isinstance(pet, WaitingRow):
+            return self._waiting if role == _DECORATION else None
+        return self._icon(pet.status) if role == _DECORATION else self._colour(pet.status)
 
     @property
     def _bold(self) -> QFont:
@@ -203,6 +209,9 @@ class PetTableModel(QAbstractTableModel):
 
     def _described(self, pet: Pet, column: int, role: int) -> str | None:
         """The tooltip, or what a screen reader says."""
+        if column == _STATUS and isinstance(pet, WaitingRow):
+            return self.tr("%s: not on the service yet (to be added as %s)") % (
+                pet.text, self._status_text[pet.status])
         if column == _STATUS:
             return self.tr("Status: %s") % self._status_text[pet.status]
         if column == _CATEGORY:
@@ -396,6 +405,7 @@ class PetTableModel(QAbstractTableModel):
         """Recolour the status column after a light/dark palette change."""
         self._icons.clear()
         self._colours.clear()
+        self._waiting_icon = None
         rows = len(self._index.rows)
         if rows:
             self.dataChanged.emit(
@@ -445,6 +455,12 @@ class PetTableModel(QAbstractTableModel):
             self._warning_icon = style.standardIcon(
                 QtWidgets.QStyle.StandardPixmap.SP_MessageBoxWarning)
         return self._warning_icon
+
+    @property
+    def _waiting(self) -> QIcon:
+        if self._waiting_icon is None:
+            self._waiting_icon = waiting_icon(QGuiApplication.palette())
+        return self._waiting_icon
 
     def _colour(self, status: str | None) -> QColor:
         colour = self._colours.get(status)

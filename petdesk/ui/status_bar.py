@@ -1,8 +1,15 @@
-"""The status bar: busy indicator, activity or error (with details), the live
-countdown of any wait with a Stop button, the quota, the last refresh time.
+"""The status bar: busy indicator, ONE message area, Details…, Stop.
 
-The countdown is driven by a QTimer on the GUI thread from
-:attr:`WaitInfo.until`; the worker only reports when a wait starts and ends.
+The message area shows the bar's messages (:mod:`.status_messages`) in their priority
+order: what blocks the user (the key refused, the service unreachable), rate-limit
+waits with their countdown, the answer to what the user just did, adds waiting to be
+sent, the catalogue, the quota, the last refresh. Each is shown whole or in its short
+form, never cut; what does not fit is counted on the Details… button ("2 more…"),
+whose popup lists every current message in full with the technical details.
+
+The countdown is driven by a QTimer on the GUI thread from :attr:`WaitInfo.until`; the
+worker only reports when a wait starts and ends. The quota is checked against the
+clock once a second: past its reset time it no longer claims the old figures.
 """
 
 from __future__ import annotations
@@ -12,8 +19,8 @@ import re
 from typing import TYPE_CHECKING
 
 from PySide6 import QtWidgets
-from PySide6.QtCore import QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent
+from PySide6.QtCore import QLocale, QSize, Qt, QTime, QTimer, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -26,11 +33,12 @@ from PySide6.QtWidgets import (
 )
 
 from petdesk.core.clock import Clock, SystemClock
-from petdesk.core.errors import PetStoreError
+from petdesk.core.errors import AuthenticationError, MissingKeyError, PetStoreError
 from petdesk.core.text import display, elide
 
-from .localize import error_text, localized
+from .localize import error_text
 from .plain import plain_box
+from .status_messages import Fit, MessageKind, StatusMessage, fit, lead, ordered
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -43,11 +51,21 @@ if TYPE_CHECKING:
 DETAILS_LABEL_LIMIT = 2000
 #: "ConnectError: " at the start of an exception's text in Details.
 _CLASS_PREFIX = re.compile(r"^[A-Z][A-Za-z]*(Error|Exception|Timeout|Cancelled): ")
-#: Characters of an error message shown in the bar.
+#: Characters of one message (a server's sentence may be very long).
 MESSAGE_LIMIT = 300
-#: Characters of the activity message ("20 animales cargados.") the catalogue's line leaves
-#: room for in a narrow window.
-MESSAGE_ROOM = 28
+#: Milliseconds between two looks at the clock for the quota's reset time.
+QUOTA_CHECK_MS = 1000
+
+
+def time_of_day(when: datetime, locale: QLocale | None = None) -> str:
+    """``when`` (local time) as the locale writes a time of day, with its seconds:
+    ``1:04:07 PM``, ``13:04:07``."""
+    locale = locale or QLocale()
+    moment = when.astimezone()
+    form = locale.timeFormat(QLocale.FormatType.ShortFormat)
+    if "s" not in form:
+        form = form.replace("mm", "mm:ss", 1)
+    return locale.toString(QTime(moment.hour, moment.minute, moment.second), form)
 
 
 def _slot(widget: QWidget) -> QWidget:
@@ -62,63 +80,28 @@ def _slot(widget: QWidget) -> QWidget:
     return slot
 
 
-class ElidedLabel(QLabel):
-    """A one-line plain-text label that never asks for more width than it has: its
-    text is drawn elided ("Rate limited — your request is qu…") and whole in its
-    tooltip, so a long message or a countdown never widens the window."""
+class MessageLine(QLabel):
+    """The one-line message area. It never asks for width (the window never widens for
+    a message); the bar sets only texts that fit its width."""
 
-    #: The least width the label asks for.
-    MIN_WIDTH = 40
+    resized = Signal()
 
-    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
-        super().__init__(text, parent)
+    def __init__(self) -> None:
+        super().__init__()
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setWordWrap(False)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(min(self.MIN_WIDTH, super().minimumSizeHint().width()),
-                     super().minimumSizeHint().height())
+        return QSize(0, super().minimumSizeHint().height())
 
-    @property
-    def elided(self) -> bool:
-        return self.fontMetrics().horizontalAdvance(self.text()) > self.contentsRect().width()
+    def room(self) -> int:
+        """The width a text may take."""
+        return self.contentsRect().width() - 2 * self.margin() - 2
 
-    def setText(self, text: str) -> None:
-        super().setText(text)
-        self._tooltip()
-
-    def resizeEvent(self, event: object) -> None:
-        super().resizeEvent(event)  # type: ignore[arg-type]
-        self._tooltip()
-
-    def _tooltip(self) -> None:
-        self.setToolTip(self.text() if self.elided else "")
-
-    def paintEvent(self, _event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        rect = self.contentsRect()
-        text = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight,
-                                             rect.width())
-        painter.setPen(self.palette().color(self.foregroundRole()))
-        painter.drawText(rect, int(self.alignment() | Qt.AlignmentFlag.AlignVCenter), text)
-
-
-class DetailsLabel(ElidedLabel):
-    """An elided label whose tooltip is its details (or its whole text), asking for
-    at most a quarter of the window's width, and no more than :attr:`room`: the
-    activity message comes first."""
-
-    details = ""
-    #: The width the bar can spare (set by the bar when it is resized).
-    room = 1 << 16
-
-    def sizeHint(self) -> QSize:
-        hint = super().sizeHint()
-        cap = min(self.window().width() // 4, self.room)
-        return QSize(min(hint.width(), max(self.MIN_WIDTH, cap)), hint.height())
-
-    def _tooltip(self) -> None:
-        self.setToolTip(self.details or self.text())
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.resized.emit()
 
 
 class PetStatusBar(QStatusBar):
@@ -133,9 +116,11 @@ class PetStatusBar(QStatusBar):
         self.setObjectName("statusBar")
         self.setAccessibleName(self.tr("Status bar"))
         self.setSizeGripEnabled(True)
-        self._details = ""
+        self._messages: dict[MessageKind, StatusMessage] = {}
+        self._fit = Fit((), (), False)
         self._wait: WaitInfo | None = None
         self._queued_note = ""
+        self._quota: RateLimitSnapshot | None = None
 
         self.busyIndicator = QProgressBar()
         self.busyIndicator.setObjectName("busyIndicator")
@@ -146,20 +131,18 @@ class PetStatusBar(QStatusBar):
         self.busyIndicator.setAccessibleName(self.tr("Working"))
         self.busyIndicator.setVisible(False)
 
-        self.messageLabel = ElidedLabel(self.tr("Ready"))
+        self.messageLabel = MessageLine()
         self.messageLabel.setObjectName("statusMessage")
+        self.messageLabel.setAccessibleName(self.tr("Activity"))
+        self.messageLabel.resized.connect(self._lay_out)
         self.detailsButton = QToolButton()
         self.detailsButton.setObjectName("errorDetailsButton")
-        self.detailsButton.setText(self.tr("Details…"))
         self.detailsButton.setAutoRaise(True)
         self.detailsButton.setAccessibleDescription(
-            self.tr("The technical details of the message"))
-        self.detailsButton.setVisible(False)
+            self.tr("Every message of the status bar in full, with the technical details"))
         self.detailsButton.clicked.connect(self.show_details)
+        self._fix_details_width()
 
-        self.countdownLabel = ElidedLabel()
-        self.countdownLabel.setObjectName("countdownLabel")
-        self.countdownLabel.setVisible(False)
         self.stopButton = QPushButton(self.tr("Stop"))
         self.stopButton.setObjectName("stopButton")
         self.stopButton.setAccessibleName(self.tr("Stop"))
@@ -167,47 +150,84 @@ class PetStatusBar(QStatusBar):
         self.stopButton.setVisible(False)
         self.stopButton.clicked.connect(self.stopRequested)
 
-        self.quotaLabel = QLabel()
-        self.quotaLabel.setObjectName("quotaLabel")
-        self.quotaLabel.setToolTip(self.tr("Requests left in the current rate-limit window"))
-        self.lastRefreshLabel = ElidedLabel()
-        self.lastRefreshLabel.setObjectName("lastRefreshLabel")
-        # The catalogue (issue 16): its line, shown once the catalogue is read.
-        self.catalogueLabel = DetailsLabel()
-        self.catalogueLabel.setObjectName("catalogueLabel")
-        self.catalogueLabel.setVisible(False)
-
-        left = QWidget()
-        left.setAccessibleName(self.tr("Activity"))
-        row = QHBoxLayout(left)
+        area = QWidget()
+        area.setAccessibleName(self.tr("Activity"))
+        row = QHBoxLayout(area)
         row.setContentsMargins(4, 0, 0, 0)
-        # The busy indicator and Stop come and go with every request: each sits in a
-        # fixed-size slot, so showing or hiding it relays out nothing else (no shift of
-        # the message, no layout pass of the bar and the window; bench figure 3).
+        # The busy indicator and Stop come and go with every request, and Details… with
+        # the messages: each keeps its place when hidden, so showing or hiding it relays
+        # out nothing else (no shift of the message, no layout pass of the bar and the
+        # window; bench figure 3).
         row.addWidget(_slot(self.busyIndicator))
-        # The message and the countdown share the room by stretch, whatever their
-        # texts' lengths (each elides): a text never widens the window.
-        for label in (self.messageLabel, self.countdownLabel):
-            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        row.addWidget(self.messageLabel, 2)
+        row.addWidget(self.messageLabel, 1)
         row.addWidget(self.detailsButton)
-        row.addWidget(self.countdownLabel, 3)
         row.addWidget(_slot(self.stopButton))
         # Showing the busy indicator, Stop or Details must not change the bar's height:
         # that resized the window's central area, a relayout and full repaint of the
         # table twice per request (bench figure 3).
-        left.setMinimumHeight(max(w.sizeHint().height() for w in (
-            self.busyIndicator, self.messageLabel, self.detailsButton, self.countdownLabel,
-            self.stopButton)))
-        self.addWidget(left, 1)
-        self._left = left
-        self.addPermanentWidget(self.catalogueLabel)
-        self.addPermanentWidget(self.quotaLabel)
-        self.addPermanentWidget(self.lastRefreshLabel)
+        area.setMinimumHeight(max(w.sizeHint().height() for w in (
+            self.busyIndicator, self.messageLabel, self.detailsButton, self.stopButton)))
+        self.addWidget(area, 1)
 
         self._tick = QTimer(self)
         self._tick.setInterval(200)
         self._tick.timeout.connect(self._update_countdown)
+        self._quota_check = QTimer(self)
+        self._quota_check.setInterval(QUOTA_CHECK_MS)
+        self._quota_check.timeout.connect(self._show_quota)
+        self.show_activity(self.tr("Ready"))
+
+    def _fix_details_width(self) -> None:
+        """Details… keeps one width whatever it says ("Details…", "3 more…"), and its
+        place while hidden: the message area's width never depends on it."""
+        button = self.detailsButton
+        widths = []
+        for text in (self.tr("Details…"), self._more_text(99)):
+            button.setText(text)
+            widths.append(button.sizeHint().width())
+        button.setFixedWidth(max(widths))
+        policy = button.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        button.setSizePolicy(policy)
+        button.setVisible(False)
+
+    def _more_text(self, count: int) -> str:
+        return self.tr("%d more…") % count
+
+    # -- the messages ----------------------------------------------------------------------
+
+    def show_message(self, message: StatusMessage) -> None:
+        """Show ``message`` in its place (it replaces the message of its kind)."""
+        if self._messages.get(message.kind) != message:
+            self._messages[message.kind] = message
+            self._lay_out()
+
+    def clear(self, kind: MessageKind) -> None:
+        if self._messages.pop(kind, None) is not None:
+            self._lay_out()
+
+    @property
+    def messages(self) -> list[StatusMessage]:
+        """The current messages, most important first."""
+        return ordered(self._messages.values())
+
+    def text_of(self, kind: MessageKind) -> str:
+        """The whole sentence of the message of ``kind`` ("" when there is none)."""
+        message = self._messages.get(kind)
+        return message.text if message is not None else ""
+
+    def _lay_out(self) -> None:
+        label = self.messageLabel
+        metrics = label.fontMetrics()
+        self._fit = fit(self._messages.values(), label.room(), metrics.horizontalAdvance)
+        if label.text() != self._fit.line:
+            label.setText(self._fit.line)
+        hidden = len(self._fit.hidden)
+        button = self.detailsButton
+        button.setText(self._more_text(hidden) if hidden else self.tr("Details…"))
+        button.setToolTip(self.tr("Every message in full, with the technical details"))
+        button.setVisible(bool(hidden or self._fit.shortened or any(
+            message.details for message in self._messages.values())))
 
     # -- activity ------------------------------------------------------------------------
 
@@ -218,20 +238,27 @@ class PetStatusBar(QStatusBar):
             self._queued_note = ""
 
     def show_activity(self, text: str, details: str = "") -> None:
-        """``text``, with ``details`` (technical text) behind Details… if given."""
-        self._details = details
-        self.detailsButton.setVisible(bool(details))
-        self.messageLabel.setText(display(text, MESSAGE_LIMIT))  # it may quote a name
+        """``text``, with ``details`` (technical text) in the Details popup if given."""
+        text = display(text, MESSAGE_LIMIT)  # it may quote a name
+        self.show_message(StatusMessage(MessageKind.ACTIVITY, text, lead(text), details))
 
     def show_error(self, error: BaseException, prefix: str = "") -> None:
         message = error_text(error) if isinstance(error, PetStoreError) else self.tr(
             "Something unexpected went wrong.")
+        details = self._readable_details(
+            error.details() if isinstance(error, PetStoreError) else str(error))
+        if isinstance(error, AuthenticationError):
+            short = (self.tr("No API key") if isinstance(error, MissingKeyError)
+                     else self.tr("API key refused"))
+            self.show_message(StatusMessage(MessageKind.KEY_REFUSED,
+                                            display(message, MESSAGE_LIMIT), short))
         # A server's sentence may carry direction overrides or be very long: markers, and
         # at most one status line's worth.
-        self.messageLabel.setText(display(f"{prefix}{message}", MESSAGE_LIMIT))
-        self._details = self._readable_details(
-            error.details() if isinstance(error, PetStoreError) else str(error))
-        self.detailsButton.setVisible(True)
+        self.show_activity(f"{prefix}{message}", details)
+
+    def service_answered(self, *_args: object) -> None:
+        """The service answered a request: the key works."""
+        self.clear(MessageKind.KEY_REFUSED)
 
     def _readable_details(self, text: str) -> str:
         """The technical text without exception class names ("Error type: …",
@@ -250,61 +277,88 @@ class PetStatusBar(QStatusBar):
 
     @property
     def message(self) -> str:
-        return self.messageLabel.text()
+        """The answer to what the user just did ("Loaded 20 pets.")."""
+        return self.text_of(MessageKind.ACTIVITY)
 
     @property
     def details(self) -> str:
-        return self._details
+        """The technical details of :attr:`message`."""
+        activity = self._messages.get(MessageKind.ACTIVITY)
+        return activity.details if activity is not None else ""
 
     def show_details(self) -> None:
+        """The popup: every current message in full, then their technical details."""
         QMessageBox = QtWidgets.QMessageBox  # its class is made on first use, after the paint
-        box = QMessageBox(QMessageBox.Icon.Information, self.tr("Details"),
-                          self.messageLabel.text(), QMessageBox.StandardButton.Close, self)
+        messages = self.messages
+        text = "\n\n".join(message.text for message in messages)
+        details = "\n\n".join(message.details for message in messages if message.details)
+        box = QMessageBox(QMessageBox.Icon.Information, self.tr("Details"), text,
+                          QMessageBox.StandardButton.Close, self)
         box.setObjectName("errorDetailsBox")
         box.setDefaultButton(QMessageBox.StandardButton.Close)  # Enter closes it too
-        box.setDetailedText(self._details)
-        # Server text: shown literally (plain_box), and bounded on the label (the full
-        # text is in the scrollable detailed text).
-        box.setInformativeText(elide(self._details, DETAILS_LABEL_LIMIT))
+        if details:
+            box.setDetailedText(details)
+            # Server text: shown literally (plain_box), and bounded on the label (the
+            # full text is in the scrollable detailed text).
+            box.setInformativeText(elide(details, DETAILS_LABEL_LIMIT))
         from .accessibility import make_accessible  # noqa: PLC0415 - on first use
 
         make_accessible(plain_box(box))
         box.open()
 
-    def set_quota(self, snapshot: RateLimitSnapshot) -> None:
-        text = " · ".join(localized(part) for part in snapshot.parts())
-        self.quotaLabel.setText(self.tr("Quota: %s") % text if text else "")
-        self._fit_catalogue()
+    # -- quota, catalogue, last refresh ------------------------------------------------------
 
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._fit_catalogue()
-        self.catalogueLabel.updateGeometry()  # its width follows the window's
+    def set_quota(self, snapshot: RateLimitSnapshot | None) -> None:
+        """The quota as the last answer reported it (``None``: none known)."""
+        self._quota = snapshot
+        self._show_quota()
 
-    def _fit_catalogue(self) -> None:
-        """The catalogue's line leaves the activity message its room (in a narrow
-        window, in a language with a long quota line)."""
-        others = sum(label.sizeHint().width() + 8 for label in (
-            self.quotaLabel, self.lastRefreshLabel) if not label.isHidden())
-        message = self.fontMetrics().averageCharWidth() * MESSAGE_ROOM
-        room = self.width() - self._left.minimumSizeHint().width() - message - others - 16
-        if room != self.catalogueLabel.room:
-            self.catalogueLabel.room = room
-            self.catalogueLabel.updateGeometry()
+    def _show_quota(self) -> None:
+        snapshot = self._quota
+        reset = snapshot.reset if snapshot is not None else None
+        if snapshot is None or (snapshot.remaining is None and reset is None):
+            self._quota_check.stop()
+            self.clear(MessageKind.QUOTA)
+            return
+        if reset is not None and self._clock.time() >= reset.timestamp():
+            # The window the figures were counted in is over: they no longer hold.
+            self._quota_check.stop()
+            self.show_message(StatusMessage(
+                MessageKind.QUOTA,
+                self.tr("Quota: a new window began at %s; the next answer tells how many "
+                        "requests are left") % time_of_day(reset),
+                self.tr("Quota: new window")))
+            return
+        if snapshot.remaining is not None and snapshot.limit is not None:
+            figures = self.tr("%d/%d left") % (snapshot.remaining, snapshot.limit)
+        elif snapshot.remaining is not None:
+            figures = self.tr("%d left") % snapshot.remaining
+        else:
+            figures = ""
+        if reset is not None:
+            self._quota_check.start()
+            resets = self.tr("resets %s") % time_of_day(reset)
+            whole = f"{figures} · {resets}" if figures else resets
+        else:
+            whole = figures
+        self.show_message(StatusMessage(
+            MessageKind.QUOTA, self.tr("Quota: %s") % whole,
+            self.tr("Quota: %s") % figures if figures else ""))
 
-    def set_catalogue(self, text: str, details: str = "") -> None:
-        """The catalogue's line ("Catalogue: 8,412 pets · complete as of 09:42 · …")."""
-        self.catalogueLabel.details = details
-        self.catalogueLabel.setText(text)
-        self.catalogueLabel.setVisible(bool(text))
+    def set_catalogue(self, text: str, details: str = "", short: str = "") -> None:
+        """The catalogue's line ("Catalogue: 8,412 pets · complete as of 09:42 · …") and
+        its short form ("Catalogue: 8,412 pets")."""
+        if text:
+            self.show_message(StatusMessage(MessageKind.CATALOGUE, text, short, details))
+        else:
+            self.clear(MessageKind.CATALOGUE)
 
     def set_last_refresh(self, when: datetime | None) -> None:
         if when is None:
-            self.lastRefreshLabel.clear()
+            self.clear(MessageKind.REFRESHED)
         else:
-            self.lastRefreshLabel.setText(
-                self.tr("Last refresh %s") % when.astimezone().strftime("%H:%M:%S"))
-        self._fit_catalogue()
+            self.show_message(StatusMessage(
+                MessageKind.REFRESHED, self.tr("Last refresh %s") % time_of_day(when)))
 
     # -- waits ---------------------------------------------------------------------------
 
@@ -315,7 +369,6 @@ class PetStatusBar(QStatusBar):
 
     def start_wait(self, info: WaitInfo) -> None:
         self._wait = info
-        self.countdownLabel.setVisible(True)
         self.stopButton.setVisible(True)
         self._update_countdown()
         self._tick.start()
@@ -323,14 +376,9 @@ class PetStatusBar(QStatusBar):
     def end_wait(self, cancelled: bool) -> None:
         self._wait = None
         self._tick.stop()
-        self.countdownLabel.clear()
-        self.countdownLabel.setVisible(False)
+        self.clear(MessageKind.WAIT)
         if cancelled:
             self.show_activity(self.tr("Stopped."))
-
-    @property
-    def countdown_text(self) -> str:
-        return self.countdownLabel.text() if self.countdownLabel.isVisibleTo(self) else ""
 
     def seconds_left(self) -> int:
         if self._wait is None:
@@ -365,4 +413,6 @@ class PetStatusBar(QStatusBar):
                 reason, left, info.attempt, info.max_attempts)
         if self._queued_note:
             text += self.tr(" · queued: %s") % self._queued_note
-        self.countdownLabel.setText(text)
+        self.show_message(StatusMessage(MessageKind.WAIT, text,
+                                        self.tr("%s — %d s") % (reason, left)))
+

@@ -45,17 +45,43 @@ def status_colour(status: str | None, palette: QPalette) -> QColor:
     return QColor(table[status][1 if dark else 0])
 
 
-def status_icon(status: str | None, palette: QPalette, size: int = 16) -> QIcon:
-    """A small icon whose *shape* differs per status (circle, half circle, square),
-    so the status never depends on colour alone."""
+def _canvas(size: int) -> QtGui.QPixmap:
     ratio = 1.0
     app = QGuiApplication.instance()
     if isinstance(app, QGuiApplication):
         ratio = app.devicePixelRatio()
-    Qt, QPainter, QPen, QPointF = QtCore.Qt, QtGui.QPainter, QtGui.QPen, QtCore.QPointF
     pixmap = QtGui.QPixmap(round(size * ratio), round(size * ratio))
     pixmap.setDevicePixelRatio(ratio)
-    pixmap.fill(Qt.GlobalColor.transparent)
+    pixmap.fill(QtCore.Qt.GlobalColor.transparent)
+    return pixmap
+
+
+def waiting_icon(palette: QPalette, size: int = 16) -> QIcon:
+    """An add not sent yet: a clock face (an outline with two hands), a shape no status
+    has, drawn in the text's colour (no status colour): "Waiting to send" never looks
+    like a pet that is on the service."""
+    Qt, QPainter, QPen, QPointF = QtCore.Qt, QtGui.QPainter, QtGui.QPen, QtCore.QPointF
+    pixmap = _canvas(size)
+    colour = palette.color(QPalette.ColorRole.Text)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    pen = QPen(colour, 1.5)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    painter.setPen(pen)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawEllipse(QtCore.QRectF(2.5, 2.5, size - 5.0, size - 5.0))
+    centre = QPointF(size / 2, size / 2)
+    painter.drawLine(centre, QPointF(size / 2, size / 2 - 4.0))
+    painter.drawLine(centre, QPointF(size / 2 + 3.0, size / 2 + 1.5))
+    painter.end()
+    return QIcon(pixmap)
+
+
+def status_icon(status: str | None, palette: QPalette, size: int = 16) -> QIcon:
+    """A small icon whose *shape* differs per status (circle, half circle, square),
+    so the status never depends on colour alone."""
+    Qt, QPainter, QPen, QPointF = QtCore.Qt, QtGui.QPainter, QtGui.QPen, QtCore.QPointF
+    pixmap = _canvas(size)
     colour = status_colour(status, palette)
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)

@@ -29,14 +29,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QLabel
 
 from petdesk.core.jobs import ListState
-from petdesk.core.wording import ClockTime
 
 from .after_paint import AfterPaint
 from .local_rows import StoredRow
-from .localize import clock_time
+from .status_messages import MessageKind, StatusMessage
 from .store_file import store_file
 
 if TYPE_CHECKING:
@@ -105,11 +103,6 @@ class StoredStart(QObject):
         self._fresh = False
         #: When the stored rows shown were fetched (Unix time), while they are shown.
         self.fetched_at: float | None = None
-        self.label = QLabel()
-        self.label.setObjectName("storedLabel")
-        self.label.setVisible(False)
-        self.label.setMinimumWidth(1)  # never widens the window: clipped when there is no room
-        contents.statusBar_.addPermanentWidget(self.label)
         self.pageRead.connect(self._show)
         self._folder = folder
         self._started = False
@@ -145,8 +138,8 @@ class StoredStart(QObject):
         rows = [StoredRow(*row) for row in page.rows]
         contents.model.replace_pets(rows)  # type: ignore[arg-type]
         self.fetched_at = page.fetched_at
-        self.label.setText(self.tr("As of %s — refreshing…") % self.as_of_text())
-        self.label.setVisible(True)
+        contents.statusBar_.show_message(StatusMessage(
+            MessageKind.STORED_ROWS, self.tr("As of %s — refreshing…") % self.as_of_text()))
         AfterPaint(contents.table.viewport(), self.over.emit, STORED_PAINT_LATEST_MS)
 
     def as_of(self) -> datetime | None:
@@ -156,15 +149,21 @@ class StoredStart(QObject):
         return datetime.fromtimestamp(self.fetched_at, UTC)
 
     def as_of_text(self) -> str:
-        when = self.as_of()
-        return clock_time(ClockTime(when.astimezone(), today=True)) if when is not None else ""
+        """When the stored rows were fetched, as the user's locale writes it."""
+        if self.fetched_at is None:
+            return ""
+        from petdesk.store.wording import clock_time  # noqa: PLC0415 - after the paint
+
+        from .localize import clock_time as localized  # noqa: PLC0415 - likewise
+
+        return localized(clock_time(self.fetched_at, datetime.now(UTC).timestamp()))
 
     def fresh_shown(self) -> None:
         """A fresh page replaced the stored rows (or the list was reset)."""
         self._fresh = True
         self.fetched_at = None
-        self.label.setVisible(False)
+        self._contents.statusBar_.clear(MessageKind.STORED_ROWS)
 
     def not_refreshed(self, *_args: object) -> None:
-        """The refresh failed: the offline label (or the error) says what is shown."""
-        self.label.setVisible(False)
+        """The refresh failed: the offline message (or the error) says what is shown."""
+        self._contents.statusBar_.clear(MessageKind.STORED_ROWS)

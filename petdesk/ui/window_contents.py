@@ -18,6 +18,7 @@ from .controllers.connection import DEMO
 from .detail import PetDetail
 from .list_presenter import ListPresenter
 from .pet_model import PetTableModel
+from .quit_question import QuitQuestion
 from .settings import Environment
 from .status_bar import PetStatusBar
 from .stored_start import StoredStart
@@ -60,6 +61,7 @@ class Contents(QObject):
         self._build_widgets()
         self._build_actions()
         self.feedback = WorkFeedback(self.statusBar_, self.actStop, parent=self)
+        self.quit_question = QuitQuestion(window, self._adds_waiting, window.close, self)
         restore_window_state(self)
         self._limit_timer = QTimer(self, singleShot=True, interval=250)
         self._limit_timer.timeout.connect(self.refresh)
@@ -170,7 +172,7 @@ class Contents(QObject):
             "actionApiKey": lambda: self.dialogs.open_api_key_dialog(),
             "actionCategories": lambda: self.cards.open_categories(),
             "actionPrintCards": lambda: self.cards.print_cards(),
-            "actionQuit": self.window.close,
+            "actionQuit": self.quit_asked,
             "actionRefresh": self.refresh_clicked,
             "actionLoadMore": lambda: self.pets.load_more(),
             "actionStop": self.stop,
@@ -197,6 +199,14 @@ class Contents(QObject):
         self.addPetButton.setToolTip(self.actAdd.toolTip())
         self.loadMoreButton.setToolTip(self.actLoadMore.toolTip())
         build_menus(self.window, a, environments=not self.connection.demo)
+
+    def quit_asked(self) -> None:
+        """File › Quit: asks first while adds wait to be sent."""
+        if not self.quit_question.ask():
+            self.window.close()
+
+    def _adds_waiting(self) -> int:
+        return self._logic.outbox.pending if self._logic is not None else 0
 
     def _show_shortcuts(self) -> None:
         from .shortcuts_dialog import ShortcutsDialog  # noqa: PLC0415 - on first use
@@ -309,7 +319,7 @@ class Contents(QObject):
         self.pets.reset()
         self.presenter.environment_changed()
         self.detail.show_pet(None)
-        self.statusBar_.quotaLabel.clear()
+        self.statusBar_.set_quota(None)
         self.apply_environment_look()
         self.refresh()
 

@@ -127,6 +127,9 @@ class WindowLogic:
             failed.connect(self.offline.request_failed)
         for answered in (self.pets.pageLoaded, self.lookups.found, self.adder.added):
             answered.connect(self.offline.answered)
+            answered.connect(status.service_answered)
+        self.auth.keySaved.connect(status.service_answered)
+        self.adder.kept.connect(self.outbox_rows.reveal)
         self.offline.cameBack.connect(self.outbox.service_answered)
         # Stored rows (issue 12): kept for the next start and for look-ups offline.
         self.pets.keep = partial(keep_page, self.importer.holder)

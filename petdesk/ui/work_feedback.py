@@ -42,7 +42,7 @@ class WorkFeedback(QObject):
         status.set_busy(busy)
         self._stop.setEnabled(busy)
         message = status.message
-        if (not busy and not status.detailsButton.isVisible()
+        if (not busy and not status.details
                 and (message.endswith("…") or "queued" in message)):
             status.show_activity(self.tr("Ready"))
 

@@ -363,7 +363,7 @@ Trotzdem speichern?</translation>
     <name>CardsAndCategories</name>
     <message>
         <source>Category names — %s</source>
-        <extracomment>How the kennel-card dialog asks where to save (None: Qt&apos;s file dialog).</extracomment>
+        <extracomment>How the kennel-card dialog asks where to save (None: Qt&apos;s file dialog). The names already read at start (instant start), shown until the load.</extracomment>
         <translation>Kategorienamen — %s</translation>
     </message>
     <message>
@@ -544,6 +544,10 @@ Trotzdem speichern?</translation>
         <source>Catalogue: off (File › Settings…)</source>
         <extracomment>How often the line is rewritten (the countdown to the next update). Full passes run at least this far apart (once a day by default).</extracomment>
         <translation>Katalog: aus (Datei › Einstellungen…)</translation>
+    </message>
+    <message>
+        <source>Catalogue: %s</source>
+        <translation>Katalog: %s</translation>
     </message>
 </context>
 <context>
@@ -1832,7 +1836,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     </message>
     <message>
         <source>PetDesk — %s</source>
-        <extracomment>``deferred=True``: the worker starts when the contents are painted, at the latest this long after they were built. A page of the list was shown. The contents exist (:meth:`ensure_built`). The window was painted with its contents and the worker started loading.</extracomment>
+        <extracomment>``deferred=True``: the worker starts when the contents are painted, at the latest this long after they were built. Background work waits for the first page&apos;s paint at most this long after the worker started (an offline start shows its outbox rows without waiting for a time-out). A page of the list was shown. The contents exist (:meth:`ensure_built`). The window was painted with its contents and the worker started loading. Start-up is over: the first page (or why it failed) is on screen, or :data:`SETTLE_LATEST_MS` passed. Background work, the log file and the accessible names of Qt&apos;s inner parts wait for it (once).</extracomment>
         <translation>PetDesk — %s</translation>
     </message>
 </context>
@@ -1991,8 +1995,16 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Offline — Tiere mit Stand %s</translation>
     </message>
     <message>
+        <source>Offline · pets as of %s</source>
+        <translation>Offline · Stand %s</translation>
+    </message>
+    <message>
         <source>Offline — the service cannot be reached</source>
         <translation>Offline — der Dienst ist nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>Offline</source>
+        <translation>Offline</translation>
     </message>
     <message>
         <source>PetDesk checks by itself when the service is back. Adds wait in the outbox and are sent then.</source>
@@ -2019,6 +2031,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <name>OutboxRows</name>
     <message>
         <source>Waiting to send</source>
+        <extracomment>The newest add seen; ``None`` until the outbox was first read (the adds of earlier sessions are not the user&apos;s latest).</extracomment>
         <translation>Wartet auf Senden</translation>
     </message>
     <message>
@@ -2040,6 +2053,10 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>1 add waiting to send</source>
         <translation>1 Aufnahme wartet auf das Senden</translation>
+    </message>
+    <message>
+        <source>%d waiting</source>
+        <translation>Zu senden: %d</translation>
     </message>
     <message>
         <source>Adds PetDesk keeps and sends by itself when the service can take them.</source>
@@ -2205,7 +2222,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <name>PetListController</name>
     <message>
         <source>Loading pets…</source>
-        <extracomment>A list loaded this recently (same query) is not asked for again by Refresh. Called on the worker thread with each first page fetched (the window keeps it in the local store for the next start); must not raise. The state, the count or &quot;more available&quot; changed. A page was shown (first page or more). A failure to show in the status bar: the exception and a prefix. Stopped by the user. Refresh of a list that was just loaded: nothing was sent. Paging ended on a next link already visited: the plain sentence to show. (query, clock.monotonic()) of the last first page shown. Ids shown by a look-up or an add, not (yet) by a page of the list. See :data:`KeepPage`. Rows of the table that are not pets (adds waiting in the outbox): not counted. Pets added in this session in this environment, kept in the list through refreshes until dismissed (the window swaps it on an environment switch).</extracomment>
+        <extracomment>A list loaded this recently (same query) is not asked for again by Refresh. Called on the worker thread, as a background job after each first page is shown (the window keeps it in the local store for the next start); must not raise. The state, the count or &quot;more available&quot; changed. A page was shown (first page or more). A failure to show in the status bar: the exception and a prefix. Stopped by the user. Refresh of a list that was just loaded: nothing was sent. Paging ended on a next link already visited: the plain sentence to show. (query, clock.monotonic()) of the last first page shown. Ids shown by a look-up or an add, not (yet) by a page of the list. See :data:`KeepPage`. Rows of the table that are not pets (adds waiting in the outbox): not counted. Pets added in this session in this environment, kept in the list through refreshes until dismissed (the window swaps it on an environment switch).</extracomment>
         <translation>Tiere werden geladen…</translation>
     </message>
     <message>
@@ -2237,6 +2254,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <name>PetRules</name>
     <message>
         <source>must not be blank</source>
+        <extracomment>A positive int64 identifier (``id``, ``categoryId``, ``petId``).</extracomment>
         <translation>darf nicht leer sein</translation>
     </message>
     <message>
@@ -2256,7 +2274,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <name>PetStatusBar</name>
     <message>
         <source>Status bar</source>
-        <extracomment>Characters of the details shown on the Details box&apos;s label (all of them are in its scrollable &quot;Show Details...&quot; part). &quot;ConnectError: &quot; at the start of an exception&apos;s text in Details. Characters of an error message shown in the bar. Characters of the activity message (&quot;20 animales cargados.&quot;) the catalogue&apos;s line leaves room for in a narrow window. The least width the label asks for. The width the bar can spare (set by the bar when it is resized). The demo: Details never name an address (nothing leaves the computer).</extracomment>
+        <extracomment>Characters of the details shown on the Details box&apos;s label (all of them are in its scrollable &quot;Show Details...&quot; part). &quot;ConnectError: &quot; at the start of an exception&apos;s text in Details. Characters of one message (a server&apos;s sentence may be very long). Milliseconds between two looks at the clock for the quota&apos;s reset time. The demo: Details never name an address (nothing leaves the computer).</extracomment>
         <translation>Statusleiste</translation>
     </message>
     <message>
@@ -2272,10 +2290,6 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Details…</translation>
     </message>
     <message>
-        <source>The technical details of the message</source>
-        <translation>Die technischen Details der Meldung</translation>
-    </message>
-    <message>
         <source>Stop</source>
         <translation>Stopp</translation>
     </message>
@@ -2284,16 +2298,32 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Laufende und wartende Anfragen stoppen (Esc)</translation>
     </message>
     <message>
-        <source>Requests left in the current rate-limit window</source>
-        <translation>Verbleibende Anfragen im aktuellen Zeitfenster</translation>
-    </message>
-    <message>
         <source>Activity</source>
         <translation>Aktivität</translation>
     </message>
     <message>
+        <source>Every message of the status bar in full, with the technical details</source>
+        <translation>Alle Meldungen der Statusleiste vollständig, mit den technischen Details</translation>
+    </message>
+    <message>
+        <source>%d more…</source>
+        <translation>%d weitere…</translation>
+    </message>
+    <message>
+        <source>Every message in full, with the technical details</source>
+        <translation>Alle Meldungen vollständig, mit den technischen Details</translation>
+    </message>
+    <message>
         <source>Something unexpected went wrong.</source>
         <translation>Etwas Unerwartetes ist schiefgegangen.</translation>
+    </message>
+    <message>
+        <source>No API key</source>
+        <translation>Kein API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>API key refused</source>
+        <translation>API-Schlüssel abgelehnt</translation>
     </message>
     <message>
         <source>No further details.</source>
@@ -2302,6 +2332,26 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>Details</source>
         <translation>Details</translation>
+    </message>
+    <message>
+        <source>Quota: a new window began at %s; the next answer tells how many requests are left</source>
+        <translation>Kontingent: um %s begann ein neues Zeitfenster; die nächste Antwort sagt, wie viele Anfragen bleiben</translation>
+    </message>
+    <message>
+        <source>Quota: new window</source>
+        <translation>Kontingent: neues Zeitfenster</translation>
+    </message>
+    <message>
+        <source>%d/%d left</source>
+        <translation>%d/%d übrig</translation>
+    </message>
+    <message>
+        <source>%d left</source>
+        <translation>%d übrig</translation>
+    </message>
+    <message>
+        <source>resets %s</source>
+        <translation>erneuert um %s</translation>
     </message>
     <message>
         <source>Quota: %s</source>
@@ -2346,6 +2396,10 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source> · queued: %s</source>
         <translation> · in der Warteschlange: %s</translation>
+    </message>
+    <message>
+        <source>%s — %d s</source>
+        <translation>%s — %d s</translation>
     </message>
 </context>
 <context>
@@ -2469,6 +2523,10 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>Added this session</source>
         <translation>In dieser Sitzung aufgenommen</translation>
+    </message>
+    <message>
+        <source>%s: not on the service yet (to be added as %s)</source>
+        <translation>%s: noch nicht beim Dienst (wird als „%s“ aufgenommen)</translation>
     </message>
     <message>
         <source>Status: %s</source>
@@ -2635,6 +2693,33 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>Another import is being sent: wait for it to finish, or cancel it.</source>
         <translation>Ein anderer Import wird gerade gesendet: warten Sie, bis er fertig ist, oder brechen Sie ihn ab.</translation>
+    </message>
+</context>
+<context>
+    <name>QuitQuestion</name>
+    <message>
+        <source>1 add is waiting to be sent. PetDesk keeps it and sends it the next time it starts.</source>
+        <translation>1 Aufnahme wartet auf das Senden. PetDesk bewahrt sie auf und sendet sie beim nächsten Start.</translation>
+    </message>
+    <message>
+        <source>%d adds are waiting to be sent. PetDesk keeps them and sends them the next time it starts.</source>
+        <translation>%d Aufnahmen warten auf das Senden. PetDesk bewahrt sie auf und sendet sie beim nächsten Start.</translation>
+    </message>
+    <message>
+        <source>Quit PetDesk?</source>
+        <translation>PetDesk beenden?</translation>
+    </message>
+    <message>
+        <source>Stay to let PetDesk go on trying to send now.</source>
+        <translation>Bleiben Sie, damit PetDesk jetzt weiter versucht zu senden.</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Stay</source>
+        <translation>B&amp;leiben</translation>
     </message>
 </context>
 <context>
@@ -2849,7 +2934,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <name>StoredStart</name>
     <message>
         <source>As of %s — refreshing…</source>
-        <extracomment>From the reader thread (queued to the GUI thread): the page or ``None``. When the stored rows shown were fetched (Unix time), while they are shown.</extracomment>
+        <extracomment>The worker waits for the stored rows&apos; paint at most this long. From the reader thread (queued to the GUI thread): the page or ``None``, and the category names or ``None``. The stored rows are on screen, or there were none to show (once). When the stored rows shown were fetched (Unix time), while they are shown. The category names read at start (the window&apos;s controllers begin with them).</extracomment>
         <translation>Stand %s — wird aktualisiert…</translation>
     </message>
 </context>

@@ -14,7 +14,7 @@ set:
   :class:`petdesk.ui.main_window.MainWindow` ``deferred``), then, when it has
   painted with rows in it, ``PETDESK_BENCH first-data <time.monotonic()>
   rss=<bytes> rows=<n>`` and exit. Rows of the last session painted before the fresh
-  ones (instant start, issue 12: the ``storedLabel`` in the status bar is shown) are
+  ones (instant start, issue 12: the status bar says "As of 09:42 — refreshing…") are
   reported once as ``PETDESK_BENCH stored-data …``; *first-data* is fresh rows only.
 * ``stored-data``: as ``first-data``, but exit after the *stored-data* line (or after
   *first-data* when nothing was stored).
@@ -151,10 +151,10 @@ def install(window: Any = None) -> bool:
                 finish()
 
         def stored_shown(self) -> bool:
-            from PySide6.QtWidgets import QLabel
+            from petdesk.ui.status_messages import MessageKind
 
-            label = window.findChild(QLabel, "storedLabel")
-            return label is not None and label.isVisible()
+            return window.is_built and bool(
+                window.statusBar_.text_of(MessageKind.STORED_ROWS))
 
         def eventFilter(self, obj: QObject, event: QEvent) -> bool:
             nonlocal window

@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from petdesk.core.keystore import KeyStore, MemoryKeyring
 from petdesk.sandbox import FaultKind, RunningSandbox, SandboxConfig, start_server
 from petdesk.ui.main_window import MainWindow
+from petdesk.ui.status_messages import MessageKind
 from tests.reliability.app_support import build_window, settings_in
 from tests.reliability.conftest import KEY
 from tests.reliability.hostile import HostileServer, QuotaScript
@@ -60,9 +61,9 @@ def test_user_hammering_during_a_sandbox_cooldown_never_sends_early(
     strict_sandbox.app.faults.fail_next(FaultKind.RATE_LIMIT)
     with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000):
         qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
-    assert "Rate limited" in window.statusBar_.countdown_text
+    assert "Rate limited" in window.statusBar_.text_of(MessageKind.WAIT)
     hammer(qtbot, window, "Hammer Time")
-    assert "queued" in window.statusBar_.countdown_text
+    assert "queued" in window.statusBar_.text_of(MessageKind.WAIT)
     qtbot.waitUntil(lambda: not window.worker.busy, timeout=15_000)
 
     counters = strict_sandbox.app.counters(KEY)
@@ -71,7 +72,7 @@ def test_user_hammering_during_a_sandbox_cooldown_never_sends_early(
     created = [p for p in strict_sandbox.store.all_pets() if p.name == "Hammer Time"]
     assert len(created) == 1  # double click, queued behind a cooldown: still one pet
     assert window.add_dialog is None  # the form closed on success
-    assert window.statusBar_.countdown_text == ""
+    assert window.statusBar_.text_of(MessageKind.WAIT) == ""
 
 
 def test_user_hammering_against_a_tight_quota_never_sends_early(

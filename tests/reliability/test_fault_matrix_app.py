@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QLabel
 
 from petdesk.core.keystore import KeyStore, MemoryKeyring
 from petdesk.ui.main_window import MainWindow
+from petdesk.ui.status_messages import MessageKind
 from tests.reliability.app_support import build_window, settings_in
 from tests.reliability.conftest import FAST_POLICY, KEY, TIMEOUT
 from tests.reliability.hostile import HostileServer
@@ -94,8 +94,8 @@ def test_fault_through_the_add_pet_form(case: Case, qtbot: Any, tmp_path: Path) 
         else:  # checked (after a lost answer) and sent again, once
             with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
                 window.refreshButton.click()
-            label = window.findChild(QLabel, "outboxCount")
-            qtbot.waitUntil(lambda: not label.isVisibleTo(window), timeout=10_000)
+            qtbot.waitUntil(lambda: not window.statusBar_.text_of(MessageKind.OUTBOX),
+                            timeout=10_000)
             assert server.count("POST") == posts + 1
         assert server.early == [], [(s.method, s.path) for s in server.early]
         window.close()

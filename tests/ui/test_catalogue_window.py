@@ -25,6 +25,7 @@ from petdesk.ui.controllers.catalogue import STEP_KEY
 from petdesk.ui.controllers.stepper import StepTimer
 from petdesk.ui.main_window import MainWindow
 from petdesk.ui.search_dialog import CatalogueDialog
+from petdesk.ui.status_messages import MessageKind
 
 from .conftest import API_KEY, FakeClock, Sandbox
 from .drive import open_add_dialog, open_settings, shortcut, type_text, visible_dialog
@@ -84,7 +85,12 @@ def big(clock: FakeClock, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> It
 
 
 def catalogue_line(window: MainWindow) -> str:
-    return str(window.statusBar_.catalogueLabel.text())
+    return window.statusBar_.text_of(MessageKind.CATALOGUE)
+
+
+def catalogue_details(window: MainWindow) -> str:
+    return next(m.details for m in window.statusBar_.messages
+                if m.kind is MessageKind.CATALOGUE)
 
 
 def open_window(make_window: Callable[..., MainWindow], box: Sandbox,
@@ -166,13 +172,13 @@ def test_fills_completely_with_no_429_and_the_user_first(qtbot: Any, big: Sandbo
     # wait: no countdown was shown, and no 429.
     ahead = [e for e in events[queued:started] if e[0] == "started"]
     assert len(ahead) <= 1, ahead
-    assert window.statusBar_.countdown_text == ""
+    assert window.statusBar_.text_of(MessageKind.WAIT) == ""
     # The catalogue used one request per page of 100 pets and nothing more.
     used = big.requests() - before - 1  # the user's refresh
     assert used == PAGES
     assert timer.waited > 0  # it waited for quota windows rather than take the user's share
     assert f"Catalogue used {PAGES} of its 250 requests today" in \
-        window.statusBar_.catalogueLabel.toolTip()
+        catalogue_details(window)
     qtbot.waitUntil(lambda: timer.held is not None)  # the next update, scheduled
     assert timer.held == pytest.approx(30 * 60, abs=1)
     assert catalogue_line(window).endswith("next update in 30 min")
@@ -255,7 +261,7 @@ def test_the_catalogue_survives_a_restart_and_a_corrupt_file(
     third, _timer = open_window(make_window, big, clock)
     wait_complete(qtbot, third)  # downloaded again
     assert "could not read its saved copy of the catalogue" in \
-        third.statusBar_.catalogueLabel.toolTip()
+        catalogue_details(third)
     dialog = find_dialog(qtbot, third)
     type_text(qtbot, dialog.searchEdit, "quokkaberry")
     qtbot.waitUntil(lambda: result_names(dialog) == [LAST_NAME])
@@ -329,7 +335,7 @@ def test_the_schedule_is_a_setting_the_line_follows(qtbot: Any, big: Sandbox,
     qtbot.keyClick(dialog, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: catalogue_line(window).endswith("next update in 10 min"))
     assert "at most 100 requests a day (10% of 1,000)" in \
-        window.statusBar_.catalogueLabel.toolTip()
+        catalogue_details(window)
     qtbot.waitUntil(lambda: timer.held is not None)
     assert timer.held == pytest.approx(10 * 60, abs=1)
     # Switched off: nothing scheduled, what is stored stays searchable.

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QLabel
-
 from petdesk.core.categories import CategoryTable, JsonCategoryFile, categories_path
 from petdesk.ui.pet_model import Column
+from petdesk.ui.status_messages import MessageKind
 from tests.ui.conftest import Sandbox
 from tests.ui.drive import idle
 
@@ -21,8 +20,7 @@ def category_cells(window: Any) -> list[str]:
 
 
 def stored_text(window: Any) -> str:
-    label = window.findChild(QLabel, "storedLabel")
-    return label.text() if label is not None and label.isVisibleTo(window) else ""
+    return str(window.statusBar_.text_of(MessageKind.STORED_ROWS))
 
 
 def test_the_stored_rows_show_category_names_from_their_first_paint(

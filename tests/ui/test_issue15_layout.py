@@ -29,7 +29,7 @@ from pytestqt.exceptions import TimeoutError as WaitTimedOut
 
 from petdesk.sandbox import FaultKind
 from petdesk.ui.pet_model import Column
-from petdesk.ui.status_bar import ElidedLabel
+from petdesk.ui.status_messages import MessageKind
 
 from .conftest import FakeClock, Sandbox
 from .drive import open_add_dialog, open_key_dialog, open_settings, shortcut
@@ -66,8 +66,6 @@ def clipped(top: QWidget) -> list[str]:
         if not widget.isVisibleTo(top) or isinstance(widget.parent(),
                                                      (QAbstractSpinBox, QComboBox)):
             continue  # a spin box's or a combo's own field: the box is checked
-        if isinstance(widget, ElidedLabel):
-            continue  # elides by design; the full text is in its tooltip
         hint, size = widget.sizeHint(), widget.size()
         if isinstance(widget, QLabel):
             if not widget.text() or widget.wordWrap():
@@ -133,7 +131,7 @@ def test_nothing_is_clipped_and_the_window_keeps_its_size(
     shortcut(qtbot, window, "Ctrl+L")
     qtbot.keyClicks(window.lookupEdit, "250\r")
     queued = {"en": "queued", "de": "Warteschlange", "es": "en cola"}[language]
-    qtbot.waitUntil(lambda: queued in window.statusBar_.countdown_text, timeout=5_000)
+    qtbot.waitUntil(lambda: queued in window.statusBar_.text_of(MessageKind.WAIT), timeout=5_000)
     window.statusBar_.show_activity("A long message " * 30)
     for _ in range(3):  # any relayout the texts would cause happens in posted events
         QCoreApplication.processEvents()
@@ -152,7 +150,7 @@ def test_the_countdown_never_changes_the_size_saved_for_the_next_start(
     loopback.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
     with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000):
         shortcut(qtbot, window, "F5")
-    assert "Rate limited" in window.statusBar_.countdown_text
+    assert "Rate limited" in window.statusBar_.text_of(MessageKind.WAIT)
     assert window.size() == QSize(800, 500)
     clock.release()
     window.close()
@@ -169,19 +167,3 @@ def test_the_dialogs_clip_nothing(qtbot: Any, loopback: Sandbox, make_window: An
         assert_nothing_clipped(qtbot, dialog)
         dialog.reject()
         qtbot.waitUntil(lambda d=dialog: not d.isVisible(), timeout=5_000)
-
-
-def test_a_long_status_text_is_drawn_elided_with_the_whole_in_its_tooltip(qtbot: Any) -> None:
-    label = ElidedLabel()
-    qtbot.addWidget(label)
-    assert ElidedLabel.paintEvent is not QLabel.paintEvent  # it draws the elided text
-    label.resize(120, 20)
-    text = "Rate limited — your request is queued and goes out in 27 s"
-    label.setText(text)
-    label.show()
-    assert label.minimumSizeHint().width() <= ElidedLabel.MIN_WIDTH
-    assert label.elided and label.toolTip() == text and label.text() == text
-    assert not label.grab().isNull()
-    label.resize(2000, 20)
-    qtbot.waitUntil(lambda: not label.elided, timeout=2_000)
-    assert label.toolTip() == ""

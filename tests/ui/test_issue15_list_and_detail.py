@@ -13,6 +13,7 @@ from petdesk.ui.app import LaunchConfig, build_main_window
 from petdesk.ui.controllers.pet_list import FRESH_SECONDS
 from petdesk.ui.pet_model import Column
 from petdesk.ui.settings import AppSettings, Environment
+from petdesk.ui.status_messages import MessageKind
 
 from .conftest import API_KEY, FakeClock, Sandbox
 from .drive import (
@@ -175,7 +176,7 @@ def test_filters_page_size_and_last_refresh_belong_to_their_environment(
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
         type_text(qtbot, window.limitSpin, "5")
     assert window.countLabel.text() == "5 pets loaded · more available"
-    production_refresh = window.statusBar_.lastRefreshLabel.text()
+    production_refresh = window.statusBar_.text_of(MessageKind.REFRESHED)
     assert production_refresh
 
     clock.advance(3600)
@@ -198,13 +199,13 @@ def test_filters_page_size_and_last_refresh_belong_to_their_environment(
 def test_switching_shows_nothing_of_the_previous_environment_while_it_loads(
         qtbot: Any, loopback: Sandbox, make_window: Any) -> None:
     window = make_window(loopback)
-    assert window.statusBar_.lastRefreshLabel.text()
+    assert window.statusBar_.text_of(MessageKind.REFRESHED)
     shortcut(qtbot, window, "Ctrl+2")  # View › Staging: no key there
     qtbot.waitUntil(lambda: window.key_dialog is not None, timeout=10_000)
     window.key_dialog.reject()
     idle(qtbot, window)
     assert window.countLabel.text() == ""
-    assert window.statusBar_.lastRefreshLabel.text() == ""
+    assert window.statusBar_.text_of(MessageKind.REFRESHED) == ""
     assert not window.loadMoreButton.isVisibleTo(window)
 
 

@@ -18,6 +18,7 @@ from petdesk.sandbox import FaultKind
 from petdesk.ui.controllers.pet_list import FRESH_SECONDS
 from petdesk.ui.main_window import MainWindow
 from petdesk.ui.pet_model import Column, PetRole
+from petdesk.ui.status_messages import MessageKind
 
 from .conftest import API_KEY, FakeClock, Sandbox
 from .drive import (
@@ -91,7 +92,7 @@ def test_refresh_shows_new_server_data(qtbot, sandbox: Sandbox, make_window,
         qtbot.keyClick(window, Qt.Key.Key_F5)
     assert sandbox.requests() == before + 1
     assert [p.name for p in table_pets(window)] == names_before
-    assert window.statusBar_.lastRefreshLabel.text().startswith("Last refresh")
+    assert window.statusBar_.text_of(MessageKind.REFRESHED).startswith("Last refresh")
 
 
 def test_load_more_appends_the_next_page(qtbot, sandbox: Sandbox, make_window) -> None:
@@ -389,7 +390,7 @@ def test_429_countdown_then_success_with_nothing_sent_during_the_wait(
     seconds = round(started.args[0].seconds)
     assert seconds >= 7
     assert re.search(rf"Rate limited — retrying in {seconds} s \(attempt 2 of 4\)",
-                     window.statusBar_.countdown_text)
+                     window.statusBar_.text_of(MessageKind.WAIT))
     assert window.statusBar_.stopButton.isVisibleTo(window)
     assert sandbox.requests() == before + 1  # the 429; nothing while waiting
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
@@ -397,9 +398,9 @@ def test_429_countdown_then_success_with_nothing_sent_during_the_wait(
     assert clock.waited == pytest.approx(started.args[0].seconds, abs=0.05)  # on the clock
     assert sandbox.requests() == before + 2  # only the retry, after the wait
     assert sandbox.app.counters(sandbox.key).early_requests == 0
-    assert window.statusBar_.countdown_text == ""
+    assert window.statusBar_.text_of(MessageKind.WAIT) == ""
     assert window.model.rowCount() == 20
-    assert "left" in window.statusBar_.quotaLabel.text()
+    assert "left" in window.statusBar_.text_of(MessageKind.QUOTA)
 
 
 def test_request_during_cooldown_is_queued_and_said_so(qtbot, sandbox: Sandbox,
@@ -411,7 +412,7 @@ def test_request_during_cooldown_is_queued_and_said_so(qtbot, sandbox: Sandbox,
     with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000):
         qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
     look_up(qtbot, window, "5")
-    assert "queued" in window.statusBar_.countdown_text
+    assert "queued" in window.statusBar_.text_of(MessageKind.WAIT)
     before = sandbox.requests()
     clock.release()
     idle(qtbot, window)
@@ -427,14 +428,14 @@ def test_stop_during_a_backoff(qtbot, sandbox: Sandbox, make_window, clock: Fake
     sandbox.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
     with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000):
         qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
-    assert re.search(r"retrying in 3\d s", window.statusBar_.countdown_text)
+    assert re.search(r"retrying in 3\d s", window.statusBar_.text_of(MessageKind.WAIT))
     before = sandbox.requests()
     with qtbot.waitSignal(window.worker.finished, timeout=5_000,
                           check_params_cb=lambda job: isinstance(job.outcome.error,
                                                                  RequestCancelled)):
         qtbot.mouseClick(window.statusBar_.stopButton, Qt.MouseButton.LeftButton)
     idle(qtbot, window)
-    assert window.statusBar_.countdown_text == ""
+    assert window.statusBar_.text_of(MessageKind.WAIT) == ""
     assert window.statusBar_.message == "Stopped."
     assert sandbox.requests() == before
     assert window.model.rowCount() == 20  # the table keeps what it had

@@ -14,13 +14,14 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QContextMenuEvent
-from PySide6.QtWidgets import QApplication, QLabel, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from petdesk.sandbox import RunningSandbox, Store, start_server
 from petdesk.store.db import open_store
 from petdesk.store.rows import Draft
 from petdesk.ui.local_rows import StoredRow, WaitingRow
 from petdesk.ui.pet_model import Column, PetRole
+from petdesk.ui.status_messages import MessageKind
 from petdesk.ui.stored_start import store_file
 from tests.ui.conftest import FakeClock, Sandbox, _config
 from tests.ui.drive import idle, look_up, open_add_dialog, shortcut, type_text
@@ -80,8 +81,7 @@ def waiting(window: Any) -> list[str]:
 
 
 def outbox_count(window: Any) -> str:
-    label = window.findChild(QLabel, "outboxCount")
-    return label.text() if label is not None and label.isVisibleTo(window) else ""
+    return str(window.statusBar_.text_of(MessageKind.OUTBOX))
 
 
 def add_pet(qtbot: Any, window: Any, name: str, category: str = "2") -> None:
@@ -205,8 +205,7 @@ def test_the_cancel_question_keeps_the_add_on_no(
 
 
 def offline_text(window: Any) -> str:
-    label = window.findChild(QLabel, "offlineLabel")
-    return label.text() if label is not None and label.isVisibleTo(window) else ""
+    return str(window.statusBar_.text_of(MessageKind.OFFLINE))
 
 
 @pytest.fixture
@@ -245,8 +244,7 @@ def test_offline_start_says_so_and_loads_by_itself_when_back(
 
 
 def stored_text(window: Any) -> str:
-    label = window.findChild(QLabel, "storedLabel")
-    return label.text() if label is not None and label.isVisibleTo(window) else ""
+    return str(window.statusBar_.text_of(MessageKind.STORED_ROWS))
 
 
 def names_shown(window: Any) -> list[str]:

@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 from petdesk.ui.app import LaunchConfig, build_main_window, resources_dir
 from petdesk.ui.main_window import MainWindow
 from petdesk.ui.settings import AppSettings, CatalogueChoice
+from petdesk.ui.status_messages import MessageKind
 from petdesk.ui.translations import install_translations, remove_translations
 
 from .drive import click_row, shortcut, visible_dialog
@@ -364,9 +365,10 @@ def test_the_catalogue_line_and_find_any_animal_speak_the_language(
     settings.catalogue = CatalogueChoice(enabled=True)
     speak("de")
     window = _demo_window(qtbot, settings, tmp_path / "pets.sqlite3")
-    line = window.statusBar_.catalogueLabel
-    qtbot.waitUntil(lambda: line.text().startswith("Katalog: ") and "beginnt" not in line.text(),
-                    timeout=30_000)
+    bar = window.statusBar_
+    qtbot.waitUntil(lambda: bar.text_of(MessageKind.CATALOGUE).startswith("Katalog: ")
+                    and "beginnt" not in bar.text_of(MessageKind.CATALOGUE), timeout=30_000)
+    [line] = [m for m in bar.messages if m.kind is MessageKind.CATALOGUE]
     assert "Anfragen" in line.details and "requests" not in line.details
     shortcut(qtbot, window, "Ctrl+Shift+F")
     dialog = visible_dialog(qtbot, CatalogueDialog)

@@ -73,6 +73,9 @@ class AddPetController(QObject):
     rejected = Signal(str, object, object, str)
     #: Kept in the outbox, to be sent (or checked) by itself: the sentence to show.
     queued = Signal(str)
+    #: The add just submitted waits in the outbox: its local id (its row is shown to
+    #: the user).
+    kept = Signal(int)
 
     def __init__(self, auth: AuthController, outbox: OutboxController,
                  parent: QObject | None = None) -> None:
@@ -111,6 +114,7 @@ class AddPetController(QObject):
                                    self.tr("The pet was not added: "))
                 return
             self._outbox.follow()
+            self.kept.emit(add.local_id)
             if isinstance(exc, RequestCancelled):
                 self.queued.emit(self.tr("Stopped. “%s” waits in the outbox: cancel it "
                                          "there if it should not be sent.") % name)
@@ -128,6 +132,8 @@ class AddPetController(QObject):
             message = error_text(exc) if exc is not None else (report.result.message or "")
             self.rejected.emit(message, field, exc, self.tr("The pet was not added: "))
         else:
+            if add.local_id is not None:
+                self.kept.emit(add.local_id)
             self.queued.emit(self._waiting_text(name, kind, report.result.message))
 
     def _waiting_text(self, name: str, kind: StepKind, why: str | None) -> str:

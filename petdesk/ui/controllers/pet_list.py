@@ -283,13 +283,13 @@ class PetListController(QObject):
 
     def count_text(self) -> str:
         """The footer: what is loaded, what the filters show, whether there is more
-        (adds waiting in the outbox are not pets yet: not counted)."""
-        waiting = self.rows_not_pets()
-        count = self._model.total_count - waiting
+        (adds waiting in the outbox are not pets yet: not loaded, but shown when the
+        filter shows them)."""
+        count = self._model.total_count - self.rows_not_pets()
         if self.state in (ListState.IDLE, ListState.NO_KEY) and not count:
             return ""
-        shown = self._model.rowCount() - waiting
-        if shown == count:
+        shown = self._model.rowCount()
+        if shown == self._model.total_count:
             return (self.tr("%d pets loaded · more available") if self.has_more
                     else self.tr("%d pets loaded")) % count
         return (self.tr("%d pets loaded · %d shown by the filter · more available")
