@@ -1,22 +1,27 @@
-"""Wheel build hook: compile the translations (``resources/translations/*.ts``) with
-PySide6's ``lrelease`` and ship the ``.qm`` as ``petdesk/translations/``.
+"""Wheel build hook: PetDesk's run-time files in the wheel, where importlib.resources
+finds them (``petdesk/datafiles.py``).
 
-For an editable install (the README's setup command) they are compiled in place,
-next to the ``.ts``, where a source checkout looks for them.
+``resources/`` (the top of the repository) goes in as ``petdesk/resources/``, minus
+what is for the repository only (``packaging/bundle_policy.py``: RESOURCE_EXCLUDES,
+the same rule as the PyInstaller bundle). The translations are compiled first with
+PySide6's ``lrelease`` (``resources/translations/*.qm``). For an editable install
+(the README's setup command) they are compiled in place, where a source checkout
+reads them.
 """
 
 from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 
-def _i18n(root: Path) -> Any:
-    # petdesk/i18n.py alone (standard library only), not the package.
-    spec = importlib.util.spec_from_file_location("petdesk_i18n", root / "petdesk" / "i18n.py")
+def _load(name: str, path: Path) -> ModuleType:
+    # One file alone (standard library only), not its package.
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -24,12 +29,12 @@ def _i18n(root: Path) -> Any:
     return module
 
 
-class TranslationsHook(BuildHookInterface):  # type: ignore[type-arg]
+class ResourcesHook(BuildHookInterface):  # type: ignore[type-arg]
     PLUGIN_NAME = "custom"
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         root = Path(self.root)
-        i18n = _i18n(root)
+        i18n = _load("petdesk_i18n", root / "petdesk" / "i18n.py")
         folder = i18n.translations_dir(root)
         i18n.compile_stale(folder)
         if version == "editable":
@@ -38,4 +43,6 @@ class TranslationsHook(BuildHookInterface):  # type: ignore[type-arg]
             qm = folder / f"petdesk_{language}.qm"
             if not qm.is_file():
                 raise RuntimeError(f"{qm} was not built")
-            build_data["force_include"][str(qm)] = f"petdesk/translations/{qm.name}"
+        policy = _load("petdesk_bundle_policy", root / "packaging" / "bundle_policy.py")
+        for source, relative in policy.resource_files(root / "resources"):
+            build_data["force_include"][source] = f"{policy.RESOURCE_TARGET}/{relative}"

@@ -194,13 +194,17 @@ HIDDEN_IMPORTS: tuple[str, ...] = (
 #: ``keyring`` for its backend entry points.
 METADATA_DISTRIBUTIONS: tuple[str, ...] = ("petdesk", "keyring")
 
-#: Files under ``resources/`` that are for the repository, not the installed app.
+#: Files under ``resources/`` that are for the repository, not the installed app
+#: (the bundle and the wheel: hatch_build.py).
 RESOURCE_EXCLUDES: tuple[str, ...] = ("screenshots/*", "*.md", "*.ts", "*.pro", ".*")
+#: Where ``resources/`` goes in the bundle and in the wheel: inside the package, where
+#: importlib.resources finds it (petdesk/datafiles.py).
+RESOURCE_TARGET = "petdesk/resources"
 
 
-def resource_datas(resources: os.PathLike[str] | str) -> list[tuple[str, str]]:
-    """``(source file, bundle directory)`` pairs for the app's ``resources/``, minus
-    :data:`RESOURCE_EXCLUDES` (README screenshots, translation sources, notes)."""
+def resource_files(resources: os.PathLike[str] | str) -> list[tuple[str, str]]:
+    """``(source file, path relative to resources/)`` of the files PetDesk needs at
+    run time: ``resources/`` minus :data:`RESOURCE_EXCLUDES`."""
     root = os.fspath(resources)
     out: list[tuple[str, str]] = []
     for dirpath, dirs, files in os.walk(root):
@@ -210,9 +214,15 @@ def resource_datas(resources: os.PathLike[str] | str) -> list[tuple[str, str]]:
             rel = os.path.relpath(full, root).replace(os.sep, "/")
             if any(fnmatch.fnmatch(rel, p) or fnmatch.fnmatch(name, p) for p in RESOURCE_EXCLUDES):
                 continue
-            dest = os.path.dirname(rel)
-            out.append((full, "resources" + ("/" + dest if dest else "")))
+            out.append((full, rel))
     return out
+
+
+def resource_datas(resources: os.PathLike[str] | str) -> list[tuple[str, str]]:
+    """``(source file, bundle directory)`` pairs for :func:`resource_files`, under
+    :data:`RESOURCE_TARGET` (README screenshots, translation sources, notes left out)."""
+    return [(full, posixpath.join(RESOURCE_TARGET, posixpath.dirname(rel)).rstrip("/"))
+            for full, rel in resource_files(resources)]
 
 
 # --------------------------------------------------------------------------- plugins

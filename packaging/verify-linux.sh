@@ -56,7 +56,7 @@ apt-get satisfy -y -qq --no-install-recommends "$(dpkg-deb -f "$DEB" Depends)" >
   || { apt-get update -qq && apt-get satisfy -y -qq --no-install-recommends "$(dpkg-deb -f "$DEB" Depends)" >/dev/null; }
 
 snapshot() {
-  find /opt /usr/bin /usr/share/applications /usr/share/icons/hicolor /usr/share/doc \
+  find /opt /usr/bin /usr/share/applications /usr/share/icons/hicolor /usr/share/doc /usr/share/metainfo \
     -xdev 2>/dev/null | sort
 }
 snapshot > "$SCRATCH/before"
@@ -65,10 +65,11 @@ log "dpkg -i $DEB"
 dpkg -i "$DEB"
 for path in /opt/petdesk/petdesk /usr/bin/petdesk /usr/share/applications/petdesk.desktop \
             /usr/share/icons/hicolor/scalable/apps/petdesk.svg \
-            /usr/share/icons/hicolor/48x48/apps/petdesk.png /usr/share/doc/petdesk/copyright; do
+            /usr/share/icons/hicolor/48x48/apps/petdesk.png /usr/share/doc/petdesk/copyright \
+            /usr/share/metainfo/org.petdesk.PetDesk.metainfo.xml; do
   [ -e "$path" ] || fail "$path not installed"
 done
-# (desktop-file-validate also runs at build time, in make_deb.py.)
+# (desktop-file-validate and appstreamcli validate also run at build time, in make_deb.py.)
 
 log "every ELF file under /opt/petdesk finds its libraries"
 missing=0

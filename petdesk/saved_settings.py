@@ -1,14 +1,15 @@
 """The window's saved connection settings, read without Qt (for ``petdesk import``).
 
-The window keeps its settings with ``QSettings("PetDesk", "PetDesk")`` (see
-``petdesk/ui/settings.py``): the service address of each environment
-(``connection/production_url``, ``connection/staging_url``) and the last environment
-used (``connection/environment``). The command line must not load Qt, so it reads the
-same place itself, where that is a plain format:
+The window keeps its settings with ``QSettings`` (``default_settings`` in
+``petdesk/ui/app.py``; the keys in ``petdesk/ui/settings.py``): the service address
+of each environment (``connection/production_url``, ``connection/staging_url``) and
+the last environment used (``connection/environment``). The command line must not
+load Qt, so it reads the same place itself, where that is a plain format:
 
 * Linux and other Unix systems: the INI file
   ``$XDG_CONFIG_HOME/PetDesk/PetDesk.conf`` (``~/.config/PetDesk/PetDesk.conf``);
-* macOS: the property list ``~/Library/Preferences/com.petdesk.PetDesk.plist``
+* macOS: the property list ``~/Library/Preferences/org.petdesk.PetDesk.plist`` (the
+  bundle id: the window names its settings by the organisation's domain there)
   (keys ``connection.production_url`` …);
 * Windows: the registry key ``HKEY_CURRENT_USER\\Software\\PetDesk\\PetDesk\\connection``.
 
@@ -32,6 +33,8 @@ from petdesk.core.connection import DEFAULT_URLS
 
 ORGANIZATION: Final = "PetDesk"
 APPLICATION: Final = "PetDesk"
+#: The macOS bundle id, which names the window's preferences file on macOS.
+BUNDLE_ID: Final = "org.petdesk.PetDesk"
 ENVIRONMENTS: Final = ("production", "staging")
 
 
@@ -115,6 +118,5 @@ def saved_connection() -> SavedConnection:
     if sys.platform == "win32":
         return _read_registry()
     if sys.platform == "darwin":
-        return read_plist(Path.home() / "Library" / "Preferences" /
-                          f"com.{ORGANIZATION.lower()}.{APPLICATION}.plist")
+        return read_plist(Path.home() / "Library" / "Preferences" / f"{BUNDLE_ID}.plist")
     return read_ini(ini_path())

@@ -88,8 +88,11 @@ def bundle_root() -> Path:
 
 
 def resources_dir() -> Path:
-    """``resources/`` next to the ``petdesk`` package, frozen or not."""
-    return bundle_root() / "resources"
+    """PetDesk's run-time files (:mod:`petdesk.datafiles`): in the package, or in a
+    source checkout beside it."""
+    from petdesk.datafiles import resources_dir as found
+
+    return found() or Path(__file__).resolve().parent / "resources"
 
 
 # --------------------------------------------------------------------------- headless set-up

@@ -130,6 +130,32 @@ def find_desktop_file(resources: Path) -> Path:
     return (preferred or candidates)[0]
 
 
+def find_metainfo(resources: Path) -> Path:
+    """The AppStream metainfo (``<id>.metainfo.xml``) software centres read."""
+    candidates = sorted(resources.rglob("*.metainfo.xml"))
+    if len(candidates) != 1:
+        raise PackagingError(f"expected one *.metainfo.xml under {resources}: {candidates}")
+    return candidates[0]
+
+
+def metainfo_validation_errors(metainfo: Path) -> list[str]:
+    """What ``appstreamcli validate`` rejects (errors and warnings); [] when it passes
+    or is not installed (apt-get install appstream)."""
+    if not shutil.which("appstreamcli"):
+        return []
+    result = subprocess.run(  # noqa: S603
+        ["appstreamcli", "validate", "--no-net", str(metainfo)],  # noqa: S607
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode == 0:
+        return []
+    return [line for line in result.stdout.splitlines() if line.startswith(("E:", "W:"))] or [
+        result.stdout.strip() or result.stderr.strip()
+    ]
+
+
 def check_desktop_entry(text: str) -> None:
     """The entry must start ``petdesk`` (on PATH via /usr/bin) and use the ``petdesk`` icon."""
     fields: dict[str, str] = {}
@@ -169,6 +195,11 @@ def desktop_validation_errors(output: str) -> list[str]:
     ]
 
 
+#: The largest fixed size of the hicolor theme; larger PNGs (the macOS 1024 px) are
+#: not installed: the SVG serves any size.
+HICOLOR_LARGEST = 512
+
+
 def icon_files(resources: Path) -> dict[str, Path]:
     """``hicolor`` destination (``48x48/apps/petdesk.png``) -> source file."""
     sys.path.insert(0, str(HERE.parent))
@@ -176,7 +207,8 @@ def icon_files(resources: Path) -> dict[str, Path]:
 
     out: dict[str, Path] = {}
     for size, path in icons.find_pngs(resources).items():
-        out[f"{size}x{size}/apps/{PACKAGE}.png"] = path
+        if size <= HICOLOR_LARGEST:
+            out[f"{size}x{size}/apps/{PACKAGE}.png"] = path
     svgs = sorted(resources.rglob(f"{PACKAGE}.svg"))
     if svgs:
         out[f"scalable/apps/{PACKAGE}.svg"] = svgs[0]
@@ -345,6 +377,14 @@ def stage(onedir: Path, resources: Path, version: str, work: Path) -> tuple[Path
     apps = root / "usr/share/applications"
     apps.mkdir(parents=True)
     (apps / f"{PACKAGE}.desktop").write_text(text, encoding="utf-8")
+
+    metainfo = find_metainfo(resources)
+    errors = metainfo_validation_errors(metainfo)
+    if errors:
+        raise PackagingError("appstreamcli validate: " + "; ".join(errors))
+    metadir = root / "usr/share/metainfo"
+    metadir.mkdir(parents=True)
+    shutil.copyfile(metainfo, metadir / metainfo.name)
 
     hicolor = root / "usr/share/icons/hicolor"
     for dest, src in icon_files(resources).items():

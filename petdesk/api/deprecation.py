@@ -35,13 +35,10 @@ class DeprecationInfo:
     source: Literal["server", "documented"]
     replacement: str = REPLACEMENT
 
-    def removal_date(self) -> str:
-        """The day the operation goes away ("5 December 2030"), or "" if not announced."""
-        return self.sunset.strftime("%-d %B %Y") if self.sunset else ""
-
     def describe(self) -> str:
-        """The technical text (for Details): the operation, its removal, its replacement."""
-        when = self.removal_date() or "a date not announced"
+        """The technical text (for Details): the operation, its removal (an ISO 8601
+        day: the window shows the date itself with QLocale), its replacement."""
+        when = self.sunset.date().isoformat() if self.sunset else "a date not announced"
         return (
             f"A look-up by ID uses GET /pets/{{petId}}, a deprecated call that the service "
             f"removes on {when}. The contract names {self.replacement} as its replacement."

@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 from petdesk.core.clock import Clock
 from petdesk.core.errors import RateLimitedError, RequestCancelled
 from petdesk.core.waits import WaitInfo, WaitReason
+from petdesk.core.wording import ClockTime
 
 from .ratelimit import RateLimitSnapshot
 
@@ -285,7 +286,8 @@ def _until_message(wall_ts: float) -> str:
     local = datetime.fromtimestamp(wall_ts, UTC).astimezone()
     return (
         "The Pet Store service is limiting requests. PetDesk will not send any more "
-        f"until {local.strftime('%H:%M:%S')}, to keep your API key from being blocked."
+        f"until {ClockTime(local, today=True, seconds=True)}, to keep your API key from "
+        "being blocked."
     )
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 
-from petdesk.core.wording import QT_TRANSLATE_NOOP
+from petdesk.core.wording import QT_TRANSLATE_NOOP, ClockTime
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +60,7 @@ class RateLimitSnapshot:
                 remaining=self.remaining))
         if self.reset is not None:
             parts.append(QT_TRANSLATE_NOOP("RateLimit", "resets {time}").format(
-                time=self.reset.astimezone().strftime("%H:%M:%S")))
+                time=ClockTime(self.reset.astimezone(), today=True, seconds=True)))
         return parts
 
 

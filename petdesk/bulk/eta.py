@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, tzinfo
 
 from petdesk.api.ratelimit import RateLimitSnapshot
-from petdesk.core.wording import QT_TRANSLATE_NOOP
+from petdesk.core.wording import QT_TRANSLATE_NOOP, ClockTime
 
 _DAY_WINDOW_SECONDS = 120.0
 
@@ -147,11 +147,11 @@ def format_duration(seconds: float) -> str:
 
 def format_clock(moment: datetime, tz: tzinfo = UTC) -> str:
     """``00:00 UTC``, or ``01:00 (00:00 UTC)`` for another time zone."""
-    utc = moment.astimezone(UTC).strftime("%H:%M")
+    utc = ClockTime(moment.astimezone(UTC), today=True)
     if tz is UTC:
         return QT_TRANSLATE_NOOP("Import", "{utc} UTC").format(utc=utc)
     return QT_TRANSLATE_NOOP("Import", "{local} ({utc} UTC)").format(
-        local=moment.astimezone(tz).strftime("%H:%M"), utc=utc)
+        local=ClockTime(moment.astimezone(tz), today=True), utc=utc)
 
 
 def _waiting_text(eta: Eta, now: datetime, tz: tzinfo) -> str:

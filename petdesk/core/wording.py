@@ -57,34 +57,44 @@ class Message(str):
         return text
 
 
+#: English day and month names for :class:`ClockTime`'s English form: the C library's
+#: ``%a``/``%b`` would follow whatever locale Qt set for the process.
+_DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
 class ClockTime:
     """A moment shown as a clock time: ``09:42`` today, ``Mon 23 Nov, 09:42`` another
-    day. ``str()`` is the English form; the window formats it for the locale."""
+    day (with ``seconds``: ``09:42:07``). ``str()`` is the English form, built without
+    the C library (``strftime`` directives and names differ between platforms and
+    locales); the window formats it with QLocale."""
 
-    __slots__ = ("moment", "today")
+    __slots__ = ("moment", "seconds", "today")
 
-    def __init__(self, moment: datetime, *, today: bool) -> None:
+    def __init__(self, moment: datetime, *, today: bool, seconds: bool = False) -> None:
         self.moment = moment
         self.today = today
+        self.seconds = seconds
 
     def __str__(self) -> str:
         m = self.moment
+        time = f"{m.hour:02d}:{m.minute:02d}" + (f":{m.second:02d}" if self.seconds else "")
         if self.today:
-            return m.strftime("%H:%M")
-        return f"{m.strftime('%a')} {m.day} {m.strftime('%b, %H:%M')}"
+            return time
+        return f"{_DAYS[m.weekday()]} {m.day} {_MONTHS[m.month - 1]}, {time}"
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
     def __eq__(self, other: Any) -> bool:
-        return isinstance(other, ClockTime) and (self.moment, self.today) == (
-            other.moment, other.today)
+        return isinstance(other, ClockTime) and (self.moment, self.today, self.seconds) == (
+            other.moment, other.today, other.seconds)
 
     def __hash__(self) -> int:
-        return hash((self.moment, self.today))
+        return hash((self.moment, self.today, self.seconds))
 
     def __repr__(self) -> str:
-        return f"ClockTime({self.moment!r}, today={self.today})"
+        return f"ClockTime({self.moment!r}, today={self.today}, seconds={self.seconds})"
 
 
 def QT_TRANSLATE_NOOP(context: str, source: str) -> Template:

@@ -187,7 +187,7 @@ def estimate_total(count: int, highest_mirrored: int | None, newest_known: int) 
 
 
 def _utc_day(when: float) -> str:
-    return datetime.fromtimestamp(when, UTC).strftime("%Y-%m-%d")
+    return datetime.fromtimestamp(when, UTC).date().isoformat()
 
 
 def _next_utc_midnight(when: float) -> float:

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import QApplication
 from petdesk import __version__
 from petdesk.core.clock import Clock
 from petdesk.core.keys import FixedLookup, KeyLookupLike, KeyProvider, StaticKeys
+from petdesk.datafiles import resources_dir
 
 from .main_window import MainWindow
 from .settings import AppSettings, Environment
@@ -51,7 +52,14 @@ if TYPE_CHECKING:
 
 ORGANIZATION = "PetDesk"
 APPLICATION = "PetDesk"
-ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
+#: Reversed, it starts the macOS bundle id (``org.petdesk.PetDesk``, packaging/petdesk.spec):
+#: QSettings names the macOS preferences file after it, so that a configuration
+#: profile (MDM) for the bundle id reaches the settings. Linux and Windows keep using
+#: the organisation's name (``~/.config/PetDesk/PetDesk.conf``, ``HKCU\Software\PetDesk``).
+ORGANIZATION_DOMAIN = "petdesk.org"
+#: The app icon's PNG sizes in resources/icons: 16-256 for the window and Windows' .ico,
+#: up to 1024 (512@2x) for the macOS .icns (packaging/icons.py).
+ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512, 1024)
 
 
 class LaunchConfig(NamedTuple):  # not a dataclass: ``dataclasses`` costs ~2.5 ms at start-up
@@ -62,20 +70,8 @@ class LaunchConfig(NamedTuple):  # not a dataclass: ``dataclasses`` costs ~2.5 m
     base_url: str | None = None
 
 
-def resources_dir() -> Path | None:
-    """``resources/`` of a source checkout or of a PyInstaller bundle."""
-    candidates = [Path(__file__).resolve().parents[2] / "resources"]
-    bundle = getattr(sys, "_MEIPASS", None)
-    if bundle:
-        candidates.insert(0, Path(bundle) / "resources")
-    for path in candidates:
-        if (path / "icons").is_dir():
-            return path
-    return None
-
-
 def app_icon() -> QIcon:
-    """The PNGs (16-256 px) and the SVG for larger sizes."""
+    """The PNGs (16-1024 px) and the SVG."""
     from PySide6.QtGui import QIcon  # PySide6 creates the type (and enums) on first use  # noqa: PLC0415 - QIcon's enums, not before the first paint
 
     icon = QIcon()
@@ -104,6 +100,7 @@ def create_application(argv: Sequence[str] | None = None, *,
     app = existing if isinstance(existing, QApplication) else QApplication(
         list(argv) if argv is not None else sys.argv[:1])
     app.setOrganizationName(ORGANIZATION)
+    app.setOrganizationDomain(ORGANIZATION_DOMAIN)
     app.setApplicationName(APPLICATION)
     # No display name: Qt would append it to every title ("PetDesk — Demo — PetDesk");
     # the main window's title names the app once ("PetDesk — Demo"). The display name
@@ -131,11 +128,14 @@ def _install_translations(app: QApplication) -> None:
     if app.property("petdeskTranslations"):
         return
     app.setProperty("petdeskTranslations", True)
-    install_translations(app, default_settings().language, resources_dir())
+    install_translations(app, default_settings().language)
 
 
 def default_settings() -> AppSettings:
-    return AppSettings(QSettings(ORGANIZATION, APPLICATION))
+    """The user's settings: ``~/Library/Preferences/org.petdesk.PetDesk.plist`` on macOS
+    (Qt reverses a domain given as the organisation), else the organisation's name."""
+    organization = ORGANIZATION_DOMAIN if sys.platform == "darwin" else ORGANIZATION
+    return AppSettings(QSettings(organization, APPLICATION))
 
 
 class HttpsClients:

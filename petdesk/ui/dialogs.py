@@ -154,6 +154,7 @@ class WindowDialogs(QObject):
 
     def show_about(self) -> None:
         from petdesk import __version__  # noqa: PLC0415 - on first use
+        from petdesk.licences import licence_text, notices_text  # noqa: PLC0415 - on first use
 
         box = QMessageBox(self._window)
         box.setObjectName("aboutBox")
@@ -165,7 +166,13 @@ class WindowDialogs(QObject):
             "Pet Store API version %s.<br><br>"
             "Environment: %s<br>Address: %s") % (
                 API_VERSION, html.escape(self._connection.label()),
-                html.escape(localized(self._connection.address))))
+                html.escape(localized(self._connection.address)))
+            + "<br><br>" + self.tr(
+                "Free software under the MIT licence. The licence and the notices of the "
+                "libraries PetDesk uses (Qt for Python and Qt under the LGPL-3.0 among "
+                "them) are in the details."))
+        # The legal texts themselves stay in English, as their authors wrote them.
+        box.setDetailedText("\n\n".join(t for t in (licence_text(), notices_text()) if t))
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         make_accessible(box)
         box.open()

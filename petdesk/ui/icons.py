@@ -14,7 +14,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication, QImage, QPainter
 from PySide6.QtSvg import QSvgRenderer
 
-from .app import ICON_SIZES, resources_dir
+from petdesk.datafiles import resources_dir
+
+from .app import ICON_SIZES
 
 
 def render_pngs(svg: Path, out_dir: Path) -> list[Path]:

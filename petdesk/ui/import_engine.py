@@ -58,7 +58,7 @@ from petdesk.bulk.session import FileLayout, inspect_file, preview_file
 from petdesk.bulk.writers import export_pets, write_report
 from petdesk.core.clock import Clock
 from petdesk.core.connection import Connection
-from petdesk.core.wording import QT_TRANSLATE_NOOP
+from petdesk.core.wording import QT_TRANSLATE_NOOP, ClockTime
 from petdesk.store.db import LocalStore, open_store
 from petdesk.store.rows import OutboxEntry, OutboxState
 from petdesk.store.sender import OutboxSender, StepKind, StepResult
@@ -357,5 +357,5 @@ def _notice(result: StepResult | None, snapshot: RateLimitSnapshot | None,
         resume = snapshot.reset.astimezone()
     return QT_TRANSLATE_NOOP(
         "Import", "Waiting ({why}): sending goes on by itself at {local} ({utc} UTC).").format(
-        why=result.message or result.kind.value, local=resume.strftime("%H:%M"),
-        utc=resume.astimezone(UTC).strftime("%H:%M"))
+        why=result.message or result.kind.value, local=ClockTime(resume, today=True),
+        utc=ClockTime(resume.astimezone(UTC), today=True))

@@ -16,7 +16,7 @@ import string
 from datetime import date
 from typing import Any, Protocol
 
-from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QLocale, QTime
+from PySide6.QtCore import QCoreApplication, QDate, QLocale, QTime
 
 from petdesk.core.wording import ClockTime, Message, Template
 
@@ -78,14 +78,18 @@ def long_date(day: date, locale: QLocale | None = None) -> str:
 
 
 def clock_time(value: ClockTime, locale: QLocale | None = None) -> str:
-    """``09:42`` for today, else the locale's short date and time."""
+    """``09:42`` for today, else the locale's short date and time; with the seconds
+    when ``value`` asks for them."""
     locale = locale or QLocale()
     m = value.moment
     time = QTime(m.hour, m.minute, m.second)
+    time_format = locale.timeFormat(QLocale.FormatType.ShortFormat)
+    if value.seconds and "ss" not in time_format:
+        time_format = time_format.replace("mm", "mm:ss", 1)
     if value.today:
-        return locale.toString(time, QLocale.FormatType.ShortFormat)
-    when = QDateTime(QDate(m.year, m.month, m.day), time)
-    return locale.toString(when, QLocale.FormatType.ShortFormat)
+        return locale.toString(time, time_format)
+    day = locale.toString(QDate(m.year, m.month, m.day), QLocale.FormatType.ShortFormat)
+    return f"{day} {locale.toString(time, time_format)}"
 
 
 class _LocaleFormatter(string.Formatter):

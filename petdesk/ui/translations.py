@@ -14,6 +14,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
+from petdesk.datafiles import resources_dir
+
 #: The languages of File › Settings…: the stored value and the name shown (each in
 #: its own language).
 LANGUAGE_CHOICES: tuple[tuple[str, str], ...] = (
@@ -21,11 +23,9 @@ LANGUAGE_CHOICES: tuple[tuple[str, str], ...] = (
 
 
 def catalogue_dirs(resources: Path | None) -> list[Path]:
-    """Where ``petdesk_<lang>.qm`` may be: a source checkout's or a bundle's
-    ``resources/translations``, then the wheel's ``petdesk/translations``."""
-    folders = [resources / "translations"] if resources is not None else []
-    folders.append(Path(__file__).resolve().parents[1] / "translations")
-    return folders
+    """Where ``petdesk_<lang>.qm`` is: ``translations`` of the run-time files
+    (:func:`petdesk.datafiles.resources_dir`)."""
+    return [resources / "translations"] if resources is not None else []
 
 
 def chosen_locale(language: str) -> QLocale:
@@ -38,9 +38,11 @@ def chosen_locale(language: str) -> QLocale:
 
 
 def install_translations(app: QCoreApplication, language: str,
-                         resources: Path | None) -> list[QTranslator]:
+                         resources: Path | None = None) -> list[QTranslator]:
     """Set the locale for ``language`` ("" for the system's) and install Qt's and
-    PetDesk's catalogues for it. Returns the translators installed."""
+    PetDesk's catalogues for it, PetDesk's from ``resources`` (by default the run-time
+    files, looked up only for a language other than English). Returns the translators
+    installed."""
     locale = chosen_locale(language)
     QLocale.setDefault(locale)
     installed: list[QTranslator] = []
@@ -50,7 +52,7 @@ def install_translations(app: QCoreApplication, language: str,
     if qt.load(locale, "qtbase", "_", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
         installed.append(qt)
     ours = QTranslator(app)
-    for folder in catalogue_dirs(resources):
+    for folder in catalogue_dirs(resources if resources is not None else resources_dir()):
         if getattr(sys, "_MEIPASS", None) is None and next(folder.glob("*.ts"), None):
             # A source checkout (the .ts sources are there): compile what is missing or
             # older than its source.

@@ -3109,6 +3109,10 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <source>A desktop client for the Pet Store service.&lt;br&gt;Pet Store API version %s.&lt;br&gt;&lt;br&gt;Environment: %s&lt;br&gt;Address: %s</source>
         <translation>Ein Desktop-Programm für den Pet-Store-Dienst.&lt;br&gt;Pet-Store-API-Version %s.&lt;br&gt;&lt;br&gt;Umgebung: %s&lt;br&gt;Adresse: %s</translation>
     </message>
+    <message>
+        <source>Free software under the MIT licence. The licence and the notices of the libraries PetDesk uses (Qt for Python and Qt under the LGPL-3.0 among them) are in the details.</source>
+        <translation>Freie Software unter der MIT-Lizenz. Die Lizenz und die Hinweise zu den Bibliotheken, die PetDesk verwendet (darunter Qt for Python und Qt unter der LGPL-3.0), stehen in den Details.</translation>
+    </message>
 </context>
 <context>
     <name>WindowLogic</name>

@@ -3109,6 +3109,10 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <source>A desktop client for the Pet Store service.&lt;br&gt;Pet Store API version %s.&lt;br&gt;&lt;br&gt;Environment: %s&lt;br&gt;Address: %s</source>
         <translation>Un programa de escritorio para el servicio Pet Store.&lt;br&gt;Versión de la API de Pet Store: %s.&lt;br&gt;&lt;br&gt;Entorno: %s&lt;br&gt;Dirección: %s</translation>
     </message>
+    <message>
+        <source>Free software under the MIT licence. The licence and the notices of the libraries PetDesk uses (Qt for Python and Qt under the LGPL-3.0 among them) are in the details.</source>
+        <translation>Software libre bajo la licencia MIT. La licencia y los avisos de las bibliotecas que usa PetDesk (entre ellas Qt for Python y Qt bajo la LGPL-3.0) están en los detalles.</translation>
+    </message>
 </context>
 <context>
     <name>WindowLogic</name>

@@ -483,7 +483,7 @@ def test_deprecation_and_sunset_headers_are_exposed(make_client: MakeClient) -> 
     assert dep.deprecated and dep.source == "server"
     assert dep.since is not None and dep.since.year == 2026
     assert dep.sunset == DOCUMENTED_SUNSET
-    assert "5 December 2030" in dep.describe()
+    assert "removes on 2030-12-05" in dep.describe()  # ISO 8601: no C-library format
 
 
 def test_the_documented_removal_date_is_known_without_headers(make_client: MakeClient) -> None:

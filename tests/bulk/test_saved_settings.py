@@ -37,7 +37,7 @@ def test_a_missing_or_damaged_file_counts_as_unset(tmp_path: Path) -> None:
 
 
 def test_the_macos_property_list(tmp_path: Path) -> None:
-    path = tmp_path / "com.petdesk.PetDesk.plist"
+    path = tmp_path / "org.petdesk.PetDesk.plist"
     with path.open("wb") as stream:
         plistlib.dump({"connection.staging_url": "https://staging.example/v1",
                        "connection.environment": "staging", "connection.timeout": 15.0},

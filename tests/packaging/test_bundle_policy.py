@@ -257,9 +257,9 @@ def test_resources_in_the_bundle(tmp_path: Path) -> None:
         for src, dest in policy.resource_datas(tmp_path)
     }
     assert got == {
-        ("icons/petdesk.svg", "resources/icons"),
-        ("petdesk.desktop", "resources"),
-        ("translations/petdesk_de.qm", "resources/translations"),
+        ("icons/petdesk.svg", "petdesk/resources/icons"),
+        ("petdesk.desktop", "petdesk/resources"),
+        ("translations/petdesk_de.qm", "petdesk/resources/translations"),
     }
 
 

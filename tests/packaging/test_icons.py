@@ -85,3 +85,20 @@ def test_the_repository_icons_convert(tmp_path: Path) -> None:
     assert {16, 32, 48, 256} <= set(found)
     assert icons.write_ico(found, tmp_path / "petdesk.ico").stat().st_size > 0
     assert icons.write_icns(found, tmp_path / "petdesk.icns").stat().st_size > 0
+
+
+def test_the_macos_icon_goes_up_to_1024_px(tmp_path: Path) -> None:
+    """Retina Docks and Finder's largest views use 512@2x (``ic10``, 1024 px)."""
+    from .conftest import ROOT
+
+    data = icons.write_icns(icons.find_pngs(ROOT / "resources"), tmp_path / "a.icns").read_bytes()
+    kinds = {}
+    offset = 8
+    while offset < len(data):
+        kind, length = data[offset:offset + 4], struct.unpack(">I", data[offset + 4:offset + 8])[0]
+        kinds[kind] = icons.png_size(data[offset + 8:offset + length])
+        offset += length
+    assert kinds[b"ic10"] == (1024, 1024)
+    assert kinds[b"ic09"] == (512, 512)
+    assert kinds[b"ic14"] == (512, 512)  # 256@2x
+    assert kinds[b"ic08"] == (256, 256)

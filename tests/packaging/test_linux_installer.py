@@ -164,6 +164,7 @@ def test_a_stand_in_onedir_becomes_a_deb_and_a_tarball(tmp_path: Path) -> None:
         "./opt/petdesk/petdesk",
         "./usr/share/applications/petdesk.desktop",
         "./usr/share/icons/hicolor/scalable/apps/petdesk.svg",
+        "./usr/share/metainfo/org.petdesk.PetDesk.metainfo.xml",
         "./usr/bin/petdesk -> /opt/petdesk/petdesk",
     ):
         assert path in listing

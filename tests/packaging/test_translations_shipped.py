@@ -1,5 +1,6 @@
 """The installers ship PetDesk's German and Spanish catalogues and Qt's own for the
-same languages; the wheel ships the catalogues as ``petdesk/translations``."""
+same languages; the wheel ships the catalogues as ``petdesk/resources/translations``
+(built and read in tests/packaging/test_wheel.py)."""
 
 from __future__ import annotations
 
@@ -34,4 +35,6 @@ def test_the_wheel_build_compiles_the_catalogues_into_the_package() -> None:
     hook = config["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["custom"]
     assert hook["path"] == "hatch_build.py"
     assert any(d.startswith("PySide6-Essentials") for d in hook["dependencies"]), "lrelease"
-    assert "petdesk/translations/" in (ROOT / "hatch_build.py").read_text(encoding="utf-8")
+    hook_source = (ROOT / "hatch_build.py").read_text(encoding="utf-8")
+    assert "compile_stale" in hook_source
+    assert "policy.RESOURCE_TARGET" in hook_source

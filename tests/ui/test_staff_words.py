@@ -83,7 +83,7 @@ def test_staff_words_outside_details_and_the_technical_text_in_details(
     # The technical text, on demand: the status bar's Details.
     assert window.statusBar_.detailsButton.isVisible()
     assert "GET /pets/{petId}" in window.statusBar_.details
-    assert "5 December 2030" in window.statusBar_.details
+    assert "2030-12-05" in window.statusBar_.details
 
 
 def run_on_x(tmp_path: Path, args: list[str], **env: str) -> list[str]:
