@@ -24,7 +24,8 @@ for _name, _sub in {
     _path = _HOME / _sub
     _path.mkdir(parents=True, exist_ok=True, mode=0o700)
     os.environ[_name] = str(_path)
-os.environ["QT_QPA_PLATFORM"] = "offscreen"
+# Offscreen, unless a test runs the suite's own tests on a real X server (xcb).
+os.environ["QT_QPA_PLATFORM"] = os.environ.get("PETDESK_TEST_PLATFORM", "offscreen")
 # Tests that want a keyring bring their own (in-memory, or the real Secret Service
 # in a private D-Bus session); nothing may reach the developer's own keyring.
 os.environ["PYTHON_KEYRING_BACKEND"] = "keyring.backends.fail.Keyring"

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 from petdesk.core.clock import SystemClock
 from petdesk.core.jobs import JobKind, ListState
 
+from .action_keys import ActionKeysFirst
 from .actions import SPECS, build_menus, catalogue_slots, make_action, shortcut_rows
 from .controllers.connection import DEMO
 from .detail import PetDetail
@@ -197,6 +198,7 @@ class Contents(QObject):
         self.addPetButton.setToolTip(self.actAdd.toolTip())
         self.loadMoreButton.setToolTip(self.actLoadMore.toolTip())
         build_menus(self.window, a, environments=not self.connection.demo)
+        ActionKeysFirst(self.window, a.values())
 
     def _show_shortcuts(self) -> None:
         from .shortcuts_dialog import ShortcutsDialog  # noqa: PLC0415 - on first use
