@@ -44,11 +44,11 @@ class FocusRing(QWidget):
     def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
         if new is None or new.window() is not self._window:
             return  # another window: the ring stays where this window's focus stays
-        for widget in self._followed:
-            if isValid(widget):  # a control closed with the focus in it is gone
-                widget.removeEventFilter(self)
+        for old in self._followed:
+            if isValid(old):  # a control closed with the focus in it is gone
+                old.removeEventFilter(self)
         self._followed = []
-        widget = new if new is not self._window else None
+        widget: QWidget | None = new
         while widget is not None and widget is not self._window:
             self._followed.append(widget)
             widget.installEventFilter(self)
