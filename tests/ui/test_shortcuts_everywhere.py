@@ -11,11 +11,7 @@ with the xcb platform.
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
-import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -40,6 +36,7 @@ from petdesk.ui.shortcuts_dialog import ShortcutsDialog
 
 from .conftest import API_KEY, FakeClock, Sandbox
 from .drive import click_row, focused, idle, look_up
+from .on_x import needs_x, run_on_x
 
 #: The dialog each command opens.
 OPENS = {
@@ -239,27 +236,10 @@ def test_export_and_print_from_the_look_up_box_after_a_look_up(
         "Ctrl+P opened the kennel cards"
 
 
-needs_x = pytest.mark.skipif(
-    shutil.which("xvfb-run") is None, reason="needs Xvfb (apt-get install xvfb)")
-
-
-def run_on_x(test: str, *, screen: str = "1100x680x24", **env: str) -> None:
-    """``test`` of this file in a pytest of its own, on a private Xvfb with xcb."""
-    root = Path(__file__).resolve().parents[2]
-    environ = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
-    environ.update(PETDESK_TEST_PLATFORM="xcb", **env)
-    done = subprocess.run(
-        ["xvfb-run", "-a", "-s", f"-screen 0 {screen}", sys.executable, "-m", "pytest",
-         f"{Path(__file__).relative_to(root)}::{test}", "-q", "-p", "no:cacheprovider"],
-        env=environ, capture_output=True, text=True, timeout=600, cwd=str(root), check=False)
-    assert done.returncode == 0, (done.stdout + done.stderr)[-6000:]
-    assert " passed" in done.stdout
-
-
 @needs_x
 def test_every_shortcut_from_every_place_on_x11() -> None:
-    run_on_x("test_every_shortcut_from_every_place")
-    run_on_x("test_export_and_print_from_the_look_up_box_after_a_look_up")
+    run_on_x(__file__, "test_every_shortcut_from_every_place")
+    run_on_x(__file__, "test_export_and_print_from_the_look_up_box_after_a_look_up")
 
 
 def test_the_key_bindings_are_the_platforms(qapp: QApplication) -> None:
