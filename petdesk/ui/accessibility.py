@@ -41,6 +41,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .focus_ring import FocusRing
+
 if TYPE_CHECKING:
     from .window_contents import Contents
 
@@ -134,6 +136,8 @@ def _part_name(widget: QWidget) -> str:  # noqa: C901 - one rule a line
         return translate("Accessibility", "Clear the text")
     if isinstance(widget, QDialogButtonBox):
         return translate("Accessibility", "Buttons")
+    if isinstance(widget, FocusRing):
+        return translate("Accessibility", "Keyboard focus")
     if isinstance(widget, QProgressBar):
         return translate("Accessibility", "Progress")
     if isinstance(widget, QLabel):
@@ -179,8 +183,11 @@ def tab_buttons_as_shown(root: QWidget) -> None:
 
 
 def make_accessible(root: QWidget) -> None:
-    """A dialog, once built: every part named (:func:`name_parts`) and its buttons in
-    the Tab order in which they are shown (:func:`tab_buttons_as_shown`)."""
+    """A dialog, once built: every part named (:func:`name_parts`), its buttons in
+    the Tab order in which they are shown (:func:`tab_buttons_as_shown`), and the
+    keyboard focus shown by a :class:`.focus_ring.FocusRing`."""
+    if root.isWindow():
+        FocusRing(root)
     name_parts(root)
     tab_buttons_as_shown(root)
 

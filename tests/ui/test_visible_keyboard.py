@@ -18,7 +18,7 @@ from petdesk.ui.settings import AppSettings
 from petdesk.ui.shortcuts_dialog import ShortcutsDialog
 
 from .conftest import Sandbox
-from .drive import focused, shortcut, visible_dialog
+from .drive import focused, open_add_dialog, shortcut, visible_dialog
 
 
 @pytest.fixture(params=["demo", "loopback"])
@@ -87,3 +87,15 @@ def test_the_focused_control_has_a_ring_two_pixels_wide(
         # A full ring: two pixels deep all around the control.
         ring = 2 * 2 * (widget.width() + widget.height())
         assert after - before >= ring, (name, before, after, ring)
+
+
+def test_a_dialogs_focused_field_has_the_ring_too(
+        qtbot: Any, loopback: Sandbox, make_window: Callable[..., MainWindow]) -> None:
+    window = make_window(loopback)
+    dialog = open_add_dialog(qtbot, window)
+    focused(qtbot, dialog)
+    colour = dialog.palette().color(QPalette.ColorGroup.Active, QPalette.ColorRole.Highlight)
+    field = dialog.nameEdit
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is field)
+    ring = 2 * 2 * (field.width() + field.height())
+    assert highlight_pixels(around(dialog, field), colour) >= ring
