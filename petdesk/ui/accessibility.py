@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from .focus_ring import FocusRing
+from .screen_fit import ScreenFit
 
 if TYPE_CHECKING:
     from .window_contents import Contents
@@ -185,9 +186,11 @@ def tab_buttons_as_shown(root: QWidget) -> None:
 def make_accessible(root: QWidget) -> None:
     """A dialog, once built: every part named (:func:`name_parts`), its buttons in
     the Tab order in which they are shown (:func:`tab_buttons_as_shown`), and the
-    keyboard focus shown by a :class:`.focus_ring.FocusRing`."""
+    keyboard focus shown by a :class:`.focus_ring.FocusRing`; as a window, it opens
+    within the screen (:class:`.screen_fit.ScreenFit`)."""
     if root.isWindow():
         FocusRing(root)
+        ScreenFit(root)
     name_parts(root)
     tab_buttons_as_shown(root)
 

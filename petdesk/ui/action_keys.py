@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QCoreApplication, QEvent, QKeyCombination, QObject, Qt
+from PySide6.QtCore import QEvent, QKeyCombination, QObject, Qt
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QWidget
+from shiboken6 import isValid
 
 __all__ = ["ActionKeysFirst"]
 
@@ -32,12 +33,24 @@ class ActionKeysFirst(QObject):
         super().__init__(window)
         self._window = window
         self._actions = tuple(actions)
-        app = QCoreApplication.instance()
-        assert app is not None, "a QApplication runs"
-        # On the application: the ShortcutOverride goes to whichever widget has the
-        # focus, including widgets the window makes later (the detail panel's, the
-        # status bar's), and a filter there sees it before the widget's own event().
-        app.installEventFilter(self)
+        #: The focused widget and its parents: Qt offers them the key in turn (a combo
+        #: box answers for its line edit).
+        self._watched: list[QWidget] = []
+        app = QApplication.instance()
+        assert isinstance(app, QApplication), "a QApplication runs"
+        app.focusChanged.connect(self._focus_changed)
+        self._focus_changed(None, QApplication.focusWidget())
+
+    def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
+        for old in self._watched:
+            if isValid(old):  # a widget closed with the focus in it is gone
+                old.removeEventFilter(self)
+        self._watched = []
+        widget: QWidget | None = new if new is not None and new.window() is self._window else None
+        while widget is not None:
+            self._watched.append(widget)
+            widget.installEventFilter(self)
+            widget = widget.parentWidget()
 
     def _is_action_key(self, event: QKeyEvent) -> bool:
         pressed = QKeySequence(QKeyCombination(event.modifiers() & ~_IGNORED,
@@ -46,8 +59,7 @@ class ActionKeysFirst(QObject):
                    for action in self._actions)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if (event.type() == QEvent.Type.ShortcutOverride and isinstance(watched, QWidget)
-                and watched.window() is self._window and isinstance(event, QKeyEvent)
+        if (event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent)
                 and self._is_action_key(event)):
             event.ignore()
             return True  # not the widget's: the shortcut map runs the action

@@ -102,7 +102,7 @@ class MainWindow(QMainWindow):
         self.resize(1100, 680)
         if settings.geometry is not None:
             self.restoreGeometry(settings.geometry)
-        ScreenFit(self)  # this window and its dialogs
+        ScreenFit(self)
         if not deferred:
             self.ensure_built()
 

@@ -3,14 +3,15 @@
 A window's size is in device-independent pixels: the main window's 1100×680, or the
 size it was closed at, is 2200×1360 screen pixels at 200 % scale, more than a
 1400×900 screen, and a dialog's own size can be too. :class:`ScreenFit` shrinks (and
-moves) every window and dialog of the application into its screen's available area
+moves) a window or dialog into its screen's available area
 (the screen less the task bar and panels) just before it is shown; the layouts then
-fit their contents into that size.
+fit their contents into that size. The main window has one, and every dialog gets one
+from :func:`.accessibility.make_accessible`, which each runs once built.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtWidgets import QWidget
 
 __all__ = ["ScreenFit", "fit_to_screen"]
@@ -35,13 +36,11 @@ def fit_to_screen(window: QWidget) -> None:
 
 
 class ScreenFit(QObject):
-    """Fits every window of the application, while ``parent`` lives, as it is shown."""
+    """Fits ``window`` into its screen each time it is shown."""
 
-    def __init__(self, parent: QObject) -> None:
-        super().__init__(parent)
-        app = QCoreApplication.instance()
-        assert app is not None, "a QApplication runs"
-        app.installEventFilter(self)
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        window.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if (event.type() == QEvent.Type.Show and isinstance(watched, QWidget)
