@@ -17,7 +17,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from petdesk.ui.export_dialog import ExportDialog
-from petdesk.ui.import_dialog import ImportDialog
+from petdesk.ui.import_dialog import PAGE_COLUMNS, ImportDialog
 from petdesk.ui.kennel_card_dialog import KennelCardDialog
 from petdesk.ui.main_window import MainWindow
 
@@ -130,3 +130,40 @@ def test_file_dialogs_open_in_documents_then_where_that_kind_was_last_saved(
     window.close()
     again = make_window(loopback)
     assert export_through_the_dialog(qtbot, again, None) == str(exports)
+
+
+@pytest.mark.qt_log_ignore(
+    "This plugin does not support (raise|grabbing the keyboard|propagateSizeHints)")
+def test_the_import_and_its_report_each_remember_their_folder(
+        qtbot: Any, loopback: Sandbox, make_window: Callable[..., MainWindow],
+        documents: Path, tmp_path: Path) -> None:
+    intake, reports = tmp_path / "intake", tmp_path / "reports"
+    intake.mkdir()
+    reports.mkdir()
+    sheet = intake / "arrivals.csv"
+    sheet.write_text("Animal name,Category ID,Status\nPebble,1,available\n", encoding="utf-8")
+    window = make_window(loopback)
+    shortcut(qtbot, window, "Ctrl+I")
+    dialog = visible_dialog(qtbot, ImportDialog)
+    answer = FileDialogAnswer(sheet)
+    qtbot.mouseClick(dialog.chooseButton, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.pages.currentIndex() == PAGE_COLUMNS, timeout=10_000)
+    assert answer.folder == str(documents)
+    qtbot.mouseClick(dialog.columnsPage.checkButton, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.previewPage.totalsLabel.text().startswith("1 row"),
+                    timeout=20_000)
+    qtbot.mouseClick(dialog.previewPage.sendButton, Qt.MouseButton.LeftButton)
+    sending = dialog.sendingPage
+    qtbot.waitUntil(lambda: sending.resultLabel.text().startswith("Done"), timeout=30_000)
+    folders = []
+    for target in (reports / "report.xlsx", None):
+        answer = FileDialogAnswer(target)
+        qtbot.mouseClick(sending.saveReportButton, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda a=answer: a.folder is not None, timeout=10_000)
+        folders.append(answer.folder)
+    qtbot.waitUntil(lambda: "Report saved" in sending.resultLabel.text(), timeout=10_000)
+    assert folders == [str(documents), str(reports)]
+    answer = FileDialogAnswer(None)
+    qtbot.mouseClick(sending.newImportButton, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: answer.folder is not None, timeout=10_000)
+    assert answer.folder == str(intake)
