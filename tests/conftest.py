@@ -24,7 +24,7 @@ for _name, _sub in {
     _path = _HOME / _sub
     _path.mkdir(parents=True, exist_ok=True, mode=0o700)
     os.environ[_name] = str(_path)
-# A test that checks a real X server runs its child pytest with PETDESK_TEST_PLATFORM=xcb.
+# Offscreen, unless a test runs the suite's own tests on a real X server (xcb).
 os.environ["QT_QPA_PLATFORM"] = os.environ.get("PETDESK_TEST_PLATFORM", "offscreen")
 # Tests that want a keyring bring their own (in-memory, or the real Secret Service
 # in a private D-Bus session); nothing may reach the developer's own keyring.

@@ -41,6 +41,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .focus_ring import FocusRing
+from .screen_fit import ScreenFit
+
 if TYPE_CHECKING:
     from .window_contents import Contents
 
@@ -134,6 +137,8 @@ def _part_name(widget: QWidget) -> str:  # noqa: C901 - one rule a line
         return translate("Accessibility", "Clear the text")
     if isinstance(widget, QDialogButtonBox):
         return translate("Accessibility", "Buttons")
+    if isinstance(widget, FocusRing):
+        return translate("Accessibility", "Keyboard focus")
     if isinstance(widget, QProgressBar):
         return translate("Accessibility", "Progress")
     if isinstance(widget, QLabel):
@@ -179,8 +184,13 @@ def tab_buttons_as_shown(root: QWidget) -> None:
 
 
 def make_accessible(root: QWidget) -> None:
-    """A dialog, once built: every part named (:func:`name_parts`) and its buttons in
-    the Tab order in which they are shown (:func:`tab_buttons_as_shown`)."""
+    """A dialog, once built: every part named (:func:`name_parts`), its buttons in
+    the Tab order in which they are shown (:func:`tab_buttons_as_shown`), and the
+    keyboard focus shown by a :class:`.focus_ring.FocusRing`; as a window, it opens
+    within the screen (:class:`.screen_fit.ScreenFit`)."""
+    if root.isWindow():
+        FocusRing(root)
+        ScreenFit(root)
     name_parts(root)
     tab_buttons_as_shown(root)
 

@@ -116,18 +116,27 @@ def build_menus(window: QMainWindow, actions: dict[str, QAction], *,
     return menus
 
 
-def shortcut_rows(actions: dict[str, QAction], *,
-                  environments: bool) -> list[tuple[str, str, str]]:
-    """(menu, action, keys) for every action of the menus, in menu order: what Help ›
-    Keyboard shortcuts… lists, read from the actions themselves."""
-    titles = dict(MENUS, environment="&View")
+def _keys(action: QAction) -> str:
+    return ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
+                     for k in action.shortcuts())
+
+
+def shortcut_rows(window: QMainWindow) -> list[tuple[str, str, str]]:
+    """(menu, command, keys) for every action of ``window``: its menus' in menu order,
+    then any other action that has keys. What Help › Keyboard shortcuts… lists, read
+    from the actions themselves, so that no shortcut can be left out of it."""
     rows = []
-    for spec in SPECS:
-        if spec.menu == "environment" and not environments:
+    listed: set[int] = set()
+    for menu_action in window.menuBar().actions():
+        menu = menu_action.menu()
+        if not isinstance(menu, QMenu):
             continue
-        action = actions[spec.name]
-        keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
-                         for k in action.shortcuts())
-        rows.append((_tr(titles[spec.menu]).replace("&", ""),
-                     action.text().replace("&", "").rstrip("…"), keys))
+        for action in menu.actions():
+            if not action.isSeparator():
+                listed.add(id(action))
+                rows.append((menu.title().replace("&", ""),
+                             action.text().replace("&", "").rstrip("…"), _keys(action)))
+    rows += [("", action.text().replace("&", "").rstrip("…"), _keys(action))
+             for action in window.actions()
+             if action.shortcuts() and id(action) not in listed]
     return rows

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
     from .controllers.importing import ImportController
     from .export_dialog import ExportDialog
+    from .file_folders import FileFolders
     from .import_dialog import ImportDialog
     from .window_contents import Contents
 
@@ -25,8 +26,9 @@ class BulkDialogs(QObject):
     """The import dialog (one per window, kept while it sends) and the export dialog."""
 
     def __init__(self, window: QMainWindow, controller: ImportController,
-                 contents: Contents) -> None:
+                 contents: Contents, folders: FileFolders) -> None:
         super().__init__(contents)
+        self._folders = folders
         self._window = window
         self._controller = controller
         self._contents = contents
@@ -40,7 +42,7 @@ class BulkDialogs(QObject):
             from .import_dialog import ImportDialog  # noqa: PLC0415 - the readers load when the dialog first opens
 
             contents = self._contents
-            self.import_dialog = ImportDialog(self._controller, self._window,
+            self.import_dialog = ImportDialog(self._controller, self._folders, self._window,
                                               categories=contents.cards.categories,
                                               shown=lambda: contents.model.pets)
             # What the dialog just loaded (the readers, the preview, its pages: ~50,000
@@ -64,7 +66,7 @@ class BulkDialogs(QObject):
         selection = contents.table.selectionModel().selectedRows()
         pets = [pet for index in selection if (pet := contents.model.pet_at(index)) is not None]
         self.export_dialog = ExportDialog(self._controller, contents.bar.status(), pets,
-                                          self._window)
+                                          self._folders, self._window)
         self.export_dialog.show()
         return self.export_dialog
 

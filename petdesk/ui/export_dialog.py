@@ -29,6 +29,7 @@ from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 from .accessibility import make_accessible
 from .controllers.importing import ImportController, ProgressRelay
+from .file_folders import FileFolders, FileKind
 from .localize import number
 from .status_look import status_text
 
@@ -57,19 +58,25 @@ def ask_table_path(parent: QWidget, title: str, suggested: str,
         path.name + Path(suggested).suffix)
 
 
-def ask_export_path(parent: QWidget) -> Path | None:
+def ask_export_path(parent: QWidget, folders: FileFolders) -> Path | None:
     """Where to export: CSV unless the name ends in .xlsx."""
-    return ask_table_path(parent, QCoreApplication.translate("ExportDialog", "Export pets to"),
-                          "pets.csv", QCoreApplication.translate("ExportDialog", EXPORT_FILTER))
+    path = ask_table_path(parent, QCoreApplication.translate("ExportDialog", "Export pets to"),
+                          folders.suggest(FileKind.EXPORT, "pets.csv"),
+                          QCoreApplication.translate("ExportDialog", EXPORT_FILTER))
+    if path is not None:
+        folders.remember(FileKind.EXPORT, path)
+    return path
 
 
 class ExportDialog(QDialog):
     """See the module docstring. ``status``: the current list's filter; ``selected``:
-    the selected rows' pets."""
+    the selected rows' pets; ``folders``: where the file dialog opens."""
 
     def __init__(self, controller: ImportController, status: PetStatus | None,
-                 selected: list[Pet], parent: QWidget | None = None) -> None:
+                 selected: list[Pet], folders: FileFolders,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._folders = folders
         self.setObjectName("exportDialog")
         self.setWindowTitle(self.tr("Export pets"))
         self._controller = controller
@@ -118,7 +125,7 @@ class ExportDialog(QDialog):
         make_accessible(self)
 
     def export(self) -> None:
-        path = ask_export_path(self)
+        path = ask_export_path(self, self._folders)
         if path is None:
             return
         relay = ProgressRelay(self)

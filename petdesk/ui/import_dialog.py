@@ -47,6 +47,7 @@ from .accessibility import make_accessible
 from .categories_model import CategoryModel
 from .controllers.importing import ImportController, ProgressRelay
 from .export_dialog import ask_table_path
+from .file_folders import FileFolders, FileKind
 from .import_dialog_columns import ColumnsPage
 from .import_dialog_common import plain_label
 from .import_dialog_preview import PreviewModel, PreviewPage
@@ -79,10 +80,14 @@ def dropped_file(mime: Any) -> Path | None:
     return path if path.suffix.lower() in SUFFIXES else None
 
 
-def ask_report_path(parent: QWidget) -> Path | None:
+def ask_report_path(parent: QWidget, folders: FileFolders) -> Path | None:
     """Where to save the report: xlsx unless the name ends in .csv."""
     title = QCoreApplication.translate("ImportDialog", "Save the import report")
-    return ask_table_path(parent, title, "import-report.xlsx", localized(SAVE_FILTER))
+    path = ask_table_path(parent, title, folders.suggest(FileKind.REPORT, "import-report.xlsx"),
+                          localized(SAVE_FILTER))
+    if path is not None:
+        folders.remember(FileKind.REPORT, path)
+    return path
 
 
 class ImportDialog(QDialog):
@@ -90,10 +95,12 @@ class ImportDialog(QDialog):
     ``categories``: the named categories (File › Categories…), for category words;
     ``shown``: the pets the window lists, which rows are compared with too."""
 
-    def __init__(self, controller: ImportController, parent: QWidget | None = None, *,
+    def __init__(self, controller: ImportController, folders: FileFolders,
+                 parent: QWidget | None = None, *,
                  categories: CategoryModel | None = None,
                  shown: Callable[[], Sequence[Pet]] = tuple) -> None:
         super().__init__(parent)
+        self._folders = folders
         self.setObjectName("importDialog")
         self.setWindowTitle(self.tr("Import pets"))
         self.setAcceptDrops(True)
@@ -188,9 +195,11 @@ class ImportDialog(QDialog):
     # -- 1. the file -------------------------------------------------------------------
 
     def choose_file(self) -> None:
-        chosen, _ = QFileDialog.getOpenFileName(self, self.tr("Import pets from"), "",
-                                                localized(OPEN_FILTER))
+        chosen, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Import pets from"), str(self._folders.folder(FileKind.IMPORT)),
+            localized(OPEN_FILTER))
         if chosen:
+            self._folders.remember(FileKind.IMPORT, Path(chosen))
             self.open_file(Path(chosen))
 
     def open_file(self, path: Path, encoding: str | None = None,
@@ -305,7 +314,7 @@ class ImportDialog(QDialog):
         report = self._report
         if report is None:
             return
-        path = ask_report_path(self)
+        path = ask_report_path(self, self._folders)
         if path is None:
             return
         self._controller.save_report(report, path, self._report_saved, self._failed)

@@ -26,6 +26,7 @@ from petdesk.core.keys import KeyProvider
 
 from .after_paint import AfterPaint
 from .controllers.connection import ConnectionController
+from .screen_fit import ScreenFit
 from .settings import AppSettings, Environment
 
 if TYPE_CHECKING:
@@ -101,6 +102,7 @@ class MainWindow(QMainWindow):
         self.resize(1100, 680)
         if settings.geometry is not None:
             self.restoreGeometry(settings.geometry)
+        ScreenFit(self)
         if not deferred:
             self.ensure_built()
 

@@ -6,7 +6,7 @@ table header (column widths) and sort, and for each environment ("production",
 "staging", "demo") its status filter and page size: the demo's filters never carry
 into Production. An environment without its own falls back to the older global keys
 (``filter/status``, ``filter/limit``). Also the catalogue's schedule and share of
-the quota.
+the quota, and the folder each kind of file dialog last used.
 """
 
 from __future__ import annotations
@@ -167,6 +167,16 @@ class AppSettings:
     @page_size.setter
     def page_size(self, value: int) -> None:
         self._s.setValue("filter/limit", int(value))
+
+    # -- file dialogs --------------------------------------------------------------------
+
+    def file_folder(self, kind: str) -> Path | None:
+        """The folder last chosen in a file dialog for ``kind`` (None: none yet)."""
+        value = self._s.value(f"files/{kind}_folder")
+        return Path(value) if isinstance(value, str) and value else None
+
+    def set_file_folder(self, kind: str, folder: Path) -> None:
+        self._s.setValue(f"files/{kind}_folder", str(folder))
 
     # -- per environment -----------------------------------------------------------------
 

@@ -263,10 +263,8 @@ class FilterBar(QWidget):
         return str(self.statusFilter.currentData() or ""), self.limitSpin.value()
 
 
-#: The least the Name column is narrowed to, and what the Status column keeps
-#: ("Available" with its icon).
+#: The least the Name column is narrowed to while its names need more.
 NAME_MIN_WIDTH = 120
-STATUS_MIN_WIDTH = 110
 
 
 class PetTablePanel(QWidget):
@@ -304,6 +302,8 @@ class PetTablePanel(QWidget):
         header.resizeSection(Column.NAME, 260)
         header.resizeSection(Column.CATEGORY, 130)
         viewport.installEventFilter(self)
+        for signal in (model.modelReset, model.rowsInserted, model.dataChanged):
+            signal.connect(self.fit_columns)  # what the columns show may be wider now
         header.setSortIndicator(Column.ID, Qt.SortOrder.AscendingOrder)
         self.overlay = ViewOverlay(viewport)
 
@@ -338,11 +338,27 @@ class PetTablePanel(QWidget):
         return False
 
     def fit_columns(self) -> None:
-        """A narrow table narrows the Name column (down to NAME_MIN_WIDTH), never
-        cutting off the Status column: the user's widths stay while there is room."""
+        """A narrow table narrows the Name column (down to what its names need, at most
+        NAME_MIN_WIDTH), then ID and Category down to what they show, so the Status
+        column (the last, stretched) is never cut while Name has room to spare. The
+        user's widths stay while there is room."""
         header = self.table.horizontalHeader()
-        status_need = max(STATUS_MIN_WIDTH, header.sectionSizeHint(Column.STATUS))
-        others = header.sectionSize(Column.ID) + header.sectionSize(Column.CATEGORY)
-        room = self.table.viewport().width() - others - status_need
-        if header.sectionSize(Column.NAME) > room:
-            header.resizeSection(Column.NAME, max(NAME_MIN_WIDTH, room))
+        need = {c: max(header.sectionSizeHint(c), self.table.sizeHintForColumn(c))
+                for c in Column}
+        excess = (sum(header.sectionSize(c) for c in (Column.ID, Column.NAME,
+                                                      Column.CATEGORY))
+                  + need[Column.STATUS] - self.table.viewport().width())
+        # The stretched last section never gets narrower than its own size: that is
+        # what Status needs, and the stretch gives it any room left.
+        if header.sectionSize(Column.STATUS) > need[Column.STATUS]:
+            header.resizeSection(Column.STATUS, need[Column.STATUS])
+        name_floor = min(NAME_MIN_WIDTH, need[Column.NAME])
+        for column, floor in ((Column.NAME, name_floor), (Column.CATEGORY, need[Column.CATEGORY]),
+                              (Column.ID, need[Column.ID])):
+            if excess <= 0:
+                return
+            width = header.sectionSize(column)
+            narrower = max(floor, width - excess)
+            if narrower < width:
+                header.resizeSection(column, narrower)
+                excess -= width - narrower

@@ -13,9 +13,11 @@ from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 from petdesk.core.clock import SystemClock
 from petdesk.core.jobs import JobKind, ListState
 
+from .action_keys import ActionKeysFirst
 from .actions import SPECS, build_menus, catalogue_slots, make_action, shortcut_rows
 from .controllers.connection import DEMO
 from .detail import PetDetail
+from .focus_ring import FocusRing
 from .list_presenter import ListPresenter
 from .pet_model import PetTableModel
 from .quit_question import QuitQuestion
@@ -165,6 +167,7 @@ class Contents(QObject):
         self.window.setCentralWidget(central)
         self.statusBar_ = PetStatusBar(clock=self.clock, demo=self.connection.demo)
         self.window.setStatusBar(self.statusBar_)
+        FocusRing(self.window)
 
     def _build_actions(self) -> None:
         slots = {
@@ -190,7 +193,9 @@ class Contents(QObject):
             "actionExport": lambda: self.bulk.open_export(),
             **catalogue_slots(self),
         }
-        self.actions = {s.name: make_action(self.window, s, slots[s.name]) for s in SPECS}
+        # The demo has one environment: nothing to switch to.
+        self.actions = {s.name: make_action(self.window, s, slots[s.name]) for s in SPECS
+                        if not (self.connection.demo and s.menu == "environment")}
         a = self.actions
         self.actRefresh, self.actStop = a["actionRefresh"], a["actionStop"]
         self.actAdd, self.actLoadMore = a["actionAddPet"], a["actionLoadMore"]
@@ -199,6 +204,7 @@ class Contents(QObject):
         self.addPetButton.setToolTip(self.actAdd.toolTip())
         self.loadMoreButton.setToolTip(self.actLoadMore.toolTip())
         build_menus(self.window, a, environments=not self.connection.demo)
+        ActionKeysFirst(self.window, a.values())
 
     def quit_asked(self) -> None:
         """File › Quit: asks first while adds wait to be sent."""
@@ -211,8 +217,7 @@ class Contents(QObject):
     def _show_shortcuts(self) -> None:
         from .shortcuts_dialog import ShortcutsDialog  # noqa: PLC0415 - on first use
 
-        rows = shortcut_rows(self.actions, environments=not self.connection.demo)
-        ShortcutsDialog(rows, self.window).open()
+        ShortcutsDialog(shortcut_rows(self.window), self.window).open()
 
     def _wire(self) -> None:
         """The widgets' own signals (the worker's and the controllers' are wired by

@@ -27,6 +27,7 @@ from .controllers.lookup import LookupController
 from .controllers.outbox import OutboxController, keep_looked_up, keep_page
 from .controllers.pet_list import ListQuery, PetListController
 from .dialogs import WindowDialogs
+from .file_folders import FileFolders
 from .offline import OfflineWatch
 from .outbox_view import OutboxRows
 from .sort_arrow import point_sort_arrows
@@ -66,9 +67,10 @@ class WindowLogic:
         self.adder = AddPetController(self.auth, self.outbox, parent=contents)
         self.dialogs = WindowDialogs(window, window.settings, window.keys, connection,
                                      self.auth, self.adder)
+        folders = FileFolders(window.settings)
         self.cards = CardsAndCategories(window, contents.table, contents.model, connection,
                                         self.worker.run_io, contents.statusBar_.show_activity,
-                                        lambda: contents.detail.pet,
+                                        lambda: contents.detail.pet, folders,
                                         initial=contents.stored.categories)
         self.dialogs.categories = self.cards.categories
         contents.model.set_category_label(self.cards.categories.label)
@@ -83,7 +85,7 @@ class WindowLogic:
                                     lambda: contents.refresh(background=True),
                                     lambda: self.pets.last_refresh or contents.stored.as_of(),
                                     contents)
-        self.bulk = BulkDialogs(window, self.importer, contents)
+        self.bulk = BulkDialogs(window, self.importer, contents, folders)
         # The catalogue (issue 16): filled in the background, searched by name.
         self.catalogue = CatalogueWindow(contents, self.worker)
         self._wire(contents)

@@ -64,6 +64,10 @@
         <translation>Schaltflächen</translation>
     </message>
     <message>
+        <source>Keyboard focus</source>
+        <translation>Tastaturfokus</translation>
+    </message>
+    <message>
         <source>Progress</source>
         <translation>Fortschritt</translation>
     </message>

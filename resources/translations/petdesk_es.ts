@@ -64,6 +64,10 @@
         <translation>Botones</translation>
     </message>
     <message>
+        <source>Keyboard focus</source>
+        <translation>Foco del teclado</translation>
+    </message>
+    <message>
         <source>Progress</source>
         <translation>Progreso</translation>
     </message>

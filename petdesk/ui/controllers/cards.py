@@ -32,6 +32,7 @@ from petdesk.core.categories import (
 )
 
 from ..categories_model import CategoryModel, CategoryPersistence
+from ..file_folders import FileFolders, FileKind
 from ..io_runner import IoRunner
 from ..status_look import status_text
 
@@ -49,8 +50,9 @@ class CardsAndCategories(QObject):
 
     def __init__(self, parent: QWidget, table: QTableView, pets: PetTableModel,
                  connection: ConnectionController, run_io: IoRunner,
-                 say: Callable[[str], None], shown: Callable[[], Pet | None], *,
-                 data_dir: Path | None = None, initial: CategoryTable | None = None) -> None:
+                 say: Callable[[str], None], shown: Callable[[], Pet | None],
+                 folders: FileFolders, *, data_dir: Path | None = None,
+                 initial: CategoryTable | None = None) -> None:
         super().__init__(parent)
         self._parent = parent
         self._table = table
@@ -60,6 +62,7 @@ class CardsAndCategories(QObject):
         self._connection = connection
         self._run_io = run_io
         self._say = say
+        self._folders = folders
         self._data_dir = data_dir
         self.categories = CategoryModel(parent=self)
         self._persistence: CategoryPersistence | None = None
@@ -121,6 +124,10 @@ class CardsAndCategories(QObject):
         current = self._table.currentIndex()
         return [self._pets.pet(current.row())] if current.isValid() else []
 
+    def _cards_saved(self, path: str) -> None:
+        self._folders.remember(FileKind.CARDS, Path(path))
+        self._say(self.tr("Kennel cards saved to %s.") % path)
+
     def print_cards(self) -> None:
         """Pets › Print kennel cards… (Ctrl+P): preview, print or save as PDF."""
         if self.card_dialog is not None:
@@ -135,13 +142,15 @@ class CardsAndCategories(QObject):
         from ..kennel_cards import cards_for_pets  # noqa: PLC0415 - on first use
 
         cards = cards_for_pets(pets, self.categories.label, status_text)
+        folder = self._folders.folder(FileKind.CARDS)
         if self.ask_save_path is None:
-            dialog = KennelCardDialog(cards, self._run_io, parent=self._parent)
+            dialog = KennelCardDialog(cards, self._run_io, parent=self._parent,
+                                      save_folder=folder)
         else:
             dialog = KennelCardDialog(cards, self._run_io, parent=self._parent,
-                                      ask_save_path=self.ask_save_path)
+                                      save_folder=folder, ask_save_path=self.ask_save_path)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.saved.connect(lambda path: self._say(self.tr("Kennel cards saved to %s.") % path))
+        dialog.saved.connect(self._cards_saved)
         dialog.printed.connect(lambda: self._say(self.tr("Kennel cards sent to the printer.")))
         dialog.finished.connect(self._card_dialog_closed)
         self.card_dialog = dialog

@@ -1,0 +1,46 @@
+"""Where each kind of file dialog opens: the folder last used for that kind of file,
+else the user's Documents folder (never the program's own folder, which is where a
+dialog given no folder opens)."""
+
+from __future__ import annotations
+
+import enum
+from pathlib import Path
+
+from PySide6.QtCore import QStandardPaths
+
+from .settings import AppSettings
+
+__all__ = ["FileFolders", "FileKind"]
+
+
+class FileKind(enum.StrEnum):
+    """The kinds of file PetDesk asks for, each with its own last folder."""
+
+    IMPORT = "import"
+    EXPORT = "export"
+    REPORT = "report"
+    CARDS = "cards"
+
+
+class FileFolders:
+    """The last folder of each :class:`FileKind`, kept in the settings."""
+
+    def __init__(self, settings: AppSettings) -> None:
+        self._settings = settings
+
+    def folder(self, kind: FileKind) -> Path:
+        last = self._settings.file_folder(kind.value)
+        if last is not None:
+            return last
+        documents = QStandardPaths.writableLocation(
+            QStandardPaths.StandardLocation.DocumentsLocation)
+        return Path(documents) if documents else Path.home()
+
+    def suggest(self, kind: FileKind, name: str) -> str:
+        """``name`` in :meth:`folder`: what a save dialog starts with."""
+        return str(self.folder(kind) / name)
+
+    def remember(self, kind: FileKind, chosen: Path) -> None:
+        """``chosen`` (a file) was picked: its folder is where ``kind`` opens next."""
+        self._settings.set_file_folder(kind.value, chosen.parent)
