@@ -174,6 +174,19 @@ def validate_category_name(name: str) -> str:
     return stripped
 
 
+def _folded(text: str) -> str:
+    """``text`` without surrounding spaces, case and accents, for matching what is typed."""
+    decomposed = unicodedata.normalize("NFKD", " ".join(text.split()).casefold())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+def _word_starts(name: str) -> list[str]:
+    """The folded name from the start of each of its words ("small mammals",
+    "mammals")."""
+    folded = _folded(name)
+    return [folded[match.start():] for match in re.finditer(r"\w+", folded)]
+
+
 def category_label(category_id: int, name: str | None) -> str:
     """The display rule: ``"Dogs (1)"``, or ``"1"`` when the id has no name."""
     return f"{name} ({category_id})" if name else str(category_id)
@@ -225,6 +238,19 @@ class CategoryTable:
     def id_for_name(self, name: str) -> int | None:
         """The id named ``name`` (ignoring case and surrounding spaces), if any."""
         return self._folded.get(name.strip().casefold())
+
+    def matching(self, text: str) -> list[Category]:
+        """The categories ``text`` may mean, typed as the start of a name or of one of its
+        words, ignoring case and accents ("dog" and "Dogs", "mam" and "Small mammals",
+        "vog" and "Vögel"). A whole name matches only its own category."""
+        key = _folded(text)
+        if not key:
+            return []
+        exact = self.id_for_name(text)
+        if exact is not None:
+            return [Category(exact, self._names[exact])]
+        return [category for category in self.categories()
+                if any(word.startswith(key) for word in _word_starts(category.name))]
 
     def check_name(self, name: str, *, for_id: int | None = None) -> str:
         """The validated name; raises if it is bad or another id already has it."""
