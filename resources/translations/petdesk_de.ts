@@ -252,6 +252,10 @@
         <source>Adding…</source>
         <translation>Wird aufgenommen…</translation>
     </message>
+    <message>
+        <source>Enter the pet&apos;s name.</source>
+        <translation>Geben Sie den Namen des Tiers ein.</translation>
+    </message>
 </context>
 <context>
     <name>ApiKeyDialog</name>
@@ -674,6 +678,10 @@ Trotzdem speichern?</translation>
         <source>No category is called “%1”. Type its number, or name it in File › Categories…</source>
         <translation>Keine Kategorie heißt „%1“. Geben Sie ihre Nummer ein oder benennen Sie sie unter Datei › Kategorien…</translation>
     </message>
+    <message>
+        <source>“%1” fits several categories: %2. Type more of the name, or its number.</source>
+        <translation>„%1“ passt zu mehreren Kategorien: %2. Geben Sie mehr vom Namen ein oder die Nummer.</translation>
+    </message>
 </context>
 <context>
     <name>CategoryModel</name>
@@ -808,6 +816,10 @@ Trotzdem speichern?</translation>
     <message>
         <source>Choose the column of %s first.</source>
         <translation>Wählen Sie zuerst die Spalte für %s.</translation>
+    </message>
+    <message>
+        <source>Not imported (a pet has only a name, a category and a status): %s.</source>
+        <translation>Nicht übernommen (ein Tier hat nur Namen, Kategorie und Status): %s.</translation>
     </message>
 </context>
 <context>
@@ -1410,6 +1422,14 @@ Trotzdem speichern?</translation>
     <message>
         <source>Waiting ({why}): sending goes on by itself at {local} ({utc} UTC).</source>
         <translation>Wartet ({why}): das Senden geht um {local} ({utc} UTC) von selbst weiter.</translation>
+    </message>
+    <message>
+        <source>{count:,} already added by an earlier import of this file (IDs {ids})</source>
+        <translation>{count:,} schon bei einem früheren Import dieser Datei aufgenommen (IDs {ids})</translation>
+    </message>
+    <message>
+        <source>nothing sent</source>
+        <translation>nichts gesendet</translation>
     </message>
 </context>
 <context>

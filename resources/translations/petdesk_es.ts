@@ -252,6 +252,10 @@
         <source>Adding…</source>
         <translation>Añadiendo…</translation>
     </message>
+    <message>
+        <source>Enter the pet&apos;s name.</source>
+        <translation>Escriba el nombre del animal.</translation>
+    </message>
 </context>
 <context>
     <name>ApiKeyDialog</name>
@@ -674,6 +678,10 @@ Save it anyway?</source>
         <source>No category is called “%1”. Type its number, or name it in File › Categories…</source>
         <translation>Ninguna categoría se llama «%1». Escriba su número o póngale nombre en Archivo › Categorías…</translation>
     </message>
+    <message>
+        <source>“%1” fits several categories: %2. Type more of the name, or its number.</source>
+        <translation>«%1» coincide con varias categorías: %2. Escriba más del nombre o su número.</translation>
+    </message>
 </context>
 <context>
     <name>CategoryModel</name>
@@ -808,6 +816,10 @@ Save it anyway?</source>
     <message>
         <source>Choose the column of %s first.</source>
         <translation>Elija primero la columna de %s.</translation>
+    </message>
+    <message>
+        <source>Not imported (a pet has only a name, a category and a status): %s.</source>
+        <translation>No se importan (un animal solo tiene nombre, categoría y estado): %s.</translation>
     </message>
 </context>
 <context>
@@ -1410,6 +1422,14 @@ Save it anyway?</source>
     <message>
         <source>Waiting ({why}): sending goes on by itself at {local} ({utc} UTC).</source>
         <translation>En espera ({why}): el envío continúa solo a las {local} ({utc} UTC).</translation>
+    </message>
+    <message>
+        <source>{count:,} already added by an earlier import of this file (IDs {ids})</source>
+        <translation>{count:,} ya añadidos por una importación anterior de este archivo (ID {ids})</translation>
+    </message>
+    <message>
+        <source>nothing sent</source>
+        <translation>no se envió nada</translation>
     </message>
 </context>
 <context>
