@@ -41,6 +41,7 @@ from typing import Final, Protocol
 import platformdirs
 
 from petdesk.core.limits import INT64_MAX
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 __all__ = [
     "CATEGORY_COUNT_MAX",
@@ -79,16 +80,19 @@ JSON_MAX_BYTES: Final = 2_000_000
 CSV_HEADER: Final = ("categoryId", "name")
 _FILE_VERSION: Final = 1
 
-#: The names matching the sandbox's seed data (``petdesk.sandbox.store.CATEGORIES``);
-#: demo mode starts with these. tests/cards/test_categories.py keeps the two equal.
+# The names matching the sandbox's seed data (``petdesk.sandbox.store.CATEGORIES``);
+# demo mode starts with these, in the user's language (marked for translation: the
+# window seeds the demo with :func:`petdesk.ui.localize.localized_names` of them, as
+# long as the user has not edited the demo's names). tests/cards/test_categories.py
+# keeps them equal to the sandbox's.
 DEMO_CATEGORY_NAMES: Final[Mapping[int, str]] = {
-    1: "Dogs",
-    2: "Cats",
-    3: "Rabbits",
-    4: "Birds",
-    5: "Reptiles",
-    6: "Small mammals",
-    7: "Fish",
+    1: QT_TRANSLATE_NOOP("DemoCategories", "Dogs"),
+    2: QT_TRANSLATE_NOOP("DemoCategories", "Cats"),
+    3: QT_TRANSLATE_NOOP("DemoCategories", "Rabbits"),
+    4: QT_TRANSLATE_NOOP("DemoCategories", "Birds"),
+    5: QT_TRANSLATE_NOOP("DemoCategories", "Reptiles"),
+    6: QT_TRANSLATE_NOOP("DemoCategories", "Small mammals"),
+    7: QT_TRANSLATE_NOOP("DemoCategories", "Fish"),
 }
 
 # Control, format, surrogate, private-use, unassigned, line/paragraph separators.

@@ -70,7 +70,8 @@ class CategoryCombo(QComboBox):
             return
         found = self._categories.table().matching(text)
         if len(found) == 1:
-            popup = self.completer().popup()
+            completer = self.completer()
+            popup = completer.popup() if completer is not None else None
             if popup is not None:
                 popup.hide()
             index = self.findData(found[0].id)

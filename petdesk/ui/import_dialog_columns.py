@@ -178,7 +178,9 @@ class ColumnsPage(QWidget):
             combo.setCurrentIndex(0 if mapped is None else mapped + 1)
         # The service keeps a name, a category and a status: say which columns are left.
         used = set(mapping.columns.values())
-        dropped = [f"“{header}”" for index, header in enumerate(self._layout.headers)
+        locale = QLocale()
+        dropped = [locale.quoteString(header) for index, header
+                   in enumerate(self._layout.headers)
                    if index not in used and header.strip()] if self._layout else []
         self.droppedLabel.setText(self.tr(
             "Not imported (a pet has only a name, a category and a status): %s.")

@@ -1652,6 +1652,14 @@ Trotzdem speichern?</translation>
         <source>The PDF could not be saved to %1: %2.</source>
         <translation>Die PDF-Datei konnte nicht in %1 gespeichert werden: %2.</translation>
     </message>
+    <message>
+        <source>&amp;Name categories…</source>
+        <translation>Kategorien &amp;benennen…</translation>
+    </message>
+    <message>
+        <source>Categories without a name print as their number: %1. Name them in File › Categories… (Ctrl+Shift+G).</source>
+        <translation>Kategorien ohne Namen erscheinen als Nummer: %1. Benennen Sie sie unter Datei › Kategorien… (Strg+Umschalt+G).</translation>
+    </message>
 </context>
 <context>
     <name>ListPresenter</name>
@@ -2909,6 +2917,37 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>Ready</source>
         <translation>Bereit</translation>
+    </message>
+</context>
+<context>
+    <name>DemoCategories</name>
+    <message>
+        <source>Dogs</source>
+        <translation>Hunde</translation>
+    </message>
+    <message>
+        <source>Cats</source>
+        <translation>Katzen</translation>
+    </message>
+    <message>
+        <source>Rabbits</source>
+        <translation>Kaninchen</translation>
+    </message>
+    <message>
+        <source>Birds</source>
+        <translation>Vögel</translation>
+    </message>
+    <message>
+        <source>Reptiles</source>
+        <translation>Reptilien</translation>
+    </message>
+    <message>
+        <source>Small mammals</source>
+        <translation>Kleinsäuger</translation>
+    </message>
+    <message>
+        <source>Fish</source>
+        <translation>Fische</translation>
     </message>
 </context>
 </TS>

@@ -1652,6 +1652,14 @@ Save it anyway?</source>
         <source>The PDF could not be saved to %1: %2.</source>
         <translation>No se pudo guardar el PDF en %1: %2.</translation>
     </message>
+    <message>
+        <source>&amp;Name categories…</source>
+        <translation>&amp;Nombrar categorías…</translation>
+    </message>
+    <message>
+        <source>Categories without a name print as their number: %1. Name them in File › Categories… (Ctrl+Shift+G).</source>
+        <translation>Las categorías sin nombre se imprimen con su número: %1. Póngales nombre en Archivo › Categorías… (Ctrl+Mayús+G).</translation>
+    </message>
 </context>
 <context>
     <name>ListPresenter</name>
@@ -2909,6 +2917,37 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>Ready</source>
         <translation>Listo</translation>
+    </message>
+</context>
+<context>
+    <name>DemoCategories</name>
+    <message>
+        <source>Dogs</source>
+        <translation>Perros</translation>
+    </message>
+    <message>
+        <source>Cats</source>
+        <translation>Gatos</translation>
+    </message>
+    <message>
+        <source>Rabbits</source>
+        <translation>Conejos</translation>
+    </message>
+    <message>
+        <source>Birds</source>
+        <translation>Aves</translation>
+    </message>
+    <message>
+        <source>Reptiles</source>
+        <translation>Reptiles</translation>
+    </message>
+    <message>
+        <source>Small mammals</source>
+        <translation>Pequeños mamíferos</translation>
+    </message>
+    <message>
+        <source>Fish</source>
+        <translation>Peces</translation>
     </message>
 </context>
 </TS>

@@ -16,6 +16,7 @@ from petdesk.ui.import_dialog import PAGE_COLUMNS, PAGE_SENDING
 from petdesk.ui.main_window import MainWindow
 
 from .conftest import Sandbox
+from .test_add_form_categories_and_messages import speak  # noqa: F401 - the fixture
 from .test_import_dialog import (
     SAMPLE,
     answer_open,
@@ -39,8 +40,9 @@ def own_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_the_columns_page_names_the_columns_left_out(
-        qtbot: Any, monkeypatch: pytest.MonkeyPatch,
-        make_window: Callable[..., MainWindow], loopback: Sandbox) -> None:
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch, make_window: Callable[..., MainWindow],
+        loopback: Sandbox, speak: Callable[[str], None]) -> None:  # noqa: F811
+    speak("en")  # English quotes, as PetDesk starts in English
     window = make_window(loopback)
     dialog = open_import(qtbot, window)
     choose(qtbot, monkeypatch, dialog, SAMPLE)

@@ -32,6 +32,7 @@ from petdesk.core.categories import (
 
 from ..categories_model import CategoryModel, CategoryPersistence
 from ..io_runner import IoRunner
+from ..localize import localized_names
 from ..status_look import status_text
 
 if TYPE_CHECKING:
@@ -83,7 +84,8 @@ class CardsAndCategories(QObject):
         persistence = CategoryPersistence(self.categories, store, self._run_io, parent=self)
         persistence.failed.connect(self._say)
         self._persistence = persistence
-        persistence.load(DEMO_CATEGORY_NAMES if self._connection.demo else None)
+        persistence.load(localized_names(DEMO_CATEGORY_NAMES) if self._connection.demo
+                         else None)
 
     def open_categories(self) -> None:
         """File › Categories…: the names of this environment, editable."""
@@ -127,17 +129,33 @@ class CardsAndCategories(QObject):
         from ..kennel_cards import cards_for_pets  # noqa: PLC0415 - on first use
 
         cards = cards_for_pets(pets, self.categories.label, status_text)
+        unnamed = self._unnamed(pets)
         if self.ask_save_path is None:
-            dialog = KennelCardDialog(cards, self._run_io, parent=self._parent)
+            dialog = KennelCardDialog(cards, self._run_io, unnamed=unnamed,
+                                      parent=self._parent)
         else:
-            dialog = KennelCardDialog(cards, self._run_io, parent=self._parent,
-                                      ask_save_path=self.ask_save_path)
+            dialog = KennelCardDialog(cards, self._run_io, unnamed=unnamed,
+                                      parent=self._parent, ask_save_path=self.ask_save_path)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.nameCategories.connect(self.open_categories)
+
+        def renamed() -> None:  # named meanwhile (File › Categories…): the cards say so
+            dialog.set_cards(cards_for_pets(pets, self.categories.label, status_text),
+                             self._unnamed(pets))
+
+        self.categories.labelsChanged.connect(renamed)
+        dialog.finished.connect(lambda _result: self.categories.labelsChanged.disconnect(renamed))
         dialog.saved.connect(lambda path: self._say(self.tr("Kennel cards saved to %s.") % path))
         dialog.printed.connect(lambda: self._say(self.tr("Kennel cards sent to the printer.")))
         dialog.finished.connect(self._card_dialog_closed)
         self.card_dialog = dialog
         dialog.open()
+
+    def _unnamed(self, pets: Sequence[Pet]) -> list[int]:
+        """The categories of ``pets`` that have no name (their cards show the number)."""
+        table = self.categories.table()
+        return sorted({pet.category_id for pet in pets
+                       if table.name_of(pet.category_id) is None})
 
     def _card_dialog_closed(self) -> None:
         self.card_dialog = None
