@@ -1,10 +1,15 @@
 """The add form as new staff use it: a category typed as the start of its name and
 Tab (completed to the category, then added), a start that fits several names, an
 empty name, and messages that show every line of their text in English, German and
-Spanish at the window sizes staff use."""
+Spanish at the window sizes staff use (offscreen, and on a real X server with the keys
+it delivers, where the completer's list grabs the keyboard)."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -179,3 +184,45 @@ def test_the_forms_messages_show_every_line(
     dialog.resize(dialog.minimumWidth(), dialog.height())
     for label in labels:
         qtbot.waitUntil(lambda label=label: shown_whole(label), timeout=5_000)
+
+
+def run_form_on_x(tmp_path: Path, screen: str, lang: str, typed: str) -> dict[str, str]:
+    """``form_driver.py`` on a private Xvfb of ``screen`` ("800x500"), keys from the X
+    server: what the category field showed after Tab, and its message's measures."""
+    root = Path(__file__).resolve().parents[2]
+    home = tmp_path / f"home-{screen}-{lang}"
+    environ = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "LANGUAGE")}
+    environ.update(QT_QPA_PLATFORM="xcb", PYTHONPATH=str(root), LANG=lang)
+    for name, sub in (("HOME", ""), ("XDG_CONFIG_HOME", ".config"),
+                      ("XDG_DATA_HOME", ".local/share"), ("XDG_CACHE_HOME", ".cache"),
+                      ("XDG_STATE_HOME", ".local/state"), ("XDG_RUNTIME_DIR", "run")):
+        (home / sub).mkdir(parents=True, exist_ok=True, mode=0o700)
+        environ[name] = str(home / sub)
+    driver = Path(__file__).with_name("form_driver.py")
+    done = subprocess.run(["xvfb-run", "-a", "-s", f"-screen 0 {screen}x24", sys.executable,
+                           str(driver), typed], env=environ, capture_output=True, text=True,
+                          timeout=90, cwd=str(root), check=False)
+    assert done.returncode == 0, done.stdout + done.stderr[-3000:]
+    return dict(line.split(" ", 1) for line in done.stdout.splitlines() if " " in line)
+
+
+needs_x = pytest.mark.skipif(
+    shutil.which("xvfb-run") is None or shutil.which("xdotool") is None,
+    reason="needs Xvfb and xdotool (apt-get install xvfb xdotool)")
+
+
+@needs_x
+@pytest.mark.parametrize("screen", ["1100x680", "800x500"])
+@pytest.mark.parametrize(("lang", "typed", "label"), [
+    ("en_US.UTF-8", "dog", "Dogs (1)"), ("de_DE.UTF-8", "hun", "Hunde (1)"),
+    ("es_ES.UTF-8", "per", "Perros (1)")])
+def test_on_a_real_x_server_tab_completes_and_messages_show_every_line(
+        tmp_path: Path, screen: str, lang: str, typed: str, label: str) -> None:
+    """The completer's list grabs the keyboard on X11 (not on the offscreen platform):
+    Tab still completes the category, and the two-line message is as tall as its
+    lines."""
+    seen = run_form_on_x(tmp_path, screen, lang, typed)
+    assert seen["completed"] == label
+    height, needed, text = seen["message"].split(" ", 2)
+    assert "abc" in text
+    assert int(height) >= int(needed) > 0, seen["message"]
