@@ -27,7 +27,7 @@ class EnglishPlurals(QTranslator):
     without this the window would say "1 card(s)". Every other source is left to the
     next translator (a null answer)."""
 
-    def translate(self, context: str, source: str, disambiguation: str | None = None,
+    def translate(self, context: str, source: str, _disambiguation: str | None = None,
                   n: int = -1) -> str:
         if n < 0 or "(s)" not in source:
             return None  # type: ignore[return-value]  # a null string: not translated here
