@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -282,6 +282,7 @@ class AddPetDialog(QDialog):
     def revalidate(self) -> bool:
         """Refresh the inline messages and the submit button; return validity."""
         pet, problems = self.validate()
+        shown_before = sum(label.isVisibleTo(self) for label in self._errors.values())
         for field, label in self._errors.items():
             message = self._server_errors.get(field)
             # From the first edit on, an empty name says so at once: a greyed-out Add
@@ -294,10 +295,20 @@ class AddPetDialog(QDialog):
             edit = self.nameEdit if field == "name" else self.categoryIdEdit
             edit.setProperty("invalid", bool(message))
             edit.setAccessibleDescription(message or "")
+        if sum(label.isVisibleTo(self) for label in self._errors.values()) < shown_before:
+            QTimer.singleShot(0, self._fit_height)  # a message went: no blank lines left
         # A field the server refused must be changed before sending again.
         self.submitButton.setEnabled(pet is not None and not self._busy
                                      and not self._server_errors)
         return pet is not None
+
+    def _fit_height(self) -> None:
+        """As tall as the fields and the messages shown (it grows by itself for a new
+        message; a message that went would leave its lines blank)."""
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
+        self.resize(self.width(), self.minimumSizeHint().height())
 
     def field_error(self, field: str) -> str:
         """The message shown next to ``field`` ("name" or "categoryId"), or ""."""

@@ -23,7 +23,7 @@ from petdesk.ui.main_window import MainWindow
 from petdesk.ui.settings import AppSettings
 from petdesk.ui.translations import install_translations, remove_translations
 
-from .drive import open_add_dialog
+from .drive import open_add_dialog, type_text
 
 # The category field's completer pops up over the form: the offscreen platform cannot
 # raise it or grab the keyboard for it.
@@ -226,3 +226,16 @@ def test_on_a_real_x_server_tab_completes_and_messages_show_every_line(
     height, needed, text = seen["message"].split(" ", 2)
     assert "abc" in text
     assert int(height) >= int(needed) > 0, seen["message"]
+
+
+@popup_warnings
+def test_a_message_that_goes_leaves_no_blank_lines(qtbot: Any, demo_window: MainWindow) -> None:
+    dialog = active_form(qtbot, demo_window)
+    height = dialog.height()
+    type_into(qtbot, dialog.nameEdit, " ")
+    type_into(qtbot, dialog.categoryIdEdit, "abc")
+    qtbot.waitUntil(lambda: dialog.height() > height, timeout=5_000)  # room for both
+    type_text(qtbot, dialog.categoryIdEdit, "2")  # Ctrl+A, then type over it
+    type_text(qtbot, dialog.nameEdit, "Tom")
+    assert dialog.field_error("name") == dialog.field_error("categoryId") == ""
+    qtbot.waitUntil(lambda: dialog.height() == height, timeout=5_000)
