@@ -242,8 +242,9 @@ class KennelCardDialog(QDialog):
         self.pageSizeCombo.currentIndexChanged.connect(self._page_changed)
         self.printButton.setDefault(True)
         pages = self.preview.findChild(QAbstractScrollArea)  # the preview's focusable view
+        self.setTabOrder(self.pageSizeCombo, self.nameButton)
         if pages is not None:  # Tab goes top to bottom, as shown
-            self.setTabOrder(self.pageSizeCombo, pages)
+            self.setTabOrder(self.nameButton, pages)
             self.setTabOrder(pages, self.printButton)
         self.pageSizeCombo.setFocus()
         self.resize(720, 640)
