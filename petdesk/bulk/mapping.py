@@ -13,7 +13,8 @@ Synonyms (decision):
   remembered with the layout, turns those words into numbers. The spec says nothing
   about category names, so PetDesk never guesses that number.
 * Status: ``status``, ``adoption status``, ``pet status``, ``animal status``,
-  ``availability``, ``state``.
+  ``availability``, ``state``, and PetDesk's export header ``Status
+  (available/pending/sold)``.
 
 The **layout key** is a hash of the normalised header row, in order: the same export
 from the same shelter software gets the same key whatever the file is called, so the
@@ -60,7 +61,9 @@ SYNONYMS: dict[str, tuple[Field, int]] = {
                                                "categorynumber", "catid", "categoryidnumber")},
     **{key: (Field.CATEGORY_ID, 1) for key in ("species", "animaltype", "type", "kind")},
     **{key: (Field.STATUS, 0) for key in ("status", "adoptionstatus", "petstatus",
-                                          "animalstatus")},
+                                          "animalstatus",
+                                          # PetDesk's own export header
+                                          "statusavailablependingsold")},
     **{key: (Field.STATUS, 1) for key in ("availability", "state")},
 }
 

@@ -367,7 +367,14 @@ class ImportRun:
         return len(self.planned)
 
     def start(self) -> int:
-        """Queue the rows; returns how many were new."""
+        """Queue the rows; returns how many were new. A row that an earlier import of
+        the same file already added is not queued again (the outbox knows its key): it
+        is reported as added earlier, with the id it was given then."""
+        for key, event in self._queue.results(self.batch).items():
+            if key in self._rows and event.outcome is Outcome.ADDED:
+                self._recorded.add(key)
+                self.report.record(self._rows[key], Outcome.ADDED_EARLIER,
+                                   pet_id=event.pet_id)
         return self._queue.enqueue_import(self.planned)
 
     def poll(self) -> tuple[BatchProgress, list[SendEvent]]:

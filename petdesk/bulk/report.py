@@ -17,6 +17,9 @@ from petdesk.bulk.cells import CellValue
 from petdesk.bulk.preview import Decision, Preview, RowState
 from petdesk.core.wording import QT_TRANSLATE_NOOP
 
+# The most ids the summary lists (the report has every one).
+_IDS_SHOWN = 10
+
 REPORT_HEADER = ("Row", "Name", "Category ID", "Status", "Result", "Pet ID", "Reason")
 
 
@@ -24,6 +27,9 @@ class Outcome(enum.StrEnum):
     """The result of a row, as written in the report's "Result" column."""
 
     ADDED = "Added"
+    # Sent by an earlier import of the same file: not sent again (the outbox knows the
+    # row by the file's fingerprint and its row number).
+    ADDED_EARLIER = "Not sent: added by an earlier import"
     WAITING = "Waiting to send"
     INVALID = "Not sent: invalid"
     SKIPPED_DUPLICATE = "Not sent: possible duplicate"
@@ -96,10 +102,24 @@ class ImportReport:
         """``398 added, 9 invalid, 5 skipped as possible duplicates`` (non-zero parts)."""
         return ", ".join(self.summary_parts())
 
+    def ids(self, outcome: Outcome) -> list[int]:
+        """The pet ids of the rows with ``outcome``, in file order."""
+        return [result.pet_id for result in self._results.values()
+                if result.outcome is outcome and result.pet_id is not None]
+
     def summary_parts(self) -> list[str]:
-        """The pieces of :meth:`summary`, each marked for translation."""
+        """The pieces of :meth:`summary`, each marked for translation. Rows an earlier
+        import of the file added are named with their ids, and a run that sent nothing
+        says so: "5 added" would claim adds that did not happen now."""
+        earlier = self.ids(Outcome.ADDED_EARLIER)
+        shown = ", ".join(str(pet_id) for pet_id in earlier[:_IDS_SHOWN])
+        if len(earlier) > _IDS_SHOWN:
+            shown += ", …"
         words = {
             Outcome.ADDED: QT_TRANSLATE_NOOP("Import", "{count:,} added"),
+            Outcome.ADDED_EARLIER: QT_TRANSLATE_NOOP(
+                "Import", "{count:,} already added by an earlier import of this file "
+                "(IDs {ids})"),
             Outcome.WAITING: QT_TRANSLATE_NOOP("Import", "{count:,} waiting to send"),
             Outcome.INVALID: QT_TRANSLATE_NOOP("Import", "{count:,} invalid"),
             Outcome.SKIPPED_DUPLICATE: QT_TRANSLATE_NOOP(
@@ -107,6 +127,12 @@ class ImportReport:
             Outcome.REFUSED: QT_TRANSLATE_NOOP("Import", "{count:,} refused by the service"),
             Outcome.CANCELLED: QT_TRANSLATE_NOOP("Import", "{count:,} cancelled"),
         }
-        parts: list[str] = [words[outcome].format(count=self.count(outcome))
+        parts: list[str] = [words[outcome].format(count=self.count(outcome), ids=shown)
+                            if outcome is Outcome.ADDED_EARLIER
+                            else words[outcome].format(count=self.count(outcome))
                             for outcome in Outcome if self.count(outcome)]
+        sent = sum(self.count(outcome) for outcome in (Outcome.ADDED, Outcome.REFUSED,
+                                                       Outcome.WAITING))
+        if parts and not sent:
+            parts.append(QT_TRANSLATE_NOOP("Import", "nothing sent"))
         return parts or [QT_TRANSLATE_NOOP("Import", "no rows")]

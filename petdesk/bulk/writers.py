@@ -11,6 +11,9 @@
   round them.
 * Files are written beside the target and renamed over it only when complete, so a
   cancelled or failed export never leaves half a file in place of a good one.
+* An export's status column holds the service's codes (``available``, ``pending``,
+  ``sold``, empty for none), in English in every language: its header says so,
+  ``Status (available/pending/sold)``, and an import reads that header as the status.
 """
 
 from __future__ import annotations
@@ -42,7 +45,10 @@ if TYPE_CHECKING:
     from openpyxl.styles import Font
     from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
-PET_HEADER = ("ID", "Name", "Category ID", "Status")
+#: The status column holds the service's codes, in English whatever the window's
+#: language (what an import reads back, and what other software exchanges): the header
+#: says which codes they are.
+PET_HEADER = ("ID", "Name", "Category ID", "Status (available/pending/sold)")
 _EXACT_IN_A_SPREADSHEET = 10**15 - 1
 _PROGRESS_EVERY = 1_000
 

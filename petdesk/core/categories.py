@@ -41,6 +41,7 @@ from typing import Final, Protocol
 import platformdirs
 
 from petdesk.core.limits import INT64_MAX
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 __all__ = [
     "CATEGORY_COUNT_MAX",
@@ -79,16 +80,19 @@ JSON_MAX_BYTES: Final = 2_000_000
 CSV_HEADER: Final = ("categoryId", "name")
 _FILE_VERSION: Final = 1
 
-#: The names matching the sandbox's seed data (``petdesk.sandbox.store.CATEGORIES``);
-#: demo mode starts with these. tests/cards/test_categories.py keeps the two equal.
+# The names matching the sandbox's seed data (``petdesk.sandbox.store.CATEGORIES``);
+# demo mode starts with these, in the user's language (marked for translation: the
+# window seeds the demo with :func:`petdesk.ui.localize.localized_names` of them, as
+# long as the user has not edited the demo's names). tests/cards/test_categories.py
+# keeps them equal to the sandbox's.
 DEMO_CATEGORY_NAMES: Final[Mapping[int, str]] = {
-    1: "Dogs",
-    2: "Cats",
-    3: "Rabbits",
-    4: "Birds",
-    5: "Reptiles",
-    6: "Small mammals",
-    7: "Fish",
+    1: QT_TRANSLATE_NOOP("DemoCategories", "Dogs"),
+    2: QT_TRANSLATE_NOOP("DemoCategories", "Cats"),
+    3: QT_TRANSLATE_NOOP("DemoCategories", "Rabbits"),
+    4: QT_TRANSLATE_NOOP("DemoCategories", "Birds"),
+    5: QT_TRANSLATE_NOOP("DemoCategories", "Reptiles"),
+    6: QT_TRANSLATE_NOOP("DemoCategories", "Small mammals"),
+    7: QT_TRANSLATE_NOOP("DemoCategories", "Fish"),
 }
 
 # Control, format, surrogate, private-use, unassigned, line/paragraph separators.
@@ -174,6 +178,19 @@ def validate_category_name(name: str) -> str:
     return stripped
 
 
+def _folded(text: str) -> str:
+    """``text`` without surrounding spaces, case and accents, for matching what is typed."""
+    decomposed = unicodedata.normalize("NFKD", " ".join(text.split()).casefold())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+def _word_starts(name: str) -> list[str]:
+    """The folded name from the start of each of its words ("small mammals",
+    "mammals")."""
+    folded = _folded(name)
+    return [folded[match.start():] for match in re.finditer(r"\w+", folded)]
+
+
 def category_label(category_id: int, name: str | None) -> str:
     """The display rule: ``"Dogs (1)"``, or ``"1"`` when the id has no name."""
     return f"{name} ({category_id})" if name else str(category_id)
@@ -225,6 +242,19 @@ class CategoryTable:
     def id_for_name(self, name: str) -> int | None:
         """The id named ``name`` (ignoring case and surrounding spaces), if any."""
         return self._folded.get(name.strip().casefold())
+
+    def matching(self, text: str) -> list[Category]:
+        """The categories ``text`` may mean, typed as the start of a name or of one of its
+        words, ignoring case and accents ("dog" and "Dogs", "mam" and "Small mammals",
+        "vog" and "Vögel"). A whole name matches only its own category."""
+        key = _folded(text)
+        if not key:
+            return []
+        exact = self.id_for_name(text)
+        if exact is not None:
+            return [Category(exact, self._names[exact])]
+        return [category for category in self.categories()
+                if any(word.startswith(key) for word in _word_starts(category.name))]
 
     def check_name(self, name: str, *, for_id: int | None = None) -> str:
         """The validated name; raises if it is bad or another id already has it."""

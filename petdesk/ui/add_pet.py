@@ -18,8 +18,8 @@ from collections.abc import Callable
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QPalette
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -47,8 +47,30 @@ _WHOLE = re.compile(r"^\s*([+-]?)(\d+)\s*$")
 _FOUND = re.compile(r"\(found (U\+[0-9A-F]{4,6})\)")
 
 
+class _MessageLabel(QLabel):
+    """A word-wrapped message that is always as tall as its lines need.
+
+    A layout gives a wrapped label the height of its size hint, not the height its
+    width needs (a top-level dialog's layout ignores height-for-width): a two-line
+    message was cut at the top and bottom of its letters. Its minimum height follows
+    the lines at its present width."""
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self._fit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        needed = self.heightForWidth(self.width()) if self.text() else 0
+        if needed != self.minimumHeight():
+            self.setMinimumHeight(max(0, needed))
+
+
 def _error_label(buddy: QWidget) -> QLabel:
-    label = QLabel()
+    label = _MessageLabel()
     label.setObjectName(f"{buddy.objectName()}Error")
     label.setWordWrap(True)
     label.setVisible(False)
@@ -153,6 +175,8 @@ class AddPetDialog(QDialog):
         self.nameEdit.textEdited.connect(lambda _t: self._edited("name"))
         self.categoryIdEdit.textEdited.connect(lambda _t: self._edited("categoryId"))
         self.categoryCombo.activated.connect(lambda _i: self._edited("categoryId"))
+        # Leaving the field completes a typed start ("dog" → "Dogs (1)"): check it again.
+        self.categoryCombo.currentIndexChanged.connect(lambda _i: self.revalidate())
         self.statusCombo.activated.connect(lambda _i: self._edited("status"))
 
     # -- values and validation ------------------------------------------------------------
@@ -223,8 +247,8 @@ class AddPetDialog(QDialog):
         return str(err.get("msg", ""))
 
     def _name_message(self, kind: str, text: str) -> str:
-        if kind == "missing":
-            return self.tr("Enter a name.")
+        if kind == "missing" or not self.nameEdit.text():
+            return self.tr("Enter the pet's name.")
         if "blank" in text:
             return self.tr("Enter a name (not just spaces).")
         if "at most" in text or kind == "string_too_long":
@@ -258,19 +282,33 @@ class AddPetDialog(QDialog):
     def revalidate(self) -> bool:
         """Refresh the inline messages and the submit button; return validity."""
         pet, problems = self.validate()
+        shown_before = sum(label.isVisibleTo(self) for label in self._errors.values())
         for field, label in self._errors.items():
             message = self._server_errors.get(field)
-            if message is None and field in self._touched:
+            # From the first edit on, an empty name says so at once: a greyed-out Add
+            # alone does not tell what is missing.
+            if message is None and (field in self._touched or (
+                    field == "name" and self._touched and not self.nameEdit.text())):
                 message = problems.get(field)
             label.setText(message or "")
             label.setVisible(bool(message))
             edit = self.nameEdit if field == "name" else self.categoryIdEdit
             edit.setProperty("invalid", bool(message))
             edit.setAccessibleDescription(message or "")
+        if sum(label.isVisibleTo(self) for label in self._errors.values()) < shown_before:
+            QTimer.singleShot(0, self._fit_height)  # a message went: no blank lines left
         # A field the server refused must be changed before sending again.
         self.submitButton.setEnabled(pet is not None and not self._busy
                                      and not self._server_errors)
         return pet is not None
+
+    def _fit_height(self) -> None:
+        """As tall as the fields and the messages shown (it grows by itself for a new
+        message; a message that went would leave its lines blank)."""
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
+        self.resize(self.width(), self.minimumSizeHint().height())
 
     def field_error(self, field: str) -> str:
         """The message shown next to ``field`` ("name" or "categoryId"), or ""."""

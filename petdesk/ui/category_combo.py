@@ -4,22 +4,29 @@ that still accepts any valid id.
 The list shows ``"Dogs (1)"`` for every named category (from a
 :class:`~petdesk.ui.categories_model.CategoryModel`, refreshed when names change);
 typing filters it (anywhere in the text, ignoring case). :meth:`CategoryCombo.category_id`
-reads what is shown or typed: a listed label, a bare id (``"12"``, named or not) or
-a name (``"dogs"``); anything else raises
-:class:`~petdesk.core.categories.CategoryError` with the sentence to show next to
-the field, and the typed text stays.
+reads what is shown or typed: a listed label, a bare id (``"12"``, named or not), a
+name (``"dogs"``), or the start of one name or of one of its words, ignoring case and
+accents (``"dog"``, ``"mam"`` for "Small mammals": what the list offers is what the
+field accepts). When the field is left (Tab, a click elsewhere, Enter) such a start is
+completed to the category's label, so the user sees which one was taken. A start that
+fits several names, or text that fits none, raises
+:class:`~petdesk.core.categories.CategoryError` with the sentence to show next to the
+field (the names it fits, or how to name a category), and the typed text stays.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QCompleter, QLineEdit, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QCompleter, QLineEdit, QWidget
 
 from petdesk.core.categories import CategoryError, parse_category_id
 
 from .categories_model import CategoryModel
 
 __all__ = ["CategoryCombo"]
+
+# The most names listed when a typed start fits several.
+_LISTED_MAX = 5
 
 class CategoryCombo(QComboBox):
     """Editable combo box of named categories; any positive int64 id is accepted."""
@@ -41,6 +48,36 @@ class CategoryCombo(QComboBox):
         self._categories = model
         model.labelsChanged.connect(self._refill)
         self._refill()
+
+        # Tab or a click elsewhere: the field shows the category it was read as. Not a
+        # focus-out event: while the completer's list is open Qt sends none, only this.
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_changed)
+
+    def _focus_changed(self, old: QWidget | None, new: QWidget | None) -> None:
+        if old is None or not (old is self or self.isAncestorOf(old)):
+            return
+        if new is not None and (new is self or self.isAncestorOf(new)):
+            return
+        self._complete()
+
+    def _complete(self) -> None:
+        """Show the label of the one category a typed start means ("dog" → "Dogs (1)")."""
+        text = self.currentText().strip()
+        if not text or self.findText(text, Qt.MatchFlag.MatchFixedString) >= 0 or (
+                text.isascii() and text.isdigit()):
+            return
+        found = self._categories.table().matching(text)
+        if len(found) == 1:
+            completer = self.completer()
+            popup = completer.popup() if completer is not None else None
+            if popup is not None:
+                popup.hide()
+            index = self.findData(found[0].id)
+            if index >= 0:
+                self.setCurrentIndex(index)  # currentIndexChanged: the form checks again
+            self.setEditText(found[0].label)
 
     def _refill(self) -> None:
         text = self.currentText()
@@ -74,9 +111,17 @@ class CategoryCombo(QComboBox):
             return int(self.itemData(index))
         if text.isascii() and text.isdigit():
             return parse_category_id(text)
-        named = self._categories.table().id_for_name(text)
-        if named is not None:
-            return named
+        found = self._categories.table().matching(text)
+        if len(found) == 1:
+            return found[0].id
+        if found:
+            shown = found[:_LISTED_MAX]
+            listed = ", ".join(category.label for category in shown)
+            if len(found) > len(shown):
+                listed += ", …"
+            raise CategoryError(
+                self.tr("“%1” fits several categories: %2. Type more of the name, or "
+                        "its number.").replace("%1", text).replace("%2", listed))
         raise CategoryError(
             self.tr("No category is called “%1”. Type its number, or name it in "
                     "File › Categories…").replace("%1", text))

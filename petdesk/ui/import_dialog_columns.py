@@ -80,6 +80,7 @@ class ColumnsPage(QWidget):
             self.columnCombos[fld] = combo
             form.addRow(self.tr("%s is in:") % localized(fld.label), combo)
         self.notesLabel = plain_label("mappingNotes", wrap=True)
+        self.droppedLabel = plain_label("droppedColumns", wrap=True)
         self.wordsLabel = plain_label("namedWordsLabel", wrap=True)
         self.checkButton = QPushButton(self.tr("Check rows"))
         self.checkButton.setObjectName("checkRowsButton")
@@ -93,6 +94,7 @@ class ColumnsPage(QWidget):
         layout.addWidget(self.detectedLabel)
         layout.addLayout(form)
         layout.addWidget(self.notesLabel)
+        layout.addWidget(self.droppedLabel)
         layout.addWidget(self.wordsLabel)
         layout.addStretch(1)
         layout.addLayout(buttons)
@@ -174,6 +176,16 @@ class ColumnsPage(QWidget):
         for fld, combo in self.columnCombos.items():  # one column, one field
             mapped = mapping.columns.get(fld)
             combo.setCurrentIndex(0 if mapped is None else mapped + 1)
+        # The service keeps a name, a category and a status: say which columns are left.
+        used = set(mapping.columns.values())
+        locale = QLocale()
+        dropped = [locale.quoteString(header) for index, header
+                   in enumerate(self._layout.headers)
+                   if index not in used and header.strip()] if self._layout else []
+        self.droppedLabel.setText(self.tr(
+            "Not imported (a pet has only a name, a category and a status): %s.")
+            % ", ".join(dropped) if dropped else "")
+        self.droppedLabel.setVisible(bool(dropped))
         missing = ", ".join(localized(fld.label) for fld in mapping.missing)
         self.checkButton.setEnabled(not missing)
         self.checkButton.setToolTip(self.tr("Choose the column of %s first.") % missing

@@ -137,8 +137,10 @@ class SendingPage(QWidget):
         self.quotaLabel = plain_label("quotaNotice", wrap=True)
         self.resultLabel = plain_label("resultLabel", wrap=True)
         self.decisions = DecisionsPanel()
-        note = QLabel(self.tr("You can close this dialog and go on working: PetDesk keeps "
-                              "sending, and finishes after a restart if it must."))
+        self.noteLabel = note = QLabel(self.tr(
+            "You can close this dialog and go on working: PetDesk keeps sending, and "
+            "finishes after a restart if it must."))
+        note.setObjectName("keepsSendingNote")
         note.setWordWrap(True)
         self.pauseButton = QPushButton(self.tr("Pause"))
         self.pauseButton.setObjectName("pauseButton")
@@ -176,6 +178,7 @@ class SendingPage(QWidget):
         self.cancelImportButton.setEnabled(not status.finished)
         self.saveReportButton.setEnabled(True)
         self.newImportButton.setVisible(status.finished)
+        self.noteLabel.setVisible(not status.finished)  # nothing is being sent any more
         self.resultLabel.setText(self.tr("Done: %s.") % summary_text(status.report)
                                  if status.finished else "")
 

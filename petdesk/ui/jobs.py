@@ -75,6 +75,9 @@ class Job:
     key: object = None
     #: Set on the replay of a job that failed with 401.
     replayed: bool = False
+    #: Keeps what the user saw (a page for the next start): Stop and closing the window
+    #: do not drop it while it waits, the thread runs it before it ends.
+    keep_on_close: bool = False
     seq: int = 0
     token: CancelToken | None = field(default=None, repr=False)
     cancel_requested: bool = False
@@ -90,7 +93,7 @@ class Job:
     def replay(self) -> Job:
         """A fresh copy to run again (after a new key), marked as a replay."""
         return Job(self.fn, self.next_fn, self.kind, self.priority, self.label, self.key,
-                   replayed=True)
+                   replayed=True, keep_on_close=self.keep_on_close)
 
 
 class JobContext:

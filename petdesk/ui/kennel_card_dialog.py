@@ -23,6 +23,7 @@ from PySide6.QtCore import (
     QIODevice,
     QLocale,
     QObject,
+    Qt,
     QTimer,
     Signal,
 )
@@ -34,6 +35,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QProgressBar,
     QPushButton,
@@ -155,8 +157,11 @@ class KennelCardDialog(QDialog):
     saved = Signal(str)
     #: Emitted once every page went to the printer.
     printed = Signal()
+    #: "Name categories…" was clicked (the window opens File › Categories…).
+    nameCategories = Signal()
 
     def __init__(self, cards: Sequence[KennelCard], run_io: IoRunner, *,
+                 unnamed: Sequence[int] = (),
                  parent: QWidget | None = None, page: CardPageSize | None = None,
                  printed_on: date | None = None, save_folder: Path | None = None,
                  ask_printer: Callable[[QPrinter, QWidget], bool] = _ask_printer,
@@ -177,6 +182,7 @@ class KennelCardDialog(QDialog):
         self._job: _Job | None = None
         self._build(page or default_page_size())
         self._update_summary()
+        self._show_unnamed(unnamed)
 
     # -- construction ----------------------------------------------------------------------
 
@@ -189,6 +195,16 @@ class KennelCardDialog(QDialog):
         self.pageSizeCombo.setCurrentIndex(list(CardPageSize).index(page))
         self.summaryLabel = QLabel()
         self.summaryLabel.setObjectName("summaryLabel")
+        self.unnamedLabel = QLabel()
+        self.unnamedLabel.setObjectName("unnamedCategoriesLabel")
+        self.unnamedLabel.setWordWrap(True)
+        self.nameButton = QPushButton(self.tr("&Name categories…"))
+        self.nameButton.setObjectName("nameCategoriesButton")
+        self.nameButton.setAutoDefault(False)
+        self.nameButton.clicked.connect(self.nameCategories)
+        unnamed_row = QHBoxLayout()
+        unnamed_row.addWidget(self.unnamedLabel, 1)
+        unnamed_row.addWidget(self.nameButton, 0, Qt.AlignmentFlag.AlignTop)
         self._preview_printer = QPrinter(QPrinter.PrinterMode.ScreenResolution)
         self._preview_printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
         self.preview = QPrintPreviewWidget(self._preview_printer, self)
@@ -218,6 +234,7 @@ class KennelCardDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.summaryLabel)
+        layout.addLayout(unnamed_row)
         layout.addWidget(self.preview, 1)
         layout.addWidget(self.progressBar)
         layout.addWidget(self.statusLabel)
@@ -225,8 +242,9 @@ class KennelCardDialog(QDialog):
         self.pageSizeCombo.currentIndexChanged.connect(self._page_changed)
         self.printButton.setDefault(True)
         pages = self.preview.findChild(QAbstractScrollArea)  # the preview's focusable view
+        self.setTabOrder(self.pageSizeCombo, self.nameButton)
         if pages is not None:  # Tab goes top to bottom, as shown
-            self.setTabOrder(self.pageSizeCombo, pages)
+            self.setTabOrder(self.nameButton, pages)
             self.setTabOrder(pages, self.printButton)
         self.pageSizeCombo.setFocus()
         self.resize(720, 640)
@@ -264,6 +282,21 @@ class KennelCardDialog(QDialog):
             text += " " + self.tr("The preview shows the first %1 pages.").replace(
                 "%1", str(PREVIEW_MAX_PAGES))
         self.summaryLabel.setText(text)
+
+    def _show_unnamed(self, unnamed: Sequence[int]) -> None:
+        """Say which categories print as a bare number, and where to name them."""
+        listed = ", ".join(str(category_id) for category_id in unnamed)
+        self.unnamedLabel.setText(self.tr(
+            "Categories without a name print as their number: %1. Name them in File › "
+            "Categories… (Ctrl+Shift+G).").replace("%1", listed) if unnamed else "")
+        self.unnamedLabel.setVisible(bool(unnamed))
+        self.nameButton.setVisible(bool(unnamed))
+
+    def set_cards(self, cards: Sequence[KennelCard], unnamed: Sequence[int]) -> None:
+        """The same pets' cards again, their category names changed."""
+        self._cards = list(cards)
+        self._show_unnamed(unnamed)
+        self._page_changed()
 
     def _set_busy(self, job: _Job | None) -> None:
         self._job = job

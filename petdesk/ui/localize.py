@@ -13,6 +13,7 @@ are. A translation that breaks its placeholders falls back to the English senten
 from __future__ import annotations
 
 import string
+from collections.abc import Mapping
 from datetime import date
 from typing import Any, Protocol
 
@@ -43,6 +44,11 @@ def localized(text: str) -> str:
 def summary_text(report: SummaryParts) -> str:
     """An import report's summary ("398 added, 9 invalid") in the user's language."""
     return ", ".join(localized(part) for part in report.summary_parts())
+
+
+def localized_names(names: Mapping[int, str]) -> dict[int, str]:
+    """Names marked for translation (the demo's categories) in the user's language."""
+    return {key: localized(name) for key, name in names.items()}
 
 
 def error_text(error: BaseException | None) -> str:

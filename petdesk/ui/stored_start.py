@@ -80,9 +80,12 @@ def _read(connection: Connection, status: str | None, limit: int, folder: Path |
             load_or_seed,
         )
 
+        from .localize import localized_names  # noqa: PLC0415 - on this thread
+
         environment, demo = names
         table = load_or_seed(JsonCategoryFile(categories_path(environment)),
-                             DEMO_CATEGORY_NAMES if demo else None, save=False)
+                             localized_names(DEMO_CATEGORY_NAMES) if demo else None,
+                             save=False)
     except Exception:  # the worker loads them again and says what went wrong
         table = None
     deliver((page, table))

@@ -22,6 +22,23 @@ LANGUAGE_CHOICES: tuple[tuple[str, str], ...] = (
     ("en", "English"), ("de", "Deutsch"), ("es", "Español"))
 
 
+class EnglishPlurals(QTranslator):
+    """English for the sources with a count (``tr("%n card(s)", "", n)``): "1 card",
+    "2 cards". The sources follow Qt's convention for plural forms, which the German and
+    Spanish catalogues translate with their own forms; English has no catalogue, so
+    without this the window would say "1 card(s)". Every other source is left to the
+    next translator (a null answer)."""
+
+    def translate(self, context: str, source: str, _disambiguation: str | None = None,
+                  n: int = -1) -> str:
+        if n < 0 or "(s)" not in source:
+            return None  # type: ignore[return-value]  # a null string: not translated here
+        return source.replace("(s)", "" if n == 1 else "s")
+
+    def isEmpty(self) -> bool:
+        return False
+
+
 def catalogue_dirs(resources: Path | None) -> list[Path]:
     """Where ``petdesk_<lang>.qm`` is: ``translations`` of the run-time files
     (:func:`petdesk.datafiles.resources_dir`)."""
@@ -47,7 +64,9 @@ def install_translations(app: QCoreApplication, language: str,
     QLocale.setDefault(locale)
     installed: list[QTranslator] = []
     if locale.language() in (QLocale.Language.English, QLocale.Language.C):
-        return installed
+        plurals = EnglishPlurals(app)
+        app.installTranslator(plurals)
+        return [plurals]
     qt = QTranslator(app)
     if qt.load(locale, "qtbase", "_", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
         installed.append(qt)

@@ -90,15 +90,18 @@ class Worker(QObject):
 
     def run_task(self, fn: Task, next_fn: Next | None = None, *,
                  priority: Priority = Priority.USER, kind: JobKind = JobKind.OTHER,
-                 label: str = "", key: object = None, start: bool = True) -> Job:
+                 label: str = "", key: object = None, start: bool = True,
+                 keep_on_close: bool = False) -> Job:
         """Run ``fn(ctx)`` on the worker thread, then ``next_fn(outcome)`` on the GUI
         thread, exactly once. With a ``key``, a job with the same key that is queued
         or running (and not stopped) is returned instead of queuing another.
-        ``start=False`` queues it without starting the thread (:meth:`warm_up` does)."""
+        ``start=False`` queues it without starting the thread (:meth:`warm_up` does).
+        ``keep_on_close``: work that keeps what the user saw; see :meth:`shutdown`."""
         existing = self.pending_with(key)
         if existing is not None:
             return existing
-        return self.submit(Job(fn, next_fn, kind, priority, label, key), start=start)
+        return self.submit(Job(fn, next_fn, kind, priority, label, key,
+                               keep_on_close=keep_on_close), start=start)
 
     def run_io(self, fn: Callable[[], object], on_done: Callable[[object], None],
                on_error: Callable[[BaseException], None]) -> None:
@@ -162,7 +165,8 @@ class Worker(QObject):
     def stop(self) -> None:
         """Cancel the running job and every waiting user or background job; each
         answers with ``RequestCancelled``."""
-        dropped = self._runner.drain(keep=lambda j: j.priority == Priority.CONTROL)
+        dropped = self._runner.drain(
+            keep=lambda j: j.priority == Priority.CONTROL or j.keep_on_close)
         for job in dropped:
             job.cancel()
         self._runner.cancel_running()
@@ -172,6 +176,10 @@ class Worker(QObject):
 
     def shutdown(self, timeout_ms: int = 2000) -> bool:
         """Stop everything and end the thread, waiting at most ``timeout_ms``.
+
+        Jobs queued with ``keep_on_close`` (keeping the page the user saw for the next
+        start) still run first, within ``timeout_ms``, whether or not background work
+        was held: a quit right after the first paint must not lose them.
 
         Returns whether the thread ended in time. If it did not (a request blocked
         in the network), it is a daemon thread: it reports nothing any more and does

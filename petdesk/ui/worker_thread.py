@@ -107,9 +107,12 @@ class Runner:
         return not (self._background_held and self._heap[0][0] >= Priority.BACKGROUND)
 
     def close(self) -> None:
+        """End the thread once the jobs to keep (``keep_on_close``) have run."""
         with self._cond:
             self._closed = True
-            self._heap.clear()
+            self._heap = [entry for entry in self._heap if entry[2].keep_on_close]
+            heapq.heapify(self._heap)
+            self._background_held = False
             self._cond.notify()
 
     def cancel_running(self) -> None:
@@ -126,7 +129,7 @@ class Runner:
         with self._cond:
             while not self._closed and not self._runnable():
                 self._cond.wait()
-            if self._closed:
+            if self._closed and not self._heap:
                 return None
             return heapq.heappop(self._heap)[2]
 

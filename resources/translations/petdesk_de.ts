@@ -256,6 +256,10 @@
         <source>Adding…</source>
         <translation>Wird aufgenommen…</translation>
     </message>
+    <message>
+        <source>Enter the pet&apos;s name.</source>
+        <translation>Geben Sie den Namen des Tiers ein.</translation>
+    </message>
 </context>
 <context>
     <name>ApiKeyDialog</name>
@@ -739,6 +743,10 @@ Trotzdem speichern?</translation>
         <source>No category is called “%1”. Type its number, or name it in File › Categories…</source>
         <translation>Keine Kategorie heißt „%1“. Geben Sie ihre Nummer ein oder benennen Sie sie unter Datei › Kategorien…</translation>
     </message>
+    <message>
+        <source>“%1” fits several categories: %2. Type more of the name, or its number.</source>
+        <translation>„%1“ passt zu mehreren Kategorien: %2. Geben Sie mehr vom Namen ein oder die Nummer.</translation>
+    </message>
 </context>
 <context>
     <name>CategoryModel</name>
@@ -873,6 +881,10 @@ Trotzdem speichern?</translation>
     <message>
         <source>Choose the column of %s first.</source>
         <translation>Wählen Sie zuerst die Spalte für %s.</translation>
+    </message>
+    <message>
+        <source>Not imported (a pet has only a name, a category and a status): %s.</source>
+        <translation>Nicht übernommen (ein Tier hat nur Namen, Kategorie und Status): %s.</translation>
     </message>
 </context>
 <context>
@@ -1488,6 +1500,14 @@ Trotzdem speichern?</translation>
         <source>Waiting ({why}): sending goes on by itself at {local} ({utc} UTC).</source>
         <translation>Wartet ({why}): das Senden geht um {local} ({utc} UTC) von selbst weiter.</translation>
     </message>
+    <message>
+        <source>{count:,} already added by an earlier import of this file (IDs {ids})</source>
+        <translation>{count:,} schon bei einem früheren Import dieser Datei aufgenommen (IDs {ids})</translation>
+    </message>
+    <message>
+        <source>nothing sent</source>
+        <translation>nichts gesendet</translation>
+    </message>
 </context>
 <context>
     <name>ImportController</name>
@@ -1708,6 +1728,14 @@ Trotzdem speichern?</translation>
     <message>
         <source>The PDF could not be saved to %1: %2.</source>
         <translation>Die PDF-Datei konnte nicht in %1 gespeichert werden: %2.</translation>
+    </message>
+    <message>
+        <source>&amp;Name categories…</source>
+        <translation>Kategorien &amp;benennen…</translation>
+    </message>
+    <message>
+        <source>Categories without a name print as their number: %1. Name them in File › Categories… (Ctrl+Shift+G).</source>
+        <translation>Kategorien ohne Namen erscheinen als Nummer: %1. Benennen Sie sie unter Datei › Kategorien… (Strg+Umschalt+G).</translation>
     </message>
 </context>
 <context>
@@ -3138,6 +3166,37 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>Ready</source>
         <translation>Bereit</translation>
+    </message>
+</context>
+<context>
+    <name>DemoCategories</name>
+    <message>
+        <source>Dogs</source>
+        <translation>Hunde</translation>
+    </message>
+    <message>
+        <source>Cats</source>
+        <translation>Katzen</translation>
+    </message>
+    <message>
+        <source>Rabbits</source>
+        <translation>Kaninchen</translation>
+    </message>
+    <message>
+        <source>Birds</source>
+        <translation>Vögel</translation>
+    </message>
+    <message>
+        <source>Reptiles</source>
+        <translation>Reptilien</translation>
+    </message>
+    <message>
+        <source>Small mammals</source>
+        <translation>Kleinsäuger</translation>
+    </message>
+    <message>
+        <source>Fish</source>
+        <translation>Fische</translation>
     </message>
 </context>
 </TS>

@@ -256,6 +256,10 @@
         <source>Adding…</source>
         <translation>Añadiendo…</translation>
     </message>
+    <message>
+        <source>Enter the pet&apos;s name.</source>
+        <translation>Escriba el nombre del animal.</translation>
+    </message>
 </context>
 <context>
     <name>ApiKeyDialog</name>
@@ -739,6 +743,10 @@ Save it anyway?</source>
         <source>No category is called “%1”. Type its number, or name it in File › Categories…</source>
         <translation>Ninguna categoría se llama «%1». Escriba su número o póngale nombre en Archivo › Categorías…</translation>
     </message>
+    <message>
+        <source>“%1” fits several categories: %2. Type more of the name, or its number.</source>
+        <translation>«%1» coincide con varias categorías: %2. Escriba más del nombre o su número.</translation>
+    </message>
 </context>
 <context>
     <name>CategoryModel</name>
@@ -873,6 +881,10 @@ Save it anyway?</source>
     <message>
         <source>Choose the column of %s first.</source>
         <translation>Elija primero la columna de %s.</translation>
+    </message>
+    <message>
+        <source>Not imported (a pet has only a name, a category and a status): %s.</source>
+        <translation>No se importan (un animal solo tiene nombre, categoría y estado): %s.</translation>
     </message>
 </context>
 <context>
@@ -1488,6 +1500,14 @@ Save it anyway?</source>
         <source>Waiting ({why}): sending goes on by itself at {local} ({utc} UTC).</source>
         <translation>En espera ({why}): el envío continúa solo a las {local} ({utc} UTC).</translation>
     </message>
+    <message>
+        <source>{count:,} already added by an earlier import of this file (IDs {ids})</source>
+        <translation>{count:,} ya añadidos por una importación anterior de este archivo (ID {ids})</translation>
+    </message>
+    <message>
+        <source>nothing sent</source>
+        <translation>no se envió nada</translation>
+    </message>
 </context>
 <context>
     <name>ImportController</name>
@@ -1708,6 +1728,14 @@ Save it anyway?</source>
     <message>
         <source>The PDF could not be saved to %1: %2.</source>
         <translation>No se pudo guardar el PDF en %1: %2.</translation>
+    </message>
+    <message>
+        <source>&amp;Name categories…</source>
+        <translation>&amp;Nombrar categorías…</translation>
+    </message>
+    <message>
+        <source>Categories without a name print as their number: %1. Name them in File › Categories… (Ctrl+Shift+G).</source>
+        <translation>Las categorías sin nombre se imprimen con su número: %1. Póngales nombre en Archivo › Categorías… (Ctrl+Mayús+G).</translation>
     </message>
 </context>
 <context>
@@ -3138,6 +3166,37 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>Ready</source>
         <translation>Listo</translation>
+    </message>
+</context>
+<context>
+    <name>DemoCategories</name>
+    <message>
+        <source>Dogs</source>
+        <translation>Perros</translation>
+    </message>
+    <message>
+        <source>Cats</source>
+        <translation>Gatos</translation>
+    </message>
+    <message>
+        <source>Rabbits</source>
+        <translation>Conejos</translation>
+    </message>
+    <message>
+        <source>Birds</source>
+        <translation>Aves</translation>
+    </message>
+    <message>
+        <source>Reptiles</source>
+        <translation>Reptiles</translation>
+    </message>
+    <message>
+        <source>Small mammals</source>
+        <translation>Pequeños mamíferos</translation>
+    </message>
+    <message>
+        <source>Fish</source>
+        <translation>Peces</translation>
     </message>
 </context>
 </TS>

@@ -36,7 +36,7 @@ def test_csv_is_utf8_with_bom_crlf_and_quoted_where_needed(tmp_path: Path) -> No
     path = tmp_path / "pets.csv"
     assert export_pets(path, PETS[:2]) == 2
     assert path.read_bytes() == (
-        b"\xef\xbb\xbfID,Name,Category ID,Status\r\n"
+        b"\xef\xbb\xbfID,Name,Category ID,Status (available/pending/sold)\r\n"
         b"1,\"'=HYPERLINK(\"\"http://evil\"\",\"\"click\"\")\",2,available\r\n"
         b"2,\"Zo\xc3\xab, \"\"the\"\" cat\",3,\r\n")
 
@@ -55,7 +55,8 @@ def test_xlsx_text_cells_are_never_formulas(tmp_path: Path) -> None:
     path = tmp_path / "pets.xlsx"
     export_pets(path, PETS)
     sheet = openpyxl.load_workbook(path).worksheets[0]
-    assert [c.value for c in sheet[1]] == ["ID", "Name", "Category ID", "Status"]
+    assert [c.value for c in sheet[1]] == ["ID", "Name", "Category ID",
+                                           "Status (available/pending/sold)"]
     names = [row[1] for row in sheet.iter_rows(min_row=2)]
     assert [c.value for c in names] == [p.name for p in PETS]
     assert {c.data_type for c in names} == {"s"}
@@ -133,7 +134,8 @@ def test_export_then_import_gives_the_same_pets(pets: list[Pet], fmt: ExportForm
         export_pets(path, pets, fmt)
         if not pets:
             with open_table(path) as table:
-                assert table.headers == ("ID", "Name", "Category ID", "Status")
+                assert table.headers == ("ID", "Name", "Category ID",
+                                         "Status (available/pending/sold)")
             return
         back = _reimport(path)
     assert back == [NewPet(name=p.name, categoryId=p.category_id, status=p.status)

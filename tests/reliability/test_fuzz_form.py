@@ -49,7 +49,7 @@ category_texts = st.one_of(
 
 # The sentences the form may show, by what is wrong.
 NAME_MESSAGES = {
-    "blank": ("Enter a name.", "Enter a name (not just spaces)."),
+    "blank": ("Enter the pet's name.", "Enter a name (not just spaces)."),
     "long": (f"The name is too long: at most {NAME_MAX_LENGTH} characters.",),
     "control": ("The name contains characters that cannot be used (tabs or line breaks).",),
     # Invisible format characters (Cf, issue 11): refused by NewPet; the form names the

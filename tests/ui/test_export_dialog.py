@@ -66,7 +66,7 @@ def test_export_the_whole_query_every_page(qtbot: Any, tmp_path: Path, suffix: s
     expected = loopback.app.store.all_pets()
     assert dialog.resultLabel.text() == f"Exported {len(expected)} pets to all{suffix}."
     rows = read_back(path)
-    assert rows[0] == ("ID", "Name", "Category ID", "Status")
+    assert rows[0] == ("ID", "Name", "Category ID", "Status (available/pending/sold)")
     assert sorted(int(r[0]) for r in rows[1:]) == sorted(p.id for p in expected)
     assert len(rows) - 1 > window.model.rowCount()  # more than the page shown
 

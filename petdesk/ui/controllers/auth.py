@@ -89,12 +89,14 @@ class AuthController(QObject):
 
     def run_task(self, fn: Task, next_fn: Next | None = None, *,
                  priority: Priority = Priority.USER, kind: JobKind = JobKind.OTHER,
-                 label: str = "", key: object = None) -> Job | None:
+                 label: str = "", key: object = None,
+                 keep_on_close: bool = False) -> Job | None:
         """:meth:`Worker.run_task`, with the 401 flow around ``next_fn``."""
         if self.closing:
             return None
         return self._worker.run_task(fn, self._guard(next_fn), priority=priority,
-                                     kind=kind, label=label, key=key)
+                                     kind=kind, label=label, key=key,
+                                     keep_on_close=keep_on_close)
 
     def pending(self, key: object) -> bool:
         """Whether a job with ``key`` is queued or running (and not stopped)."""

@@ -34,6 +34,7 @@ from petdesk.core.categories import (
 from ..categories_model import CategoryModel, CategoryPersistence
 from ..file_folders import FileFolders, FileKind
 from ..io_runner import IoRunner
+from ..localize import localized_names
 from ..status_look import status_text
 
 if TYPE_CHECKING:
@@ -89,7 +90,8 @@ class CardsAndCategories(QObject):
         persistence = CategoryPersistence(self.categories, store, self._run_io, parent=self)
         persistence.failed.connect(self._say)
         self._persistence = persistence
-        persistence.load(DEMO_CATEGORY_NAMES if self._connection.demo else None)
+        persistence.load(localized_names(DEMO_CATEGORY_NAMES) if self._connection.demo
+                         else None)
 
     def open_categories(self) -> None:
         """File › Categories…: the names of this environment, editable."""
@@ -143,18 +145,34 @@ class CardsAndCategories(QObject):
 
         cards = cards_for_pets(pets, self.categories.label, status_text)
         folder = self._folders.folder(FileKind.CARDS)
+        unnamed = self._unnamed(pets)
         if self.ask_save_path is None:
-            dialog = KennelCardDialog(cards, self._run_io, parent=self._parent,
-                                      save_folder=folder)
+            dialog = KennelCardDialog(cards, self._run_io, unnamed=unnamed,
+                                      parent=self._parent, save_folder=folder)
         else:
-            dialog = KennelCardDialog(cards, self._run_io, parent=self._parent,
-                                      save_folder=folder, ask_save_path=self.ask_save_path)
+            dialog = KennelCardDialog(cards, self._run_io, unnamed=unnamed,
+                                      parent=self._parent, save_folder=folder,
+                                      ask_save_path=self.ask_save_path)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.nameCategories.connect(self.open_categories)
+
+        def renamed() -> None:  # named meanwhile (File › Categories…): the cards say so
+            dialog.set_cards(cards_for_pets(pets, self.categories.label, status_text),
+                             self._unnamed(pets))
+
+        self.categories.labelsChanged.connect(renamed)
+        dialog.finished.connect(lambda _result: self.categories.labelsChanged.disconnect(renamed))
         dialog.saved.connect(self._cards_saved)
         dialog.printed.connect(lambda: self._say(self.tr("Kennel cards sent to the printer.")))
         dialog.finished.connect(self._card_dialog_closed)
         self.card_dialog = dialog
         dialog.open()
+
+    def _unnamed(self, pets: Sequence[Pet]) -> list[int]:
+        """The categories of ``pets`` that have no name (their cards show the number)."""
+        table = self.categories.table()
+        return sorted({pet.category_id for pet in pets
+                       if table.name_of(pet.category_id) is None})
 
     def _card_dialog_closed(self) -> None:
         self.card_dialog = None

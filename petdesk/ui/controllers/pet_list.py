@@ -52,7 +52,8 @@ class ListQuery:
 
 
 #: Called on the worker thread, as a background job after each first page is shown (the
-#: window keeps it in the local store for the next start); must not raise.
+#: window keeps it in the local store for the next start; closing the window runs it
+#: still, see :meth:`~petdesk.ui.worker.Worker.shutdown`); must not raise.
 KeepPage = Callable[[ListQuery, "PetPage", JobContext], None]
 
 
@@ -171,9 +172,10 @@ class PetListController(QObject):
             return
         page, trail = outcome.value
         keep = self.keep
-        if keep is not None:  # after this page is shown, as background work
+        if keep is not None:  # after this page is shown, as background work that a quit
+            # does not drop: what the user saw is there on the next start, offline too
             self._auth.run_task(partial(keep, query, page), priority=Priority.BACKGROUND,
-                                kind=JobKind.IO)
+                                kind=JobKind.IO, keep_on_close=True)
         update = trail.add(page)
         self._trail = trail
         on_page = {pet.id for pet in trail.pets}
