@@ -193,10 +193,6 @@
         <translation>Elija un estado de la lista.</translation>
     </message>
     <message>
-        <source>Enter a name.</source>
-        <translation>Escriba un nombre.</translation>
-    </message>
-    <message>
         <source>Enter a name (not just spaces).</source>
         <translation>Escriba un nombre (no solo espacios).</translation>
     </message>
@@ -995,6 +991,38 @@ Save it anyway?</source>
     </message>
 </context>
 <context>
+    <name>DemoCategories</name>
+    <message>
+        <source>Dogs</source>
+        <extracomment>The longest category name accepted. The most categories a table holds (bounds memory and the CSV import). The largest CSV file read. The largest JSON file read.</extracomment>
+        <translation>Perros</translation>
+    </message>
+    <message>
+        <source>Cats</source>
+        <translation>Gatos</translation>
+    </message>
+    <message>
+        <source>Rabbits</source>
+        <translation>Conejos</translation>
+    </message>
+    <message>
+        <source>Birds</source>
+        <translation>Aves</translation>
+    </message>
+    <message>
+        <source>Reptiles</source>
+        <translation>Reptiles</translation>
+    </message>
+    <message>
+        <source>Small mammals</source>
+        <translation>Pequeños mamíferos</translation>
+    </message>
+    <message>
+        <source>Fish</source>
+        <translation>Peces</translation>
+    </message>
+</context>
+<context>
     <name>EnvironmentBanner</name>
     <message>
         <source>&lt;b&gt;DEMO&lt;/b&gt; — sample data on this computer; nothing leaves it</source>
@@ -1537,7 +1565,7 @@ Save it anyway?</source>
     </message>
     <message>
         <source>Excel workbook (*.xlsx);;CSV, UTF-8 (*.csv)</source>
-        <extracomment>File-dialog filter for Save As.</extracomment>
+        <extracomment>The status column holds the service&apos;s codes, in English whatever the window&apos;s language (what an import reads back, and what other software exchanges): the header says which codes they are. File-dialog filter for Save As.</extracomment>
         <translation>Libro de Excel (*.xlsx);;CSV, UTF-8 (*.csv)</translation>
     </message>
     <message>
@@ -1644,7 +1672,7 @@ Save it anyway?</source>
     </message>
     <message>
         <source>Kennel cards</source>
-        <extracomment>Emitted with the path once a PDF is saved. Emitted once every page went to the printer.</extracomment>
+        <extracomment>Emitted with the path once a PDF is saved. Emitted once every page went to the printer. &quot;Name categories…&quot; was clicked (the window opens File › Categories…).</extracomment>
         <translation>Fichas de jaula</translation>
     </message>
     <message>
@@ -2383,7 +2411,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <name>PetListController</name>
     <message>
         <source>Loading pets…</source>
-        <extracomment>A list loaded this recently (same query) is not asked for again by Refresh. Called on the worker thread, as a background job after each first page is shown (the window keeps it in the local store for the next start); must not raise. The state, the count or &quot;more available&quot; changed. A page was shown (first page or more). A failure to show in the status bar: the exception and a prefix. Stopped by the user. Refresh of a list that was just loaded: nothing was sent. Paging ended on a next link already visited: the plain sentence to show. (query, clock.monotonic()) of the last first page shown. Ids shown by a look-up or an add, not (yet) by a page of the list. See :data:`KeepPage`. Rows of the table that are not pets (adds waiting in the outbox): not counted. Pets added in this session in this environment, kept in the list through refreshes until dismissed (the window swaps it on an environment switch).</extracomment>
+        <extracomment>A list loaded this recently (same query) is not asked for again by Refresh. Called on the worker thread, as a background job after each first page is shown (the window keeps it in the local store for the next start; closing the window runs it still, see :meth:`~petdesk.ui.worker.Worker.shutdown`); must not raise. The state, the count or &quot;more available&quot; changed. A page was shown (first page or more). A failure to show in the status bar: the exception and a prefix. Stopped by the user. Refresh of a list that was just loaded: nothing was sent. Paging ended on a next link already visited: the plain sentence to show. (query, clock.monotonic()) of the last first page shown. Ids shown by a look-up or an add, not (yet) by a page of the list. See :data:`KeepPage`. Rows of the table that are not pets (adds waiting in the outbox): not counted. Pets added in this session in this environment, kept in the list through refreshes until dismissed (the window swaps it on an environment switch).</extracomment>
         <translation>Cargando animales…</translation>
     </message>
     <message>
@@ -2730,7 +2758,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <name>PetTablePanel</name>
     <message>
         <source>Pet list</source>
-        <extracomment>The least the Name column is narrowed to, and what the Status column keeps (&quot;Available&quot; with its icon).</extracomment>
+        <extracomment>The least the Name column is narrowed to while its names need more.</extracomment>
         <translation>Lista de animales</translation>
     </message>
     <message>
@@ -3166,37 +3194,6 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>Ready</source>
         <translation>Listo</translation>
-    </message>
-</context>
-<context>
-    <name>DemoCategories</name>
-    <message>
-        <source>Dogs</source>
-        <translation>Perros</translation>
-    </message>
-    <message>
-        <source>Cats</source>
-        <translation>Gatos</translation>
-    </message>
-    <message>
-        <source>Rabbits</source>
-        <translation>Conejos</translation>
-    </message>
-    <message>
-        <source>Birds</source>
-        <translation>Aves</translation>
-    </message>
-    <message>
-        <source>Reptiles</source>
-        <translation>Reptiles</translation>
-    </message>
-    <message>
-        <source>Small mammals</source>
-        <translation>Pequeños mamíferos</translation>
-    </message>
-    <message>
-        <source>Fish</source>
-        <translation>Peces</translation>
     </message>
 </context>
 </TS>
