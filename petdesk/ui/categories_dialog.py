@@ -5,7 +5,8 @@ tab); :class:`CategoriesDialog` shows the same page on its own with a Close
 button. Adding uses the ID and Name fields (Enter in either adds); renaming is
 in place (F2, a double click, or Rename); Remove (or Delete) removes the selected
 names. Import… and Export… read and write CSV (UTF-8 with BOM, header
-``categoryId,name``) through ``run_io``, never on the GUI thread. Every problem
+``categoryId,name``) through ``run_io``, never on the GUI thread; their file
+dialogs open where ``folders`` says for :attr:`FileKind.CATEGORIES`. Every problem
 is said in :attr:`CategoriesPage.messageLabel`, next to the fields, and a failed
 add keeps what was typed.
 """
@@ -41,6 +42,7 @@ from petdesk.core.categories import (
 
 from .accessibility import make_accessible
 from .categories_model import CategoryColumn, CategoryModel, CategoryPersistence
+from .file_folders import FileFolders, FileKind
 from .io_runner import IoRunner, ask_save_path, write_file
 
 __all__ = ["CategoriesDialog", "CategoriesPage"]
@@ -69,8 +71,8 @@ def _read_file(path: Path) -> bytes:
 class CategoriesPage(QWidget):
     """The category names of the current environment, editable."""
 
-    def __init__(self, model: CategoryModel, run_io: IoRunner, *,
-                 persistence: CategoryPersistence | None = None, folder: Path | None = None,
+    def __init__(self, model: CategoryModel, run_io: IoRunner, folders: FileFolders, *,
+                 persistence: CategoryPersistence | None = None,
                  parent: QWidget | None = None, ask_open_path: AskPath = _ask_open_path,
                  ask_save_path: AskPath = _ask_save_path) -> None:
         super().__init__(parent)
@@ -78,7 +80,7 @@ class CategoriesPage(QWidget):
         self.setAccessibleName(self.tr("Category names"))
         self._model = model
         self._run_io = run_io
-        self._folder = folder or Path.home()
+        self._folders = folders
         self._ask_open_path = ask_open_path
         self._ask_save_path = ask_save_path
         self._io_busy = False
@@ -246,9 +248,10 @@ class CategoriesPage(QWidget):
         self._update_buttons()
 
     def _import(self) -> None:
-        path = self._ask_open_path(self, str(self._folder))
+        path = self._ask_open_path(self, str(self._folders.folder(FileKind.CATEGORIES)))
         if path is None:
             return
+        self._folders.remember(FileKind.CATEGORIES, path)
         self._set_io_busy(True)
         self._say(self.tr("Reading %1…").replace("%1", str(path)))
         self._run_io(lambda: _read_file(path),
@@ -271,9 +274,11 @@ class CategoriesPage(QWidget):
                   .replace("%1", path.name).replace("%2", str(changed)))
 
     def _export(self) -> None:
-        path = self._ask_save_path(self, str(self._folder / self.tr("categories.csv")))
+        path = self._ask_save_path(
+            self, self._folders.suggest(FileKind.CATEGORIES, self.tr("categories.csv")))
         if path is None:
             return
+        self._folders.remember(FileKind.CATEGORIES, path)
         data = export_csv(self._model.table())
         count = self._model.rowCount()
         self._set_io_busy(True)

@@ -21,6 +21,7 @@ class FileKind(enum.StrEnum):
     EXPORT = "export"
     REPORT = "report"
     CARDS = "cards"
+    CATEGORIES = "categories"
 
 
 class FileFolders:

@@ -1,6 +1,7 @@
 """Fixtures for the kennel-card and category tests: an I/O runner like the main
 window's worker (the function runs on another thread, its outcome comes back on
-the GUI thread), and the Debian tools that read what was printed."""
+the GUI thread), where the file dialogs open, and the Debian tools that read what
+was printed."""
 
 from __future__ import annotations
 
@@ -11,7 +12,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QSettings, Signal
+
+from petdesk.ui.file_folders import FileFolders
+from petdesk.ui.settings import AppSettings
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -90,3 +94,10 @@ def decode_qr(image: Path) -> list[str]:
     # zbarimg exits 4 when it found no symbol.
     assert result.returncode in (0, 4), result.stderr
     return result.stdout.split()
+
+
+@pytest.fixture
+def folders(tmp_path: Path) -> FileFolders:
+    """Where the file dialogs open, kept in private settings."""
+    return FileFolders(AppSettings(QSettings(str(tmp_path / "petdesk.ini"),
+                                             QSettings.Format.IniFormat)))

@@ -25,6 +25,7 @@ from petdesk.ui.categories_model import (
     CategoryModel,
     CategoryPersistence,
 )
+from petdesk.ui.file_folders import FileFolders
 
 from .conftest import ThreadIo
 
@@ -89,7 +90,7 @@ def test_persistence_seeds_loads_and_saves_every_change_off_the_gui_thread(
 
 
 def test_a_damaged_file_is_said_and_never_overwritten(
-        qtbot: QtBot, run_io: ThreadIo, tmp_path: Path) -> None:
+        qtbot: QtBot, run_io: ThreadIo, folders: FileFolders, tmp_path: Path) -> None:
     path = tmp_path / "categories-production.json"
     path.write_bytes(b"{oops")
     model = CategoryModel()
@@ -100,7 +101,7 @@ def test_a_damaged_file_is_said_and_never_overwritten(
     assert "are damaged" in failed.args[0]
     assert failed.args[0].endswith("Changes to category names are not saved.")
 
-    page = CategoriesPage(model, run_io, persistence=persistence)
+    page = CategoriesPage(model, run_io, folders, persistence=persistence)
     qtbot.addWidget(page)
     assert not page.addButton.isEnabled()
     assert path.read_bytes() == b"{oops"
@@ -114,13 +115,13 @@ class Files:
         return self.path
 
 
-def open_dialog(qtbot: QtBot, run_io: ThreadIo, table: CategoryTable, *,
+def open_dialog(qtbot: QtBot, run_io: ThreadIo, folders: FileFolders, table: CategoryTable, *,
                 open_path: Path | None = None, save_path: Path | None = None,
                 ) -> tuple[CategoriesDialog, CategoriesPage, MemoryCategoryStore]:
     model = CategoryModel()
     store = MemoryCategoryStore(table)
     persistence = CategoryPersistence(model, store, run_io)
-    page = CategoriesPage(model, run_io, persistence=persistence,
+    page = CategoriesPage(model, run_io, folders, persistence=persistence,
                           ask_open_path=Files(open_path).ask, ask_save_path=Files(save_path).ask)
     dialog = CategoriesDialog(page)
     qtbot.addWidget(dialog)
@@ -144,8 +145,8 @@ def type_into(qtbot: QtBot, edit: QLineEdit, text: str) -> None:
 
 
 def test_add_by_keyboard_with_focus_starting_on_the_id(
-        qtbot: QtBot, run_io: ThreadIo) -> None:
-    dialog, page, store = open_dialog(qtbot, run_io, CategoryTable({1: "Dogs"}))
+        qtbot: QtBot, run_io: ThreadIo, folders: FileFolders) -> None:
+    dialog, page, store = open_dialog(qtbot, run_io, folders, CategoryTable({1: "Dogs"}))
     qtbot.waitUntil(page.idEdit.hasFocus)
 
     qtbot.keyClicks(page.idEdit, "3")
@@ -169,8 +170,9 @@ def test_add_by_keyboard_with_focus_starting_on_the_id(
     ("1", "Hounds", "Category 1 already has a name (“Dogs”)."),
 ])
 def test_a_refused_add_says_why_and_keeps_what_was_typed(
-        qtbot: QtBot, run_io: ThreadIo, typed_id: str, typed_name: str, message: str) -> None:
-    _dialog, page, _store = open_dialog(qtbot, run_io, CategoryTable({1: "Dogs"}))
+        qtbot: QtBot, run_io: ThreadIo, folders: FileFolders, typed_id: str, typed_name: str,
+        message: str) -> None:
+    _dialog, page, _store = open_dialog(qtbot, run_io, folders, CategoryTable({1: "Dogs"}))
     type_into(qtbot, page.idEdit, typed_id)
     type_into(qtbot, page.nameEdit, typed_name)
 
@@ -191,8 +193,9 @@ def editor_of(qtbot: QtBot, page: CategoriesPage) -> QLineEdit:
 
 
 def test_rename_in_place_with_f2_and_the_rename_button(
-        qtbot: QtBot, run_io: ThreadIo) -> None:
-    _dialog, page, store = open_dialog(qtbot, run_io, CategoryTable({1: "Dogs", 2: "Cats"}))
+        qtbot: QtBot, run_io: ThreadIo, folders: FileFolders) -> None:
+    _dialog, page, store = open_dialog(qtbot, run_io, folders,
+                                       CategoryTable({1: "Dogs", 2: "Cats"}))
     assert not page.renameButton.isEnabled()
     page.view.setFocus()
     page.view.setCurrentIndex(page.view.model().index(1, CategoryColumn.NAME))
@@ -218,8 +221,9 @@ def test_rename_in_place_with_f2_and_the_rename_button(
     qtbot.waitUntil(lambda: store.saved == {1: "Dogs", 2: "Katzen"})
 
 
-def test_remove_with_the_button_and_the_delete_key(qtbot: QtBot, run_io: ThreadIo) -> None:
-    _dialog, page, store = open_dialog(qtbot, run_io, CategoryTable(DEMO_CATEGORY_NAMES))
+def test_remove_with_the_button_and_the_delete_key(
+        qtbot: QtBot, run_io: ThreadIo, folders: FileFolders) -> None:
+    _dialog, page, store = open_dialog(qtbot, run_io, folders, CategoryTable(DEMO_CATEGORY_NAMES))
     page.view.setFocus()
     page.view.selectRow(0)
 
@@ -237,17 +241,17 @@ def test_remove_with_the_button_and_the_delete_key(qtbot: QtBot, run_io: ThreadI
 
 
 def test_export_then_import_on_another_machine(
-        qtbot: QtBot, run_io: ThreadIo, tmp_path: Path) -> None:
+        qtbot: QtBot, run_io: ThreadIo, folders: FileFolders, tmp_path: Path) -> None:
     csv_path = tmp_path / "shelter.csv"
-    _d1, first, _s1 = open_dialog(qtbot, run_io, CategoryTable({1: "Hunde", 2: "Katzen"}),
-                                  save_path=csv_path)
+    _d1, first, _s1 = open_dialog(qtbot, run_io, folders,
+                                  CategoryTable({1: "Hunde", 2: "Katzen"}), save_path=csv_path)
     qtbot.mouseClick(first.exportButton, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: first.messageLabel.text().startswith("Exported"))
     assert first.messageLabel.text() == f"Exported 2 names to {csv_path}."
     assert csv_path.read_bytes() == "\ufeffcategoryId,name\r\n1,Hunde\r\n2,Katzen\r\n".encode()
 
-    _d2, second, store = open_dialog(qtbot, run_io, CategoryTable({2: "Cats", 9: "Fish"}),
-                                     open_path=csv_path)
+    _d2, second, store = open_dialog(qtbot, run_io, folders,
+                                     CategoryTable({2: "Cats", 9: "Fish"}), open_path=csv_path)
     qtbot.mouseClick(second.importButton, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: second.messageLabel.text().startswith("Imported"))
 
@@ -257,10 +261,10 @@ def test_export_then_import_on_another_machine(
 
 
 def test_a_bad_import_lists_the_lines_and_changes_nothing(
-        qtbot: QtBot, run_io: ThreadIo, tmp_path: Path) -> None:
+        qtbot: QtBot, run_io: ThreadIo, folders: FileFolders, tmp_path: Path) -> None:
     csv_path = tmp_path / "bad.csv"
     csv_path.write_bytes(b"categoryId,name\n1,Dogs\nx,Cats\n")
-    _dialog, page, _store = open_dialog(qtbot, run_io, CategoryTable({5: "Reptiles"}),
+    _dialog, page, _store = open_dialog(qtbot, run_io, folders, CategoryTable({5: "Reptiles"}),
                                         open_path=csv_path)
 
     qtbot.mouseClick(page.importButton, Qt.MouseButton.LeftButton)
@@ -273,9 +277,9 @@ def test_a_bad_import_lists_the_lines_and_changes_nothing(
 
 
 def test_an_unreadable_import_file_says_so(
-        qtbot: QtBot, run_io: ThreadIo, tmp_path: Path) -> None:
+        qtbot: QtBot, run_io: ThreadIo, folders: FileFolders, tmp_path: Path) -> None:
     missing = tmp_path / "gone.csv"
-    _dialog, page, _store = open_dialog(qtbot, run_io, CategoryTable(), open_path=missing)
+    _dialog, page, _store = open_dialog(qtbot, run_io, folders, CategoryTable(), open_path=missing)
 
     qtbot.mouseClick(page.importButton, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "could not be read" in page.messageLabel.text())
@@ -284,8 +288,8 @@ def test_an_unreadable_import_file_says_so(
     assert page.importButton.isEnabled()
 
 
-def test_escape_closes_the_dialog(qtbot: QtBot, run_io: ThreadIo) -> None:
-    dialog, page, _store = open_dialog(qtbot, run_io, CategoryTable())
+def test_escape_closes_the_dialog(qtbot: QtBot, run_io: ThreadIo, folders: FileFolders) -> None:
+    dialog, page, _store = open_dialog(qtbot, run_io, folders, CategoryTable())
     assert not page.exportButton.isEnabled()
 
     qtbot.keyClick(page.idEdit, Qt.Key.Key_Escape)

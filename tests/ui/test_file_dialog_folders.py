@@ -1,6 +1,6 @@
 """Where the file dialogs open: the user's Documents folder the first time, then the
 folder last used for that kind of file (import, export, import report, kennel-card
-PDF), kept in the settings for the next start.
+PDF, category names), kept in the settings for the next start.
 
 Qt's own file dialog is driven as a user does: it is modal, so the folder it shows is
 read, and the keys that answer it typed, from a timer while it runs."""
@@ -16,6 +16,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog
 
+from petdesk.ui.categories_dialog import CategoriesDialog, CategoriesPage
 from petdesk.ui.export_dialog import ExportDialog
 from petdesk.ui.import_dialog import PAGE_COLUMNS, ImportDialog
 from petdesk.ui.kennel_card_dialog import KennelCardDialog
@@ -108,6 +109,24 @@ def import_through_the_dialog(qtbot: Any, window: MainWindow) -> str:
     return answer.folder or ""
 
 
+def categories_through_the_dialog(qtbot: Any, window: MainWindow, button: str,
+                                  path: Path | None) -> str:
+    """Ctrl+Shift+G (File › Categories…), Import… or Export… (``button``), the file
+    dialog answered: with ``path``, waits for what the page says it did."""
+    shortcut(qtbot, window, "Ctrl+Shift+G")
+    dialog = visible_dialog(qtbot, CategoriesDialog)
+    page: CategoriesPage = dialog.page
+    answer = FileDialogAnswer(path)
+    qtbot.mouseClick(getattr(page, button), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: answer.folder is not None, timeout=10_000)
+    if path is not None:
+        said = "Imported" if button == "importButton" else "Exported"
+        qtbot.waitUntil(lambda: page.messageLabel.text().startswith(said), timeout=10_000)
+    dialog.close()
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=5_000)
+    return answer.folder or ""
+
+
 # The file dialog's completer pops up while the path is typed; the offscreen test
 # platform cannot raise it or give it the keyboard grab, and says so.
 @pytest.mark.qt_log_ignore(
@@ -167,3 +186,31 @@ def test_the_import_and_its_report_each_remember_their_folder(
     qtbot.mouseClick(sending.newImportButton, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: answer.folder is not None, timeout=10_000)
     assert answer.folder == str(intake)
+
+
+@pytest.mark.qt_log_ignore(
+    "This plugin does not support (raise|grabbing the keyboard|propagateSizeHints)")
+def test_category_names_import_and_export_open_in_documents_then_in_their_own_last_folder(
+        qtbot: Any, loopback: Sandbox, make_window: Callable[..., MainWindow],
+        documents: Path, tmp_path: Path) -> None:
+    names = tmp_path / "names"
+    names.mkdir()
+    sheet = names / "shelter-categories.csv"
+    sheet.write_text("categoryId,name\n1,Dogs\n2,Cats\n", encoding="utf-8")
+    window = make_window(loopback)
+    assert categories_through_the_dialog(qtbot, window, "importButton", sheet) == str(documents)
+    # Import and export of the names share their folder: the file read is the one written.
+    assert categories_through_the_dialog(qtbot, window, "exportButton", None) == str(names)
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    assert categories_through_the_dialog(
+        qtbot, window, "exportButton", shared / "categories.csv") == str(names)
+    assert (shared / "categories.csv").read_bytes().decode("utf-8-sig").splitlines() == [
+        "categoryId,name", "1,Dogs", "2,Cats"]
+    assert categories_through_the_dialog(qtbot, window, "importButton", None) == str(shared)
+    # The pets' export keeps its own folder: not used yet.
+    assert export_through_the_dialog(qtbot, window, None) == str(documents)
+    # Kept for the next start.
+    window.close()
+    again = make_window(loopback)
+    assert categories_through_the_dialog(qtbot, again, "importButton", None) == str(shared)

@@ -101,7 +101,8 @@ class CardsAndCategories(QObject):
             return
         from ..categories_dialog import CategoriesDialog, CategoriesPage  # noqa: PLC0415 - on first use
 
-        page = CategoriesPage(self.categories, self._run_io, persistence=self._persistence)
+        page = CategoriesPage(self.categories, self._run_io, self._folders,
+                              persistence=self._persistence)
         dialog = CategoriesDialog(page, self._parent)
         dialog.setWindowTitle(self.tr("Category names — %s") % self._connection.label())
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
