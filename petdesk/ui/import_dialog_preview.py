@@ -118,8 +118,7 @@ class PreviewModel(QAbstractTableModel):
             return (row.name, row.category, row.status)[column - NAME]
         if column == RESULT:
             if row.added_as is not None:
-                return self.tr("Added by an earlier import of this file (ID %s): not sent "
-                               "again") % row.added_as
+                return self.tr("Added by an earlier import (ID %s)") % row.added_as
             if row.issues:
                 return "; ".join(localized(issue.message) for issue in row.issues)
             if row.duplicate_of is not None:

@@ -2562,8 +2562,8 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
 <context>
     <name>PreviewModel</name>
     <message>
-        <source>Added by an earlier import of this file (ID %s): not sent again</source>
-        <translation>Bei einem früheren Import dieser Datei aufgenommen (ID %s): wird nicht erneut gesendet</translation>
+        <source>Added by an earlier import (ID %s)</source>
+        <translation>Bei einem früheren Import aufgenommen (ID %s)</translation>
     </message>
     <message>
         <source>Row</source>

@@ -2562,8 +2562,8 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
 <context>
     <name>PreviewModel</name>
     <message>
-        <source>Added by an earlier import of this file (ID %s): not sent again</source>
-        <translation>Añadida por una importación anterior de este archivo (ID %s): no se envía de nuevo</translation>
+        <source>Added by an earlier import (ID %s)</source>
+        <translation>Añadida en una importación anterior (ID %s)</translation>
     </message>
     <message>
         <source>Row</source>
