@@ -45,6 +45,7 @@ from petdesk.bulk.outbox import (
     OutboxImportQueue,
     StoreMappingMemory,
     batch_for_file,
+    earlier_import,
     import_budget_for,
     known_pets,
 )
@@ -195,7 +196,8 @@ def import_command(args: argparse.Namespace, err: TextIO, clock: Clock) -> int:
         plan = PLANS[args.plan or "free"]
         return int(run_import(args, queue=queue, known=known_pets(store, batch), plan=plan,
                               err=err, now=lambda: datetime.fromtimestamp(clock.time(), UTC),
-                              memory=StoreMappingMemory(store)))
+                              memory=StoreMappingMemory(store),
+                              earlier=earlier_import(store, batch) if batch else None))
     raise AssertionError("unreachable")  # pragma: no cover
 
 

@@ -28,7 +28,14 @@ from petdesk.bulk.control import CancelToken, ProgressCallback, StepProgress, no
 from petdesk.bulk.errors import BulkError, ImportCancelled, MappingError
 from petdesk.bulk.eta import Plan, describe, estimate, format_clock
 from petdesk.bulk.mapping import ColumnMapping, Field, layout_key, normalize_header, suggest_mapping
-from petdesk.bulk.preview import Decision, KnownPets, PlannedPet, Preview, build_preview
+from petdesk.bulk.preview import (
+    Decision,
+    EarlierImport,
+    KnownPets,
+    PlannedPet,
+    Preview,
+    build_preview,
+)
 from petdesk.bulk.readers import open_table
 from petdesk.bulk.report import ImportReport, Outcome
 from petdesk.bulk.writers import export_pets, write_report
@@ -180,8 +187,10 @@ def _print_preview(preview: Preview, err: TextIO, limit: int = 20) -> None:
 
 def prepare_import(args: argparse.Namespace, known: KnownPets, err: TextIO, *,
                    memory: MappingMemory | None = None,
-                   cancel: CancelToken | None = None) -> Preview:
-    """Read, map and check the file; print the preview to ``err``.
+                   cancel: CancelToken | None = None,
+                   earlier: EarlierImport | None = None) -> Preview:
+    """Read, map and check the file; print the preview to ``err``. ``earlier``: the
+    rows an earlier import of this file added (not sent again).
 
     Raises :class:`~petdesk.bulk.errors.BulkError` (the message is for the user).
     """
@@ -198,8 +207,8 @@ def prepare_import(args: argparse.Namespace, known: KnownPets, err: TextIO, *,
         def report(step: StepProgress) -> None:
             err.write(f"Checked {step.rows:,} rows ({step.fraction:.0%})\n")
 
-        preview = build_preview(table, mapping, known, progress=report, cancel=cancel,
-                                chunk=10_000)
+        preview = build_preview(table, mapping, known, earlier=earlier, progress=report,
+                                cancel=cancel, chunk=10_000)
     preview.decide_all_duplicates(Decision(args.duplicates))
     if memory is not None:
         memory[mapping.layout_key] = mapping.to_dict()
@@ -209,10 +218,13 @@ def prepare_import(args: argparse.Namespace, known: KnownPets, err: TextIO, *,
 
 def run_import(args: argparse.Namespace, *, queue: ImportQueue | None, known: KnownPets,
                plan: Plan, err: TextIO, now: Callable[[], datetime],
-               memory: MappingMemory | None = None) -> ExitStatus:
-    """``petdesk import``: preview, queue every sendable row, follow them to the end."""
+               memory: MappingMemory | None = None,
+               earlier: EarlierImport | None = None) -> ExitStatus:
+    """``petdesk import``: preview, queue every sendable row, follow them to the end.
+    The rows an earlier import of the file added (``earlier``) are not sent again; the
+    run is still OK when every row is added, now or then."""
     try:
-        preview = prepare_import(args, known, err, memory=memory)
+        preview = prepare_import(args, known, err, memory=memory, earlier=earlier)
     except BulkError as error:
         err.write(f"petdesk import: {error}\n")
         return ExitStatus.FAILED
@@ -235,7 +247,7 @@ def run_import(args: argparse.Namespace, *, queue: ImportQueue | None, known: Kn
     err.write(report.summary() + "\n")
     if args.dry_run:
         return ExitStatus.OK if not preview.invalid_rows else ExitStatus.PARTIAL
-    final_ok = report.count(Outcome.ADDED) == len(report)
+    final_ok = report.count(Outcome.ADDED) + report.count(Outcome.ADDED_EARLIER) == len(report)
     return ExitStatus.OK if final_ok else ExitStatus.PARTIAL
 
 

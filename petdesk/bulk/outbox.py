@@ -43,7 +43,7 @@ from petdesk.api.client import PetStoreClient
 from petdesk.api.ratelimit import RateLimitSnapshot
 from petdesk.bulk.eta import Plan, progress_text
 from petdesk.bulk.headless import QueueWait, SendEvent
-from petdesk.bulk.preview import KnownPets, PlannedPet, Preview, import_batch
+from petdesk.bulk.preview import EarlierImport, KnownPets, PlannedPet, Preview, import_batch
 from petdesk.bulk.report import ImportReport, Outcome
 from petdesk.bulk.spreadsheet_reader import _fingerprint as file_fingerprint
 from petdesk.core.clock import Clock
@@ -55,8 +55,8 @@ from petdesk.store.sender import StepKind, StepResult
 from petdesk.store.wording import decision_question
 
 __all__ = ["BatchProgress", "ImportBudget", "ImportRun", "OutboxImportQueue",
-           "StoreMappingMemory", "batch_for_file", "batch_of", "event_for",
-           "import_budget_for", "known_pets"]
+           "StoreMappingMemory", "batch_for_file", "batch_of", "earlier_import",
+           "event_for", "import_budget_for", "known_pets"]
 
 IMPORT_PREFIX: Final = "import:"
 _ROW: Final = "row:"
@@ -192,6 +192,20 @@ def known_pets(store: LocalStore, batch: str | None = None) -> KnownPets:
         if entry.state is not OutboxState.FAILED:
             known.add(entry.name, entry.category_id, entry.status, pet_id=entry.pet_id)
     return known
+
+
+def earlier_import(store: LocalStore, batch: str) -> EarlierImport:
+    """The rows of the file whose import batch is ``batch`` that an earlier import of it
+    added, with their ids: the outbox holds their keys as sent, so they are never
+    queued again, and the preview must not count them as rows to send."""
+    return EarlierImport({_row_of(entry.origin or ""): entry.pet_id
+                          for entry in store.entries_from(batch)
+                          if entry.state is OutboxState.SENT and entry.pet_id is not None})
+
+
+def _row_of(key: str) -> int:
+    """``import:<fingerprint>:row:12`` → 12."""
+    return int(key.rpartition(_ROW)[2])
 
 
 class StoreMappingMemory:
@@ -367,8 +381,9 @@ class ImportRun:
         return len(self.planned)
 
     def start(self) -> int:
-        """Queue the rows; returns how many were new. A row that an earlier import of
-        the same file already added is not queued again (the outbox knows its key): it
+        """Queue the rows; returns how many were new. The preview left out the rows an
+        earlier import of the same file had added; one that such an import, still
+        sending, added since is not queued again either (the outbox knows its key): it
         is reported as added earlier, with the id it was given then."""
         for key, event in self._queue.results(self.batch).items():
             if key in self._rows and event.outcome is Outcome.ADDED:

@@ -17,6 +17,10 @@ Rules (decisions):
   or the outbox's), or else as an earlier valid row of the file. The user decides per row
   or for all (:class:`Decision`); the default is to skip it, because a pet added twice
   can never be removed from PetDesk (the service has no delete).
+* A row that an **earlier import of the same file** already added (the outbox holds
+  its key, ``import:<fingerprint>:row:<n>``, as sent: :class:`EarlierImport`) is not
+  sent again, whatever it is now: the preview says so, with the id it was given, and
+  does not count it among the rows to send.
 
 Build it with :func:`build_preview` on a worker thread; it reports progress every
 ``chunk`` rows and stops (raising :class:`ImportCancelled`) soon after a cancel.
@@ -27,7 +31,7 @@ from __future__ import annotations
 import enum
 import re
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, overload
 
@@ -59,6 +63,7 @@ class RowState(enum.StrEnum):
     READY = "ready"
     INVALID = "invalid"
     DUPLICATE = "possible duplicate"
+    ADDED_EARLIER = "added by an earlier import"
 
 
 class Decision(enum.StrEnum):
@@ -116,9 +121,13 @@ class PreviewRow(NamedTuple):
     checked: CheckedPet | None
     issues: tuple[CellIssue, ...] = ()
     duplicate_of: DuplicateOf | None = None
+    #: The id an earlier import of this file gave the row (it is not sent again).
+    added_as: int | None = None
 
     @property
     def state(self) -> RowState:
+        if self.added_as is not None:
+            return RowState.ADDED_EARLIER
         if self.checked is None:
             return RowState.INVALID
         return RowState.DUPLICATE if self.duplicate_of is not None else RowState.READY
@@ -189,13 +198,25 @@ class Totals:
     duplicates: int
     #: Possible duplicates the user chose to add anyway.
     duplicates_to_add: int
+    #: Rows an earlier import of this file added: not sent again.
+    added_earlier: int = 0
 
     @property
     def to_send(self) -> int:
         return self.ready + self.duplicates_to_add
 
     def describe(self) -> str:
-        """``412 rows: 398 ready, 9 invalid, 5 possible duplicates``."""
+        """``412 rows: 398 ready, 9 invalid, 5 possible duplicates`` (and, when an
+        earlier import of the file added some, ``, 19 already added by an earlier
+        import of this file``)."""
+        counts = self._describe_counts()
+        if not self.added_earlier:
+            return counts
+        return QT_TRANSLATE_NOOP(
+            "Import", "{counts}, {earlier:,} already added by an earlier import of this "
+            "file").format(counts=counts, earlier=self.added_earlier)
+
+    def _describe_counts(self) -> str:
         rows = (QT_TRANSLATE_NOOP("Import", "1 row") if self.rows == 1 else
                 QT_TRANSLATE_NOOP("Import", "{count:,} rows").format(count=self.rows))
         duplicates = (
@@ -256,6 +277,20 @@ class KnownPets:
 
     def __len__(self) -> int:
         return len(self._known)
+
+
+class EarlierImport:
+    """What an earlier import of the same file did: row number -> the id of the pet it
+    added (read from the outbox on the worker thread, before the rows are checked)."""
+
+    def __init__(self, added: Mapping[int, int] | None = None) -> None:
+        self._added = dict(added or {})
+
+    def added_as(self, row: int) -> int | None:
+        return self._added.get(row)
+
+    def __len__(self) -> int:
+        return len(self._added)
 
 
 def _short(text: str, limit: int) -> str:
@@ -379,10 +414,13 @@ class Tally:
         self.numbers: dict[int, int] = {}
         self.invalid: list[PreviewRow] = []
         self.duplicates: list[PreviewRow] = []
+        self.added_earlier: list[PreviewRow] = []
 
     def add(self, row: PreviewRow) -> None:
         self.numbers[row.number] = len(self.numbers)
-        if row.checked is None:
+        if row.added_as is not None:
+            self.added_earlier.append(row)
+        elif row.checked is None:
             self.invalid.append(row)
         elif row.duplicate_of is not None:
             self.duplicates.append(row)
@@ -411,6 +449,8 @@ class Preview:
         self._to_add = 0
         self.invalid_rows = tuple(tally.invalid)
         self.duplicate_rows = tuple(tally.duplicates)
+        #: Rows an earlier import of this file added (not sent again).
+        self.added_earlier_rows = tuple(tally.added_earlier)
         self.issues = tuple(issue for row in self.invalid_rows for issue in row.issues)
         self.category_words = category_words(self.invalid_rows)
 
@@ -436,20 +476,22 @@ class Preview:
     @property
     def totals(self) -> Totals:
         invalid, duplicates = len(self.invalid_rows), len(self.duplicate_rows)
-        return Totals(len(self.rows), len(self.rows) - invalid - duplicates, invalid,
-                      duplicates, self._to_add)
+        earlier = len(self.added_earlier_rows)
+        return Totals(len(self.rows), len(self.rows) - invalid - duplicates - earlier,
+                      invalid, duplicates, self._to_add, earlier)
 
     def summary(self) -> str:
         return self.totals.describe()
 
     def to_send(self) -> list[PlannedPet]:
-        """The pets to queue, in file order: ready rows and duplicates to add anyway."""
+        """The pets to queue, in file order: ready rows and duplicates to add anyway
+        (never a row an earlier import of the file added)."""
         prefix = import_batch(self.info.fingerprint) + "row:"
         planned = []
         for row in self.rows:
             pet = row.pet
-            if pet is not None and (row.duplicate_of is None
-                                    or self.decision(row.number) is Decision.IMPORT):
+            if pet is not None and row.added_as is None and (
+                    row.duplicate_of is None or self.decision(row.number) is Decision.IMPORT):
                 planned.append(PlannedPet(row.number, pet, prefix + str(row.number)))
         return planned
 
@@ -482,7 +524,8 @@ def import_batch(fingerprint: str) -> str:
 class PreviewBuilder:
     """Incremental form of :func:`build_preview`: :meth:`add` rows, then :meth:`finish`."""
 
-    def __init__(self, table: Table, mapping: ColumnMapping, known: KnownPets | None) -> None:
+    def __init__(self, table: Table, mapping: ColumnMapping, known: KnownPets | None,
+                 earlier: EarlierImport | None = None) -> None:
         if mapping.missing:
             if len(mapping.missing) == 1:
                 raise MappingError(QT_TRANSLATE_NOOP(
@@ -496,13 +539,21 @@ class PreviewBuilder:
         self._mapping = mapping
         self._checker = RowChecker(mapping, names)
         self._known = known if known is not None else KnownPets()
+        self._earlier = earlier if earlier is not None else EarlierImport()
         self._seen: dict[str, int] = {}
         self._rows: list[tuple[Any, ...]] = []
         self._tally = Tally()
 
     def add(self, raw: RawRow) -> PreviewRow:
         row = self._checker.check(raw)
-        if row.checked is not None:
+        added_as = self._earlier.added_as(row.number)
+        if added_as is not None:
+            # Sent before: what it is now (invalid, a duplicate) does not matter, it is
+            # not sent again. A later row with its values is still "same as row n".
+            if row.checked is not None:
+                self._seen.setdefault(pet_key(*row.checked), row.number)
+            row = row._replace(added_as=added_as)
+        elif row.checked is not None:
             key = pet_key(*row.checked)
             earlier = self._seen.setdefault(key, row.number)
             # A pet already in the service says more than "same as row 12".
@@ -530,14 +581,16 @@ YIELD_EVERY: Final = 128
 
 
 def build_preview(table: Table, mapping: ColumnMapping, known: KnownPets | None = None, *,
+                  earlier: EarlierImport | None = None,
                   progress: ProgressCallback = no_progress, cancel: CancelToken | None = None,
                   chunk: int = 2_000) -> Preview:
-    """Read the rest of ``table`` and check every row (worker thread).
+    """Read the rest of ``table`` and check every row (worker thread). ``earlier``: the
+    rows an earlier import of this file added, which are not sent again.
 
     Raises :class:`~petdesk.bulk.errors.FileRejected` when the file breaks a bound
     midway, :class:`~petdesk.bulk.errors.ImportCancelled` after ``cancel``.
     """
-    builder = PreviewBuilder(table, mapping, known)
+    builder = PreviewBuilder(table, mapping, known, earlier)
     for raw in table.rows():
         builder.add(raw)
         if builder.count % YIELD_EVERY == 0:

@@ -67,7 +67,9 @@ class ImportReport:
         results: dict[int, RowResult] = {}
         for row in preview.rows:
             name = row.checked[0] if row.checked is not None else row.name
-            if row.state is RowState.INVALID:
+            if row.added_as is not None:
+                outcome, reason = Outcome.ADDED_EARLIER, ""
+            elif row.state is RowState.INVALID:
                 outcome = Outcome.INVALID
                 reason = "; ".join(issue.message for issue in row.issues)
             elif row.duplicate_of is not None and preview.decision(row.number) is Decision.SKIP:
@@ -76,7 +78,7 @@ class ImportReport:
             else:
                 outcome, reason = Outcome.WAITING, ""
             results[row.number] = RowResult(row.number, name, row.category, row.status,
-                                            outcome, None, reason)
+                                            outcome, row.added_as, reason)
         return cls(results)
 
     def record(self, row: int, outcome: Outcome, *, pet_id: int | None = None,

@@ -21,7 +21,7 @@ from typing import Any
 from petdesk.bulk.control import CancelToken, ProgressCallback, no_progress
 from petdesk.bulk.errors import FileRejected, MappingError
 from petdesk.bulk.mapping import ColumnMapping, layout_key, suggest_mapping
-from petdesk.bulk.preview import KnownPets, Preview, build_preview
+from petdesk.bulk.preview import EarlierImport, KnownPets, Preview, build_preview
 from petdesk.bulk.readers import open_table
 from petdesk.bulk.table import DEFAULT_LIMITS, ReadLimits, SourceInfo
 from petdesk.core.wording import QT_TRANSLATE_NOOP
@@ -67,13 +67,16 @@ def inspect_file(path: Path | str, remembered: Mapping[str, Mapping[str, Any]] |
 
 
 def preview_file(layout: FileLayout, mapping: ColumnMapping, known: KnownPets | None = None,
-                 *, progress: ProgressCallback = no_progress, cancel: CancelToken | None = None,
+                 *, earlier: EarlierImport | None = None,
+                 progress: ProgressCallback = no_progress, cancel: CancelToken | None = None,
                  limits: ReadLimits = DEFAULT_LIMITS) -> Preview:
-    """Step 2: check every row of the file inspected in step 1 with ``mapping``."""
+    """Step 2: check every row of the file inspected in step 1 with ``mapping``;
+    ``earlier``: the rows an earlier import of this file added (not sent again)."""
     with open_table(layout.info.path, limits, sheet=layout.info.sheet,
                     encoding=layout.info.encoding, delimiter=layout.info.delimiter) as table:
         if table.info.fingerprint != layout.info.fingerprint:
             raise FileRejected(QT_TRANSLATE_NOOP(
                 "Import", "“{file}” changed since it was opened: open it again.").format(
                 file=layout.info.path.name))
-        return build_preview(table, mapping, known, progress=progress, cancel=cancel)
+        return build_preview(table, mapping, known, earlier=earlier, progress=progress,
+                             cancel=cancel)

@@ -45,6 +45,8 @@ FIELD_COLUMNS: Final = {Field.NAME: NAME, Field.CATEGORY_ID: CATEGORY, Field.STA
 LISTED_ISSUES: Final = 50
 #: Category words named in the line above the buttons (all are in the words dialog).
 LISTED_WORDS: Final = 5
+#: Ids of rows added by an earlier import named above the buttons (all are in the table).
+LISTED_IDS: Final = 10
 
 
 class PreviewModel(QAbstractTableModel):
@@ -115,6 +117,8 @@ class PreviewModel(QAbstractTableModel):
         if column in (NAME, CATEGORY, STATUS):
             return (row.name, row.category, row.status)[column - NAME]
         if column == RESULT:
+            if row.added_as is not None:
+                return self.tr("Added by an earlier import (ID %s)") % row.added_as
             if row.issues:
                 return "; ".join(localized(issue.message) for issue in row.issues)
             if row.duplicate_of is not None:
@@ -169,6 +173,7 @@ class PreviewPage(QWidget):
         self.wordsButton = QPushButton(self.tr("Name the category words…"))
         self.wordsButton.setObjectName("categoryWordsButton")
         self.duplicatesLabel = plain_label("duplicatesLabel", wrap=True)
+        self.addedEarlierLabel = plain_label("addedEarlierLabel", wrap=True)
         self.addAllButton = QPushButton(self.tr("Add all duplicates anyway"))
         self.addAllButton.setObjectName("addAllDuplicatesButton")
         self.addAllButton.clicked.connect(lambda: self._decide_all(True))
@@ -195,6 +200,7 @@ class PreviewPage(QWidget):
         layout.addWidget(self.issuesLabel)
         layout.addLayout(words)
         layout.addLayout(duplicates)
+        layout.addWidget(self.addedEarlierLabel)
         layout.addLayout(buttons)
 
     def show_preview(self, preview: Preview) -> None:
@@ -250,14 +256,42 @@ class PreviewPage(QWidget):
     def update_totals(self, other_import_sending: bool) -> None:
         if self.model is None:
             return
-        totals = self.model.preview.totals
+        preview = self.model.preview
+        totals = preview.totals
         self.totalsLabel.setText(localized(totals.describe()))
-        self.sendButton.setText(self.tr("Send %s pets") % number(totals.to_send)
-                                if totals.to_send != 1 else self.tr("Send 1 pet"))
+        earlier = self._added_earlier_text(preview, nothing_to_send=not totals.to_send)
+        self.addedEarlierLabel.setText(earlier)
+        self.addedEarlierLabel.setVisible(bool(earlier))
+        if not totals.to_send:
+            self.sendButton.setText(self.tr("Nothing to send"))
+        else:
+            self.sendButton.setText(self.tr("Send %s pets") % number(totals.to_send)
+                                    if totals.to_send != 1 else self.tr("Send 1 pet"))
         self.sendButton.setEnabled(totals.to_send > 0 and not other_import_sending)
         self.sendButton.setToolTip(self.tr("Another import is being sent: wait for it to "
                                            "finish, or cancel it.")
-                                   if other_import_sending else "")
+                                   if other_import_sending else earlier)
+
+    def _added_earlier_text(self, preview: Preview, *, nothing_to_send: bool) -> str:
+        """The rows an earlier import of this file added, with their ids, and that they
+        are not sent again (or that nothing is to send at all)."""
+        rows = preview.added_earlier_rows
+        if not rows:
+            return ""
+        ids = ", ".join(str(row.added_as) for row in rows[:LISTED_IDS])
+        if len(rows) > LISTED_IDS:
+            ids += ", …"
+        if len(rows) == 1:
+            text = (self.tr("1 row was already added by an earlier import of this file "
+                            "(ID %s) — nothing to send.") if nothing_to_send else
+                    self.tr("1 row was already added by an earlier import of this file "
+                            "(ID %s): it is not sent again."))
+            return text % ids
+        text = (self.tr("%s rows were already added by an earlier import of this file "
+                        "(IDs %s) — nothing to send.") if nothing_to_send else
+                self.tr("%s rows were already added by an earlier import of this file "
+                        "(IDs %s): they are not sent again."))
+        return text % (number(len(rows)), ids)
 
     def _decide_all(self, add: bool) -> None:
         if self.model is not None:

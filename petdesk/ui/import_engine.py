@@ -48,6 +48,7 @@ from petdesk.bulk.outbox import (
     OutboxImportQueue,
     StoreMappingMemory,
     batch_of,
+    earlier_import,
     event_for,
     import_budget_for,
     known_pets,
@@ -224,14 +225,18 @@ class ImportEngine:
     def preview(self, connection: Connection, layout: FileLayout, mapping: ColumnMapping,
                 progress: ProgressCallback, cancel: CancelToken,
                 shown: Sequence[Pet] = ()) -> Preview:
-        """Check every row against the store's pets and ``shown`` (the window's list)."""
+        """Check every row against the store's pets and ``shown`` (the window's list),
+        and mark the rows an earlier import of the same file added."""
+        batch = import_batch(layout.info.fingerprint)
         with self._lock:
             store = self._open(connection)
             StoreMappingMemory(store)[mapping.layout_key] = mapping.to_dict()
-            known = known_pets(store, import_batch(layout.info.fingerprint))
+            known = known_pets(store, batch)
+            earlier = earlier_import(store, batch)
         for pet in shown:
             known.add(pet.name, pet.category_id, pet.status, pet_id=pet.id)
-        return preview_file(layout, mapping, known, progress=progress, cancel=cancel)
+        return preview_file(layout, mapping, known, earlier=earlier, progress=progress,
+                            cancel=cancel)
 
     def start(self, connection: Connection, client: PetStoreClient,
               preview: Preview) -> ImportStatus | None:

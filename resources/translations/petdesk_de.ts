@@ -1212,6 +1212,10 @@ Trotzdem speichern?</translation>
 <context>
     <name>Import</name>
     <message>
+        <source>{counts}, {earlier:,} already added by an earlier import of this file</source>
+        <translation>{counts}, {earlier:,} schon bei einem früheren Import dieser Datei aufgenommen</translation>
+    </message>
+    <message>
         <source>Name</source>
         <translation>Name</translation>
     </message>
@@ -2781,6 +2785,10 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
 <context>
     <name>PreviewModel</name>
     <message>
+        <source>Added by an earlier import (ID %s)</source>
+        <translation>Bei einem früheren Import aufgenommen (ID %s)</translation>
+    </message>
+    <message>
         <source>Row</source>
         <extracomment>The preview&apos;s columns.</extracomment>
         <translation>Zeile</translation>
@@ -2817,6 +2825,26 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
 </context>
 <context>
     <name>PreviewPage</name>
+    <message>
+        <source>%s rows were already added by an earlier import of this file (IDs %s): they are not sent again.</source>
+        <translation>%s Zeilen wurden schon bei einem früheren Import dieser Datei aufgenommen (IDs %s): sie werden nicht erneut gesendet.</translation>
+    </message>
+    <message>
+        <source>%s rows were already added by an earlier import of this file (IDs %s) — nothing to send.</source>
+        <translation>%s Zeilen wurden schon bei einem früheren Import dieser Datei aufgenommen (IDs %s) – nichts zu senden.</translation>
+    </message>
+    <message>
+        <source>1 row was already added by an earlier import of this file (ID %s): it is not sent again.</source>
+        <translation>1 Zeile wurde schon bei einem früheren Import dieser Datei aufgenommen (ID %s): sie wird nicht erneut gesendet.</translation>
+    </message>
+    <message>
+        <source>1 row was already added by an earlier import of this file (ID %s) — nothing to send.</source>
+        <translation>1 Zeile wurde schon bei einem früheren Import dieser Datei aufgenommen (ID %s) – nichts zu senden.</translation>
+    </message>
+    <message>
+        <source>Nothing to send</source>
+        <translation>Nichts zu senden</translation>
+    </message>
     <message>
         <source>Rows of the file</source>
         <translation>Zeilen der Datei</translation>

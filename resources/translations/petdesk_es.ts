@@ -1212,6 +1212,10 @@ Save it anyway?</source>
 <context>
     <name>Import</name>
     <message>
+        <source>{counts}, {earlier:,} already added by an earlier import of this file</source>
+        <translation>{counts}, {earlier:,} ya añadidas por una importación anterior de este archivo</translation>
+    </message>
+    <message>
         <source>Name</source>
         <translation>Nombre</translation>
     </message>
@@ -2781,6 +2785,10 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
 <context>
     <name>PreviewModel</name>
     <message>
+        <source>Added by an earlier import (ID %s)</source>
+        <translation>Añadida en una importación anterior (ID %s)</translation>
+    </message>
+    <message>
         <source>Row</source>
         <extracomment>The preview&apos;s columns.</extracomment>
         <translation>Fila</translation>
@@ -2817,6 +2825,26 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
 </context>
 <context>
     <name>PreviewPage</name>
+    <message>
+        <source>%s rows were already added by an earlier import of this file (IDs %s): they are not sent again.</source>
+        <translation>%s filas ya se añadieron en una importación anterior de este archivo (ID %s): no se envían de nuevo.</translation>
+    </message>
+    <message>
+        <source>%s rows were already added by an earlier import of this file (IDs %s) — nothing to send.</source>
+        <translation>%s filas ya se añadieron en una importación anterior de este archivo (ID %s): nada que enviar.</translation>
+    </message>
+    <message>
+        <source>1 row was already added by an earlier import of this file (ID %s): it is not sent again.</source>
+        <translation>1 fila ya se añadió en una importación anterior de este archivo (ID %s): no se envía de nuevo.</translation>
+    </message>
+    <message>
+        <source>1 row was already added by an earlier import of this file (ID %s) — nothing to send.</source>
+        <translation>1 fila ya se añadió en una importación anterior de este archivo (ID %s): nada que enviar.</translation>
+    </message>
+    <message>
+        <source>Nothing to send</source>
+        <translation>Nada que enviar</translation>
+    </message>
     <message>
         <source>Rows of the file</source>
         <translation>Filas del archivo</translation>

@@ -67,7 +67,10 @@ def test_import_a_file_then_the_same_file_again(sandbox: RunningSandbox, tmp_pat
             (f"Cli {i}", "Added", str(ids[f"Cli {i}"])) for i in range(12)]
     again = run_petdesk(tmp_path, "import", str(source), "--base-url", sandbox.base_url)
     assert again.returncode == 0, again.stderr
-    assert "Queued 0 pets (12 were already queued)." in again.stderr
+    assert "Queued" not in again.stderr  # nothing to send: the rows were added before
+    assert ("12 rows: 0 ready, 0 invalid, 0 possible duplicates, 12 already added by an "
+            "earlier import of this file") in again.stderr
+    assert again.stderr.endswith(", …), nothing sent\n")
     assert _names(sandbox, "Cli ") == Counter(f"Cli {i}" for i in range(12))
 
 

@@ -29,6 +29,7 @@ from petdesk.bulk.outbox import (
     StoreMappingMemory,
     batch_for_file,
     batch_of,
+    earlier_import,
     import_budget_for,
     known_pets,
 )
@@ -103,7 +104,8 @@ def _run(rig: Rig, source: Path, *argv: str) -> tuple[ExitStatus, str]:
     err = io.StringIO()
     status = run_import(_args(str(source), *argv), queue=rig.queue,
                         known=known_pets(rig.store, batch_for_file(source)), plan=PLANS["pro"],
-                        err=err, now=rig.now, memory=StoreMappingMemory(rig.store))
+                        err=err, now=rig.now, memory=StoreMappingMemory(rig.store),
+                        earlier=earlier_import(rig.store, batch_for_file(source)))
     return status, err.getvalue()
 
 
@@ -120,10 +122,12 @@ def test_an_import_is_sent_once_and_a_rerun_queues_nothing(rig: Rig, tmp_path: P
     assert "25 of 25 · done" in err
     names = rig.names_on_server()
     assert all(names[f"Import {i}"] == 1 for i in range(25))
-    status, err = _run(rig, source)  # the same file again: every row is followed, none sent
+    status, err = _run(rig, source)  # the same file again: nothing to send, none sent
     assert status is ExitStatus.OK, err
-    assert "Queued 0 pets (25 were already queued)." in err
-    assert "25 rows: 25 ready, 0 invalid, 0 possible duplicates" in err
+    assert "Queued" not in err
+    assert ("25 rows: 0 ready, 0 invalid, 0 possible duplicates, 25 already added by an "
+            "earlier import of this file") in err
+    assert err.rstrip().endswith(", …), nothing sent")
     assert rig.names_on_server() == names
     entries = rig.store.entries_from(batch_for_file(source))
     assert [e.origin for e in entries] == [f"{batch_for_file(source)}row:{n}"

@@ -13,6 +13,7 @@ from petdesk.bulk.mapping import Field, suggest_mapping
 from petdesk.bulk.preview import (
     Decision,
     DuplicateOf,
+    EarlierImport,
     KnownPets,
     Preview,
     RowState,
@@ -21,6 +22,7 @@ from petdesk.bulk.preview import (
     parse_status,
 )
 from petdesk.bulk.readers import open_table
+from petdesk.bulk.report import ImportReport, Outcome
 from petdesk.core.statuses import PetStatus
 from tests.bulk.files import write_csv, write_xlsx
 
@@ -191,3 +193,33 @@ def test_a_short_row_reads_missing_cells_as_empty(tmp_path: Path) -> None:
     preview = _preview(path)
     assert preview.row(2).state is RowState.READY
     assert [(i.row, i.field) for i in preview.issues] == [(3, Field.CATEGORY_ID)]
+
+
+def test_rows_an_earlier_import_of_the_file_added_are_not_counted_to_send(
+        tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "again.csv", [
+        ["Name", "Category ID", "Status"],
+        ["Rex", "1", "available"],     # row 2: added before, as 501
+        ["Tom", "2", ""],              # row 3: new
+        ["rex", "1", "available"],     # row 4: same as row 2, though row 2 is not sent
+        ["", "1", ""],                 # row 5: added before, as 502, invalid now
+    ])
+    with open_table(path) as table:
+        preview = build_preview(table, suggest_mapping(table.headers).mapping,
+                                earlier=EarlierImport({2: 501, 5: 502}))
+    assert [row.state for row in preview.rows] == [
+        RowState.ADDED_EARLIER, RowState.READY, RowState.DUPLICATE, RowState.ADDED_EARLIER]
+    assert [row.added_as for row in preview.added_earlier_rows] == [501, 502]
+    assert preview.duplicate_rows[0].duplicate_of == DuplicateOf(row=2)
+    assert not preview.invalid_rows
+    totals = preview.totals
+    assert (totals.ready, totals.to_send, totals.added_earlier) == (1, 1, 2)
+    assert preview.summary() == ("4 rows: 1 ready, 0 invalid, 1 possible duplicate, "
+                                 "2 already added by an earlier import of this file")
+    assert [item.row for item in preview.to_send()] == [3]
+    preview.decide_all_duplicates(Decision.IMPORT)
+    assert [item.row for item in preview.to_send()] == [3, 4]
+    report = ImportReport.from_preview(preview)
+    assert [(r.row, r.outcome, r.pet_id) for r in report if r.outcome is
+            Outcome.ADDED_EARLIER] == [(2, Outcome.ADDED_EARLIER, 501),
+                                       (5, Outcome.ADDED_EARLIER, 502)]
