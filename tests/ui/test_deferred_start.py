@@ -132,6 +132,24 @@ def test_closing_during_the_loading_phase(qtbot, tmp_path: Path) -> None:
     assert not window.worker.worker_thread.is_alive()
 
 
+def test_closing_before_the_first_page_looks_again_at_nothing(qtbot, tmp_path: Path) -> None:
+    # The outbox's and the import's start-up looks wait (background work) until the first
+    # page is painted; closing before it answers them with RequestCancelled, which must
+    # not schedule their "look again in a second" on the stopped worker (a RuntimeError
+    # in the event loop: the crash dialog at quit).
+    window = build_main_window(LaunchConfig(demo=True), settings=_settings(tmp_path),
+                               demo_db=":memory:")
+    qtbot.addWidget(window)
+    assert window.is_built and not window.worker.closed
+    window.close()
+    assert window.worker.closed
+    # Qt runs due timers in the order of their deadlines: one due after that second
+    # has passed comes after the look again would have.
+    later = QTimer(window, singleShot=True, interval=1500)
+    with qtbot.waitSignal(later.timeout, timeout=10_000):
+        later.start()
+
+
 def test_contents_never_painted_still_start_loading(qtbot, tmp_path: Path) -> None:
     # The worker waits for the contents' first paint, but not forever: a window hidden
     # (say, minimised to the tray) right after it appeared never paints its contents.
