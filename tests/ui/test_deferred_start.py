@@ -199,6 +199,13 @@ RUN_SCRIPT = textwrap.dedent("""
     from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication
     from petdesk.ui import app as appmod
+    from petdesk.ui import main_window
+
+    # Background work waits for the first page's paint, or at most SETTLE_LATEST_MS
+    # after the worker started (a first page that is slow to come: no answer yet, or
+    # a loaded machine). That bound is a matter of the machine's speed, not of order:
+    # it is set out of reach here, so that what is checked is the order.
+    main_window.SETTLE_LATEST_MS = 600_000
 
     NAMES = {names!r}
     # Modules the frame's paint does without (each costs 1-40 ms before it).
@@ -241,6 +248,7 @@ RUN_SCRIPT = textwrap.dedent("""
             QApplication.instance().exit(0)
 
         window.built.connect(built)
+        window.settled.connect(lambda: report.append(("settled",)))  # after the page
         window.petsLoaded.connect(loaded)
         return window
 
