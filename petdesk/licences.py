@@ -1,4 +1,4 @@
-"""PetDesk's licence and the third-party notices, as Help › About shows them.
+"""PetDesk's licence and the third-party notices, shown by Help › About PetDesk.
 
 The licence is the ``LICENSE`` file of the package's metadata (the wheel's and the
 editable install's ``.dist-info/licenses``, which the PyInstaller bundle copies);
