@@ -189,8 +189,12 @@ class WindowLogic:
         self.dialogs.close_all()
         self.bulk.close_all()
         self.cards.close_all()
+        # The worker answers every job it drops with RequestCancelled, which the outbox
+        # and the import take for "look again in a second" unless they are closed first
+        # (that look would reach a stopped worker).
+        self.importer.stop_following()
+        self.outbox.shut_down()
         self.worker.shutdown(wait_ms)
         self.importer.shut_down()
         self.catalogue.shut_down()
-        self.outbox.shut_down()
         self.offline.shut_down()

@@ -306,6 +306,11 @@ class ImportController(QObject):
 
     # -- closing ---------------------------------------------------------------------------
 
+    def stop_following(self) -> None:
+        """The window closes (before the worker stops): no step and no look again is
+        scheduled any more."""
+        self._stepper.close()
+
     def shut_down(self) -> None:
         """The window closes (after the worker stopped): stop stepping, let the store go
         (the rows not sent stay queued for the next start)."""
