@@ -11,7 +11,9 @@ Public entry points (also used by ``petdesk --self-test``):
 * :func:`run` — all of the above plus logging, then the event loop.
 
 Start-up is lean: httpx, pydantic and keyring are not imported before the
-window is shown; the worker thread loads them. :func:`run` shows the window's
+window is shown. httpx and pydantic load when the worker thread starts (on the GUI
+thread, before the thread exists: never two threads importing them at once); the
+worker thread loads keyring. :func:`run` shows the window's
 frame first and builds its contents in the first event-loop turn after the first
 paint (``MainWindow(deferred=True)``); nothing imported before that paint touches
 the ``Qt`` namespace (creating its ~90 Python enums costs PySide6 ~14 ms).

@@ -1,7 +1,8 @@
 """The worker thread's link to :mod:`petdesk.api` (httpx, pydantic).
 
-Imported on the worker thread when it starts, never on the GUI thread: the window
-is built and painted before httpx and pydantic load.
+Imported by :meth:`~petdesk.ui.worker_thread.Runner.start` on the GUI thread just
+before the worker thread starts (so that no two threads ever import pydantic at once),
+which is after the window's contents are painted.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The clients the worker builds: real HTTPS, or the in-process demo sandbox.
 
-Imported on the worker thread, when the first client is built (httpx, pydantic, the
-sandbox): never before the window is painted.
+Imported on the worker thread, when the first client is built (the sandbox; httpx and
+pydantic are loaded before the thread starts): never before the window is painted.
 """
 
 from __future__ import annotations

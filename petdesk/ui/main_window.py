@@ -109,6 +109,11 @@ class MainWindow(QMainWindow):
     # -- the contents ---------------------------------------------------------------------
 
     @property
+    def is_settled(self) -> bool:
+        """The first page (or the first answer) is on screen; background work may run."""
+        return self._settled
+
+    @property
     def is_built(self) -> bool:
         return self._contents is not None
 
@@ -248,10 +253,10 @@ class MainWindow(QMainWindow):
         if was_built or central is None:
             self._start_worker()
             return
-        # The worker and the controllers are not needed to paint the contents, and the
-        # worker's imports (httpx, pydantic) hold the GIL, which painting needs: they
-        # are built once the contents and the stored rows are painted (or after a
-        # second, or on first use).
+        # The worker and the controllers are not needed to paint the contents, and
+        # starting the worker imports httpx and pydantic, on this thread: they are
+        # built once the contents and the stored rows are painted (or after a second,
+        # or on first use).
         AfterPaint(central, self._contents_painted, START_WORKER_LATEST_MS)
         QTimer.singleShot(START_WORKER_LATEST_MS, self._start_worker)
 
@@ -263,12 +268,13 @@ class MainWindow(QMainWindow):
         contents.stored.start()
         worker = contents.worker
         if self._autoload:
-            # The first page is painted before background work takes the GIL.
-            worker.hold_background()
+            # The first page is painted before background work takes the GIL (held
+            # since the worker was made: WindowLogic).
             contents.pets.pageLoaded.connect(self._first_answer)
             contents.pets.failed.connect(self._first_answer)
-            QTimer.singleShot(SETTLE_LATEST_MS, self._settle)
             worker.warm_up()
+            # Armed once petdesk.api is loaded (warm_up): the wait is for the answer.
+            QTimer.singleShot(SETTLE_LATEST_MS, self._settle)
             contents.refresh()
         else:
             worker.warm_up()

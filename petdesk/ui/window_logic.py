@@ -52,6 +52,10 @@ class WindowLogic:
         connection = contents.connection
         self.worker = Worker(window.client_factory, window.keys, connection.connection(),
                              clock=contents.clock, parent=contents)
+        if not window.is_settled:
+            # Background work waits for the first page (MainWindow releases it once
+            # settled): held before the first job below can start the thread.
+            self.worker.hold_background()
         self._wire_worker(contents)  # before any job is submitted: the view sees every one
         connection.attach(self.worker)
         self.auth = AuthController(self.worker, connection, window.redactor, parent=contents)

@@ -72,10 +72,11 @@ class Worker(QObject):
         self._connection = connection
 
     def warm_up(self) -> None:
-        """Start the thread (it loads petdesk.api first). The window calls this once
-        its contents are painted; the first job starts it otherwise."""
+        """Start the thread (petdesk.api is loaded first, on this thread:
+        :meth:`Runner.start`). The window calls this once its contents are painted; the
+        first job starts it otherwise."""
         if not self._closed and self._runner.thread.ident is None:
-            self._runner.thread.start()
+            self._runner.start()
 
     def hold_background(self) -> None:
         """Background jobs wait until :meth:`release_background`; what the user asks

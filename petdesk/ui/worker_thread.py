@@ -133,12 +133,24 @@ class Runner:
                 return None
             return heapq.heappop(self._heap)[2]
 
-    def _loop(self) -> None:
-        # petdesk.api (httpx, pydantic) loads here, on this thread, never on the GUI's.
-        from . import client_link  # noqa: PLC0415 - httpx and pydantic load on the worker thread
+    def start(self) -> None:
+        """Start the thread, once :mod:`petdesk.api` (httpx, pydantic) is imported on
+        the calling thread (the GUI's).
+
+        Two threads importing a package for the first time at once can each be handed
+        the other's half-initialised modules: pydantic's circular imports then fail
+        ("partially initialized module"). The GUI thread imports pydantic too (the add
+        form validates with :class:`~petdesk.api.NewPet`), at any moment the user
+        chooses; loaded completely before this thread exists, it is never imported by
+        two threads at once.
+        """
+        from . import client_link  # noqa: PLC0415 - after the contents' first paint, before the thread
 
         self._new_token = client_link.new_token
         self._listener = client_link.SignalListener(self)
+        self.thread.start()
+
+    def _loop(self) -> None:
         while (job := self._next()) is not None:
             self._run(job)
         self._close_client()
@@ -183,7 +195,7 @@ class Runner:
         return self._client
 
     def temporary_client(self, api_key: str, connection: Connection) -> PetStoreClient:
-        from .client_link import CONNECTION_TEST  # noqa: PLC0415 - petdesk.api, on this thread
+        from .client_link import CONNECTION_TEST  # noqa: PLC0415 - loaded before the thread started
 
         client = self._factory(connection, api_key, self.listener, self._clock,
                                policy=CONNECTION_TEST)

@@ -179,6 +179,8 @@ class ImportController(QObject):
 
     def _look_again(self, *, start: bool = True, priority: Priority = Priority.CONTROL) -> None:
         """Open the store of the current environment and follow its unfinished import."""
+        if self._stepper.closed:
+            return  # a retry after the worker stopped (its jobs answer "cancelled")
         self._stepper.stop()
         self._worker.run_task(partial(_pending, self._holder), self._found,
                               priority=priority, kind=JobKind.IO, start=start)

@@ -153,6 +153,8 @@ class OutboxController(QObject):
         self._look_again(start=False, priority=Priority.BACKGROUND)
 
     def _look_again(self, *, start: bool = True, priority: Priority = Priority.CONTROL) -> None:
+        if self._stepper.closed:
+            return  # a retry after the worker stopped (its jobs answer "cancelled")
         self._stepper.stop()
         self._worker.run_task(partial(_look, self._holder), self._looked,
                               priority=priority, kind=JobKind.IO, start=start)

@@ -59,7 +59,7 @@ KeepPage = Callable[[ListQuery, "PetPage", JobContext], None]
 
 def _first_page(query: ListQuery, ctx: JobContext) -> tuple[PetPage, PageTrail]:
     """The first page and a new trail for the list it starts (worker thread)."""
-    from petdesk.api import PageTrail  # noqa: PLC0415 - httpx loads on the worker thread
+    from petdesk.api import PageTrail  # noqa: PLC0415 - httpx loads when the worker starts
 
     page = ctx.client.list_pets_page(query.limit, query.status, cancel=ctx.token)
     return page, PageTrail()
