@@ -1213,6 +1213,7 @@ Trotzdem speichern?</translation>
     <name>Import</name>
     <message>
         <source>{counts}, {earlier:,} already added by an earlier import of this file</source>
+        <extracomment>A valid row&apos;s values: name (as NewPet normalised it), category id, status (its wire value). Plain values only, so the garbage collector can stop tracking the row. The cells as in the file (shortened for display). What ``NewPet`` validation produced (name, categoryId, status); ``None`` when the row is invalid. Plain values, not the model: 100,000 kept models and their sets would make the garbage collector a third of the preview&apos;s time. The id an earlier import of this file gave the row (it is not sent again). Possible duplicates the user chose to add anyway. Rows an earlier import of this file added: not sent again.</extracomment>
         <translation>{counts}, {earlier:,} schon bei einem früheren Import dieser Datei aufgenommen</translation>
     </message>
     <message>
@@ -1267,7 +1268,6 @@ Trotzdem speichern?</translation>
     </message>
     <message>
         <source>1 row</source>
-        <extracomment>A valid row&apos;s values: name (as NewPet normalised it), category id, status (its wire value). Plain values only, so the garbage collector can stop tracking the row. The cells as in the file (shortened for display). What ``NewPet`` validation produced (name, categoryId, status); ``None`` when the row is invalid. Plain values, not the model: 100,000 kept models and their sets would make the garbage collector a third of the preview&apos;s time. Possible duplicates the user chose to add anyway.</extracomment>
         <translation>1 Zeile</translation>
     </message>
     <message>
@@ -1324,7 +1324,7 @@ Trotzdem speichern?</translation>
     </message>
     <message>
         <source>Choose the column that holds {field}.</source>
-        <extracomment>Row number -&gt; index in the preview&apos;s rows (ints only: not tracked by gc). The most distinct category words a preview lists (the rest are counted together).</extracomment>
+        <extracomment>Row number -&gt; index in the preview&apos;s rows (ints only: not tracked by gc). Rows an earlier import of this file added (not sent again). The most distinct category words a preview lists (the rest are counted together).</extracomment>
         <translation>Wählen Sie die Spalte mit {field}.</translation>
     </message>
     <message>
@@ -2786,6 +2786,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <name>PreviewModel</name>
     <message>
         <source>Added by an earlier import (ID %s)</source>
+        <extracomment>The invalid rows listed under the table (all are in the table and the report). Category words named in the line above the buttons (all are in the words dialog). Ids of rows added by an earlier import named above the buttons (all are in the table).</extracomment>
         <translation>Bei einem früheren Import aufgenommen (ID %s)</translation>
     </message>
     <message>
@@ -2815,7 +2816,6 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     </message>
     <message>
         <source>Possible duplicate: %s</source>
-        <extracomment>The invalid rows listed under the table (all are in the table and the report). Category words named in the line above the buttons (all are in the words dialog).</extracomment>
         <translation>Mögliches Duplikat: %s</translation>
     </message>
     <message>
