@@ -22,14 +22,16 @@ from dataclasses import dataclass, field
 
 import httpx
 
+from petdesk.core.wording import QT_TRANSLATE_NOOP
+
 from .models import Pet
 
 __all__ = ["REPEATED_PAGE_MESSAGE", "PageTrail", "PageUpdate", "PagingEnd", "PetPage", "page_key"]
 
-REPEATED_PAGE_MESSAGE = (
+REPEATED_PAGE_MESSAGE = QT_TRANSLATE_NOOP(
+    "PagingWording",
     "The service offered a page that was already shown, so PetDesk stopped loading more. "
-    "All pets received are listed."
-)
+    "All pets received are listed.")
 
 
 class PagingEnd(enum.StrEnum):

@@ -237,10 +237,12 @@ class PetStatusBar(QStatusBar):
         if not busy:
             self._queued_note = ""
 
-    def show_activity(self, text: str, details: str = "") -> None:
-        """``text``, with ``details`` (technical text) in the Details popup if given."""
+    def show_activity(self, text: str, details: str = "", short: str = "") -> None:
+        """``text``, with ``details`` (technical text) in the Details popup if given;
+        ``short`` for a narrow line where the sentence's lead is still long."""
         text = display(text, MESSAGE_LIMIT)  # it may quote a name
-        self.show_message(StatusMessage(MessageKind.ACTIVITY, text, lead(text), details))
+        self.show_message(StatusMessage(MessageKind.ACTIVITY, text, short or lead(text),
+                                        details))
 
     def show_error(self, error: BaseException, prefix: str = "") -> None:
         message = error_text(error) if isinstance(error, PetStoreError) else self.tr(

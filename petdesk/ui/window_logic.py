@@ -116,7 +116,11 @@ class WindowLogic:
         self.pets.changed.connect(c.update_list_view)
         self.pets.pageLoaded.connect(c.page_shown)
         self.pets.failed.connect(status.show_error)
-        self.pets.pagingStopped.connect(status.show_activity)
+        # The answer to Load more: its lead alone is wider than an 800-pixel window's
+        # line, and an answer that does not fit leaves the line blank.
+        self.pets.pagingStopped.connect(lambda text: status.show_activity(
+            text, short=QCoreApplication.translate(
+                "Contents", "A page already shown came again: stopped loading more")))
         self.pets.stopped.connect(c.feedback.stopped)
         self.pets.upToDate.connect(lambda: status.show_activity(
             QCoreApplication.translate(

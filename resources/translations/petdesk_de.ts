@@ -919,6 +919,10 @@ Trotzdem speichern?</translation>
         <translation>PetDesk — %s</translation>
     </message>
     <message>
+        <source>A page already shown came again: stopped loading more</source>
+        <translation>Eine schon gezeigte Seite kam erneut: Laden weiterer gestoppt</translation>
+    </message>
+    <message>
         <source>The list is up to date (loaded moments ago).</source>
         <translation>Die Liste ist aktuell (gerade eben geladen).</translation>
     </message>
@@ -2298,6 +2302,13 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>The printer did not accept a new page.</source>
         <translation>Der Drucker hat keine neue Seite angenommen.</translation>
+    </message>
+</context>
+<context>
+    <name>PagingWording</name>
+    <message>
+        <source>The service offered a page that was already shown, so PetDesk stopped loading more. All pets received are listed.</source>
+        <translation>Der Dienst bot eine Seite an, die schon gezeigt wurde, daher lädt PetDesk keine weiteren. Alle erhaltenen Tiere sind aufgelistet.</translation>
     </message>
 </context>
 <context>

@@ -919,6 +919,10 @@ Save it anyway?</source>
         <translation>PetDesk — %s</translation>
     </message>
     <message>
+        <source>A page already shown came again: stopped loading more</source>
+        <translation>Volvió una página ya mostrada: no se cargan más</translation>
+    </message>
+    <message>
         <source>The list is up to date (loaded moments ago).</source>
         <translation>La lista está al día (cargada hace un momento).</translation>
     </message>
@@ -2298,6 +2302,13 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>The printer did not accept a new page.</source>
         <translation>La impresora no aceptó una página nueva.</translation>
+    </message>
+</context>
+<context>
+    <name>PagingWording</name>
+    <message>
+        <source>The service offered a page that was already shown, so PetDesk stopped loading more. All pets received are listed.</source>
+        <translation>El servicio ofreció una página que ya se había mostrado, así que PetDesk dejó de cargar más. Se muestran todas las mascotas recibidas.</translation>
     </message>
 </context>
 <context>

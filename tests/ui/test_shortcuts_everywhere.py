@@ -18,7 +18,14 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
+    QDialog,
+    QLineEdit,
+    QMessageBox,
+    QWidget,
+)
 
 from petdesk.core.keystore import MemoryKeyring
 from petdesk.sandbox import FaultKind
@@ -76,6 +83,15 @@ def put_focus(qtbot: Any, window: MainWindow, widget: QWidget) -> None:
     qtbot.waitUntil(lambda: QApplication.focusWidget() is widget, timeout=5_000)
 
 
+def typed_text(widget: QWidget) -> str | None:
+    """What the user typed in ``widget``, if it is a field one types in (a key the field
+    took would change it); ``None`` for the other controls, whose texts are the
+    program's (Details… says "3 more…" as messages come and go)."""
+    if isinstance(widget, QLineEdit | QAbstractSpinBox):
+        return widget.text()
+    return None
+
+
 def press(widget: QWidget, keys: QKeySequence) -> None:
     """``keys`` as key events on ``widget``, which has the keyboard focus."""
     QTest.keySequence(widget, keys)
@@ -103,7 +119,7 @@ class Effects:
     def check(self, action: QAction, where: QWidget, keys: QKeySequence) -> str:
         window, qtbot = self.window, self.qtbot
         name = action.objectName()
-        text = where.property("text") if hasattr(where, "text") else None
+        text = typed_text(where)
         if name in OPENS:
             kind = OPENS[name]
             press(where, keys)
@@ -159,6 +175,8 @@ class Effects:
                              else ("Production", "actionStaging"))
             window.findChild(QAction, other).trigger()  # from the other environment
             idle(qtbot, window)
+            if where is window.statusBar_.detailsButton and not where.isVisible():
+                show_details_button(qtbot, window)  # the switch's messages all fit
             show_a_pet(qtbot, window)
             put_focus(qtbot, window, where)
             press(where, keys)
@@ -170,13 +188,21 @@ class Effects:
                 return f"{keys.toString()} left the window on {title!r}"
         else:
             return f"no check for {name}"
-        if text is not None and where.property("text") != text:
-            return f"{keys.toString()} changed the field's text to {where.property('text')!r}"
+        if text is not None and typed_text(where) != text:
+            return f"{keys.toString()} changed the field's text to {typed_text(where)!r}"
         return ""
 
 
 #: Quit ends the window; it is pressed last, from the look-up box.
 LAST = "actionQuit"
+
+
+def show_details_button(qtbot: Any, window: MainWindow) -> None:
+    """Details… is shown only while a message is shortened, left out or has technical
+    details: a look-up the service answers with "not found" brings it back."""
+    look_up(qtbot, window, "987654321")
+    idle(qtbot, window)
+    qtbot.waitUntil(window.statusBar_.detailsButton.isVisible, timeout=5_000)
 
 
 def every_shortcut_from_every_place(qtbot: Any, window: MainWindow, box: Sandbox,
@@ -190,18 +216,26 @@ def every_shortcut_from_every_place(qtbot: Any, window: MainWindow, box: Sandbox
     positions = places(window)
     names = {w.objectName() for w in positions}
     assert {"petsTable", "quickFilterEdit", "lookupEdit", "copyIdButton"} <= names
-    assert window.statusBar_.detailsButton in positions  # the status bar's Details…
+    details = window.statusBar_.detailsButton  # the status bar's Details…, shown now
+    assert details in positions
+    #: The commands whose keys worked with the focus on Details…
+    from_details: set[str] = set()
     for where in positions:
         for action in actions:
             for keys in action.shortcuts():
+                if where is details and not details.isVisible():
+                    show_details_button(qtbot, window)
                 if window.detail.pet is None or not window.table.selectionModel().hasSelection():
                     show_a_pet(qtbot, window)
-                if not where.isVisible():
-                    continue  # the status bar's Details… after an environment switch
                 put_focus(qtbot, window, where)
                 failure = effects.check(action, where, keys)
                 if failure:
                     yield f"{name_of(where)}: {action.objectName()}: {failure}"
+                elif where is details:
+                    from_details.add(action.objectName())
+    untried = {a.objectName() for a in actions if a.shortcuts()} - from_details
+    if untried:
+        yield f"{name_of(details)}: not pressed there: {sorted(untried)}"
 
 
 def test_every_shortcut_from_every_place(qtbot: Any, loopback: Sandbox,

@@ -31,7 +31,7 @@ from petdesk.core.errors import AuthenticationError, RequestCancelled
 from petdesk.core.jobs import JobKind, ListState, Priority
 from petdesk.core.statuses import PetStatus
 
-from ..localize import error_text
+from ..localize import error_text, localized
 from ..worker import JobContext, Outcome
 from .auth import AuthController
 
@@ -216,7 +216,7 @@ class PetListController(QObject):
         self.changed.emit()
         self.pageLoaded.emit()
         if update.message:
-            self.pagingStopped.emit(update.message)
+            self.pagingStopped.emit(localized(update.message))
 
     def _failed(self, exc: BaseException | None, *, more: bool) -> None:
         if isinstance(exc, RequestCancelled):
