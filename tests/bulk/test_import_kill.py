@@ -3,10 +3,8 @@ command again resumes it, and the service ends with every animal exactly once.""
 
 from __future__ import annotations
 
-import os
 import random
 import re
-import signal
 import subprocess
 from collections import Counter
 from pathlib import Path
@@ -34,7 +32,7 @@ def _run_until(source: Path, home: Path, base_url: str, kill_at: int | None) -> 
             if found:
                 furthest = int(found.group(1))
             if kill_at is not None and furthest >= kill_at:
-                os.kill(child.pid, signal.SIGKILL)
+                child.kill()  # SIGKILL; TerminateProcess on Windows
                 child.wait(timeout=60)
                 return True, furthest
         child.wait(timeout=120)
