@@ -23,9 +23,9 @@ from collections.abc import Sequence
 #: --demo``), as argparse would read them: its first parse costs ~3-4 ms (gettext and
 #: locale lookups, regular expressions), before the window.
 _PLAIN = {(): argparse.Namespace(demo=False, environment=None, base_url=None, version=False,
-                                 self_test=False),
+                                 self_test=False, output=None),
           ("--demo",): argparse.Namespace(demo=True, environment=None, base_url=None,
-                                          version=False, self_test=False)}
+                                          version=False, self_test=False, output=None)}
 
 
 #: The commands of :mod:`petdesk.cli`, listed by ``petdesk --help``.
@@ -54,6 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     parser.add_argument("--self-test", action="store_true",
                         help="check the installation (Qt, keyring, sandbox) and exit")
+    parser.add_argument("--output", metavar="FILE",
+                        help="with --self-test: also write the report to FILE (the "
+                             "windowed PetDesk.exe has no console)")
     return parser
 
 
