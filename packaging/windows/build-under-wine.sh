@@ -219,9 +219,15 @@ if [ "$MODE" = tests ]; then
 fi
 # PetDesk itself, non-editable: its metadata is the version the spec and the self-test
 # read. The build hook compiles the translations with PySide6's lrelease.exe.
+# Its streams are /dev/null and pip writes its own log: lrelease.exe (a Qt program) can
+# make Wine start its desktop process (explorer.exe), which then keeps the standard
+# handles it inherited, so a pipe would never see its end and the step would hang.
 W_ROOT=$(wpath "$ROOT")
-wrun 600 "$WORK/pip-petdesk.log" "$PY" -m pip install --no-index --no-deps --no-build-isolation \
-  --force-reinstall "$W_ROOT" || { show "$WORK/pip-petdesk.log"; fail "pip install petdesk"; }
+rm -f "$WORK/pip-petdesk.log"
+timeout -k 10 600 "$WINE" "$PY" -m pip install --no-index --no-deps --no-build-isolation \
+  --force-reinstall --log "$(wpath "$WORK")\\pip-petdesk.log" "$W_ROOT" </dev/null >/dev/null 2>&1 \
+  || { show "$WORK/pip-petdesk.log"; fail "pip install petdesk"; }
+grep -q "Successfully installed petdesk" "$WORK/pip-petdesk.log" || { show "$WORK/pip-petdesk.log"; fail "pip did not install petdesk"; }
 wrun 120 "$WORK/import.log" "$PY" -c "import petdesk, keyring, PySide6.QtWidgets, pydantic_core, python_calamine; print('petdesk', petdesk.__version__, 'keyring', type(keyring.get_keyring()).__name__)" \
   || { show "$WORK/import.log"; fail "imports in the Windows CPython"; }
 VERSION=$(grep -o '^petdesk [0-9][^ ]*' "$WORK/import.log" | cut -d' ' -f2 | tr -d '\r')
