@@ -3,7 +3,8 @@
 # run it, uninstall it (packaging/README.md, "Windows under Wine"):
 #
 #   packaging/windows/build-under-wine.sh            build + installer + smoke test
-#   packaging/windows/build-under-wine.sh --tests    the Qt-free tests on the Windows CPython
+#   packaging/windows/build-under-wine.sh --tests    the Qt-free tests (core, api, store,
+#                                                    bulk) on the Windows CPython
 #
 # Options: --work DIR (default build/wine; its Wine prefix is always made afresh),
 #          --keep (leave the prefix and the installed copy for a look afterwards).
@@ -202,6 +203,9 @@ rm -f "$PYDIR/_wmi.pyd"
 pth=$(ls "$PYDIR"/python3*._pth)
 sed -i 's/^#import site/import site/' "$pth"
 printf 'Lib\\site-packages\r\n' >> "$pth"
+# The tests' child processes import tests.* and the source tree: an embeddable Python
+# ignores PYTHONPATH, so the checkout goes into its ._pth (tests only, not the build).
+[ "$MODE" = tests ] && printf '%s\r\n' "$(wpath "$ROOT")" >> "$pth"
 mkdir -p "$PYDIR/Lib/site-packages"
 python3 -m zipfile -e "$CACHE/pip-$PIP_VERSION-py3-none-any.whl" "$PYDIR/Lib/site-packages"
 # Pitfall: Wine 8 lacks CopyFile2, which shutil calls on Windows (wine-stubs/sitecustomize.py).
@@ -236,9 +240,12 @@ ok "$(tr -d '\r' < "$WORK/import.log" | tail -1)"
 
 if [ "$MODE" = tests ]; then
   # ------------------------------------------------------------------------- Qt-free tests
-  step tests "tests/core tests/api tests/store tests/bulk tests/sandbox on the Windows CPython"
-  TESTS=(tests/core tests/api tests/store tests/bulk tests/sandbox)
-  ( cd "$ROOT" && wrun 3000 "$WORK/tests.log" "$PY" -m pytest -q -p no:cacheprovider \
+  step tests "tests/core tests/api tests/store tests/bulk on the Windows CPython"
+  # tests/sandbox stops its server processes with SIGINT, which Windows cannot send to a
+  # process (Popen.send_signal); the static checks (mypy, ruff) run on Linux.
+  TESTS=(tests/core tests/api tests/store tests/bulk
+         --ignore=tests/store/test_static_store.py --ignore=tests/bulk/test_static_bulk.py)
+  ( cd "$ROOT" && wrun 3600 "$WORK/tests.log" "$PY" -m pytest -q -p no:cacheprovider \
       -o addopts="--strict-markers -ra" "${TESTS[@]}" ) || true
   tr -d '\r' < "$WORK/tests.log" | tail -n 30
   summary_line=$(tr -d '\r' < "$WORK/tests.log" | grep -E '^=+ .*(passed|failed|error).* in ' | tail -1)

@@ -31,4 +31,5 @@ def petdesk_command(*argv: str) -> list[str]:
 def run_petdesk(home: Path, *argv: str, key: str | None = KEY,
                 timeout: float = 120) -> subprocess.CompletedProcess[str]:
     return subprocess.run(petdesk_command(*argv), env=cli_env(home, key=key), cwd=ROOT,
-                          capture_output=True, text=True, timeout=timeout, check=False)
+                          capture_output=True, encoding="utf-8", timeout=timeout,
+                          check=False)  # the command line writes UTF-8 on every OS

@@ -56,8 +56,7 @@ def test_the_windowed_build_runs_commands_without_streams(tmp_path: Path) -> Non
 
 def test_help_lists_the_commands(tmp_path: Path) -> None:
     done = subprocess.run(petdesk_command("--help"), env=cli_env(tmp_path), cwd=ROOT,
-                          capture_output=True, text=True, timeout=60, check=False,
-                          encoding="utf-8")
+                          capture_output=True, timeout=60, check=False, encoding="utf-8")
     assert done.returncode == 0
     assert "  import FILE " in done.stdout
     assert "  export -o F " in done.stdout

@@ -24,7 +24,7 @@ def _run_until(source: Path, home: Path, base_url: str, kill_at: int | None) -> 
     it was killed, and the furthest progress seen."""
     furthest = 0
     with subprocess.Popen(petdesk_command("import", str(source), "--base-url", base_url),
-                          env=cli_env(home), cwd=ROOT, text=True, stdout=subprocess.DEVNULL,
+                          env=cli_env(home), cwd=ROOT, encoding="utf-8", stdout=subprocess.DEVNULL,
                           stderr=subprocess.PIPE) as child:
         assert child.stderr is not None
         for line in child.stderr:
