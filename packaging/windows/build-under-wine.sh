@@ -183,6 +183,7 @@ timeout 60 "$WINESERVER" -w || true
 SYS32=$WINEPREFIX/drive_c/windows/system32
 [ -f "$SYS32/kernel32.dll" ] || fail "no system32 in the new prefix"
 cp "$STUBS"/*.dll "$SYS32/"
+
 # The null graphics driver: windows exist, nothing is drawn, no X server needed.
 wrun 60 "$WORK/reg.log" reg add 'HKCU\Software\Wine\Drivers' /v Graphics /d null /f \
   || { show "$WORK/reg.log"; fail "reg add Graphics=null"; }
@@ -223,9 +224,17 @@ if [ "$MODE" = tests ]; then
 fi
 # PetDesk itself, non-editable: its metadata is the version the spec and the self-test
 # read. The build hook compiles the translations with PySide6's lrelease.exe.
-# Its streams are /dev/null and pip writes its own log: lrelease.exe (a Qt program) can
-# make Wine start its desktop process (explorer.exe), which then keeps the standard
-# handles it inherited, so a pipe would never see its end and the step would hang.
+# The translations first, with PySide6's lrelease.exe (what the wheel's build hook does
+# when a .qm is older than its .ts), its streams /dev/null: a Qt program here makes Wine
+# start its desktop process (explorer.exe /desktop), which keeps the standard handles it
+# inherited; were they pip's pipes, pip would wait for their end forever.
+for ts in resources/translations/petdesk_*.ts; do
+  timeout -k 10 300 "$WINE" 'C:\python\Lib\site-packages\PySide6\lrelease.exe' -silent \
+    "$(wpath "$ROOT/$ts")" -qm "$(wpath "$ROOT/${ts%.ts}.qm")" </dev/null >/dev/null 2>&1 \
+    || fail "lrelease.exe $ts"
+  [ -s "${ts%.ts}.qm" ] || fail "lrelease.exe wrote no ${ts%.ts}.qm"
+done
+# Its streams are /dev/null too and pip writes its own log.
 W_ROOT=$(wpath "$ROOT")
 rm -f "$WORK/pip-petdesk.log"
 timeout -k 10 600 "$WINE" "$PY" -m pip install --no-index --no-deps --no-build-isolation \
