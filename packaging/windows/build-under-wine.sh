@@ -256,8 +256,9 @@ if [ "$MODE" = tests ]; then
          --ignore=tests/store/test_static_store.py --ignore=tests/bulk/test_static_bulk.py)
   ( cd "$ROOT" && wrun 3600 "$WORK/tests.log" "$PY" -m pytest -q -p no:cacheprovider \
       -o addopts="--strict-markers -ra" "${TESTS[@]}" ) || true
-  tr -d '\r' < "$WORK/tests.log" | tail -n 30
-  summary_line=$(tr -d '\r' < "$WORK/tests.log" | grep -E '^=+ .*(passed|failed|error).* in ' | tail -1)
+  tr -d '\r' < "$WORK/tests.log" | grep -aE '^(FAILED|ERROR) ' || true
+  summary_line=$(tr -d '\r' < "$WORK/tests.log" \
+    | grep -aE '^(=+ )?[0-9]+ (passed|failed|errors?|skipped)[^=]* in [0-9.]+s' | tail -1 || true)
   [ -n "$summary_line" ] || fail "no pytest summary (see $WORK/tests.log)"
   echo "$summary_line" | grep -qE 'failed|error' && fail "$summary_line"
   ok "$summary_line"
