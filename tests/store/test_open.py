@@ -180,9 +180,10 @@ def test_a_folder_that_cannot_be_written_gives_a_memory_store(
     opened = open_store(blocker / "store-production.sqlite3", "production", clock=clock)
     assert opened.problem is not None
     assert "kept only until PetDesk closes" in opened.problem
-    assert opened.store.path is None
-    entry = opened.store.queue(Draft("Rex", 1, None))
-    assert opened.store.entry(entry.local_id).state is OutboxState.WAITING
+    with opened.store as store:
+        assert store.path is None
+        entry = store.queue(Draft("Rex", 1, None))
+        assert store.entry(entry.local_id).state is OutboxState.WAITING
 
 
 def test_a_file_locked_by_another_petdesk_is_not_set_aside(
@@ -197,6 +198,7 @@ def test_a_file_locked_by_another_petdesk_is_not_set_aside(
 
     monkeypatch.setattr(store_db.sqlite3, "connect", locked)
     opened = open_store(store_file, "production", clock=clock)
+    opened.store.close()
     assert opened.problem is not None and "another PetDesk window" in opened.problem
     assert opened.set_aside_as is None
     assert opened.store.path is None
