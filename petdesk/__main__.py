@@ -1,14 +1,21 @@
 """The ``petdesk`` command line (``petdesk --help``).
 
 ``petdesk [--demo] [--environment production|staging] [--base-url URL] [--version]
-[--self-test]``. ``--version`` prints ``petdesk <version>`` without importing Qt. Everything
-else is imported only once the arguments are known.
+[--self-test]``, and the commands ``petdesk import …`` / ``petdesk export …``
+(:mod:`petdesk.cli`). ``--version`` prints ``petdesk <version>`` without importing Qt.
+Everything else is imported only once the arguments are known.
+
+On Windows the installed ``PetDesk.exe`` is windowed (no console, ``sys.stdout`` and
+``sys.stderr`` are ``None``); ``petdesk-cli.exe`` next to it is the same program with a
+console, for the command line (docs/decisions.md, "Platforms and packaging").
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import io
+import os
 import sys
 from collections.abc import Sequence
 
@@ -16,15 +23,26 @@ from collections.abc import Sequence
 #: --demo``), as argparse would read them: its first parse costs ~3-4 ms (gettext and
 #: locale lookups, regular expressions), before the window.
 _PLAIN = {(): argparse.Namespace(demo=False, environment=None, base_url=None, version=False,
-                                 self_test=False),
+                                 self_test=False, output=None),
           ("--demo",): argparse.Namespace(demo=True, environment=None, base_url=None,
-                                          version=False, self_test=False)}
+                                          version=False, self_test=False, output=None)}
+
+
+#: The commands of :mod:`petdesk.cli`, listed by ``petdesk --help``.
+COMMANDS_HELP = """commands (without the window; petdesk COMMAND --help for their options):
+  import FILE   add the pets of a CSV, xlsx or ods file
+  export -o F   write every pet (or those with a status) to CSV or xlsx
+
+On Windows, run the commands with petdesk-cli.exe (next to PetDesk.exe): PetDesk.exe
+has no console to print to."""
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="petdesk",
         description="PetDesk: browse, add and look up animals of the Pet Store service.",
+        epilog=COMMANDS_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--demo", action="store_true",
                         help="use the built-in sandbox with sample data (no server, no keyring)")
@@ -36,6 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     parser.add_argument("--self-test", action="store_true",
                         help="check the installation (Qt, keyring, sandbox) and exit")
+    parser.add_argument("--output", metavar="FILE",
+                        help="with --self-test: also write the report to FILE (the "
+                             "windowed PetDesk.exe has no console)")
     return parser
 
 
@@ -45,12 +66,32 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return argparse.Namespace(**vars(plain)) if plain else build_parser().parse_args(argv)
 
 
+def text_output() -> None:
+    """Make the standard streams safe for the command line's text.
+
+    UTF-8 on every OS: a redirected stream would otherwise use the ANSI code page on
+    Windows (cp1252), where "←" and most names outside Western Europe cannot be
+    written. A windowed build (``PetDesk.exe``) has no streams at all: its writes go
+    to the null device instead of raising ``AttributeError`` on ``None``.
+    """
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        if stream is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115
+        elif isinstance(stream, io.TextIOWrapper) and stream.encoding.lower() != "utf-8":
+            stream.reconfigure(encoding="utf-8")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     given = list(sys.argv[1:] if argv is None else argv)
+    if tuple(given) not in _PLAIN:  # the window's launches print nothing
+        text_output()
     if given and given[0] in ("import", "export"):
         from petdesk import cli
+        from petdesk.core.running import announced_running
 
-        return cli.main(given)
+        with announced_running():
+            return cli.main(given)
     args = parse_args(argv)
     if args.version:
         from petdesk import __version__
@@ -75,10 +116,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"petdesk: --base-url: {problem}", file=sys.stderr)
             return 2
     gc.disable()  # until the window is on screen (petdesk.ui.app.run)
+    from petdesk.core.running import announced_running
     from petdesk.ui.app import LaunchConfig, run
 
-    return run(LaunchConfig(demo=args.demo, environment=args.environment,
-                            base_url=args.base_url))
+    with announced_running():
+        return run(LaunchConfig(demo=args.demo, environment=args.environment,
+                                base_url=args.base_url))
 
 
 if __name__ == "__main__":

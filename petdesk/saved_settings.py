@@ -11,7 +11,8 @@ load Qt, so it reads the same place itself, where that is a plain format:
 * macOS: the property list ``~/Library/Preferences/org.petdesk.PetDesk.plist`` (the
   bundle id: the window names its settings by the organisation's domain there)
   (keys ``connection.production_url`` …);
-* Windows: the registry key ``HKEY_CURRENT_USER\\Software\\PetDesk\\PetDesk\\connection``.
+* Windows: the registry key ``HKEY_CURRENT_USER\\Software\\PetDesk\\PetDesk\\connection``,
+  falling back to the same key under ``HKEY_LOCAL_MACHINE`` (IT's presets) like QSettings.
 
 Anything unreadable counts as unset: the command line then uses the spec's addresses
 (:data:`DEFAULT_URLS`) and says which address it uses, and ``--base-url`` always wins.
@@ -100,13 +101,15 @@ if sys.platform == "win32":
     def _read_registry() -> SavedConnection:
         values: dict[str, str] = {}
         path = rf"Software\{ORGANIZATION}\{APPLICATION}\connection"
-        with contextlib.suppress(OSError), winreg.OpenKey(winreg.HKEY_CURRENT_USER,
-                                                          path) as key:
-            for name in ("environment", *(f"{env}_url" for env in ENVIRONMENTS)):
-                with contextlib.suppress(OSError):
-                    value, _kind = winreg.QueryValueEx(key, name)
-                    if isinstance(value, str):
-                        values[name] = value
+        # The user's value, else the machine's: QSettings' own fallback, which is how
+        # IT presets the service address for everyone (packaging/README.md, "For IT").
+        for hive in (winreg.HKEY_CURRENT_USER, winreg.HKEY_LOCAL_MACHINE):
+            with contextlib.suppress(OSError), winreg.OpenKey(hive, path) as key:
+                for name in ("environment", *(f"{env}_url" for env in ENVIRONMENTS)):
+                    with contextlib.suppress(OSError):
+                        value, _kind = winreg.QueryValueEx(key, name)
+                        if isinstance(value, str):
+                            values.setdefault(name, value)
         return _from_values(values)
 else:
     def _read_registry() -> SavedConnection:

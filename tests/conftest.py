@@ -24,6 +24,9 @@ for _name, _sub in {
     _path = _HOME / _sub
     _path.mkdir(parents=True, exist_ok=True, mode=0o700)
     os.environ[_name] = str(_path)
+# PetDesk's own data folder, honoured on every OS (Windows ignores XDG_*): the local
+# stores, the category names, the demo database and the log.
+os.environ["PETDESK_DATA_DIR"] = str(_HOME / "petdesk-data")
 # Offscreen, unless a test runs the suite's own tests on a real X server (xcb).
 os.environ["QT_QPA_PLATFORM"] = os.environ.get("PETDESK_TEST_PLATFORM", "offscreen")
 # Tests that want a keyring bring their own (in-memory, or the real Secret Service
@@ -38,6 +41,6 @@ TEST_HOME = _HOME
 @pytest.fixture(autouse=True)
 def _private_data_folder(tmp_path_factory: pytest.TempPathFactory,
                          monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each test its own platform data folder: the local store (last-seen pages, the
-    outbox) and the category names of one test never reach another."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
+    """Each test its own data folder: the local store (last-seen pages, the outbox) and
+    the category names of one test never reach another, on every OS."""
+    monkeypatch.setenv("PETDESK_DATA_DIR", str(tmp_path_factory.mktemp("data") / "PetDesk"))

@@ -38,8 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Protocol
 
-import platformdirs
-
+from petdesk.core import folders
 from petdesk.core.limits import INT64_MAX
 from petdesk.core.wording import QT_TRANSLATE_NOOP
 
@@ -441,7 +440,7 @@ def categories_path(environment: str, data_dir: Path | None = None) -> Path:
     the platform's data folder (or ``data_dir``)."""
     if not _ENVIRONMENT_RE.fullmatch(environment):
         raise ValueError(f"not an environment name: {environment!r}")
-    folder = data_dir or Path(platformdirs.user_data_dir("PetDesk", appauthor=False))
+    folder = data_dir or folders.data_dir()
     return folder / f"categories-{environment}.json"
 
 

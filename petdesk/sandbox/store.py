@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-import platformdirs  # the sandbox's only third-party runtime import
+from petdesk.core import folders  # platformdirs: the sandbox's only third-party import
 
 __all__ = [
     "CATEGORIES",
@@ -137,8 +137,8 @@ class StoreError(Exception):
 
 
 def default_db_path() -> Path:
-    """The demo database: ``platformdirs.user_data_dir("PetDesk")/sandbox.sqlite3``."""
-    return Path(platformdirs.user_data_dir("PetDesk", appauthor=False)) / "sandbox.sqlite3"
+    """The demo database: ``sandbox.sqlite3`` in PetDesk's data folder."""
+    return folders.data_dir() / "sandbox.sqlite3"
 
 
 def seed_pets(count: int = SEED_COUNT, seed: int = SEED) -> list[tuple[str, int, str | None]]:

@@ -1,4 +1,4 @@
-"""Where each environment's store lives: the platform's data folder (platformdirs)."""
+"""Where each environment's store lives: PetDesk's data folder (:mod:`petdesk.core.folders`)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import hashlib
 import re
 from pathlib import Path
 
-import platformdirs
+from petdesk.core.folders import APP_NAME, data_dir
 
-APP_NAME = "PetDesk"
+__all__ = ["APP_NAME", "store_path"]
 _SAFE = re.compile(r"[^a-z0-9_-]+")
 
 
@@ -25,6 +25,5 @@ def store_path(environment: str, *, base_url: str | None = None, demo: bool = Fa
     if base_url is not None and not demo:
         digest = hashlib.sha256(base_url.strip().rstrip("/").encode("utf-8")).hexdigest()[:8]
         name = f"{name}-{digest}"
-    root = folder if folder is not None else Path(
-        platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    root = folder if folder is not None else data_dir()
     return root / f"store-{name}.sqlite3"

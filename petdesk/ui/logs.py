@@ -52,9 +52,9 @@ class RedactingFilter(logging.Filter):
 
 
 def default_log_dir() -> Path:
-    import platformdirs  # noqa: PLC0415 - after the window
+    from petdesk.core import folders  # noqa: PLC0415 - platformdirs, after the window
 
-    return Path(platformdirs.user_log_dir("PetDesk", appauthor=False))
+    return folders.log_dir()
 
 
 def setup_logging(log_dir: Path | None = None, *, level: int = logging.INFO,

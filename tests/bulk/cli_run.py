@@ -12,9 +12,10 @@ KEY = "cli-test-key-0123456789"
 
 
 def cli_env(home: Path, *, key: str | None = KEY) -> dict[str, str]:
-    """A private home (data and config folders) and the key in ``PETDESK_API_KEY``; the
-    keyring is the failing backend, so a missing key is found at once."""
-    env = {**os.environ, "HOME": str(home), "XDG_DATA_HOME": str(home / "data"),
+    """A private home (the data folder ``home/data/PetDesk`` on every OS, the config
+    folder) and the key in ``PETDESK_API_KEY``; the keyring is the failing backend, so
+    a missing key is found at once."""
+    env = {**os.environ, "HOME": str(home), "PETDESK_DATA_DIR": str(home / "data" / "PetDesk"),
            "XDG_CONFIG_HOME": str(home / "config"), "PYTHONPATH": str(ROOT),
            "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring"}
     env.pop("PETDESK_API_KEY", None)
@@ -30,4 +31,5 @@ def petdesk_command(*argv: str) -> list[str]:
 def run_petdesk(home: Path, *argv: str, key: str | None = KEY,
                 timeout: float = 120) -> subprocess.CompletedProcess[str]:
     return subprocess.run(petdesk_command(*argv), env=cli_env(home, key=key), cwd=ROOT,
-                          capture_output=True, text=True, timeout=timeout, check=False)
+                          capture_output=True, encoding="utf-8", timeout=timeout,
+                          check=False)  # the command line writes UTF-8 on every OS

@@ -3,6 +3,7 @@ a sandbox on loopback, with files written by the libraries staff's programs use.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -101,6 +102,8 @@ def test_the_outbox_is_the_environments_store(sandbox: RunningSandbox, tmp_path:
     assert all(e.origin and e.origin.startswith("import:") for e in entries)
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"),
+                    reason="the window's settings are an INI file on Linux only")
 def test_the_address_saved_by_the_window_is_used(sandbox: RunningSandbox,
                                                  tmp_path: Path) -> None:
     config = ini_path(cli_env(tmp_path))

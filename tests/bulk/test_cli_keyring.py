@@ -31,7 +31,7 @@ def test_the_key_saved_in_the_keyring_is_used(tmp_path: Path) -> None:
         env["DBUS_SESSION_BUS_ADDRESS"] = service.address
         done = subprocess.run(petdesk_command("import", str(source), "--base-url",
                                               sandbox.base_url),
-                              env=env, cwd=ROOT, capture_output=True, text=True, timeout=120,
+                              env=env, cwd=ROOT, capture_output=True, encoding="utf-8", timeout=120,
                               check=False)
         names = [p.name for p in sandbox.store.all_pets()]
     assert done.returncode == 0, done.stderr

@@ -3,10 +3,8 @@ command again resumes it, and the service ends with every animal exactly once.""
 
 from __future__ import annotations
 
-import os
 import random
 import re
-import signal
 import subprocess
 from collections import Counter
 from pathlib import Path
@@ -26,7 +24,7 @@ def _run_until(source: Path, home: Path, base_url: str, kill_at: int | None) -> 
     it was killed, and the furthest progress seen."""
     furthest = 0
     with subprocess.Popen(petdesk_command("import", str(source), "--base-url", base_url),
-                          env=cli_env(home), cwd=ROOT, text=True, stdout=subprocess.DEVNULL,
+                          env=cli_env(home), cwd=ROOT, encoding="utf-8", stdout=subprocess.DEVNULL,
                           stderr=subprocess.PIPE) as child:
         assert child.stderr is not None
         for line in child.stderr:
@@ -34,7 +32,7 @@ def _run_until(source: Path, home: Path, base_url: str, kill_at: int | None) -> 
             if found:
                 furthest = int(found.group(1))
             if kill_at is not None and furthest >= kill_at:
-                os.kill(child.pid, signal.SIGKILL)
+                child.kill()  # SIGKILL; TerminateProcess on Windows
                 child.wait(timeout=60)
                 return True, furthest
         child.wait(timeout=120)

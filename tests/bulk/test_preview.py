@@ -189,7 +189,7 @@ def test_an_incomplete_mapping_is_refused(tmp_path: Path) -> None:
 
 def test_a_short_row_reads_missing_cells_as_empty(tmp_path: Path) -> None:
     path = tmp_path / "short.csv"
-    path.write_text("Name,Category,Status\r\nRex,1\r\nMia\r\n", encoding="utf-8")
+    path.write_text("Name,Category,Status\r\nRex,1\r\nMia\r\n", encoding="utf-8", newline="")
     preview = _preview(path)
     assert preview.row(2).state is RowState.READY
     assert [(i.row, i.field) for i in preview.issues] == [(3, Field.CATEGORY_ID)]

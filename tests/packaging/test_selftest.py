@@ -64,9 +64,8 @@ def _child_env(home: Path) -> dict[str, str]:
 
 
 def _run_self_test(env: dict[str, str], output: Path) -> subprocess.CompletedProcess[str]:
-    env = dict(env, PETDESK_SELFTEST_OUTPUT=str(output))
-    return subprocess.run(
-        [sys.executable, "-m", "petdesk", "--self-test"],
+    return subprocess.run(  # --output: how the windowed PetDesk.exe reports
+        [sys.executable, "-m", "petdesk", "--self-test", "--output", str(output)],
         cwd=ROOT,
         env=env,
         capture_output=True,

@@ -141,7 +141,7 @@ def test_database_file_survives_restarts_and_reset(tmp_path: Path) -> None:
 
 
 def test_default_database_is_in_the_platform_data_dir() -> None:
-    # tests/conftest.py points XDG_DATA_HOME at a private temporary directory,
+    # tests/conftest.py points PETDESK_DATA_DIR at a private temporary directory,
     # inherited by the child process.
     with SandboxProcess("--api-key", "k") as sb:
         sb.banner()

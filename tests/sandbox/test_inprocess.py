@@ -155,7 +155,7 @@ def test_demo_app_persists_and_resets(tmp_path: Path, clock: FakeClock) -> None:
 
 
 def test_demo_app_default_path_is_the_platform_data_dir(clock: FakeClock) -> None:
-    # tests/conftest.py points XDG_DATA_HOME at a private temporary directory
+    # tests/conftest.py points PETDESK_DATA_DIR at a private temporary directory
     from petdesk.sandbox import default_db_path
 
     app = make_demo_app(clock=clock)

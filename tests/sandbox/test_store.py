@@ -121,12 +121,12 @@ def test_concurrent_writers_get_unique_ids(tmp_path: Path) -> None:
         assert store.count() == 500
 
 
-def test_default_db_path_is_in_the_platform_data_dir() -> None:
-    import platformdirs
+def test_default_db_path_is_in_petdesks_data_folder() -> None:
+    from petdesk.core.folders import data_dir
 
     path = default_db_path()
     assert path.name == "sandbox.sqlite3"
-    assert path.parent == Path(platformdirs.user_data_dir("PetDesk", appauthor=False))
+    assert path.parent == data_dir()
 
 
 def test_seed_count_is_configurable() -> None:

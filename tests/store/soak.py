@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import signal
 import subprocess
 import sys
 import tempfile
@@ -80,7 +79,7 @@ def _run_child(store: Path, base_url: str, adds: int, kill_after: int | None,
             queued += line.startswith("queued")
             if kill_after is not None and queued >= kill_after:
                 if extra == 0:
-                    os.kill(child.pid, signal.SIGKILL)
+                    child.kill()
                     child.wait(timeout=60)
                     return False
                 extra -= 1

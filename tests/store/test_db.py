@@ -222,8 +222,9 @@ def test_each_environment_and_the_demo_have_their_own_file(tmp_path: Path) -> No
 def test_an_in_memory_store_works_for_the_session(clock: FakeClock) -> None:
     opened = open_store(None, "staging", clock=clock)
     assert opened.problem is None and opened.store.path is None
-    entry = opened.store.queue(Draft("Rex", 1, None))
-    assert opened.store.entry(entry.local_id).environment == "staging"
+    with opened.store as store:
+        entry = store.queue(Draft("Rex", 1, None))
+        assert store.entry(entry.local_id).environment == "staging"
 
 
 def test_a_bulk_import_is_queued_at_once_and_can_pause_resume_and_cancel(

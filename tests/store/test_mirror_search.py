@@ -164,8 +164,11 @@ def test_a_version_2_store_moves_its_mirror_to_a_file_of_its_own(
         assert store.mirror_state() == MirrorState(None, None, None, None)
         assert store.mirror_path == store_file.with_name("store-production.catalogue.sqlite3")
         assert store.mirror_path.exists()
-    tables = sqlite3.connect(store_file).execute(
-        "SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+    check = sqlite3.connect(store_file)
+    try:
+        tables = check.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+    finally:
+        check.close()
     assert ("mirror_pet",) not in tables
 
 

@@ -214,7 +214,7 @@ def test_enter_closes_a_dialog_that_only_shows(qtbot: Any,
 def test_enter_chooses_checks_and_previews_an_import(
         qtbot: Any, make_window: Callable[..., MainWindow], loopback: Sandbox,
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("PETDESK_DATA_DIR", str(tmp_path / "data" / "PetDesk"))
     sheet = tmp_path / "new pets.csv"
     write_csv(sheet, [["name", "categoryId", "status"], ["Enter Emu", "2", "available"],
                       ["Bad Badger", "two", "available"]])
@@ -243,7 +243,7 @@ def test_enter_chooses_checks_and_previews_an_import(
 @OFFSCREEN
 def test_enter_exports(qtbot: Any, make_window: Callable[..., MainWindow], loopback: Sandbox,
                        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("PETDESK_DATA_DIR", str(tmp_path / "data" / "PetDesk"))
     target = tmp_path / "all pets.csv"
     window = make_window(loopback)
     dialog = DIALOGS["export"](qtbot, window)
@@ -261,7 +261,7 @@ def test_enter_prints_the_kennel_cards(qtbot: Any, make_window: Callable[..., Ma
                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """Print… is the kennel-card dialog's default: Enter opens Qt's print dialog, which
     Esc cancels (nothing is printed, the card dialog stays)."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("PETDESK_DATA_DIR", str(tmp_path / "data" / "PetDesk"))
     window = make_window(loopback)
     dialog = DIALOGS["kennel cards"](qtbot, window)
     assert isinstance(dialog, KennelCardDialog)

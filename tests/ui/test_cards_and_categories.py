@@ -28,7 +28,7 @@ from .drive import click_row, idle, open_add_dialog, shortcut, visible_dialog
 @pytest.fixture
 def demo_window(qtbot: Any, tmp_path: Path, settings: AppSettings,
                 monkeypatch: pytest.MonkeyPatch) -> MainWindow:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # this test's names
+    monkeypatch.setenv("PETDESK_DATA_DIR", str(tmp_path / "data" / "PetDesk"))  # this test's names
     window = build_main_window(LaunchConfig(demo=True), settings=settings,
                                demo_db=tmp_path / "demo.sqlite3")
     qtbot.addWidget(window)
@@ -156,7 +156,7 @@ def test_add_form_takes_a_category_by_name(qtbot: Any, demo_window: MainWindow) 
 def test_names_are_per_environment(qtbot: Any, make_window: Callable[..., MainWindow],
                                    loopback: Any, tmp_path: Path,
                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("PETDESK_DATA_DIR", str(tmp_path / "data" / "PetDesk"))
     window = make_window(loopback)
     cards = window.contents.cards
     connection = window.contents.connection

@@ -72,7 +72,7 @@ class FakeStepTimer(StepTimer):
 def big(clock: FakeClock, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Sandbox]:
     """5,000 pets, the last one alone on the last page, at a small quota; the window's
     store in this test's own folder."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("PETDESK_DATA_DIR", str(tmp_path / "data" / "PetDesk"))
     pets = Store(None, seed_count=PETS - 1)
     pets.add_pet(LAST_NAME, 2, "available")
     config = SandboxConfig(api_keys=(API_KEY,), **SMALL_QUOTA)
@@ -284,7 +284,7 @@ def test_search_results_hold_a_bounded_number_of_rows(qtbot: Any, big: Sandbox,
 @pytest.fixture
 def accented(clock: FakeClock, monkeypatch: pytest.MonkeyPatch,
              tmp_path: Path) -> Iterator[Sandbox]:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("PETDESK_DATA_DIR", str(tmp_path / "data" / "PetDesk"))
     pets = Store(None, seed_count=5)
     pets.add_pet("Zoë", 2, "available")
     running = start_server(SandboxConfig(api_keys=(API_KEY,)), store=pets, clock=clock.time)

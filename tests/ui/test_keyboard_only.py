@@ -113,7 +113,7 @@ def answer_file_dialog(path: Path) -> Callable[[], bool]:
 @pytest.fixture
 def own_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """This test's category names and import store."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("PETDESK_DATA_DIR", str(tmp_path / "data" / "PetDesk"))
     return tmp_path
 
 

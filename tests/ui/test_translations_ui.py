@@ -415,7 +415,7 @@ def test_the_import_steps_speak_the_language(
     from petdesk.ui.import_dialog_preview import RESULT
 
     sample = Path(__file__).resolve().parents[2] / "resources" / "samples" / "intake-sample.csv"
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("PETDESK_DATA_DIR", str(tmp_path / "data" / "PetDesk"))
     monkeypatch.setattr(QFileDialog, "getOpenFileName",
                         staticmethod(lambda *_a, **_k: (str(sample), "")))
     speak("de")
