@@ -48,7 +48,7 @@ def speak(qapp: QApplication) -> Iterator[Callable[[str], None]]:
 
 def demo(qtbot: Any, tmp_path: Path, settings: AppSettings,
          monkeypatch: pytest.MonkeyPatch) -> MainWindow:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # this test's names
+    monkeypatch.setenv("PETDESK_DATA_DIR", str(tmp_path / "data" / "PetDesk"))  # this test's names
     window = build_main_window(LaunchConfig(demo=True), settings=settings,
                                demo_db=tmp_path / "demo.sqlite3")
     qtbot.addWidget(window)

@@ -36,7 +36,7 @@ popup_warnings = pytest.mark.qt_log_ignore(
 
 @pytest.fixture(autouse=True)
 def own_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # names and store
+    monkeypatch.setenv("PETDESK_DATA_DIR", str(tmp_path / "data" / "PetDesk"))  # names and store
 
 
 def demo(qtbot: Any, tmp_path: Path, settings: AppSettings) -> MainWindow:

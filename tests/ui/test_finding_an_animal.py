@@ -52,7 +52,7 @@ INTAKE = [("Kralle", 2, "available"), ("Mausi", 2, "available"), ("Bello", 1, "p
 def shelter(clock: FakeClock, monkeypatch: pytest.MonkeyPatch,
             tmp_path: Path) -> Iterator[Sandbox]:
     """A small shelter's service; the window's store in this test's own folder."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("PETDESK_DATA_DIR", str(tmp_path / "data" / "PetDesk"))
     pets = Store(None, seed_count=SEEDED)
     config = SandboxConfig(api_keys=(API_KEY,), requests_per_window=10_000,
                            requests_per_day=100_000)
@@ -158,7 +158,7 @@ def test_find_any_animal_opened_again_shows_no_old_results_and_a_stopped_search_
 def open_demo(qtbot: Any, tmp_path: Path, settings: AppSettings,
               monkeypatch: pytest.MonkeyPatch) -> MainWindow:
     """``petdesk --demo`` with these settings, its first page shown."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("PETDESK_DATA_DIR", str(tmp_path / "data" / "PetDesk"))
     window = build_main_window(LaunchConfig(demo=True), settings=settings,
                                demo_db=tmp_path / "demo.sqlite3")
     qtbot.addWidget(window)

@@ -40,7 +40,7 @@ from .test_import_dialog import (
 def own_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Each test has its own data folder, so its own store and outbox."""
     folder = tmp_path / "data"
-    monkeypatch.setenv("XDG_DATA_HOME", str(folder))
+    monkeypatch.setenv("PETDESK_DATA_DIR", str(folder / "PetDesk"))
     return folder
 
 
