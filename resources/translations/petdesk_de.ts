@@ -2944,6 +2944,17 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     </message>
 </context>
 <context>
+    <name>QuotaBudget</name>
+    <message>
+        <source>the service asked PetDesk to wait</source>
+        <translation>der Dienst lässt PetDesk warten</translation>
+    </message>
+    <message>
+        <source>the rest of this minute&apos;s requests are kept for you</source>
+        <translation>die übrigen Anfragen dieser Minute bleiben für Sie reserviert</translation>
+    </message>
+</context>
+<context>
     <name>RateLimit</name>
     <message>
         <source>{remaining}/{limit} left</source>

@@ -2944,6 +2944,17 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
 </context>
 <context>
+    <name>QuotaBudget</name>
+    <message>
+        <source>the service asked PetDesk to wait</source>
+        <translation>el servicio pide a PetDesk que espere</translation>
+    </message>
+    <message>
+        <source>the rest of this minute&apos;s requests are kept for you</source>
+        <translation>el resto de las solicitudes de este minuto se reservan para usted</translation>
+    </message>
+</context>
+<context>
     <name>RateLimit</name>
     <message>
         <source>{remaining}/{limit} left</source>
