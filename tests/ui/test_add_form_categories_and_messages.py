@@ -256,3 +256,17 @@ def test_a_long_category_name_is_shown_whole_while_name_has_room(
     assert header.sectionSize(Column.CATEGORY) >= need
     assert header.sectionSize(Column.NAME) >= table.sizeHintForColumn(Column.NAME)
     assert not table.horizontalScrollBar().isVisible()
+
+
+@pytest.mark.parametrize(("language", "footer"), [
+    ("en", "20 pets loaded · 1 shown by the filter · more available"),
+    ("de", "20 Tiere geladen · 1 durch den Filter angezeigt · weitere verfügbar"),
+    ("es", "20 animales cargados · 1 mostrado por el filtro · hay más")])
+def test_the_footer_counts_one_filtered_pet_in_the_singular(
+        qtbot: Any, tmp_path: Path, settings: AppSettings, monkeypatch: pytest.MonkeyPatch,
+        speak: Callable[[str], None], language: str, footer: str) -> None:
+    speak(language)
+    window = demo(qtbot, tmp_path, settings, monkeypatch)
+    type_text(qtbot, window.quickFilterEdit, "Biscotti")
+    qtbot.waitUntil(lambda: window.model.rowCount() == 1, timeout=5_000)
+    assert window.countLabel.text() == footer
