@@ -26,6 +26,7 @@ from datetime import datetime
 from typing import Protocol
 
 from petdesk.core.clock import Clock
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 
 class QuotaReading(Protocol):
@@ -42,9 +43,13 @@ class QuotaReading(Protocol):
 
 
 class BudgetReason(enum.Enum):
+    """Why background work may not send now; the value is the sentence the window
+    shows (marked for translation: it reaches the status bar)."""
+
     ALLOWED = "allowed"
-    GATE_CLOSED = "the service asked PetDesk to wait"
-    RESERVE = "the rest of this minute's requests are kept for you"
+    GATE_CLOSED = QT_TRANSLATE_NOOP("QuotaBudget", "the service asked PetDesk to wait")
+    RESERVE = QT_TRANSLATE_NOOP("QuotaBudget",
+                                "the rest of this minute's requests are kept for you")
 
 
 @dataclass(frozen=True)

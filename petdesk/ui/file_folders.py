@@ -31,12 +31,15 @@ class FileFolders:
         self._settings = settings
 
     def folder(self, kind: FileKind) -> Path:
-        last = self._settings.file_folder(kind.value)
-        if last is not None:
-            return last
+        """The last folder of ``kind``, else Documents, else the home folder: the first
+        of them that exists. Qt names Documents even on a new account that has none,
+        and a dialog given a missing folder opens in the program's own."""
         documents = QStandardPaths.writableLocation(
             QStandardPaths.StandardLocation.DocumentsLocation)
-        return Path(documents) if documents else Path.home()
+        candidates = (self._settings.file_folder(kind.value),
+                      Path(documents) if documents else None)
+        return next((folder for folder in candidates if folder is not None and folder.is_dir()),
+                    Path.home())
 
     def suggest(self, kind: FileKind, name: str) -> str:
         """``name`` in :meth:`folder`: what a save dialog starts with."""

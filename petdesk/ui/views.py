@@ -341,10 +341,13 @@ class PetTablePanel(QWidget):
         """A narrow table narrows the Name column (down to what its names need, at most
         NAME_MIN_WIDTH), then ID and Category down to what they show, so the Status
         column (the last, stretched) is never cut while Name has room to spare. The
-        user's widths stay while there is room."""
+        user's widths stay while there is room. Category first grows to what it shows
+        (a long category name, in Spanish say), taking the room from Name."""
         header = self.table.horizontalHeader()
         need = {c: max(header.sectionSizeHint(c), self.table.sizeHintForColumn(c))
                 for c in Column}
+        if header.sectionSize(Column.CATEGORY) < need[Column.CATEGORY]:
+            header.resizeSection(Column.CATEGORY, need[Column.CATEGORY])
         excess = (sum(header.sectionSize(c) for c in (Column.ID, Column.NAME,
                                                       Column.CATEGORY))
                   + need[Column.STATUS] - self.table.viewport().width())

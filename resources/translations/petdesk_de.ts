@@ -2437,21 +2437,23 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <source>Could not load the pets: </source>
         <translation>Die Tiere konnten nicht geladen werden: </translation>
     </message>
-    <message>
-        <source>%d pets loaded · more available</source>
-        <translation>%d Tiere geladen · weitere verfügbar</translation>
+    <message numerus="yes">
+        <source>%n pets loaded</source>
+        <translation>
+            <numerusform>%n Tier geladen</numerusform>
+            <numerusform>%n Tiere geladen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shown by the filter</source>
+        <translation>
+            <numerusform>%n durch den Filter angezeigt</numerusform>
+            <numerusform>%n durch den Filter angezeigt</numerusform>
+        </translation>
     </message>
     <message>
-        <source>%d pets loaded</source>
-        <translation>%d Tiere geladen</translation>
-    </message>
-    <message>
-        <source>%d pets loaded · %d shown by the filter · more available</source>
-        <translation>%d Tiere geladen · %d durch den Filter angezeigt · weitere verfügbar</translation>
-    </message>
-    <message>
-        <source>%d pets loaded · %d shown by the filter</source>
-        <translation>%d Tiere geladen · %d durch den Filter angezeigt</translation>
+        <source>more available</source>
+        <translation>weitere verfügbar</translation>
     </message>
 </context>
 <context>
@@ -2952,6 +2954,17 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>&amp;Stay</source>
         <translation>B&amp;leiben</translation>
+    </message>
+</context>
+<context>
+    <name>QuotaBudget</name>
+    <message>
+        <source>the service asked PetDesk to wait</source>
+        <translation>der Dienst lässt PetDesk warten</translation>
+    </message>
+    <message>
+        <source>the rest of this minute&apos;s requests are kept for you</source>
+        <translation>die übrigen Anfragen dieser Minute bleiben für Sie reserviert</translation>
     </message>
 </context>
 <context>

@@ -2437,21 +2437,23 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <source>Could not load the pets: </source>
         <translation>No se pudieron cargar los animales: </translation>
     </message>
-    <message>
-        <source>%d pets loaded · more available</source>
-        <translation>%d animales cargados · hay más</translation>
+    <message numerus="yes">
+        <source>%n pets loaded</source>
+        <translation>
+            <numerusform>%n animal cargado</numerusform>
+            <numerusform>%n animales cargados</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shown by the filter</source>
+        <translation>
+            <numerusform>%n mostrado por el filtro</numerusform>
+            <numerusform>%n mostrados por el filtro</numerusform>
+        </translation>
     </message>
     <message>
-        <source>%d pets loaded</source>
-        <translation>%d animales cargados</translation>
-    </message>
-    <message>
-        <source>%d pets loaded · %d shown by the filter · more available</source>
-        <translation>%d animales cargados · %d mostrados por el filtro · hay más</translation>
-    </message>
-    <message>
-        <source>%d pets loaded · %d shown by the filter</source>
-        <translation>%d animales cargados · %d mostrados por el filtro</translation>
+        <source>more available</source>
+        <translation>hay más</translation>
     </message>
 </context>
 <context>
@@ -2952,6 +2954,17 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>&amp;Stay</source>
         <translation>&amp;Quedarse</translation>
+    </message>
+</context>
+<context>
+    <name>QuotaBudget</name>
+    <message>
+        <source>the service asked PetDesk to wait</source>
+        <translation>el servicio pide a PetDesk que espere</translation>
+    </message>
+    <message>
+        <source>the rest of this minute&apos;s requests are kept for you</source>
+        <translation>el resto de las solicitudes de este minuto se reservan para usted</translation>
     </message>
 </context>
 <context>

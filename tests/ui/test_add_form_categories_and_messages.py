@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from petdesk.ui.app import LaunchConfig, build_main_window, resources_dir
 from petdesk.ui.main_window import MainWindow
+from petdesk.ui.pet_model import Column
 from petdesk.ui.settings import AppSettings
 from petdesk.ui.translations import install_translations, remove_translations
 
@@ -239,3 +240,33 @@ def test_a_message_that_goes_leaves_no_blank_lines(qtbot: Any, demo_window: Main
     type_text(qtbot, dialog.nameEdit, "Tom")
     assert dialog.field_error("name") == dialog.field_error("categoryId") == ""
     qtbot.waitUntil(lambda: dialog.height() == height, timeout=5_000)
+
+
+def test_a_long_category_name_is_shown_whole_while_name_has_room(
+        qtbot: Any, tmp_path: Path, settings: AppSettings, monkeypatch: pytest.MonkeyPatch,
+        speak: Callable[[str], None]) -> None:
+    speak("es")
+    window = demo(qtbot, tmp_path, settings, monkeypatch)
+    table = window.table
+    model = table.model()
+    qtbot.waitUntil(lambda: model.data(model.index(0, Column.CATEGORY))
+                    == "Pequeños mamíferos (6)", timeout=5_000)
+    header = table.horizontalHeader()
+    need = max(header.sectionSizeHint(Column.CATEGORY), table.sizeHintForColumn(Column.CATEGORY))
+    assert header.sectionSize(Column.CATEGORY) >= need
+    assert header.sectionSize(Column.NAME) >= table.sizeHintForColumn(Column.NAME)
+    assert not table.horizontalScrollBar().isVisible()
+
+
+@pytest.mark.parametrize(("language", "footer"), [
+    ("en", "20 pets loaded · 1 shown by the filter · more available"),
+    ("de", "20 Tiere geladen · 1 durch den Filter angezeigt · weitere verfügbar"),
+    ("es", "20 animales cargados · 1 mostrado por el filtro · hay más")])
+def test_the_footer_counts_one_filtered_pet_in_the_singular(
+        qtbot: Any, tmp_path: Path, settings: AppSettings, monkeypatch: pytest.MonkeyPatch,
+        speak: Callable[[str], None], language: str, footer: str) -> None:
+    speak(language)
+    window = demo(qtbot, tmp_path, settings, monkeypatch)
+    type_text(qtbot, window.quickFilterEdit, "Biscotti")
+    qtbot.waitUntil(lambda: window.model.rowCount() == 1, timeout=5_000)
+    assert window.countLabel.text() == footer

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit
 
 from petdesk.ui.categories_dialog import CategoriesDialog, CategoriesPage
 from petdesk.ui.export_dialog import ExportDialog
@@ -33,6 +33,7 @@ class FileDialogAnswer:
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self.folder: str | None = None
+        self.file_name: str | None = None  # what the dialog's File name box said
         self._timer = QTimer()
         self._timer.setInterval(20)
         self._timer.timeout.connect(self._poll)
@@ -48,6 +49,8 @@ class FileDialogAnswer:
             return
         self._timer.stop()
         self.folder = dialog.directory().absolutePath()
+        name_box = dialog.findChild(QLineEdit, "fileNameEdit")
+        self.file_name = name_box.text() if name_box is not None else None
         if self.path is None:
             QTest.keyClick(widget, Qt.Key.Key_Escape)
             return
@@ -214,3 +217,31 @@ def test_category_names_import_and_export_open_in_documents_then_in_their_own_la
     window.close()
     again = make_window(loopback)
     assert categories_through_the_dialog(qtbot, again, "importButton", None) == str(shared)
+
+
+@pytest.mark.qt_log_ignore(
+    "This plugin does not support (raise|grabbing the keyboard|propagateSizeHints)")
+def test_file_dialogs_open_in_the_home_folder_when_there_is_no_documents_folder_or_the_last_is_gone(
+        qtbot: Any, loopback: Sandbox, make_window: Callable[..., MainWindow],
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path / "new-account"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    window = make_window(loopback)
+    shortcut(qtbot, window, "Ctrl+I")
+    dialog = visible_dialog(qtbot, ImportDialog)
+    answer = FileDialogAnswer(None)
+    qtbot.mouseClick(dialog.chooseButton, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: answer.folder is not None, timeout=10_000)
+    dialog.close()
+    # Not a "Documents" that is not there offered as the file to open.
+    assert (answer.folder, answer.file_name) == (str(home), "")
+    click_row(qtbot, window, 0)
+    assert cards_through_the_dialog(qtbot, window, None) == str(home)
+    gone = tmp_path / "usb-stick"
+    gone.mkdir()
+    assert export_through_the_dialog(qtbot, window, gone / "pets.csv") == str(home)
+    gone.joinpath("pets.csv").unlink()
+    gone.rmdir()
+    assert export_through_the_dialog(qtbot, window, None) == str(home)

@@ -426,3 +426,18 @@ def test_the_status_line_on_a_real_x_server(tmp_path: Path) -> None:
         env=environ, capture_output=True, text=True, timeout=540, cwd=str(root), check=False)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     assert " passed" in done.stdout and "skipped" not in done.stdout
+
+
+def test_an_add_held_back_by_a_rate_limit_says_why_in_the_users_language(
+        qtbot: Any, loopback: Sandbox, make_window: Any, clock: FakeClock,
+        language: str) -> None:
+    window = make_window(loopback)
+    loopback.app.faults.configure(retry_after_seconds=30)
+    loopback.app.faults.fail_next(FaultKind.RATE_LIMIT, 10)
+    add_pet(qtbot, window, "Quillon")
+    bar = window.statusBar_
+    qtbot.waitUntil(lambda: "Quillon" in bar.message, timeout=10_000)
+    why = {"en": "the service asked PetDesk to wait",
+           "de": "der Dienst lässt PetDesk warten",
+           "es": "el servicio pide a PetDesk que espere"}[language]
+    assert f": {why}. " in bar.message

@@ -30,7 +30,7 @@ from petdesk.core.text import display
 from petdesk.store.rows import Draft
 from petdesk.store.sender import StepKind
 
-from ..localize import error_text
+from ..localize import error_text, localized
 from .auth import AuthController
 
 if TYPE_CHECKING:
@@ -146,6 +146,7 @@ class AddPetController(QObject):
         if kind is StepKind.OTHER_WINDOW:
             return self.tr("Waiting to send “%s”: another PetDesk window is sending "
                            "the adds.") % name
-        reason = (why or self.tr("The service cannot take it now.")).rstrip(". ")
+        reason = (localized(why) if why
+                  else self.tr("The service cannot take it now.")).rstrip(". ")
         return self.tr("Waiting to send “%s”: %s. PetDesk sends it by itself as soon as "
                        "it can.") % (name, reason)

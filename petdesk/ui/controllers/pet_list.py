@@ -291,9 +291,10 @@ class PetListController(QObject):
         if self.state in (ListState.IDLE, ListState.NO_KEY) and not count:
             return ""
         shown = self._model.rowCount()
-        if shown == self._model.total_count:
-            return (self.tr("%d pets loaded · more available") if self.has_more
-                    else self.tr("%d pets loaded")) % count
-        return (self.tr("%d pets loaded · %d shown by the filter · more available")
-                if self.has_more else self.tr("%d pets loaded · %d shown by the filter")) % (
-            count, shown)
+        # One part a count, each with its language's plural form ("1 pet", "1 mostrado").
+        parts = [self.tr("%n pets loaded", "", count)]
+        if shown != self._model.total_count:
+            parts.append(self.tr("%n shown by the filter", "", shown))
+        if self.has_more:
+            parts.append(self.tr("more available"))
+        return " · ".join(parts)
