@@ -1,5 +1,5 @@
 """Wheel build hook: PetDesk's run-time files in the wheel, where importlib.resources
-finds them (``petdesk/datafiles.py``).
+finds them (``petdesk/core/datafiles.py``).
 
 ``resources/`` (the top of the repository) goes in as ``petdesk/resources/``, minus
 what is for the repository only (``packaging/bundle_policy.py``: RESOURCE_EXCLUDES,

@@ -198,7 +198,7 @@ METADATA_DISTRIBUTIONS: tuple[str, ...] = ("petdesk", "keyring")
 #: (the bundle and the wheel: hatch_build.py).
 RESOURCE_EXCLUDES: tuple[str, ...] = ("screenshots/*", "*.md", "*.ts", "*.pro", ".*")
 #: Where ``resources/`` goes in the bundle and in the wheel: inside the package, where
-#: importlib.resources finds it (petdesk/datafiles.py).
+#: importlib.resources finds it (petdesk/core/datafiles.py).
 RESOURCE_TARGET = "petdesk/resources"
 
 
@@ -264,7 +264,7 @@ KEPT_PLUGINS: dict[str, tuple[str, ...]] = {
 def shipped_languages(resources: os.PathLike[str] | str) -> tuple[str, ...]:
     """Languages PetDesk ships (``resources/translations/petdesk_<lang>.qm``).
 
-    Qt's own strings (``qtbase_<lang>.qm``, loaded by ``petdesk.ui.app``) are kept for
+    Qt's own strings (``qtbase_<lang>.qm``, loaded by ``petdesk.gui.app``) are kept for
     exactly these languages and no others: a Qt-only translation would give a UI
     half in English, half in the user's language.
     """

@@ -2,7 +2,7 @@
 
 ``petdesk [--demo] [--environment production|staging] [--base-url URL] [--version]
 [--self-test]``, and the commands ``petdesk import …`` / ``petdesk export …``
-(:mod:`petdesk.cli`). ``--version`` prints ``petdesk <version>`` without importing Qt.
+(:mod:`petdesk.cli.commands`). ``--version`` prints ``petdesk <version>`` without importing Qt.
 Everything else is imported only once the arguments are known.
 
 On Windows the installed ``PetDesk.exe`` is windowed (no console, ``sys.stdout`` and
@@ -28,7 +28,7 @@ _PLAIN = {(): argparse.Namespace(demo=False, environment=None, base_url=None, ve
                                           version=False, self_test=False, output=None)}
 
 
-#: The commands of :mod:`petdesk.cli`, listed by ``petdesk --help``.
+#: The commands of :mod:`petdesk.cli.commands`, listed by ``petdesk --help``.
 COMMANDS_HELP = """commands (without the window; petdesk COMMAND --help for their options):
   import FILE   add the pets of a CSV, xlsx or ods file
   export -o F   write every pet (or those with a status) to CSV or xlsx
@@ -87,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if tuple(given) not in _PLAIN:  # the window's launches print nothing
         text_output()
     if given and given[0] in ("import", "export"):
-        from petdesk import cli
+        from petdesk.cli import commands as cli
         from petdesk.core.running import announced_running
 
         with announced_running():
@@ -101,10 +101,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.self_test:
         import importlib.util
 
-        if importlib.util.find_spec("petdesk.selftest") is None:
+        if importlib.util.find_spec("petdesk.gui.selftest") is None:
             print("petdesk: --self-test is not available in this build", file=sys.stderr)
             return 2
-        from petdesk import selftest
+        from petdesk.gui import selftest
 
         result = selftest.run()
         return int(result) if isinstance(result, int) else 0
@@ -115,9 +115,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if problem:
             print(f"petdesk: --base-url: {problem}", file=sys.stderr)
             return 2
-    gc.disable()  # until the window is on screen (petdesk.ui.app.run)
+    gc.disable()  # until the window is on screen (petdesk.gui.app.run)
     from petdesk.core.running import announced_running
-    from petdesk.ui.app import LaunchConfig, run
+    from petdesk.gui.app import LaunchConfig, run
 
     with announced_running():
         return run(LaunchConfig(demo=args.demo, environment=args.environment,

@@ -249,11 +249,11 @@ ok "$(tr -d '\r' < "$WORK/import.log" | tail -1)"
 
 if [ "$MODE" = tests ]; then
   # ------------------------------------------------------------------------- Qt-free tests
-  step tests "tests/core tests/api tests/store tests/bulk on the Windows CPython"
-  # tests/sandbox stops its server processes with SIGINT, which Windows cannot send to a
+  step tests "tests/unit/core tests/unit/api tests/unit/storage tests/unit/services/importing on the Windows CPython"
+  # tests/unit/sandbox stops its server processes with SIGINT, which Windows cannot send to a
   # process (Popen.send_signal); the static checks (mypy, ruff) run on Linux.
-  TESTS=(tests/core tests/api tests/store tests/bulk
-         --ignore=tests/store/test_static_store.py --ignore=tests/bulk/test_static_bulk.py)
+  TESTS=(tests/unit/core tests/unit/api tests/unit/storage tests/unit/services/importing
+         --ignore=tests/unit/storage/test_static_store.py --ignore=tests/unit/services/importing/test_static_bulk.py)
   ( cd "$ROOT" && wrun 3600 "$WORK/tests.log" "$PY" -m pytest -q -p no:cacheprovider \
       -o addopts="--strict-markers -ra" "${TESTS[@]}" ) || true
   tr -d '\r' < "$WORK/tests.log" | grep -aE '^(FAILED|ERROR) ' || true
@@ -344,7 +344,7 @@ mkdir -p "$DEMO_DATA"
 PETDESK_DATA_DIR=$(wpath "$DEMO_DATA") timeout -k 5 300 "$WINE" "$APP" --demo \
   </dev/null >/dev/null 2>&1 &
 DEMO=$!
-# The log line written once the first page of pets is painted (petdesk/ui/app.py).
+# The log line written once the first page of pets is painted (petdesk/gui/app.py).
 started=""
 for _ in $(seq 120); do
   started=$(grep -h "PetDesk started (demo=True)" "$DEMO_DATA/logs/petdesk.log" 2>/dev/null | tr -d '\r' || true)

@@ -21,6 +21,19 @@ What a UI uses against slow, huge and hostile answers (issue 11):
   text, to be shown as plain text only.
 """
 
+from petdesk.api.body import MAX_BODY_BYTES
+from petdesk.api.client import USER_AGENT, PetLookup, PetStoreClient
+from petdesk.api.deprecation import DOCUMENTED_SUNSET, DeprecationInfo
+from petdesk.api.models import ErrorBody, NewPet, Pet
+from petdesk.api.paging import REPEATED_PAGE_MESSAGE, PageTrail, PageUpdate, PagingEnd, PetPage
+from petdesk.api.policy import (
+    CancelToken,
+    RateLimitGate,
+    RequestListener,
+    RequestPolicy,
+    backoff_delay,
+)
+from petdesk.api.ratelimit import RateLimitSnapshot
 from petdesk.core.clock import Clock, SystemClock
 from petdesk.core.errors import (
     AuthenticationError,
@@ -43,24 +56,6 @@ from petdesk.core.errors import (
 from petdesk.core.limits import INT64_MAX, LIMIT_DEFAULT, LIMIT_MAX, LIMIT_MIN, NAME_MAX_LENGTH
 from petdesk.core.statuses import PetStatus
 from petdesk.core.waits import WaitInfo, WaitReason
-
-from .body import MAX_BODY_BYTES
-from .client import (
-    USER_AGENT,
-    PetLookup,
-    PetStoreClient,
-)
-from .deprecation import DOCUMENTED_SUNSET, DeprecationInfo
-from .models import ErrorBody, NewPet, Pet
-from .paging import REPEATED_PAGE_MESSAGE, PageTrail, PageUpdate, PagingEnd, PetPage
-from .policy import (
-    CancelToken,
-    RateLimitGate,
-    RequestListener,
-    RequestPolicy,
-    backoff_delay,
-)
-from .ratelimit import RateLimitSnapshot
 
 __all__ = [
     "DOCUMENTED_SUNSET",

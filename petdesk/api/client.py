@@ -59,6 +59,28 @@ from typing import Any
 import httpx
 from pydantic import TypeAdapter, ValidationError
 
+from petdesk import __version__
+from petdesk.api.body import ACCEPT_ENCODING, read_bounded
+from petdesk.api.deprecation import DeprecationInfo, deprecation_from_headers
+from petdesk.api.links import next_link
+from petdesk.api.models import ErrorBody, NewPet, Pet
+from petdesk.api.paging import PageTrail, PetPage
+from petdesk.api.policy import (
+    CancelToken,
+    LearnedQuota,
+    RateLimitGate,
+    RequestListener,
+    RequestPolicy,
+    backoff_delay,
+    wait_for,
+)
+from petdesk.api.ratelimit import (
+    ClockSkew,
+    RateLimitSnapshot,
+    parse_rate_limit_headers,
+    parse_retry_after,
+)
+from petdesk.api.watchdog import Interruptible, Watchdog
 from petdesk.core.clock import Clock, SystemClock
 from petdesk.core.errors import (
     AuthenticationError,
@@ -84,29 +106,6 @@ from petdesk.core.statuses import PetStatus
 from petdesk.core.urls import base_url_problem
 from petdesk.core.waits import WaitReason
 from petdesk.core.wording import QT_TRANSLATE_NOOP
-
-from .. import __version__
-from .body import ACCEPT_ENCODING, read_bounded
-from .deprecation import DeprecationInfo, deprecation_from_headers
-from .links import next_link
-from .models import ErrorBody, NewPet, Pet
-from .paging import PageTrail, PetPage
-from .policy import (
-    CancelToken,
-    LearnedQuota,
-    RateLimitGate,
-    RequestListener,
-    RequestPolicy,
-    backoff_delay,
-    wait_for,
-)
-from .ratelimit import (
-    ClockSkew,
-    RateLimitSnapshot,
-    parse_rate_limit_headers,
-    parse_retry_after,
-)
-from .watchdog import Interruptible, Watchdog
 
 log = logging.getLogger(__name__)
 
@@ -210,7 +209,7 @@ def _network_transport(base: httpx.URL) -> httpx.BaseTransport:
     such client: an injected transport (the demo's sandbox, tests) needs neither."""
     import truststore  # with the first network client (PLC0415: a named exception)
 
-    from .transport import PetDeskTransport, proxy_for  # httpcore, likewise
+    from petdesk.api.transport import PetDeskTransport, proxy_for  # httpcore, likewise
 
     return PetDeskTransport(truststore.SSLContext(ssl.PROTOCOL_TLS_CLIENT), proxy_for(base))
 

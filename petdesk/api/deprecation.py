@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Literal
 
-from .ratelimit import parse_http_date
+from petdesk.api.ratelimit import parse_http_date
 
 #: Spec section 4.3: "It is to be removed on 5 December 2030."
 DOCUMENTED_SUNSET = datetime(2030, 12, 5, tzinfo=UTC)

@@ -22,9 +22,8 @@ from dataclasses import dataclass, field
 
 import httpx
 
+from petdesk.api.models import Pet
 from petdesk.core.wording import QT_TRANSLATE_NOOP
-
-from .models import Pet
 
 __all__ = ["REPEATED_PAGE_MESSAGE", "PageTrail", "PageUpdate", "PagingEnd", "PetPage", "page_key"]
 

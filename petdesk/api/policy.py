@@ -23,12 +23,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from petdesk.api.ratelimit import RateLimitSnapshot
 from petdesk.core.clock import Clock
 from petdesk.core.errors import RateLimitedError, RequestCancelled
 from petdesk.core.waits import WaitInfo, WaitReason
 from petdesk.core.wording import ClockTime
-
-from .ratelimit import RateLimitSnapshot
 
 log = logging.getLogger(__name__)
 

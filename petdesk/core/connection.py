@@ -6,7 +6,7 @@ from __future__ import annotations
 import enum
 from typing import Final, NamedTuple
 
-from .errors import (
+from petdesk.core.errors import (
     AuthenticationError,
     ConnectTimeoutError,
     NoConnectionError,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .wording import QT_TRANSLATE_NOOP
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
     from datetime import datetime

@@ -1,7 +1,7 @@
 """Names as PetDesk compares them, and what a search box holds (an id or a name).
 
 One folding for the whole app: the table's quick filter and the catalogue mirror's
-search (:mod:`petdesk.store`) both call :func:`fold_name`, so "zoe" finds "Zoë" and
+search (:mod:`petdesk.storage`) both call :func:`fold_name`, so "zoe" finds "Zoë" and
 "ZOË" in both. Standard library only; cheap to import.
 """
 
@@ -11,7 +11,7 @@ import re
 import unicodedata
 from typing import NamedTuple
 
-from .limits import INT64_MAX
+from petdesk.core.limits import INT64_MAX
 
 __all__ = ["SearchInput", "fold_name", "parse_search"]
 

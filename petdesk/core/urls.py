@@ -14,7 +14,7 @@ from __future__ import annotations
 import ipaddress
 from urllib.parse import urlsplit
 
-from .wording import QT_TRANSLATE_NOOP
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 
 
 def is_this_computer(host: str) -> bool:

@@ -9,7 +9,7 @@ and fill it in with :meth:`Template.format`::
     QT_TRANSLATE_NOOP("StoreWording", "Offline — showing pets as of {shown}").format(shown=t)
 
 Both return ``str`` subclasses whose text is the English sentence, so logs, the
-command line and the tests read English; the window (:mod:`petdesk.ui.localize`)
+command line and the tests read English; the window (:mod:`petdesk.gui.common.localize`)
 looks up the template in its context, formats the arguments for the user's
 locale (numbers, :class:`ClockTime`) and fills in the translation.
 

@@ -436,7 +436,7 @@ Trotzdem speichern?</translation>
     <name>CatalogueController</name>
     <message>
         <source>The catalogue is switched off: turn it on in File › Settings… to keep it up to date.</source>
-        <extracomment>The longest the timer sleeps before stepping again (a longer wait is re-asked). After a failed or stopped step, try again after this. How the catalogue stands: a :class:`~petdesk.ui.catalogue_engine.CatalogueReport`. The mirror&apos;s rows changed (a view over it re-reads its count and rows). One sentence for the status bar (the catalogue&apos;s file was set aside, …).</extracomment>
+        <extracomment>The longest the timer sleeps before stepping again (a longer wait is re-asked). After a failed or stopped step, try again after this. How the catalogue stands: a :class:`~petdesk.services.catalogue.engine.CatalogueReport`. The mirror&apos;s rows changed (a view over it re-reads its count and rows). One sentence for the status bar (the catalogue&apos;s file was set aside, …).</extracomment>
         <translation>Der Katalog ist ausgeschaltet: Schalten Sie ihn unter Datei › Einstellungen… ein, damit er aktuell bleibt.</translation>
     </message>
     <message>
@@ -1549,7 +1549,7 @@ Trotzdem speichern?</translation>
     <name>ImportController</name>
     <message>
         <source>Resuming the import left unfinished: %s</source>
-        <extracomment>The longest the timer sleeps before stepping again (a longer wait is re-asked). After a failed step (no key, no connection), try again after this. The sender&apos;s steps that may have recorded a created pet (a 201, or a lost answer found created). How the followed import stands: an :class:`~petdesk.ui.import_engine.ImportStatus`. One sentence for the status bar (an import resumed, finished, waiting). An import reached its end (the list may show new pets). A step recorded a created pet (the store put it in the catalogue).</extracomment>
+        <extracomment>The longest the timer sleeps before stepping again (a longer wait is re-asked). After a failed step (no key, no connection), try again after this. The sender&apos;s steps that may have recorded a created pet (a 201, or a lost answer found created). How the followed import stands: an :class:`~petdesk.services.importing.engine.ImportStatus`. One sentence for the status bar (an import resumed, finished, waiting). An import reached its end (the list may show new pets). A step recorded a created pet (the store put it in the catalogue).</extracomment>
         <translation>Der unterbrochene Import wird fortgesetzt: %s</translation>
     </message>
     <message>
@@ -2216,7 +2216,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <name>OutboxController</name>
     <message>
         <source>The service refused “%s”: %s</source>
-        <extracomment>The outbox changed: an :class:`~petdesk.ui.outbox_engine.OutboxView`. An add left the outbox, created: the :class:`~petdesk.api.Pet` (for the table). One sentence for the status bar. A step recorded a created pet (a 201, or a lost answer found created): any add, the user&apos;s or an import&apos;s. The store put it in the catalogue.</extracomment>
+        <extracomment>The outbox changed: an :class:`~petdesk.services.outbox.engine.OutboxView`. An add left the outbox, created: the :class:`~petdesk.api.Pet` (for the table). One sentence for the status bar. A step recorded a created pet (a 201, or a lost answer found created): any add, the user&apos;s or an import&apos;s. The store put it in the catalogue.</extracomment>
         <translation>Der Dienst hat „%s“ abgelehnt: %s</translation>
     </message>
     <message>
@@ -2426,7 +2426,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <name>PetListController</name>
     <message>
         <source>Loading pets…</source>
-        <extracomment>A list loaded this recently (same query) is not asked for again by Refresh. Called on the worker thread, as a background job after each first page is shown (the window keeps it in the local store for the next start; closing the window runs it still, see :meth:`~petdesk.ui.worker.Worker.shutdown`); must not raise. The state, the count or &quot;more available&quot; changed. A page was shown (first page or more). A failure to show in the status bar: the exception and a prefix. Stopped by the user. Refresh of a list that was just loaded: nothing was sent. Paging ended on a next link already visited: the plain sentence to show. (query, clock.monotonic()) of the last first page shown. Ids shown by a look-up or an add, not (yet) by a page of the list. See :data:`KeepPage`. Rows of the table that are not pets (adds waiting in the outbox): not counted. Pets added in this session in this environment, kept in the list through refreshes until dismissed (the window swaps it on an environment switch).</extracomment>
+        <extracomment>A list loaded this recently (same query) is not asked for again by Refresh. Called on the worker thread, as a background job after each first page is shown (the window keeps it in the local store for the next start; closing the window runs it still, see :meth:`~petdesk.gui.worker.worker.Worker.shutdown`); must not raise. The state, the count or &quot;more available&quot; changed. A page was shown (first page or more). A failure to show in the status bar: the exception and a prefix. Stopped by the user. Refresh of a list that was just loaded: nothing was sent. Paging ended on a next link already visited: the plain sentence to show. (query, clock.monotonic()) of the last first page shown. Ids shown by a look-up or an add, not (yet) by a page of the list. See :data:`KeepPage`. Rows of the table that are not pets (adds waiting in the outbox): not counted. Pets added in this session in this environment, kept in the list through refreshes until dismissed (the window swaps it on an environment switch).</extracomment>
         <translation>Tiere werden geladen…</translation>
     </message>
     <message>

@@ -25,7 +25,7 @@ from odf.opendocument import load
 from odf.table import Table, TableCell, TableRow
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from tests.bulk.files import write_ods as _write_ods
+from tests.unit.services.importing.files import write_ods as _write_ods
 
 HEADER = ("Animal name", "Species", "Category ID", "Status", "Intake date", "Notes")
 STATUSES = ("Available", "pending", "SOLD", "")

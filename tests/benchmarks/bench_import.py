@@ -55,21 +55,21 @@ sys.path.insert(0, str(HERE.parent.parent))
 from common import Figure  # noqa: E402
 
 from petdesk.api import NewPet, PetStoreClient  # noqa: E402
-from petdesk.bulk.eta import PLANS  # noqa: E402
-from petdesk.bulk.headless import ExitStatus, add_import_arguments, run_import  # noqa: E402
-from petdesk.bulk.outbox import (  # noqa: E402
+from petdesk.core.clock import SystemClock  # noqa: E402
+from petdesk.sandbox import SandboxConfig, Store, start_server  # noqa: E402
+from petdesk.services.importing.eta import PLANS  # noqa: E402
+from petdesk.services.importing.headless import ExitStatus, add_import_arguments, run_import  # noqa: E402
+from petdesk.services.importing.outbox import (
     LEND_WITHIN,
     OutboxImportQueue,
     batch_for_file,
     import_budget_for,
     known_pets,
 )
-from petdesk.bulk.writers import write_table  # noqa: E402
-from petdesk.core.clock import SystemClock  # noqa: E402
-from petdesk.sandbox import SandboxConfig, Store, start_server  # noqa: E402
-from petdesk.store.db import open_store  # noqa: E402
-from petdesk.store.remote import ClientRemote  # noqa: E402
-from petdesk.store.sender import OutboxSender  # noqa: E402
+from petdesk.services.importing.writers import write_table  # noqa: E402
+from petdesk.services.outbox.remote import ClientRemote  # noqa: E402
+from petdesk.services.outbox.sender import OutboxSender  # noqa: E402
+from petdesk.storage.db import open_store  # noqa: E402
 
 KEY = "bench-import-key-0123456789"
 

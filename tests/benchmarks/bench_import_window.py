@@ -106,14 +106,14 @@ def session(rows: int) -> dict[str, Any]:
     from PySide6.QtWidgets import QApplication
 
     from petdesk.api import PetStoreClient, RequestListener
-    from petdesk.bulk.writers import write_table
     from petdesk.core.clock import Clock
-    from petdesk.core.keystore import KeyStore, MemoryKeyring
-    from petdesk.ui.app import create_application
-    from petdesk.ui.import_dialog import PAGE_COLUMNS, PAGE_PREVIEW, ImportDialog
-    from petdesk.ui.main_window import MainWindow
-    from petdesk.ui.settings import AppSettings, Environment
-    from petdesk.ui.worker import Connection
+    from petdesk.gui.app import create_application
+    from petdesk.gui.importing.import_dialog import PAGE_COLUMNS, PAGE_PREVIEW, ImportDialog
+    from petdesk.gui.main_window import MainWindow
+    from petdesk.gui.settings.settings import AppSettings, Environment
+    from petdesk.gui.worker.worker import Connection
+    from petdesk.services.importing.writers import write_table
+    from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
 
     folder = Path(tempfile.mkdtemp(prefix="petdesk-bench-import-"))
     os.environ["XDG_DATA_HOME"] = str(folder / "data")
@@ -142,7 +142,7 @@ def session(rows: int) -> dict[str, Any]:
         window.resize(1100, 680)
         window.show()
         _until(lambda: window.contents.model.rowCount() > 0, 30, "first page")
-        gc.freeze()  # as petdesk.ui.app.run does once the window is up
+        gc.freeze()  # as petdesk.gui.app.run does once the window is up
         heartbeat, cpu = Heartbeat(), _Cpu()
         _spin(200)
         heartbeat.start()

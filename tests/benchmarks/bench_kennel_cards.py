@@ -5,7 +5,7 @@
 Medians of 5 runs, printed as one table: 300 cards on A4 (50 pages) and on
 4 × 6 in (300 pages) painted in one go into an in-memory PDF (what one GUI-thread
 turn would cost without paging), the longest single page (what
-:class:`petdesk.ui.kennel_card_dialog.PagePainter` costs per turn), and the
+:class:`petdesk.gui.cards.kennel_card_dialog.PagePainter` costs per turn), and the
 dialog's bounded preview. Not collected by pytest; not yet a figure of run.py.
 """
 
@@ -19,8 +19,8 @@ from PySide6.QtCore import QBuffer, QIODevice
 from PySide6.QtGui import QPainter, QPdfWriter
 from PySide6.QtWidgets import QApplication
 
-from petdesk.ui.kennel_card_dialog import PDF_DPI, PREVIEW_MAX_PAGES
-from petdesk.ui.kennel_cards import CardPageSize, CardSheet, KennelCard, paint_cards
+from petdesk.gui.cards.kennel_card_dialog import PDF_DPI, PREVIEW_MAX_PAGES
+from petdesk.gui.cards.kennel_cards import CardPageSize, CardSheet, KennelCard, paint_cards
 
 RUNS = 5
 CARDS = [KennelCard(1_000 + i, f"Pet number {i} with a longer name", "Small mammals (6)",

@@ -23,7 +23,7 @@
   mirror: rows are read in windows, so only SQLite's page cache (2 MiB) should be
   added, whatever the size of the catalogue; the cost of reading all 100,000 rows at
   once is shown for scale.
-* first paint: a fresh interpreter importing ``petdesk.store`` (what start-up imports
+* first paint: a fresh interpreter importing ``petdesk.storage`` (what start-up imports
   to paint stored rows; the mirror is read only after the first paint) on this tree
   against the same import on ``main`` (``git archive``), with httpx, pydantic and
   PySide6 checked absent; and ``open_store`` of a store whose mirror holds 100,000
@@ -57,12 +57,12 @@ from petdesk.core.clock import SystemClock  # noqa: E402
 from petdesk.core.statuses import PetStatus  # noqa: E402
 from petdesk.core.waits import WaitInfo  # noqa: E402
 from petdesk.sandbox import SandboxConfig, Store, start_server  # noqa: E402
-from petdesk.store.budget import QuotaBudget  # noqa: E402
-from petdesk.store.db import open_store  # noqa: E402
-from petdesk.store.mirror import FillKind, MirrorFiller  # noqa: E402
-from petdesk.store.remote import ClientMirrorRemote  # noqa: E402
-from petdesk.store.rows import MirrorQuery, MirrorSort, PetRow  # noqa: E402
-from tests.api.fakes import FakeClock  # noqa: E402
+from petdesk.services.catalogue.mirror import FillKind, MirrorFiller  # noqa: E402
+from petdesk.services.outbox.budget import QuotaBudget  # noqa: E402
+from petdesk.services.outbox.remote import ClientMirrorRemote  # noqa: E402
+from petdesk.storage.db import open_store  # noqa: E402
+from petdesk.storage.rows import MirrorQuery, MirrorSort, PetRow  # noqa: E402
+from tests.helpers.api_fakes import FakeClock  # noqa: E402
 
 API_KEY = "bench-mirror-key-0123456789"
 STATUSES = [None, *PetStatus]
@@ -267,8 +267,8 @@ def search(quick: bool, count: int = 100_000) -> Figure:
 _RSS_PROBE = """
 import json, re, sys
 from pathlib import Path
-from petdesk.store.db import open_store
-from petdesk.store.rows import MirrorQuery, MirrorSort
+from petdesk.storage.db import open_store
+from petdesk.storage.rows import MirrorQuery, MirrorSort
 store = open_store(Path(sys.argv[1]), "production").store
 seen = 0
 if sys.argv[2] == "all":
@@ -313,7 +313,7 @@ def memory(quick: bool, count: int = 100_000) -> Figure:
 # -- first paint --------------------------------------------------------------------------
 
 
-_PROBE = ("import time, sys; t = time.perf_counter(); import petdesk.store; "
+_PROBE = ("import time, sys; t = time.perf_counter(); import petdesk.storage; "
           "d = time.perf_counter() - t; heavy = [m for m in ('httpx', 'pydantic', 'PySide6') "
           "if m in sys.modules]; print(d * 1000, len(sys.modules), ','.join(heavy) or '-')")
 
@@ -350,7 +350,7 @@ def first_paint(quick: bool) -> Figure:
         open_full = _ms(lambda: open_store(full, "production").store.close(), repeat)
         open_empty = _ms(lambda: open_store(empty, "production").store.close(), repeat)
     return Figure(
-        key="mirror_first_paint", title="M5. First paint: import petdesk.store (this tree vs main)",
+        key="mirror_first_paint", title="M5. First paint: import petdesk.storage (this tree vs main)",
         petdesk=ours, baseline=base, unit="ms", ratio=ratio,
         goal="<= 1.10x main, no httpx/pydantic/Qt", met=ratio <= 1.10 and heavy == {"-"},
         details={"modules_this_tree": ours_runs[0][1], "modules_main": base_runs[0][1],

@@ -66,9 +66,9 @@ def _session_before(env: dict[str, str], timeout: float = 30.0) -> None:
     the next start (background work, after that page is painted), then is stopped."""
     import subprocess
 
-    from petdesk.store.db import peek_stored_page
-    from petdesk.store.paths import store_path
-    from petdesk.store.rows import StoredQuery
+    from petdesk.storage.db import peek_stored_page
+    from petdesk.storage.paths import store_path
+    from petdesk.storage.rows import StoredQuery
 
     store = store_path("production", demo=True,
                        folder=Path(env["XDG_DATA_HOME"]) / "PetDesk")
@@ -112,13 +112,13 @@ def drain(count: int) -> dict[str, float]:
 
     from petdesk.api import PetStoreClient
     from petdesk.core.connection import Connection
-    from petdesk.core.keystore import KeyStore, MemoryKeyring
+    from petdesk.gui.main_window import MainWindow
+    from petdesk.gui.pets.stored_start import store_file
+    from petdesk.gui.settings.settings import AppSettings, Environment
     from petdesk.sandbox import SandboxConfig, Store, start_server
-    from petdesk.store.db import open_store
-    from petdesk.store.rows import Draft
-    from petdesk.ui.main_window import MainWindow
-    from petdesk.ui.settings import AppSettings, Environment
-    from petdesk.ui.stored_start import store_file
+    from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
+    from petdesk.storage.db import open_store
+    from petdesk.storage.rows import Draft
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     data = tempfile.mkdtemp(prefix="petdesk-bench-data-")

@@ -5,7 +5,7 @@
 sandbox documents). Drivers:
 
 * ``worker``: PetDesk as the app runs it — 200 jobs queued on the one
-  :class:`petdesk.ui.worker.Worker` thread, each ``ctx.client.list_pets()``, results
+  :class:`petdesk.gui.worker.worker.Worker` thread, each ``ctx.client.list_pets()``, results
   back through signals on the GUI thread (the figure);
 * ``client``: the same requests straight through :class:`PetStoreClient` (Qt-free);
 * ``naive`` (the baseline): a raw ``httpx`` loop that retries at once on 429.
@@ -117,8 +117,8 @@ def run_worker(headers: bool) -> dict[str, Any]:
     from petdesk.api import PetStoreClient, RequestListener
     from petdesk.core.clock import Clock
     from petdesk.core.jobs import Priority
-    from petdesk.core.keys import StaticKeys
-    from petdesk.ui.worker import Connection, JobContext, Outcome, Worker
+    from petdesk.gui.worker.worker import Connection, JobContext, Outcome, Worker
+    from petdesk.services.keys.keys import StaticKeys
 
     app = QCoreApplication.instance() or QCoreApplication(sys.argv[:1])
     with _sandbox(headers) as sandbox:

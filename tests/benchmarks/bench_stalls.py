@@ -107,11 +107,11 @@ def session(refreshes: int, adds: int, idle_ms: int) -> dict[str, Any]:
 
     from petdesk.api import PetStoreClient, RequestListener
     from petdesk.core.clock import Clock
-    from petdesk.core.keystore import KeyStore, MemoryKeyring
-    from petdesk.ui.app import create_application
-    from petdesk.ui.main_window import MainWindow
-    from petdesk.ui.settings import AppSettings, Environment
-    from petdesk.ui.worker import Connection
+    from petdesk.gui.app import create_application
+    from petdesk.gui.main_window import MainWindow
+    from petdesk.gui.settings.settings import AppSettings, Environment
+    from petdesk.gui.worker.worker import Connection
+    from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
 
     server = subprocess.Popen([PYTHON, str(BENCH_DIR / "sandbox_child.py"), API_KEY],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,

@@ -3,7 +3,7 @@ and the durable outbox write. Each against a baseline measured in the same run.
 
     .venv/bin/python tests/benchmarks/bench_store.py [--quick]
 
-* import: a fresh interpreter running ``import petdesk.store`` against one running
+* import: a fresh interpreter running ``import petdesk.storage`` against one running
   ``import sqlite3``;
 * read N rows (100; 100,000): ``LocalStore.stored_page`` against a bare
   ``SELECT … fetchall()`` of the same rows on the same file (the floor: SQLite itself);
@@ -31,8 +31,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from petdesk.core.statuses import PetStatus
-from petdesk.store.db import open_store
-from petdesk.store.rows import Draft, PetRow, StoredQuery
+from petdesk.storage.db import open_store
+from petdesk.storage.rows import Draft, PetRow, StoredQuery
 
 STATUSES = [None, *PetStatus]
 
@@ -120,7 +120,7 @@ def imports(repeat: int) -> dict[str, float]:
     def run(code: str) -> Callable[[], object]:
         return lambda: subprocess.run([sys.executable, "-c", code], check=True)
 
-    ours = _median_ms(run("import petdesk.store"), repeat)
+    ours = _median_ms(run("import petdesk.storage"), repeat)
     base = _median_ms(run("import sqlite3"), repeat)
     return {"import_store_ms": ours, "import_sqlite3_ms": base, "ratio": ours / base}
 
@@ -133,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="petdesk-bench-store-") as tmp:
         folder = Path(tmp)
         i = imports(repeat)
-        print(f"python -c 'import petdesk.store': {i['import_store_ms']:.1f} ms, "
+        print(f"python -c 'import petdesk.storage': {i['import_store_ms']:.1f} ms, "
               f"'import sqlite3' {i['import_sqlite3_ms']:.1f} ms ({i['ratio']:.2f}x)")
         for count in (100, 100_000):
             r = reads(folder, count, repeat)

@@ -71,8 +71,8 @@ def _window() -> Any:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
-    from petdesk.ui.app import LaunchConfig, build_main_window, create_application
-    from petdesk.ui.settings import AppSettings
+    from petdesk.gui.app import LaunchConfig, build_main_window, create_application
+    from petdesk.gui.settings.settings import AppSettings
 
     create_application(sys.argv[:1])
     ini = os.path.join(tempfile.mkdtemp(prefix="petdesk-bench-"), "settings.ini")
@@ -97,7 +97,7 @@ def _timed(fn: Any) -> float:
 def measure(repeats: int) -> dict[str, Any]:
     from PySide6.QtCore import QSortFilterProxyModel, Qt
 
-    from petdesk.ui.pet_model import Column
+    from petdesk.gui.pets.pet_model import Column
 
     full = ROWS // PAGE
     pages = make_pages(ROWS + (repeats - 1) * PAGE)
@@ -142,7 +142,7 @@ def measure(repeats: int) -> dict[str, Any]:
 
 
 def measure_memory() -> dict[str, float]:
-    from petdesk.ui.pet_model import PetTableModel
+    from petdesk.gui.pets.pet_model import PetTableModel
 
     tracemalloc.start()
     before = tracemalloc.take_snapshot()

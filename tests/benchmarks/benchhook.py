@@ -11,7 +11,7 @@ set:
 * ``first-data``: the same line, then ``PETDESK_BENCH contents <time.monotonic()>
   rss=<bytes>`` when the table view (``petsTable``) first painted (the whole
   window is there: PetDesk builds its contents after the first paint, see
-  :class:`petdesk.ui.main_window.MainWindow` ``deferred``), then, when it has
+  :class:`petdesk.gui.main_window.MainWindow` ``deferred``), then, when it has
   painted with rows in it, ``PETDESK_BENCH first-data <time.monotonic()>
   rss=<bytes> rows=<n>`` and exit. Rows of the last session painted before the fresh
   ones (instant start, issue 12: the status bar says "As of 09:42 — refreshing…") are
@@ -151,7 +151,7 @@ def install(window: Any = None) -> bool:
                 finish()
 
         def stored_shown(self) -> bool:
-            from petdesk.ui.status_messages import MessageKind
+            from petdesk.core.status_messages import MessageKind
 
             return window.is_built and bool(
                 window.statusBar_.text_of(MessageKind.STORED_ROWS))

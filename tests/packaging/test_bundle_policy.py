@@ -9,7 +9,7 @@ from pathlib import Path
 import bundle_policy as policy
 import pytest
 
-from .conftest import ROOT
+from tests.packaging.conftest import ROOT
 
 
 @pytest.mark.parametrize(
@@ -181,7 +181,7 @@ def test_prune_drops_a_macos_framework_with_its_resources() -> None:
 
 
 #: Where the frozen app starts (packaging/petdesk_entry.py calls petdesk.__main__).
-ENTRY_MODULES = ("petdesk.__main__", "petdesk.selftest")
+ENTRY_MODULES = ("petdesk.__main__", "petdesk.gui.selftest")
 
 
 def _module_path(name: str) -> Path | None:
@@ -229,7 +229,7 @@ def frozen_imports() -> dict[str, set[str]]:
 
 def test_the_bundle_imports_no_excluded_qt_module() -> None:
     reached = frozen_imports()
-    assert "petdesk.ui.main_window" in reached, sorted(reached)  # the walk works
+    assert "petdesk.gui.main_window" in reached, sorted(reached)  # the walk works
     used: dict[str, list[str]] = {}
     for module, imports in reached.items():
         for name in imports:
@@ -292,8 +292,8 @@ def test_excluded_stdlib_is_not_imported_by_anything_petdesk_runs() -> None:
 
     code = "\n".join([
         "import sys",
-        "import petdesk.__main__, petdesk.selftest, petdesk.ui.app, petdesk.ui.main_window",
-        "import petdesk.core.keystore, petdesk.ui.add_pet, petdesk.ui.settings_dialog",
+        "import petdesk.__main__, petdesk.gui.selftest, petdesk.gui.app, petdesk.gui.main_window",
+        "import petdesk.services.keys.keystore, petdesk.gui.pets.add_pet, petdesk.gui.settings.settings_dialog",
         "import petdesk.api, petdesk.sandbox, petdesk.sandbox.inprocess, truststore",
         "import importlib",
         f"for name in {policy.HIDDEN_IMPORTS!r}:",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from .conftest import ROOT
+from tests.packaging.conftest import ROOT
 
 SPEC = (ROOT / "packaging/petdesk.spec").read_text(encoding="utf-8")
 

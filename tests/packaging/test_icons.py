@@ -79,7 +79,7 @@ def test_icns_elements(tmp_path: Path) -> None:
 
 
 def test_the_repository_icons_convert(tmp_path: Path) -> None:
-    from .conftest import ROOT
+    from tests.packaging.conftest import ROOT
 
     found = icons.find_pngs(ROOT / "resources")
     assert {16, 32, 48, 256} <= set(found)
@@ -89,7 +89,7 @@ def test_the_repository_icons_convert(tmp_path: Path) -> None:
 
 def test_the_macos_icon_goes_up_to_1024_px(tmp_path: Path) -> None:
     """Retina Docks and Finder's largest views use 512@2x (``ic10``, 1024 px)."""
-    from .conftest import ROOT
+    from tests.packaging.conftest import ROOT
 
     data = icons.write_icns(icons.find_pngs(ROOT / "resources"), tmp_path / "a.icns").read_bytes()
     kinds = {}

@@ -11,7 +11,7 @@ import elfdeps
 import make_deb
 import pytest
 
-from .conftest import ROOT
+from tests.packaging.conftest import ROOT
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ELF/dpkg: Linux only")
 

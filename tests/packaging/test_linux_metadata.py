@@ -13,7 +13,7 @@ from pathlib import Path
 import make_deb
 import pytest
 
-from .conftest import ROOT
+from tests.packaging.conftest import ROOT
 
 RESOURCES = ROOT / "resources"
 

@@ -12,7 +12,7 @@ from typing import Any
 import macos_target
 import yaml
 
-from .conftest import ROOT
+from tests.packaging.conftest import ROOT
 
 SPEC = ROOT / "packaging" / "petdesk.spec"
 WORKFLOW = ROOT / ".github" / "workflows" / "build.yml"

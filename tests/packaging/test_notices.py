@@ -8,7 +8,7 @@ import tomllib
 
 import notices
 
-from .conftest import ROOT
+from tests.packaging.conftest import ROOT
 
 NOTICES = ROOT / "resources" / "licenses" / "THIRD-PARTY-NOTICES.txt"
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT
+from tests.packaging.conftest import ROOT
 
 SCRIPT = ROOT / "packaging/windows/petdesk.nsi"
 #: makensis -WX refuses an output named like "setup.exe" (Windows applies

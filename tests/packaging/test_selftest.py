@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from petdesk import selftest
-from tests.secret_service import missing_tools, private_secret_service
-
-from .conftest import ROOT
+from petdesk.gui import selftest
+from tests.helpers.secret_service import missing_tools, private_secret_service
+from tests.packaging.conftest import ROOT
 
 CHECK_NAMES = [name for name, _fn in selftest.CHECKS]
 

@@ -10,9 +10,8 @@ from pathlib import Path
 import bundle_policy as policy
 from PySide6.QtCore import QLibraryInfo
 
-from petdesk import i18n
-
-from .conftest import ROOT
+from petdesk.gui import i18n
+from tests.packaging.conftest import ROOT
 
 
 def test_the_bundle_ships_our_catalogues_and_qtbase_for_their_languages() -> None:

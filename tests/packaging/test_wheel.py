@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT
+from tests.packaging.conftest import ROOT
 
 pytestmark = pytest.mark.slow
 
@@ -88,6 +88,6 @@ def test_the_installed_wheel_passes_its_self_test_outside_the_checkout(
     assert "PASS  resources" in report
     where = subprocess.run(
         [str(bindir / "python"), "-c",
-         "import petdesk.datafiles as d; print(d.resources_dir())"],
+         "import petdesk.core.datafiles as d; print(d.resources_dir())"],
         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60, check=True)
     assert Path(where.stdout.strip()).is_relative_to(venv), "from the wheel, not the checkout"

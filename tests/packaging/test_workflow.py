@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import yaml
 
-from .conftest import ROOT
+from tests.packaging.conftest import ROOT
 
 WORKFLOW = ROOT / ".github" / "workflows" / "build.yml"
 

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from .conftest import PACKAGING
+from tests.packaging.conftest import PACKAGING
 
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux") or shutil.which("Xvfb") is None

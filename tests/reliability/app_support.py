@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
 
 from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
 from petdesk.core.clock import Clock
-from petdesk.ui.main_window import MainWindow
-from petdesk.ui.settings import AppSettings, CatalogueChoice, Environment
-from petdesk.ui.worker import Connection
+from petdesk.gui.main_window import MainWindow
+from petdesk.gui.settings.settings import AppSettings, CatalogueChoice, Environment
+from petdesk.gui.worker.worker import Connection
 from tests.conftest import TEST_HOME
 
 #: Quick retries; server-announced waits still rule.

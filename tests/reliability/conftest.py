@@ -29,7 +29,7 @@ TIMEOUT = 0.5
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    # As in tests/ui: Qt's offscreen plugin warns whenever a window's size constraints
+    # As in tests/gui: Qt's offscreen plugin warns whenever a window's size constraints
     # change; a limit of the test platform. Every other Qt warning still fails a test.
     here = Path(__file__).parent
     for item in items:

@@ -51,9 +51,9 @@ def _child(base_url: str, first: int, count: int, run: str, drain: bool) -> int:
     from PySide6.QtWidgets import QApplication
 
     from petdesk.api import PetStoreClient, RequestPolicy
-    from petdesk.core.keystore import KeyStore, MemoryKeyring
-    from petdesk.ui.main_window import MainWindow
-    from petdesk.ui.settings import AppSettings, Environment
+    from petdesk.gui.main_window import MainWindow
+    from petdesk.gui.settings.settings import AppSettings, Environment
+    from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
 
     app = QApplication([])
     folder = Path(os.environ["XDG_CONFIG_HOME"])

@@ -4,7 +4,7 @@
 
 The sandbox runs in a child process (``petdesk-sandbox`` on 127.0.0.1, rate
 limiting off, in-memory database), so every figure below is PetDesk's own. The
-requests go through :class:`petdesk.ui.worker.Worker` — the one worker thread
+requests go through :class:`petdesk.gui.worker.worker.Worker` — the one worker thread
 with its job queue and signals, exactly as the app uses it — as a rotating mix
 of list (limit 20), get and create, with at most 32 jobs queued at a time.
 
@@ -114,8 +114,8 @@ def start_sandbox() -> tuple[subprocess.Popen[str], str, int]:
 def run(requests: int, max_seconds: float = 900.0) -> Result:
     from petdesk.api import NewPet, PetStoreClient, RequestPolicy
     from petdesk.core.clock import Clock
-    from petdesk.core.keys import StaticKeys
-    from petdesk.ui.worker import Connection, Outcome, Worker
+    from petdesk.gui.worker.worker import Connection, Outcome, Worker
+    from petdesk.services.keys.keys import StaticKeys
 
     app = QCoreApplication.instance() or QCoreApplication([])
     result = Result(requests)

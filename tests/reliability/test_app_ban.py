@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from petdesk.core.keystore import KeyStore, MemoryKeyring
+from petdesk.core.status_messages import MessageKind
+from petdesk.gui.main_window import MainWindow
 from petdesk.sandbox import FaultKind, RunningSandbox, SandboxConfig, start_server
-from petdesk.ui.main_window import MainWindow
-from petdesk.ui.status_messages import MessageKind
+from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
 from tests.reliability.app_support import build_window, settings_in
 from tests.reliability.conftest import KEY
 from tests.reliability.hostile import HostileServer, QuotaScript

@@ -20,14 +20,14 @@ from typing import Any
 
 import pytest
 
-from petdesk.core.keystore import KeyStore, MemoryKeyring
-from petdesk.ui.main_window import MainWindow
-from petdesk.ui.status_messages import MessageKind
+from petdesk.core.status_messages import MessageKind
+from petdesk.gui.main_window import MainWindow
+from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
+from tests.helpers.drive import open_add_dialog
 from tests.reliability.app_support import build_window, settings_in
 from tests.reliability.conftest import FAST_POLICY, KEY, TIMEOUT
 from tests.reliability.hostile import HostileServer
 from tests.reliability.test_fault_matrix_client import CASES, Case, assert_plain_sentence
-from tests.ui.drive import open_add_dialog
 
 NAME = "Fault Fido"
 

@@ -30,7 +30,7 @@ from petdesk.api import (
     PetStoreError,
     RequestPolicy,
 )
-from tests.api.fakes import FakeClock
+from tests.helpers.api_fakes import FakeClock
 from tests.reliability.conftest import KEY
 from tests.reliability.test_fault_matrix_client import assert_plain_sentence
 

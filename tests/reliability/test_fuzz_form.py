@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from PySide6.QtWidgets import QLineEdit
 
 from petdesk.api import INT64_MAX, NAME_MAX_LENGTH
-from petdesk.ui.add_pet import AddPetDialog
+from petdesk.gui.pets.add_pet import AddPetDialog
 
 FUZZ = settings(max_examples=150, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,

@@ -37,8 +37,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from petdesk.core.keystore import KeyStore, MemoryKeyring
-from petdesk.ui.main_window import MainWindow
+from petdesk.gui.main_window import MainWindow
+from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
+from tests.helpers.quitting import quit_during_request
 from tests.reliability.app_support import build_window, settings_in
 from tests.reliability.conftest import FAST_POLICY, KEY
 from tests.reliability.hostile import (
@@ -54,7 +55,6 @@ from tests.reliability.hostile import (
     pet_json,
     trickle,
 )
-from tests.ui.quitting import quit_during_request
 
 PETS = json.dumps([pet_json(1), pet_json(2, "Mia", 2, "pending")]).encode()
 BAD_HOST = "https://xn--a.example/v1/pets?cursor=2"

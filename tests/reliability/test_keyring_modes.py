@@ -21,9 +21,9 @@ import keyring.errors
 import pytest
 from keyring.backends import fail
 
-from petdesk.core import keystore as keystore_module
-from petdesk.core.keystore import KeySource, KeyStore, MemoryKeyring
 from petdesk.sandbox import RunningSandbox, SandboxConfig, start_server
+from petdesk.services.keys import keystore as keystore_module
+from petdesk.services.keys.keystore import KeySource, KeyStore, MemoryKeyring
 from tests.reliability.app_support import (
     assert_not_shown,
     build_window,

@@ -27,12 +27,13 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit
 
-from petdesk.core.keystore import KeyStore, MemoryKeyring
+from petdesk.gui.app import default_settings
+from petdesk.gui.main_window import MainWindow
 from petdesk.sandbox import FaultKind, RunningSandbox, SandboxConfig, start_server
-from petdesk.ui.app import default_settings
-from petdesk.ui.logs import RedactingFilter, setup_logging
-from petdesk.ui.main_window import MainWindow
+from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
+from petdesk.services.logs import RedactingFilter, setup_logging
 from tests.conftest import TEST_HOME
+from tests.helpers.drive import look_up, open_add_dialog, open_key_dialog, shortcut
 from tests.reliability.app_support import (
     assert_not_shown,
     build_window,
@@ -40,8 +41,7 @@ from tests.reliability.app_support import (
     settings_in,
 )
 from tests.reliability.hostile import HostileServer, Reply, Seen, error_reply, good
-from tests.sandbox.control import reconfigure
-from tests.ui.drive import look_up, open_add_dialog, open_key_dialog, shortcut
+from tests.unit.sandbox.control import reconfigure
 
 KEY_A = "pk-hyg-Narwhal-1f2e3d4c5b6a"
 KEY_B = "pk-hyg-Pangolin-9a8b7c6d5e4f"
@@ -51,7 +51,7 @@ SECRETS = (KEY_A, KEY_B, WRONG)
 
 @pytest.fixture
 def app_log() -> Iterator[tuple[Path, RedactingFilter]]:
-    """The app's own log file (as ``petdesk.ui.app.run`` sets it up), under the test HOME."""
+    """The app's own log file (as ``petdesk.gui.app.run`` sets it up), under the test HOME."""
     logger = logging.getLogger("petdesk")
     level = logger.level
     path, redactor = setup_logging(TEST_HOME / ".local/state/PetDesk/log",

@@ -1,0 +1,293 @@
+"""The app factory: QApplication-level objects and the main window for a config.
+
+Public entry points (also used by ``petdesk --self-test``):
+
+* :class:`LaunchConfig` — what the command line asked for.
+* :func:`create_application` — the QApplication (name, version, icon,
+  translations); reuses an existing instance.
+* :func:`build_main_window` — the :class:`~petdesk.gui.main_window.MainWindow`
+  wired for the config: the in-process sandbox for ``demo`` (no keyring), else
+  the OS keyring and real HTTPS. Everything can be overridden for tests.
+* :func:`run` — all of the above plus logging, then the event loop.
+
+Start-up is lean: httpx, pydantic and keyring are not imported before the
+window is shown. httpx and pydantic load when the worker thread starts (on the GUI
+thread, before the thread exists: never two threads importing them at once); the
+worker thread loads keyring. :func:`run` shows the window's
+frame first and builds its contents in the first event-loop turn after the first
+paint (``MainWindow(deferred=True)``); nothing imported before that paint touches
+the ``Qt`` namespace (creating its ~90 Python enums costs PySide6 ~14 ms).
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Final, NamedTuple
+
+from PySide6.QtCore import QSettings, QSize
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication
+
+from petdesk import __version__
+from petdesk.core.clock import Clock
+from petdesk.core.datafiles import resources_dir
+from petdesk.gui.common.translations import install_translations
+from petdesk.gui.main_window import MainWindow
+from petdesk.gui.settings.settings import AppSettings, Environment
+from petdesk.services.keys.keys import FixedLookup, KeyLookupLike, KeyProvider, StaticKeys
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QIcon
+
+    from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
+    from petdesk.gui.worker.worker import ClientFactory, Connection
+    from petdesk.sandbox import SandboxApp
+    from petdesk.services.keys.keystore import KeyStore
+    from petdesk.services.logs import RedactingFilter
+
+ORGANIZATION = "PetDesk"
+APPLICATION = "PetDesk"
+#: Reversed, it starts the macOS bundle id (``org.petdesk.PetDesk``, packaging/petdesk.spec):
+#: QSettings names the macOS preferences file after it, so that a configuration
+#: profile (MDM) for the bundle id reaches the settings. Linux and Windows keep using
+#: the organisation's name (``~/.config/PetDesk/PetDesk.conf``, ``HKCU\Software\PetDesk``).
+ORGANIZATION_DOMAIN = "petdesk.org"
+#: The app icon's PNG sizes in resources/icons: 16-256 for the window and Windows' .ico,
+#: up to 1024 (512@2x) for the macOS .icns (packaging/icons.py).
+ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512, 1024)
+
+
+class LaunchConfig(NamedTuple):  # not a dataclass: ``dataclasses`` costs ~2.5 ms at start-up
+    """``petdesk [--demo] [--environment production|staging] [--base-url URL]``."""
+
+    demo: bool = False
+    environment: str | None = None
+    base_url: str | None = None
+
+
+def app_icon() -> QIcon:
+    """The PNGs (16-1024 px) and the SVG."""
+    from PySide6.QtGui import QIcon  # PySide6 creates the type (and enums) on first use  # noqa: PLC0415 - QIcon's enums, not before the first paint
+
+    icon = QIcon()
+    base = resources_dir()
+    if base is None:
+        return icon
+    icons = base / "icons"
+    for size in ICON_SIZES:
+        png = icons / f"petdesk-{size}.png"
+        if png.is_file():  # with its size: QIcon need not read the file to learn it
+            icon.addFile(str(png), QSize(size, size))
+    svg = icons / "petdesk.svg"
+    if svg.is_file():
+        icon.addFile(str(svg))
+    return icon
+
+
+#: The interpreter's thread switch interval while PetDesk runs (see create_application).
+GIL_SWITCH_INTERVAL_S: Final = 0.001
+
+
+def create_application(argv: Sequence[str] | None = None, *,
+                       icon_later: bool = False) -> QApplication:
+    """The QApplication for PetDesk (an existing one is reused and configured)."""
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(
+        list(argv) if argv is not None else sys.argv[:1])
+    app.setOrganizationName(ORGANIZATION)
+    app.setOrganizationDomain(ORGANIZATION_DOMAIN)
+    app.setApplicationName(APPLICATION)
+    # No display name: Qt would append it to every title ("PetDesk — Demo — PetDesk");
+    # the main window's title names the app once ("PetDesk — Demo"). The display name
+    # still reads "PetDesk": it defaults to the application's name.
+    # run() sets the window icon after the first paint instead (``icon_later``): until
+    # then desktops show the icon of the desktop entry named here.
+    app.setApplicationVersion(__version__)
+    QGuiApplication.setDesktopFileName("petdesk")
+    # A worker thread that computes (checking a 100,000-row import file) keeps the GIL
+    # until the interpreter forces a switch: 5 ms by default, so the event loop would
+    # wait up to that long for every event. 1 ms keeps the window's frames on time
+    # (tests/benchmarks/bench_import_window.py).
+    sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
+    if not icon_later:
+        icon = app_icon()
+        if not icon.isNull():
+            app.setWindowIcon(icon)
+    _install_translations(app)
+    return app
+
+
+def _install_translations(app: QApplication) -> None:
+    """Qt's own strings and PetDesk's, for the system's language or the one chosen
+    in Settings (:mod:`petdesk.gui.common.translations`)."""
+    if app.property("petdeskTranslations"):
+        return
+    app.setProperty("petdeskTranslations", True)
+    install_translations(app, default_settings().language)
+
+
+def default_settings() -> AppSettings:
+    """The user's settings: ``~/Library/Preferences/org.petdesk.PetDesk.plist`` on macOS
+    (Qt reverses a domain given as the organisation), else the organisation's name."""
+    organization = ORGANIZATION_DOMAIN if sys.platform == "darwin" else ORGANIZATION
+    return AppSettings(QSettings(organization, APPLICATION))
+
+
+class HttpsClients:
+    """The client factory for real HTTPS (the OS trust store, the timeout from the
+    settings). Called on the worker thread."""
+
+    def __init__(self, redactor: RedactingFilter | None = None) -> None:
+        self._redactor = redactor
+
+    def __call__(self, connection: Connection, key: str, listener: RequestListener,
+                 clock: Clock, *, policy: RequestPolicy | None = None) -> PetStoreClient:
+        from petdesk.services.worker.clients import https_client  # noqa: PLC0415 - httpx, on the worker thread
+
+        if self._redactor is not None:
+            self._redactor.add_secret(key)
+        return https_client(connection, key, listener, clock, policy)
+
+
+class DemoClients:
+    """The client factory of ``--demo``: the in-process sandbox, no socket. Its
+    database is opened on first use, on the worker thread."""
+
+    def __init__(self, db_path: str | Path | None = None) -> None:
+        self._db_path = db_path
+        self._app: SandboxApp | None = None
+
+    def __call__(self, connection: Connection, key: str, listener: RequestListener,
+                 clock: Clock, *, policy: RequestPolicy | None = None) -> PetStoreClient:
+        from petdesk.services.worker import clients  # noqa: PLC0415 - httpx and the sandbox, on the worker thread
+
+        if self._app is None:
+            self._app = clients.demo_app(self._db_path)
+        return clients.demo_client(self._app, connection, key, listener, clock, policy)
+
+
+class DemoKeys(StaticKeys):
+    """The sandbox's demo key (read on the worker thread; no keyring)."""
+
+    def __init__(self) -> None:
+        super().__init__("", source="demo")
+
+    def get(self, environment: str) -> FixedLookup:
+        if not self._key:
+            from petdesk.services.worker.clients import demo_key  # noqa: PLC0415 - on the worker thread
+
+            self._key = demo_key()
+        return super().get(environment)
+
+
+class LazyKeyStore:
+    """:class:`petdesk.services.keys.keystore.KeyStore`, created (and keyring imported) on
+    first use, which is on the worker thread."""
+
+    def __init__(self, environ: Mapping[str, str] | None = None) -> None:
+        self._environ = environ
+        self._store: KeyStore | None = None
+
+    def _get(self) -> KeyStore:
+        if self._store is None:
+            from petdesk.services.keys.keystore import KeyStore  # noqa: PLC0415 - keyring, on the worker thread
+
+            self._store = KeyStore(environ=self._environ)
+        return self._store
+
+    def get(self, environment: str) -> KeyLookupLike:
+        return self._get().get(environment)
+
+    def set(self, environment: str, key: str) -> KeyLookupLike:
+        return self._get().set(environment, key)
+
+    def environment_override(self) -> bool:
+        environ = self._environ if self._environ is not None else os.environ
+        return bool(str(environ.get("PETDESK_API_KEY", "")).strip())
+
+    @property
+    def session_only(self) -> bool:
+        """True once the store has given up on the keyring (read on any thread; it
+        never touches the keyring)."""
+        store = self._store
+        return store is not None and store.session_only
+
+
+def build_main_window(
+    config: LaunchConfig,
+    *,
+    settings: AppSettings | None = None,
+    keys: KeyProvider | None = None,
+    client_factory: ClientFactory | None = None,
+    clock: Clock | None = None,
+    redactor: RedactingFilter | None = None,
+    demo_db: str | Path | None = None,
+    autoload: bool = True,
+    deferred: bool = False,
+) -> MainWindow:
+    """The main window for ``config``. A QApplication must exist
+    (:func:`create_application`).
+
+    Every widget exists when this returns, unless ``deferred``: then only the frame
+    does, and the contents are built in the first event-loop turn after the window's
+    first paint, or by ``window.ensure_built()`` (``window.built`` is emitted).
+    """
+    settings = settings or default_settings()
+    environment = Environment(config.environment) if config.environment else None
+    if config.demo:
+        return MainWindow(settings, keys or DemoKeys(), client_factory or DemoClients(demo_db),
+                          demo=True, redactor=redactor, autoload=autoload, deferred=deferred,
+                          clock=clock)
+    return MainWindow(settings, keys or LazyKeyStore(), client_factory or HttpsClients(redactor),
+                      environment=environment, base_url=config.base_url, redactor=redactor,
+                      autoload=autoload, deferred=deferred, clock=clock)
+
+
+def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
+    """Create the app and the window, show it, run the event loop.
+
+    The window is shown with its frame only; its contents are built in the first
+    event-loop turn after its first paint, then the pets load.
+    """
+    from petdesk.services.logs import RedactingFilter, setup_logging  # noqa: PLC0415 - logging set up after the window
+
+    # What start-up creates lives as long as the window: collecting garbage before the
+    # window is on screen finds nothing to free. After it, the start-up's objects are
+    # moved out of the collector's way (gc.freeze) so later collections skip them.
+    gc.disable()
+    app = create_application(argv, icon_later=True)
+    redactor = RedactingFilter()
+    window = build_main_window(config, redactor=redactor, deferred=True)
+    from petdesk.gui.common.crash import install as install_crash_handler  # noqa: PLC0415 - after the window
+
+    # An exception escaping a slot ends in a dialog with "Copy details" and a log
+    # entry (key redacted), never a silent death; Qt's warnings go to the log too.
+    install_crash_handler(window, redactor=redactor)
+    # However the event loop ends (Ctrl+Q, the session ending, QApplication.exit()),
+    # the window saves its state and the worker stops before Qt tears down.
+    app.aboutToQuit.connect(window.close)
+    window.show()
+
+    def collect() -> None:
+        gc.freeze()
+        gc.enable()
+
+    def after_start() -> None:  # logging is not worth delaying the window for
+        icon = app_icon()
+        if not icon.isNull():
+            app.setWindowIcon(icon)
+        path, _ = setup_logging(redactor=redactor)
+        logging.getLogger("petdesk").info("PetDesk started (demo=%s); log at %s",
+                                          config.demo, path)
+
+    # Garbage is collected again once the worker starts loading (its imports make
+    # garbage); the icon files and the log file wait until the first page is on
+    # screen: they are not needed to show the pets.
+    window.workerStarted.connect(collect)
+    window.settled.connect(after_start)
+    return app.exec()

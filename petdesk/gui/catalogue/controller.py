@@ -1,0 +1,248 @@
+"""The catalogue controller: the mirror filled and kept fresh as background work, and
+searched for the window, every store access on the worker.
+
+* The store and its mirror are opened by the first catalogue job, on the worker
+  (:class:`~petdesk.services.catalogue.engine.CatalogueEngine`), never on the GUI thread;
+  the controller is built with the window's logic, after the first paint.
+* Filling is one :class:`~petdesk.services.catalogue.mirror.MirrorFiller` step per job, at
+  ``BACKGROUND`` priority: a user's request queued meanwhile runs before the next
+  page, and waits at most for the one page in flight. Between steps nothing is
+  queued; the :class:`~.stepper.Stepper`'s timer waits what the filler said (the quota
+  window, the schedule, tomorrow), at most :data:`MAX_SLEEP_S` at a time.
+* "Update now", a change of settings and a change of environment wake it.
+* Searches are ``USER`` jobs that read one window of results (:meth:`search`).
+* Switched off in Settings, nothing runs by itself; what is stored can still be
+  searched.
+
+The seam with the outbox sender: :class:`~petdesk.services.outbox.background.BackgroundWork`
+steps the sender then the filler in one call. While the window's sender is stepped by
+its own controller, this one steps only the filler; both read the same client's
+quota through their :class:`~petdesk.services.outbox.budget.QuotaBudget`, so together they still
+leave the user's reserve alone.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any, Final, cast
+
+from PySide6.QtCore import QObject, Signal
+
+from petdesk.core.errors import RequestCancelled
+from petdesk.core.jobs import JobKind, Priority
+from petdesk.gui.common.localize import error_text, localized
+from petdesk.gui.worker.stepper import Stepper, StepTimer
+
+if TYPE_CHECKING:
+    from petdesk.gui.settings.connection import ConnectionController
+    from petdesk.gui.worker.worker import JobContext, Outcome, Worker
+    from petdesk.services.catalogue.engine import CatalogueEngine, CatalogueReport, ResultWindow
+    from petdesk.storage.rows import MirrorQuery, MirrorSettings
+
+__all__ = ["CatalogueController"]
+
+STEP_KEY: Final = "catalogue-step"
+ADDED_KEY: Final = "catalogue-added-here"
+#: The longest the timer sleeps before stepping again (a longer wait is re-asked).
+MAX_SLEEP_S: Final = 300.0
+#: After a failed or stopped step, try again after this.
+RETRY_S: Final = 30.0
+
+
+class _EngineHolder:
+    """Creates the engine on the worker thread (it imports the store and httpx)."""
+
+    def __init__(self, worker: Worker) -> None:
+        self._clock = worker.clock
+        self.engine: CatalogueEngine | None = None
+
+    def get(self) -> CatalogueEngine:
+        if self.engine is None:
+            from petdesk.services.catalogue.engine import CatalogueEngine  # noqa: PLC0415 - on the worker thread
+
+            self.engine = CatalogueEngine(self._clock)
+        return self.engine
+
+    def close(self) -> None:
+        if self.engine is not None:
+            self.engine.close()
+
+
+def _step(holder: _EngineHolder, ctx: JobContext) -> CatalogueReport:
+    return holder.get().step(ctx.connection, lambda: ctx.client)
+
+
+def _update_now(holder: _EngineHolder, ctx: JobContext) -> CatalogueReport:
+    return holder.get().update_now(ctx.connection, lambda: ctx.client)
+
+
+def _apply(holder: _EngineHolder, settings: MirrorSettings, ctx: JobContext) -> CatalogueReport:
+    return holder.get().apply(ctx.connection, settings)
+
+
+def _added_here(holder: _EngineHolder, ctx: JobContext) -> CatalogueReport:
+    return holder.get().added_here(ctx.connection)
+
+
+def _search(holder: _EngineHolder, query: MirrorQuery, offset: int, limit: int,
+            ctx: JobContext) -> ResultWindow:
+    return holder.get().search(ctx.connection, query, offset, limit)
+
+
+class CatalogueController(QObject):
+    """Fills the catalogue and answers searches; see the module docstring."""
+
+    #: How the catalogue stands: a :class:`~petdesk.services.catalogue.engine.CatalogueReport`.
+    statusChanged = Signal(object)
+    #: The mirror's rows changed (a view over it re-reads its count and rows).
+    rowsChanged = Signal()
+    #: One sentence for the status bar (the catalogue's file was set aside, …).
+    notice = Signal(str)
+
+    def __init__(self, worker: Worker, connection: ConnectionController,
+                 settings: Callable[[], MirrorSettings], *,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._worker = worker
+        self._settings = settings
+        self._holder = _EngineHolder(worker)
+        self._told_problem: str | None = None
+        self.report: CatalogueReport | None = None
+        self._stepper = Stepper(worker, partial(_step, self._holder), self._stepped,
+                                key=STEP_KEY, kind=JobKind.OTHER, max_sleep=MAX_SLEEP_S,
+                                parent=self)
+        connection.changed.connect(self._connection_changed)
+
+    def use_timer(self, timer: StepTimer) -> None:
+        """Wait between steps with ``timer`` (tests: one on the fake clock)."""
+        self._stepper.use_timer(timer)
+
+    @property
+    def enabled(self) -> bool:
+        return self._settings().enabled
+
+    @property
+    def following(self) -> bool:
+        """Steps are scheduled (the catalogue fills or waits for its next update)."""
+        return self._stepper.following
+
+    # -- following -----------------------------------------------------------------------
+
+    def start_up(self) -> None:
+        """After the first paint: apply the settings, then fill or update if due."""
+        if self.enabled:
+            self.settings_changed()
+
+    def settings_changed(self) -> None:
+        """The user changed the catalogue's settings: apply them, and follow the
+        schedule (or stop following when it is switched off)."""
+        self._submit(partial(_apply, self._holder, self._settings()), self._applied,
+                     Priority.BACKGROUND)
+
+    def _applied(self, outcome: Outcome[Any]) -> None:
+        if self._report(outcome) is not None and self.enabled:
+            self._follow()
+        elif not self.enabled:
+            self._stepper.stop()
+
+    def update_now(self) -> None:
+        """"Update now": look for new pets at once (one or two requests)."""
+        if not self.enabled:
+            self.notice.emit(self.tr("The catalogue is switched off: turn it on in "
+                                     "File › Settings… to keep it up to date."))
+            return
+        self.notice.emit(self.tr("Updating the catalogue…"))
+        self._submit(partial(_update_now, self._holder), self._updated, Priority.USER)
+
+    def _updated(self, outcome: Outcome[Any]) -> None:
+        if self._report(outcome) is not None:
+            self._follow()
+
+    def _connection_changed(self) -> None:
+        if self.enabled:
+            self._follow()
+
+    def _follow(self, delay: float = 0.0) -> None:
+        self._stepper.follow(delay)
+
+    def _stepped(self, outcome: Outcome[Any]) -> None:
+        report = self._report(outcome)
+        if report is None:
+            self._follow(RETRY_S)
+            return
+        if report.rows_changed:
+            self.rowsChanged.emit()
+        if math.isinf(report.wait):
+            self._stepper.stop()
+        else:
+            self._follow(report.wait)
+
+    def _report(self, outcome: Outcome[Any]) -> CatalogueReport | None:
+        if outcome.error is not None:
+            if not isinstance(outcome.error, RequestCancelled):
+                self.notice.emit(self.tr("The catalogue could not be updated: %s")
+                                 % error_text(outcome.error))
+            return None
+        report = cast("CatalogueReport", outcome.value)
+        self.report = report
+        if report.problem and report.problem != self._told_problem:
+            self._told_problem = report.problem
+            self.notice.emit(localized(report.problem))
+        self.statusChanged.emit(report)
+        return report
+
+    def pets_added(self) -> None:
+        """This computer added pets (the form, an import, the outbox) or looked one up:
+        the store put them in the catalogue when the service answered; what shows the
+        catalogue reads it again (one read, however many answers came meanwhile)."""
+        if self.enabled and not self._stepper.closed and not self._worker.closed:
+            self._worker.run_task(partial(_added_here, self._holder), self._noted,
+                                  priority=Priority.BACKGROUND, kind=JobKind.OTHER,
+                                  key=ADDED_KEY)
+
+    def _noted(self, outcome: Outcome[Any]) -> None:
+        report = self._report(outcome)
+        if report is not None and report.rows_changed:
+            self.rowsChanged.emit()
+
+    # -- searching -----------------------------------------------------------------------
+
+    def search(self, query: MirrorQuery, offset: int, limit: int,
+               on_done: Callable[[ResultWindow | None], None]) -> None:
+        """Read one window of results on the worker; ``on_done`` gets it, or ``None``
+        when the read failed or was stopped (Stop, a switch of environment): a view
+        never waits for an answer that will not come."""
+
+        def done(outcome: Outcome[Any]) -> None:
+            if self._stepper.closed:
+                return
+            if outcome.error is not None:
+                on_done(None)
+                return
+            window = cast("ResultWindow", outcome.value)
+            on_done(window)
+            self.statusChanged.emit(self._with_status(window))
+
+        self._submit(partial(_search, self._holder, query, offset, limit), done,
+                     Priority.USER, JobKind.IO)
+
+    def _with_status(self, window: ResultWindow) -> CatalogueReport:
+        from petdesk.services.catalogue.engine import CatalogueReport  # noqa: PLC0415 - loaded by the search already
+
+        step = self.report.step if self.report is not None else None
+        return CatalogueReport(window.status, step)
+
+    def _submit(self, fn: Callable[[JobContext], Any], next_fn: Callable[[Outcome[Any]], None],
+                priority: Priority, kind: JobKind = JobKind.OTHER) -> None:
+        if not self._stepper.closed and not self._worker.closed:
+            self._worker.run_task(fn, next_fn, priority=priority, kind=kind)
+
+    # -- closing -------------------------------------------------------------------------
+
+    def shut_down(self) -> None:
+        """The window closes (after the worker stopped): stop stepping, let the store
+        go (what is mirrored stays for the next start)."""
+        self._stepper.close()
+        self._holder.close()

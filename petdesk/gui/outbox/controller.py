@@ -1,0 +1,253 @@
+"""The window's outbox: adds that wait to be sent, sent in the background, in order.
+
+* The outbox is the environment's store, opened on the worker by the import's engine
+  (:class:`~petdesk.gui.importing.controller.ImportController` holds it): one store,
+  one :class:`~petdesk.services.outbox.sender.OutboxSender` per process for the window's adds
+  and for a bulk import. The store orders the user's own adds before imported rows.
+* While anything waits, one sender step at a time runs on the worker at ``BACKGROUND``
+  priority (so reading and looking up pets go first); between steps a timer waits
+  what the sender said (the pace, the day's quota, a lost connection). A step is at
+  most one request; after an unknown outcome the sender reconciles before any resend,
+  and an add found not created is sent again after a pause that grows with each try
+  (:func:`resend_pause`).
+* :attr:`OutboxController.changed` carries an :class:`~petdesk.services.outbox.engine.
+  OutboxView` after every change: the table's "Waiting to send" rows and the status
+  bar's count follow it. :meth:`edit` and :meth:`cancel` change an add while it waits.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any, Final
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from petdesk.core.errors import RequestCancelled
+from petdesk.core.jobs import JobKind, Priority
+from petdesk.gui.importing.controller import CREATING_STEPS, MAX_SLEEP_S, RETRY_S
+from petdesk.gui.worker.stepper import Stepper
+from petdesk.services.outbox.reconcile import Verdict
+from petdesk.services.outbox.sender import StepKind
+from petdesk.storage.rows import Draft
+
+if TYPE_CHECKING:
+    from petdesk.api import Pet, PetLookup, PetPage
+    from petdesk.gui.importing.controller import EngineHolder
+    from petdesk.gui.settings.connection import ConnectionController
+    from petdesk.gui.worker.worker import JobContext, Outcome, Worker
+    from petdesk.services.outbox.engine import OutboxView, SendReport
+
+__all__ = ["OutboxController", "keep_looked_up", "keep_page", "resend_pause"]
+
+STEP_KEY: Final = "outbox-step"
+
+log = logging.getLogger(__name__)
+
+
+def resend_pause(attempts: int) -> float:
+    """Seconds before an add whose answer was lost (and that was found not created) is
+    sent again: 5 s after the first try, doubling, at most 5 minutes. A service that
+    loses every answer never gets a loop of POSTs."""
+    return float(min(5.0 * 2.0 ** max(attempts - 1, 0), 300.0))
+
+
+def _look(holder: EngineHolder, ctx: JobContext) -> OutboxView:
+    from petdesk.services.outbox import engine as outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
+
+    return outbox_engine.look(holder.get(), ctx.connection)
+
+
+def _step(holder: EngineHolder, ctx: JobContext) -> SendReport:
+    from petdesk.services.outbox import engine as outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
+
+    return outbox_engine.step(holder.get(), ctx.connection, ctx.client)
+
+
+def _edit(holder: EngineHolder, local_id: int, draft: Draft, ctx: JobContext) -> OutboxView:
+    from petdesk.services.outbox import engine as outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
+
+    return outbox_engine.edit_add(holder.get(), ctx.connection, local_id, draft)
+
+
+def _keep(holder: EngineHolder, draft: Draft, ctx: JobContext) -> OutboxView:
+    from petdesk.services.outbox import engine as outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
+
+    return outbox_engine.keep_add(holder.get(), ctx.connection, draft)
+
+
+def _settle(holder: EngineHolder, local_id: int, pet_id: int | None,
+            ctx: JobContext) -> OutboxView:
+    from petdesk.services.outbox import engine as outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
+
+    return outbox_engine.settle_add(holder.get(), ctx.connection, local_id, pet_id)
+
+
+def _cancel(holder: EngineHolder, local_id: int, ctx: JobContext) -> OutboxView:
+    from petdesk.services.outbox import engine as outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
+
+    return outbox_engine.cancel_add(holder.get(), ctx.connection, local_id)
+
+
+def keep_page(holder: EngineHolder, query: Any, page: PetPage, ctx: JobContext) -> None:
+    """Keep a fresh first page of ``query`` for the next start (worker thread, inside
+    the list's own job: no job more, nothing else waits)."""
+    from petdesk.services.outbox import engine as outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
+
+    try:
+        outbox_engine.save_first_page(holder.get(), ctx.connection, query.status,
+                                      query.limit, page)
+    except Exception:
+        log.exception("the page could not be kept for the next start")
+
+
+def keep_looked_up(holder: EngineHolder, found: PetLookup, ctx: JobContext) -> None:
+    """Keep a pet found by id, for a look-up while offline (inside the look-up's job)."""
+    from petdesk.services.outbox import engine as outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
+
+    try:
+        outbox_engine.save_looked_up(holder.get(), ctx.connection, found.pet)
+    except Exception:
+        log.exception("the pet could not be kept for working offline")
+
+
+def _stored_pet(holder: EngineHolder, pet_id: int, ctx: JobContext) -> tuple[Pet, float] | None:
+    from petdesk.services.outbox import engine as outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
+
+    return outbox_engine.stored_pet(holder.get(), ctx.connection, pet_id)
+
+
+class OutboxController(QObject):
+    """Follows the outbox of the current environment; see the module docstring."""
+
+    #: The outbox changed: an :class:`~petdesk.services.outbox.engine.OutboxView`.
+    changed = Signal(object)
+    #: An add left the outbox, created: the :class:`~petdesk.api.Pet` (for the table).
+    sent = Signal(object)
+    #: One sentence for the status bar.
+    notice = Signal(str)
+    #: A step recorded a created pet (a 201, or a lost answer found created): any add,
+    #: the user's or an import's. The store put it in the catalogue.
+    created = Signal()
+
+    def __init__(self, worker: Worker, holder: EngineHolder, connection: ConnectionController,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._worker = worker
+        self._holder = holder
+        self.view: OutboxView | None = None
+        self._stepper = Stepper(worker, partial(_step, holder), self._stepped, key=STEP_KEY,
+                                kind=JobKind.CREATE, max_sleep=MAX_SLEEP_S, parent=self)
+        connection.changed.connect(self._look_again)
+
+    @property
+    def holder(self) -> EngineHolder:
+        return self._holder
+
+    def start_up(self) -> None:
+        """Read the outbox (queued now, as background work: after the first page is
+        painted) and send what waits from the last session."""
+        self._look_again(start=False, priority=Priority.BACKGROUND)
+
+    def _look_again(self, *, start: bool = True, priority: Priority = Priority.CONTROL) -> None:
+        if self._stepper.closed:
+            return  # a retry after the worker stopped (its jobs answer "cancelled")
+        self._stepper.stop()
+        self._worker.run_task(partial(_look, self._holder), self._looked,
+                              priority=priority, kind=JobKind.IO, start=start)
+
+    def _looked(self, outcome: Outcome[Any]) -> None:
+        if outcome.value is not None:
+            self.show(outcome.value)
+        elif isinstance(outcome.error, RequestCancelled) and not self._stepper.closed:
+            QTimer.singleShot(1000, self, self._look_again)
+
+    def show(self, view: OutboxView) -> None:
+        """Show ``view`` and, while anything waits, keep sending."""
+        self.view = view
+        self.changed.emit(view)
+        if view.pending and not self._stepper.waiting:
+            self.follow()
+
+    @property
+    def pending(self) -> int:
+        return self.view.pending if self.view is not None else 0
+
+    def follow(self, delay: float = 0.0) -> None:
+        self._stepper.follow(delay)
+
+    def service_answered(self) -> None:
+        """The service just answered a request of the user's: what waits is sent now
+        rather than after the wait a lost connection set."""
+        if self.pending:
+            self.follow()
+
+    def _stepped(self, outcome: Outcome[Any]) -> None:
+        report: SendReport | None = outcome.value
+        if report is None:
+            cancelled = isinstance(outcome.error, RequestCancelled)
+            self.follow(1.0 if cancelled else RETRY_S)
+            return
+        result = report.result
+        self.view = report.view
+        self.changed.emit(report.view)
+        if result.kind in CREATING_STEPS:
+            self.created.emit()
+        if report.pet is not None:
+            self.sent.emit(report.pet)
+        elif result.kind is StepKind.FAILED and result.entry is not None \
+                and result.entry.origin is None:
+            self.notice.emit(self.tr("The service refused “%s”: %s") % (
+                result.entry.name, result.message or ""))
+        if result.kind is StepKind.IDLE or not report.view.pending:
+            return  # nothing it can send (the rest is paused, or needs a decision)
+        delay = result.wait
+        if result.kind is StepKind.RECONCILED and result.verdict is Verdict.NOT_CREATED \
+                and result.entry is not None:
+            delay = max(delay, resend_pause(result.entry.attempts))
+        self.follow(delay)
+
+    # -- the user's changes ---------------------------------------------------------------
+
+    def keep(self, draft: Draft) -> None:
+        """An add the user chose to send later (closing the form): kept in the outbox,
+        shown as waiting, sent by the outbox's stepping."""
+        self._change(partial(_keep, self._holder, draft))
+
+    def edit(self, local_id: int, draft: Draft) -> None:
+        self._change(partial(_edit, self._holder, local_id, draft))
+
+    def settle(self, local_id: int, pet_id: int | None) -> None:
+        """After a lost answer with several matches: it is ``pet_id`` (already on the
+        service), or ``None``: none of them, send it again."""
+        self._change(partial(_settle, self._holder, local_id, pet_id))
+
+    def cancel(self, local_id: int) -> None:
+        self._change(partial(_cancel, self._holder, local_id))
+
+    def _change(self, fn: Callable[[JobContext], OutboxView]) -> None:
+        self._worker.run_task(fn, self._changed, kind=JobKind.IO)
+
+    def _changed(self, outcome: Outcome[Any]) -> None:
+        if outcome.value is not None:
+            self.show(outcome.value)
+            return
+        if not isinstance(outcome.error, RequestCancelled):
+            self.notice.emit(self.tr("The add could not be changed: it is being sent now. "
+                                     "(%s)") % outcome.error)
+        self._look_again()
+
+    # -- stored pages and pets (the next start, working offline) ----------------------------
+
+    def stored_pet(self, pet_id: int, answer: Callable[[Pet, float], None]) -> None:
+        """``answer(pet, fetched_at)`` with the stored copy of ``pet_id``, if any."""
+        def done(outcome: Outcome[Any]) -> None:
+            if outcome.value is not None:
+                answer(*outcome.value)
+
+        self._worker.run_task(partial(_stored_pet, self._holder, pet_id), done,
+                              kind=JobKind.IO)
+
+    def shut_down(self) -> None:
+        self._stepper.close()

@@ -1,0 +1,150 @@
+"""Adding a pet: the add form's whole request lifecycle, without widgets.
+
+:meth:`AddPetController.submit` runs one job: the add is written to the outbox
+durably first, then sent at once as the user's request (see
+:mod:`petdesk.services.outbox.engine`); the form is busy until the outcome.
+
+* Created: :attr:`added` with the pet.
+* A 400 names its field: :attr:`rejected` with the field (the form stays open and
+  keeps what was typed; the refused add leaves the outbox).
+* Not sent now (no connection, a long rate-limit wait, the day's quota spent, earlier
+  adds still waiting, another PetDesk sending) or sent with the answer lost:
+  :attr:`queued` with the sentence to show. The form closes: the add is safe in the
+  outbox, shown as a "Waiting to send" row, and sent (or checked, after a lost answer)
+  by itself. It is never sent twice blindly.
+
+A job refused for want of a key is replayed after the key dialog
+(:class:`~.auth.AuthController`); the replay sends the add already queued, never a
+second one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, Signal
+
+from petdesk.core.errors import AuthenticationError, BadRequestError, RequestCancelled
+from petdesk.core.jobs import JobKind
+from petdesk.core.text import display
+from petdesk.gui.common.localize import error_text, localized
+from petdesk.gui.settings.auth import AuthController
+from petdesk.services.outbox.sender import StepKind
+from petdesk.storage.rows import Draft
+
+if TYPE_CHECKING:
+    from petdesk.api import NewPet
+    from petdesk.gui.importing.controller import EngineHolder
+    from petdesk.gui.outbox.controller import OutboxController
+    from petdesk.gui.worker.worker import JobContext, Outcome
+    from petdesk.services.outbox.engine import SendReport
+
+
+class _Add:
+    """One add's job: queue once (a replay after a new key reuses the entry), then send."""
+
+    def __init__(self, holder: EngineHolder, draft: Draft) -> None:
+        self._holder = holder
+        self.draft = draft
+        self.local_id: int | None = None
+
+    def __call__(self, ctx: JobContext) -> SendReport:
+        from petdesk.services.outbox import engine as outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
+
+        engine = self._holder.get()
+        if self.local_id is None:
+            self.local_id = outbox_engine.queue_add(engine, ctx.connection, self.draft)
+        report = outbox_engine.send_add(engine, ctx.connection, ctx.client, self.local_id)
+        if report.result.kind is StepKind.KEY_PROBLEM and isinstance(report.error,
+                                                                      AuthenticationError):
+            raise report.error  # the key dialog opens; a saved key sends it again
+        return report
+
+
+class AddPetController(QObject):
+    #: The form is sending (True) or not any more (False).
+    busyChanged = Signal(bool)
+    #: The pet was added: the :class:`~petdesk.api.Pet` the server returned.
+    added = Signal(object)
+    #: Not added: the message for the form, the field (or None), the exception and
+    #: the status-bar prefix.
+    rejected = Signal(str, object, object, str)
+    #: Kept in the outbox, to be sent (or checked) by itself: the sentence to show.
+    queued = Signal(str)
+    #: The add just submitted waits in the outbox: its local id (its row is shown to
+    #: the user).
+    kept = Signal(int)
+
+    def __init__(self, auth: AuthController, outbox: OutboxController,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._auth = auth
+        self._outbox = outbox
+        self.sending = False
+
+    def submit(self, new_pet: NewPet) -> None:
+        if self.sending:
+            return  # one add at a time: a double click never adds twice
+        add = _Add(self._outbox.holder, Draft(new_pet.name, new_pet.category_id,
+                                              new_pet.status))
+        job = self._auth.run_task(add, lambda outcome: self._done(add, outcome),
+                                  kind=JobKind.CREATE,
+                                  label=self.tr("Adding %s…") % display(new_pet.name, 40))
+        if job is not None:
+            self.sending = True
+            self.busyChanged.emit(True)
+
+    def send_later(self, new_pet: NewPet) -> None:
+        """Closing the form with "Send later": the pet waits in the outbox."""
+        self._outbox.keep(Draft(new_pet.name, new_pet.category_id, new_pet.status))
+        self.queued.emit(self.tr("“%s” waits in the outbox. PetDesk sends it by itself.")
+                         % display(new_pet.name, 40))
+
+    def _done(self, add: _Add, outcome: Outcome[Any]) -> None:
+        self.sending = False
+        self.busyChanged.emit(False)
+        report: SendReport | None = outcome.value
+        name = display(add.draft.name, 40)
+        if report is None:
+            exc = outcome.error
+            if add.local_id is None:  # not even queued (the store could not be written)
+                self.rejected.emit(error_text(exc), None, exc,
+                                   self.tr("The pet was not added: "))
+                return
+            self._outbox.follow()
+            self.kept.emit(add.local_id)
+            if isinstance(exc, RequestCancelled):
+                self.queued.emit(self.tr("Stopped. “%s” waits in the outbox: cancel it "
+                                         "there if it should not be sent.") % name)
+            else:
+                self.queued.emit(self.tr("Waiting to send “%s”: %s.") % (
+                    name, error_text(exc).rstrip(". ")))
+            return
+        self._outbox.show(report.view)
+        kind = report.result.kind
+        if kind is StepKind.SENT and report.pet is not None:
+            self.added.emit(report.pet)
+        elif kind is StepKind.FAILED:
+            exc = report.error
+            field = exc.field if isinstance(exc, BadRequestError) else None
+            message = error_text(exc) if exc is not None else (report.result.message or "")
+            self.rejected.emit(message, field, exc, self.tr("The pet was not added: "))
+        else:
+            if add.local_id is not None:
+                self.kept.emit(add.local_id)
+            self.queued.emit(self._waiting_text(name, kind, report.result.message))
+
+    def _waiting_text(self, name: str, kind: StepKind, why: str | None) -> str:
+        if kind is StepKind.UNKNOWN:
+            return self.tr("The answer for “%s” was lost. PetDesk checks whether it was "
+                           "added before sending anything again.") % name
+        if kind is StepKind.QUEUED_BEHIND:
+            return self.tr("Waiting to send “%s” after the adds before it. PetDesk "
+                           "sends it by itself.") % name
+        if kind is StepKind.OTHER_WINDOW:
+            return self.tr("Waiting to send “%s”: another PetDesk window is sending "
+                           "the adds.") % name
+        reason = (localized(why) if why
+                  else self.tr("The service cannot take it now.")).rstrip(". ")
+        return self.tr("Waiting to send “%s”: %s. PetDesk sends it by itself as soon as "
+                       "it can.") % (name, reason)

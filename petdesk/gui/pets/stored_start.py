@@ -1,0 +1,168 @@
+"""Instant start: the rows of the last session, painted before the client exists.
+
+Once the window's contents are painted, a small thread reads the rows last seen for
+the list shown (status filter, page size) straight from the environment's store file
+(:func:`petdesk.storage.db.peek_stored_page`: read-only, nothing created or migrated;
+the worker opens the store properly later). The GUI thread does no I/O: it only puts
+the rows in the table, as :class:`~petdesk.services.pets.local_rows.StoredRow` (no httpx, no
+pydantic), and says "As of 09:42 — refreshing…" in the status bar. The same thread
+reads the environment's category names, so the rows say "Dogs (1)" from their first
+paint; the window's controllers start with those names (:attr:`StoredStart.categories`)
+until the worker has loaded them again. The fresh first
+page replaces them; a page that arrived first wins (the stored rows are dropped).
+:attr:`StoredStart.over` says when the rows are painted (or there were none): the
+window starts its worker then, so that the worker's imports do not hold the GIL while
+these rows are read and painted.
+
+Each fresh first page is saved for the next start, on the worker, as background work
+once it is shown (:func:`petdesk.services.outbox.engine.save_first_page`). The store holds
+pets' fields and the service's page links, never the API key.
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal
+
+from petdesk.core.jobs import ListState
+from petdesk.core.status_messages import MessageKind, StatusMessage
+from petdesk.gui.common.after_paint import AfterPaint
+from petdesk.services.pets.local_rows import StoredRow
+from petdesk.storage.store_file import store_file
+
+if TYPE_CHECKING:
+    from petdesk.core.connection import Connection
+    from petdesk.gui.window_contents import Contents
+    from petdesk.services.cards.categories import CategoryTable
+    from petdesk.storage.rows import StoredPage
+
+__all__ = ["StoredStart", "store_file"]
+
+#: The worker waits for the stored rows' paint at most this long.
+STORED_PAINT_LATEST_MS = 250
+
+# The store package, complete on this (the GUI) thread before the reader thread imports
+# its modules while the GUI thread imports others: a package half-initialised in one
+# thread while another imports its submodules can fail (KeyError in importlib). The
+# package itself imports nothing (PEP 562): this costs nothing.
+importlib.import_module("petdesk.storage")
+
+
+
+def _read(connection: Connection, status: str | None, limit: int, folder: Path | None,
+          names: tuple[str, bool], deliver: Callable[[object], None]) -> None:
+    """The reader thread: the stored page (or ``None``) and the environment's category
+    names (or ``None``), so that the rows show "Dogs (1)" from their first paint."""
+    page: StoredPage | None = None
+    table: CategoryTable | None = None
+    try:
+        from petdesk.core.statuses import PetStatus  # noqa: PLC0415 - on this thread
+        from petdesk.storage.db import peek_stored_page  # noqa: PLC0415 - sqlite3, likewise
+        from petdesk.storage.rows import StoredQuery  # noqa: PLC0415
+
+        query = StoredQuery(PetStatus(status) if status else None, limit)
+        page = peek_stored_page(store_file(connection, folder), query)
+    except Exception:  # nothing stored to show is never an error
+        page = None
+    try:
+        from petdesk.gui.common.localize import localized_names  # noqa: PLC0415 - on this thread
+        from petdesk.services.cards.categories import (
+            DEMO_CATEGORY_NAMES,
+            JsonCategoryFile,
+            categories_path,
+            load_or_seed,
+        )
+
+        environment, demo = names
+        table = load_or_seed(JsonCategoryFile(categories_path(environment)),
+                             localized_names(DEMO_CATEGORY_NAMES) if demo else None,
+                             save=False)
+    except Exception:  # the worker loads them again and says what went wrong
+        table = None
+    deliver((page, table))
+
+
+class StoredStart(QObject):
+    """Reads and shows the stored rows at start; see the module docstring."""
+
+    #: From the reader thread (queued to the GUI thread): the page or ``None``, and the
+    #: category names or ``None``.
+    pageRead = Signal(object)
+    #: The stored rows are on screen, or there were none to show (once).
+    over = Signal()
+
+    def __init__(self, contents: Contents, folder: Path | None = None) -> None:
+        super().__init__(contents)
+        self._contents = contents
+        self._fresh = False
+        #: When the stored rows shown were fetched (Unix time), while they are shown.
+        self.fetched_at: float | None = None
+        self.pageRead.connect(self._show)
+        self._folder = folder
+        self._started = False
+        #: The category names read at start (the window's controllers begin with them).
+        self.categories: CategoryTable | None = None
+
+    def start(self) -> None:
+        """Read the stored rows on a small thread (once). Called when the contents have
+        been painted: the thread's imports and reads would otherwise take the GIL from
+        that paint."""
+        if self._started:
+            return
+        self._started = True
+        contents = self._contents
+        status = contents.bar.status()
+        thread = threading.Thread(
+            target=_read, name="petdesk-stored-rows", daemon=True,
+            args=(contents.connection.connection(), status.value if status else None,
+                  contents.bar.limitSpin.value(), self._folder,
+                  (contents.connection.name, contents.connection.demo), self.pageRead.emit))
+        thread.start()
+
+    def _show(self, read: tuple[StoredPage | None, CategoryTable | None]) -> None:
+        contents = self._contents
+        page, table = read
+        if table is not None and not contents.has_logic:
+            self.categories = table
+            contents.model.set_category_label(table.label)
+        if page is None or not page.rows or self._fresh or (
+                contents.has_logic and contents.pets.state is ListState.LOADED):
+            self.over.emit()
+            return  # nothing stored, or fresh rows came first
+        rows = [StoredRow(*row) for row in page.rows]
+        contents.model.replace_pets(rows)  # type: ignore[arg-type]
+        self.fetched_at = page.fetched_at
+        contents.statusBar_.show_message(StatusMessage(
+            MessageKind.STORED_ROWS, self.tr("As of %s — refreshing…") % self.as_of_text()))
+        AfterPaint(contents.table.viewport(), self.over.emit, STORED_PAINT_LATEST_MS)
+
+    def as_of(self) -> datetime | None:
+        """When the stored rows shown were fetched (``None`` when none are shown)."""
+        if self.fetched_at is None:
+            return None
+        return datetime.fromtimestamp(self.fetched_at, UTC)
+
+    def as_of_text(self) -> str:
+        """When the stored rows were fetched, as the user's locale writes it."""
+        if self.fetched_at is None:
+            return ""
+        from petdesk.gui.common.localize import clock_time as localized  # noqa: PLC0415 - likewise
+        from petdesk.services.outbox.wording import clock_time  # noqa: PLC0415 - after the paint
+
+        return localized(clock_time(self.fetched_at, datetime.now(UTC).timestamp()))
+
+    def fresh_shown(self) -> None:
+        """A fresh page replaced the stored rows (or the list was reset)."""
+        self._fresh = True
+        self.fetched_at = None
+        self._contents.statusBar_.clear(MessageKind.STORED_ROWS)
+
+    def not_refreshed(self, *_args: object) -> None:
+        """The refresh failed: the offline message (or the error) says what is shown."""
+        self._contents.statusBar_.clear(MessageKind.STORED_ROWS)

@@ -1,0 +1,145 @@
+"""Settings: the base URL of each environment, the request timeout and the catalogue's
+schedule (never the key)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from petdesk.core.connection import PRODUCTION_URL, STAGING_URL
+from petdesk.core.urls import base_url_problem
+from petdesk.gui.catalogue.settings_page import CatalogueSettingsBox
+from petdesk.gui.common.accessibility import make_accessible
+from petdesk.gui.common.localize import localized
+from petdesk.gui.common.translations import LANGUAGE_CHOICES
+from petdesk.gui.settings.settings import (
+    DEFAULT_TIMEOUT,
+    TIMEOUT_RANGE,
+    AppSettings,
+    CatalogueChoice,
+    Environment,
+)
+
+
+class SettingsDialog(QDialog):
+    """``in_use``: (environment label, address) the window uses now; ``overridden``:
+    that address comes from ``--base-url``, not from these settings."""
+
+    def __init__(self, settings: AppSettings, parent: QWidget | None = None, *,
+                 in_use: tuple[str, str] | None = None, overridden: bool = False,
+                 demo: bool = False, key_in_memory: bool = False) -> None:
+        super().__init__(parent)
+        self.setObjectName("settingsDialog")
+        self.setWindowTitle(self.tr("Settings"))
+        self._settings = settings
+        self.productionUrlEdit = QLineEdit(settings.base_url(Environment.PRODUCTION))
+        self.productionUrlEdit.setObjectName("productionUrlEdit")
+        self.productionUrlEdit.setAccessibleName(self.tr("Production address"))
+        self.stagingUrlEdit = QLineEdit(settings.base_url(Environment.STAGING))
+        self.stagingUrlEdit.setObjectName("stagingUrlEdit")
+        self.stagingUrlEdit.setAccessibleName(self.tr("Staging address"))
+        self.timeoutSpin = QDoubleSpinBox()
+        self.timeoutSpin.setObjectName("timeoutSpin")
+        self.timeoutSpin.setAccessibleName(self.tr("Request timeout in seconds"))
+        self.timeoutSpin.setRange(*TIMEOUT_RANGE)
+        self.timeoutSpin.setDecimals(0)
+        self.timeoutSpin.setSuffix(self.tr(" s"))
+        self.timeoutSpin.setValue(settings.timeout)
+        self.languageCombo = QComboBox()
+        self.languageCombo.setObjectName("languageCombo")
+        self.languageCombo.setAccessibleName(self.tr("Language"))
+        self.languageCombo.addItem(self.tr("System language"), "")
+        for code, name in LANGUAGE_CHOICES:  # each language's own name, never translated
+            self.languageCombo.addItem(name, code)
+        self.languageCombo.setCurrentIndex(max(0, self.languageCombo.findData(settings.language)))
+        self.problemLabel = QLabel()
+        self.problemLabel.setObjectName("settingsProblem")
+        self.problemLabel.setWordWrap(True)
+        self.problemLabel.setVisible(False)
+
+        self.inUseLabel = QLabel()
+        self.inUseLabel.setObjectName("addressInUse")
+        self.inUseLabel.setWordWrap(True)
+        self.inUseLabel.setTextFormat(Qt.TextFormat.PlainText)
+        self.inUseLabel.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        if demo:
+            self.inUseLabel.setText(self.tr("In use now: the demo's sample data on this "
+                                            "computer. These addresses apply when PetDesk "
+                                            "is started without --demo."))
+        elif in_use is not None:
+            text = self.tr("In use now (%s): %s") % in_use
+            if overridden:
+                text += "\n" + self.tr(
+                    "PetDesk was started with --base-url, which overrides the %s address "
+                    "below until it is started without it.") % in_use[0]
+            self.inUseLabel.setText(text)
+        self.inUseLabel.setVisible(bool(self.inUseLabel.text()))
+
+        form = QFormLayout()
+        form.addRow(self.tr("&Production address:"), self.productionUrlEdit)
+        form.addRow(self.tr("&Staging address:"), self.stagingUrlEdit)
+        form.addRow(self.tr("Request &timeout:"), self.timeoutSpin)
+        form.addRow(self.tr("&Language:"), self.languageCombo)
+        self.languageNote = QLabel(self.tr("A new language applies the next time PetDesk starts."))
+        self.languageNote.setObjectName("languageNote")
+        self.languageNote.setWordWrap(True)
+        form.addRow("", self.languageNote)
+        if key_in_memory:
+            note = QLabel(self.tr("The API key is not a setting: no system keyring works "
+                                  "on this computer, so it is kept in memory for this "
+                                  "session only (File › API key…)."))
+        else:
+            note = QLabel(self.tr("The API key is not a setting: it is kept in your system "
+                                  "keyring (File › API key…)."))
+        note.setObjectName("keyNote")
+        note.setWordWrap(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel
+                                   | QDialogButtonBox.StandardButton.RestoreDefaults)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults).clicked.connect(
+            self._defaults)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.inUseLabel)
+        layout.addLayout(form)
+        layout.addWidget(note)
+        self.catalogueBox = CatalogueSettingsBox(settings.catalogue)
+        layout.addWidget(self.catalogueBox)
+        layout.addWidget(self.problemLabel)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(520)
+        make_accessible(self)
+
+    def _defaults(self) -> None:
+        self.productionUrlEdit.setText(PRODUCTION_URL)
+        self.stagingUrlEdit.setText(STAGING_URL)
+        self.timeoutSpin.setValue(DEFAULT_TIMEOUT)
+        self.catalogueBox.show_choice(CatalogueChoice())
+
+    def accept(self) -> None:
+        for label, edit in ((self.tr("Production address"), self.productionUrlEdit),
+                            (self.tr("Staging address"), self.stagingUrlEdit)):
+            problem = base_url_problem(edit.text())
+            if problem:
+                self.problemLabel.setText(self.tr("%s: %s") % (label, localized(problem)))
+                self.problemLabel.setVisible(True)
+                edit.setFocus()
+                return
+        self._settings.set_base_url(Environment.PRODUCTION, self.productionUrlEdit.text())
+        self._settings.set_base_url(Environment.STAGING, self.stagingUrlEdit.text())
+        self._settings.timeout = self.timeoutSpin.value()
+        self._settings.language = str(self.languageCombo.currentData())
+        self._settings.catalogue = self.catalogueBox.choice()
+        self._settings.sync()
+        super().accept()

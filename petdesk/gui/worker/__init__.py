@@ -1,0 +1,1 @@
+"""petdesk/gui/worker."""

@@ -1,0 +1,226 @@
+"""The worker thread's side of :class:`~petdesk.gui.worker.worker.Worker`: the priority queue,
+the client, the loop; and the relay that carries what it reports to the GUI thread."""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import logging
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, Signal
+
+from petdesk.core.clock import Clock
+from petdesk.core.connection import Connection
+from petdesk.core.errors import AuthenticationError, MissingKeyError, RequestCancelled
+from petdesk.core.jobs import Priority
+from petdesk.services.keys.keys import KeyProvider
+from petdesk.services.worker.jobs import ClientFactory, Job, JobContext, Outcome
+
+if TYPE_CHECKING:
+    from petdesk.api import CancelToken, PetStoreClient, RateLimitSnapshot, RequestListener
+    from petdesk.core.waits import WaitInfo
+
+log = logging.getLogger("petdesk.gui.worker.worker")
+
+
+class Relay(QObject):
+    """Created on the GUI thread; emitted from the worker thread (queued delivery)."""
+
+    started = Signal(object)
+    done = Signal(object)
+    waitStarted = Signal(object)
+    waitOver = Signal(bool)
+    rateLimit = Signal(object)
+    requestSent = Signal(str, str, int)
+
+
+class Runner:
+    """The worker thread's side: the queue, the client, the loop."""
+
+    def __init__(self, relay: Relay, factory: ClientFactory, keys: KeyProvider,
+                 connection: Connection, clock: Clock) -> None:
+        self._relay = relay
+        self._factory = factory
+        self.keys = keys
+        self.connection = connection
+        self._clock = clock
+        self._cond = threading.Condition()
+        self._heap: list[tuple[int, int, Job]] = []
+        self._seq = itertools.count()
+        self._closed = False
+        #: While set, background jobs wait (:meth:`hold_background`).
+        self._background_held = False
+        self._client: PetStoreClient | None = None
+        self._carry_wait = 0.0
+        self.current: Job | None = None
+        self._new_token: Callable[[], CancelToken] | None = None
+        self._listener: RequestListener | None = None
+        self.thread = threading.Thread(target=self._loop, name="petdesk-worker", daemon=True)
+
+    # -- relay, guarded: after shutdown nothing is reported any more ----------------------
+
+    def emit(self, signal: str, *args: object) -> None:
+        if not self._closed:
+            getattr(self._relay, signal).emit(*args)
+
+    def on_wait(self, info: WaitInfo) -> None:
+        self.emit("waitStarted", info)
+
+    def on_wait_over(self, cancelled: bool) -> None:
+        self.emit("waitOver", cancelled)
+
+    def on_rate_limit(self, snapshot: RateLimitSnapshot) -> None:
+        self.emit("rateLimit", snapshot)
+
+    def on_request(self, method: str, path: str, attempt: int) -> None:
+        self.emit("requestSent", method, path, attempt)
+
+    # -- the queue (any thread) -----------------------------------------------------------
+
+    def push(self, job: Job) -> None:
+        with self._cond:
+            job.seq = next(self._seq)
+            heapq.heappush(self._heap, (int(job.priority), job.seq, job))
+            self._cond.notify()
+
+    def drain(self, keep: Callable[[Job], bool]) -> list[Job]:
+        with self._cond:
+            removed = [entry[2] for entry in self._heap if not keep(entry[2])]
+            self._heap = [entry for entry in self._heap if keep(entry[2])]
+            heapq.heapify(self._heap)
+            return removed
+
+    def hold_background(self, held: bool) -> None:
+        """Let background jobs wait (``True``) or run again (``False``); jobs of a
+        higher priority are not affected."""
+        with self._cond:
+            self._background_held = held
+            self._cond.notify()
+
+    def _runnable(self) -> bool:
+        if not self._heap:
+            return False
+        return not (self._background_held and self._heap[0][0] >= Priority.BACKGROUND)
+
+    def close(self) -> None:
+        """End the thread once the jobs to keep (``keep_on_close``) have run."""
+        with self._cond:
+            self._closed = True
+            self._heap = [entry for entry in self._heap if entry[2].keep_on_close]
+            heapq.heapify(self._heap)
+            self._background_held = False
+            self._cond.notify()
+
+    def cancel_running(self) -> None:
+        job = self.current
+        if job is not None:
+            job.cancel()
+        client = self._client
+        if client is not None:
+            client.cancel_all()
+
+    # -- the thread -----------------------------------------------------------------------
+
+    def _next(self) -> Job | None:
+        with self._cond:
+            while not self._closed and not self._runnable():
+                self._cond.wait()
+            if self._closed and not self._heap:
+                return None
+            return heapq.heappop(self._heap)[2]
+
+    def start(self) -> None:
+        """Start the thread, once :mod:`petdesk.api` (httpx, pydantic) is imported on
+        the calling thread (the GUI's).
+
+        Two threads importing a package for the first time at once can each be handed
+        the other's half-initialised modules: pydantic's circular imports then fail
+        ("partially initialized module"). The GUI thread imports pydantic too (the add
+        form validates with :class:`~petdesk.api.NewPet`), at any moment the user
+        chooses; loaded completely before this thread exists, it is never imported by
+        two threads at once.
+        """
+        from petdesk.services.worker import client_link  # noqa: PLC0415 - after the contents' first paint, before the thread
+
+        self._new_token = client_link.new_token
+        self._listener = client_link.SignalListener(self)
+        self.thread.start()
+
+    def _loop(self) -> None:
+        while (job := self._next()) is not None:
+            self._run(job)
+        self._close_client()
+
+    def _run(self, job: Job) -> None:
+        assert self._new_token is not None
+        token = self._new_token()
+        job.token = token
+        if job.cancel_requested:  # stopped before it started
+            token.cancel()
+        self.current = job
+        self.emit("started", job)
+        try:
+            token.raise_if_cancelled()
+            outcome: Outcome[Any] = Outcome(value=job.fn(JobContext(self, job, token)),
+                                            job=job)
+        except Exception as exc:
+            if not isinstance(exc, RequestCancelled | AuthenticationError):
+                log.info("job %s failed: %s", job.kind.value, type(exc).__name__)
+            outcome = Outcome(error=exc, job=job)
+        self.current = None
+        job.outcome = outcome
+        self.emit("done", job)
+
+    # -- the client (worker thread) -------------------------------------------------------
+
+    @property
+    def listener(self) -> RequestListener:
+        assert self._listener is not None
+        return self._listener
+
+    def client(self) -> PetStoreClient:
+        if self._client is None:
+            lookup = self.keys.get(self.connection.environment)
+            if not lookup.key:
+                raise MissingKeyError(problem=lookup.problem)
+            client = self._factory(self.connection, lookup.key, self.listener, self._clock)
+            if self._carry_wait > 0:
+                client.gate.close_for(self._carry_wait, client.gate.reason)
+                self._carry_wait = 0.0
+            self._client = client
+        return self._client
+
+    def temporary_client(self, api_key: str, connection: Connection) -> PetStoreClient:
+        from petdesk.services.worker.client_link import CONNECTION_TEST  # noqa: PLC0415 - loaded before the thread started
+
+        client = self._factory(connection, api_key, self.listener, self._clock,
+                               policy=CONNECTION_TEST)
+        if connection.base_url != self.connection.base_url:
+            return client  # another service: its own limits
+        wait = self._client.gate.remaining_wait() if self._client is not None else 0.0
+        wait = max(wait, self._carry_wait)
+        if wait > 0:
+            client.gate.close_for(wait, client.gate.reason)
+        return client
+
+    def set_connection(self, connection: Connection) -> None:
+        if connection != self.connection:
+            self.forget_client(carry=connection.base_url == self.connection.base_url)
+            self.connection = connection
+
+    def forget_client(self, *, carry: bool = True) -> None:
+        client, self._client = self._client, None
+        if client is not None:
+            if carry:
+                # A new key does not end an announced wait (spec 5.4: early requests
+                # may ban the key): the next client keeps the rest of it.
+                self._carry_wait = max(self._carry_wait, client.gate.remaining_wait())
+            client.close()
+
+    def _close_client(self) -> None:
+        client, self._client = self._client, None
+        if client is not None:
+            client.close()

@@ -1,0 +1,94 @@
+"""The sentences the window shows about stored data and the outbox, in staff's words.
+(The catalogue mirror's are in :mod:`petdesk.services.catalogue.wording`.)
+
+Pure functions of plain values (no Qt), so the widgets stay thin and the tests can
+check the text. Times are shown in the computer's local time zone: "09:42" for
+today, "Mon 23 Nov, 09:42" for another day. The sentences are marked for
+translation (:mod:`petdesk.core.wording`): the window shows them in the user's
+language, with times in the locale's format.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, tzinfo
+
+from petdesk.core.wording import QT_TRANSLATE_NOOP, ClockTime
+from petdesk.storage.rows import OutboxEntry, OutboxState
+
+
+def clock_time(when: float, now: float, tz: tzinfo | None = None) -> ClockTime:
+    """``when`` as a clock time (today or another day), for a sentence to carry."""
+    moment = datetime.fromtimestamp(when, tz) if tz else datetime.fromtimestamp(when).astimezone()
+    today = datetime.fromtimestamp(now, tz) if tz else datetime.fromtimestamp(now).astimezone()
+    return ClockTime(moment, today=moment.date() == today.date())
+
+
+def clock_text(when: float, now: float, tz: tzinfo | None = None) -> str:
+    """``09:42`` when ``when`` is today, else ``Mon 23 Nov, 09:42``."""
+    return str(clock_time(when, now, tz))
+
+
+def stored_rows_banner(fetched_at: float, now: float, *, offline: bool,
+                       tz: tzinfo | None = None) -> str:
+    """The line above stored rows: while refreshing, or when the service is away."""
+    shown = clock_time(fetched_at, now, tz)
+    if offline:
+        return QT_TRANSLATE_NOOP("StoreWording", "Offline — showing pets as of {shown}").format(
+            shown=shown)
+    return QT_TRANSLATE_NOOP("StoreWording", "As of {shown} — refreshing…").format(shown=shown)
+
+
+def stored_pet_note(fetched_at: float, now: float, tz: tzinfo | None = None) -> str:
+    """Under a look-up answered from the store."""
+    return QT_TRANSLATE_NOOP(
+        "StoreWording", "Stored copy from {shown} — the service could not be asked").format(
+        shown=clock_time(fetched_at, now, tz))
+
+
+_ROW_TEXT = {
+    OutboxState.WAITING: QT_TRANSLATE_NOOP("StoreWording", "Waiting to send"),
+    OutboxState.SENDING: QT_TRANSLATE_NOOP("StoreWording", "Sending…"),
+    OutboxState.OUTCOME_UNKNOWN: QT_TRANSLATE_NOOP("StoreWording",
+                                                   "Checking whether it was added…"),
+    OutboxState.NEEDS_DECISION: QT_TRANSLATE_NOOP("StoreWording", "Needs your decision"),
+    OutboxState.CANCELLED: QT_TRANSLATE_NOOP("StoreWording", "Cancelled"),
+}
+
+
+def outbox_row_text(entry: OutboxEntry) -> str:
+    """The status cell of an outbox row in the table."""
+    if entry.state is OutboxState.SENT:
+        return QT_TRANSLATE_NOOP("StoreWording", "Added (ID {pet_id})").format(
+            pet_id=entry.pet_id)
+    if entry.state is OutboxState.FAILED:
+        if entry.reason:
+            return QT_TRANSLATE_NOOP("StoreWording", "Not accepted: {reason}").format(
+                reason=entry.reason)
+        return QT_TRANSLATE_NOOP("StoreWording", "Not accepted")
+    return _ROW_TEXT[entry.state]
+
+
+def decision_question(entry: OutboxEntry) -> str:
+    """What the user is asked when a check after a lost answer was not conclusive."""
+    ids = ", ".join(f"ID {c}" for c in entry.candidates)
+    if len(entry.candidates) == 1:
+        template = QT_TRANSLATE_NOOP(
+            "StoreWording",
+            "PetDesk sent “{name}” but the answer was lost. The service now has 1 matching "
+            "pet ({ids}). Is it this animal? If it is not, PetDesk sends it again.")
+    else:
+        template = QT_TRANSLATE_NOOP(
+            "StoreWording",
+            "PetDesk sent “{name}” but the answer was lost. The service now has {count} "
+            "matching pets ({ids}). Is one of them this animal? If none is, PetDesk sends "
+            "it again.")
+    return template.format(name=entry.name, count=len(entry.candidates), ids=ids)
+
+
+def outbox_count_text(count: int) -> str:
+    """The status bar's count ("" when nothing waits)."""
+    if count <= 0:
+        return ""
+    if count == 1:
+        return QT_TRANSLATE_NOOP("StoreWording", "1 add waiting to send")
+    return QT_TRANSLATE_NOOP("StoreWording", "{count} adds waiting to send").format(count=count)

@@ -1,0 +1,47 @@
+"""A look-up by ID in the user's language: the removal date of the look-up call is
+written as the locale writes dates (QLocale), and nothing on that path depends on
+the C library's date formats (tests/unit/test_platform_neutral.py checks the source)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QDate, QLocale
+from PySide6.QtWidgets import QApplication
+
+from petdesk.gui.app import resources_dir
+from petdesk.gui.common.translations import install_translations, remove_translations
+from tests.gui.conftest import Sandbox
+from tests.helpers.drive import idle, look_up
+
+REMOVAL = QDate(2030, 12, 5)  # the spec's and the sandbox's Sunset
+
+
+@pytest.fixture
+def german(qapp: QApplication) -> Iterator[None]:
+    """German, as File › Settings › Language (or LANGUAGE=de) makes it at start-up."""
+    before = QLocale()
+    installed = install_translations(qapp, "de", resources_dir())
+    yield
+    remove_translations(qapp, installed)
+    QLocale.setDefault(before)
+
+
+@pytest.mark.usefixtures("german")
+def test_a_look_up_by_id_shows_the_removal_date_in_the_users_language(
+        qtbot: Any, sandbox: Sandbox, make_window: Any) -> None:
+    window = make_window(sandbox)
+    look_up(qtbot, window, "250")
+    idle(qtbot, window)
+    assert window.detail.idValue.text() == "250"
+    # found() ran to its end: the status line, then the note with the date.
+    assert window.statusBar_.message.startswith("Tier 250 (")
+    note = window.detail.deprecationNote.text()
+    german_date = QLocale(QLocale.Language.German).toString(REMOVAL, QLocale.FormatType.LongFormat)
+    assert "Dezember 2030" in german_date
+    assert german_date in note
+    assert "December" not in note
+    # The technical text behind Details names the day in ISO 8601, for any locale.
+    assert "2030-12-05" in window.statusBar_.details

@@ -1,0 +1,1 @@
+"""tests/unit/services/outbox."""
