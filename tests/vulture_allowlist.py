@@ -29,7 +29,7 @@ _.connect_unix_socket
 # socketserver reads it (the sandbox's listen backlog); configparser calls optionxform.
 _.request_queue_size
 _.optionxform
-# Public values for views not wired yet: the catalogue line and search box (issue 16).
+# Public values for views not wired yet: the catalogue line and search box.
 _.pass_started_at
 _.complete_at
 _.highest_id

@@ -2,7 +2,7 @@
 
 Nothing here imports Qt: the package can be scripted and tested on its own.
 
-What a UI uses against slow, huge and hostile answers (issue 11):
+What a UI uses against slow, huge and hostile answers:
 
 * Stop: ``CancelToken.cancel()`` for one job, ``PetStoreClient.cancel_all()`` for
   all; both interrupt a read or a connect in progress at once, from any thread.

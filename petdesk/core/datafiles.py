@@ -26,7 +26,7 @@ def resources_dir() -> Path | None:
     from importlib.resources import files  # noqa: PLC0415 - on first use, see above
 
     candidates = (Path(str(files("petdesk") / PACKAGED)),
-                  Path(__file__).resolve().parents[1] / "resources")
+                  Path(__file__).resolve().parents[2] / "resources")
     for path in candidates:
         if (path / "icons").is_dir():
             return path

@@ -39,7 +39,7 @@ SPECS = (
     Spec("actionStop", QT_TRANSLATE_NOOP("MainWindow", "&Stop"), ("Esc", "Ctrl+."), "view"),
     Spec("actionQuickFilter", QT_TRANSLATE_NOOP("MainWindow", "&Quick filter"),
          ("Ctrl+F",), "view"),
-    # The catalogue (issue 16).
+    # The catalogue.
     Spec("actionNewestFirst", QT_TRANSLATE_NOOP("MainWindow", "&Newest first…"),
          ("Ctrl+Shift+N",), "view"),
     Spec("actionUpdateCatalogue", QT_TRANSLATE_NOOP("MainWindow", "&Update catalogue now"),
@@ -58,7 +58,7 @@ SPECS = (
          ("Ctrl+Shift+J",), "pets"),
     Spec("actionPrintCards", QT_TRANSLATE_NOOP("MainWindow", "&Print kennel cards…"),
          ("Ctrl+P",), "pets"),
-    # Bulk import and export (issue 13).
+    # Bulk import and export.
     Spec("actionImport", QT_TRANSLATE_NOOP("MainWindow", "&Import…"), ("Ctrl+I",), "pets"),
     Spec("actionExport", QT_TRANSLATE_NOOP("MainWindow", "&Export…"), ("Ctrl+E",), "pets"),
     Spec("actionShortcuts", QT_TRANSLATE_NOOP("MainWindow", "&Keyboard shortcuts…"),
@@ -73,7 +73,7 @@ MENUS = (("file", QT_TRANSLATE_NOOP("MainWindow", "&File")),
 
 
 def catalogue_slots(contents: Contents) -> dict[str, Callable[[], object]]:
-    """The catalogue's actions (issue 16), run by the window's logic."""
+    """The catalogue's actions, run by the window's logic."""
     return {
         "actionFindAny": lambda: contents.logic.catalogue.open_find(),
         "actionNewestFirst": lambda: contents.logic.catalogue.newest_first(),

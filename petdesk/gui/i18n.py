@@ -45,7 +45,7 @@ class Untranslated(NamedTuple):
 
 
 def project_root() -> Path:
-    return Path(__file__).resolve().parents[1]
+    return Path(__file__).resolve().parents[2]
 
 
 def translations_dir(root: Path | None = None) -> Path:

@@ -84,7 +84,7 @@ def bundle_root() -> Path:
     """Where PetDesk's files are: the PyInstaller bundle (``sys._MEIPASS``) or the source tree."""
     if is_frozen():
         return Path(getattr(sys, "_MEIPASS", Path(sys.executable).parent))
-    return Path(__file__).resolve().parent.parent
+    return Path(__file__).resolve().parents[2]
 
 
 def resources_dir() -> Path:
@@ -92,7 +92,7 @@ def resources_dir() -> Path:
     source checkout beside it."""
     from petdesk.core.datafiles import resources_dir as found
 
-    return found() or Path(__file__).resolve().parent / "resources"
+    return found() or Path(__file__).resolve().parents[1] / "resources"
 
 
 # --------------------------------------------------------------------------- headless set-up
@@ -545,7 +545,7 @@ def run(argv: list[str] | None = None) -> int:
     _ensure_headless_platform()
     report = _Report(args.output)
     try:
-        where = bundle_root() if is_frozen() else Path(__file__).resolve().parent
+        where = bundle_root() if is_frozen() else Path(__file__).resolve().parents[1]
         report.line(
             f"PetDesk self-test · Python {platform.python_version()} · {sys.platform} · "
             f"{'frozen' if is_frozen() else 'source'} · {where}"

@@ -60,10 +60,10 @@ class WindowLogic:
         self.pets = PetListController(self.auth, contents.model, self.worker.clock,
                                       parent=contents)
         self.lookups = LookupController(self.auth, parent=contents)
-        # Bulk import and export (issue 13): an import left unfinished resumes at start.
+        # Bulk import and export: an import left unfinished resumes at start.
         self.importer = ImportController(self.worker, connection,
                                          folder=window.settings.store_folder, parent=contents)
-        # The outbox (issue 12): the same store and sender as the import's.
+        # The outbox: the same store and sender as the import's.
         self.outbox = OutboxController(self.worker, self.importer.holder, connection,
                                        parent=contents)
         self.adder = AddPetController(self.auth, self.outbox, parent=contents)
@@ -88,7 +88,7 @@ class WindowLogic:
                                     lambda: self.pets.last_refresh or contents.stored.as_of(),
                                     contents)
         self.bulk = BulkDialogs(window, self.importer, contents, folders)
-        # The catalogue (issue 16): filled in the background, searched by name.
+        # The catalogue: filled in the background, searched by name.
         self.catalogue = CatalogueWindow(contents, self.worker)
         self._wire(contents)
         # The sort arrow points the way the order goes (its style costs ~50 ms to load:
@@ -147,7 +147,7 @@ class WindowLogic:
         self.auth.keySaved.connect(status.service_answered)
         self.adder.kept.connect(self.outbox_rows.reveal)
         self.offline.cameBack.connect(self.outbox.service_answered)
-        # Stored rows (issue 12): kept for the next start and for look-ups offline.
+        # Stored rows: kept for the next start and for look-ups offline.
         self.pets.keep = partial(keep_page, self.importer.holder)
         self.pets.rows_not_pets = lambda: len(self.outbox_rows.rows)
         self.lookups.keep = partial(keep_looked_up, self.importer.holder)

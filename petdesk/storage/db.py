@@ -499,7 +499,7 @@ class LocalStore:
                      "WHERE local_id = ?",
                      (new.value, self._clock.time(), *args, local_id))
 
-    # -- bulk imports (issue 13) -------------------------------------------------------
+    # -- bulk imports -------------------------------------------------------
 
     def queue_unique(self, items: Iterable[tuple[Draft, str]]) -> int:
         """Queue the ``(draft, origin)`` adds whose origin the outbox does not hold yet
@@ -537,7 +537,7 @@ class LocalStore:
         with self._tx() as conn:
             conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
 
-    # -- the catalogue mirror (issue 16) -------------------------------------------------
+    # -- the catalogue mirror -------------------------------------------------
 
     @property
     def mirror_path(self) -> Path | None:

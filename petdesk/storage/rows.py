@@ -144,7 +144,7 @@ class PassKind(enum.Enum):
 
 
 class MirrorState(NamedTuple):
-    """Progress of the catalogue mirror (issue 16); the store keeps it, the filler
+    """Progress of the catalogue mirror; the store keeps it, the filler
     (:mod:`petdesk.services.catalogue.mirror`) sets it, one page at a time."""
 
     #: The next page to fetch in the running pass (``None``: the pass starts at its

@@ -1,7 +1,7 @@
 """The store's schema and its migrations (``PRAGMA user_version``).
 
 Version 1: last-seen pages, looked-up pets, the outbox, facts (``meta``).
-Version 2: the catalogue mirror (issue 16): every pet by id with the time it was
+Version 2: the catalogue mirror: every pet by id with the time it was
 seen, and the mirror's progress; and ``outbox.floor_verified`` (was the floor the
 newest id when the entry was sent? see :mod:`petdesk.services.outbox.reconcile`) and
 ``outbox.held`` (a paused bulk import, issue 13).

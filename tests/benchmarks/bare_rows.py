@@ -1,4 +1,4 @@
-"""The baseline of the fresh-rows figure (issue 12): a bare PySide6 window that imports
+"""The baseline of the fresh-rows figure: a bare PySide6 window that imports
 httpx and pydantic (the floor PetDesk's client sets) and paints a table of 20 rows.
 
 Reported through the same test-side hook as PetDesk (``PETDESK_BENCH_EXIT_AFTER=

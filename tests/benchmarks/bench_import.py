@@ -58,8 +58,12 @@ from petdesk.api import NewPet, PetStoreClient  # noqa: E402
 from petdesk.core.clock import SystemClock  # noqa: E402
 from petdesk.sandbox import SandboxConfig, Store, start_server  # noqa: E402
 from petdesk.services.importing.eta import PLANS  # noqa: E402
-from petdesk.services.importing.headless import ExitStatus, add_import_arguments, run_import  # noqa: E402
-from petdesk.services.importing.outbox import (
+from petdesk.services.importing.headless import (  # noqa: E402
+    ExitStatus,
+    add_import_arguments,
+    run_import,
+)
+from petdesk.services.importing.outbox import (  # noqa: E402
     LEND_WITHIN,
     OutboxImportQueue,
     batch_for_file,

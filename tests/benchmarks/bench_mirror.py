@@ -350,7 +350,8 @@ def first_paint(quick: bool) -> Figure:
         open_full = _ms(lambda: open_store(full, "production").store.close(), repeat)
         open_empty = _ms(lambda: open_store(empty, "production").store.close(), repeat)
     return Figure(
-        key="mirror_first_paint", title="M5. First paint: import petdesk.storage (this tree vs main)",
+        key="mirror_first_paint",
+        title="M5. First paint: import petdesk.storage (this tree vs main)",
         petdesk=ours, baseline=base, unit="ms", ratio=ratio,
         goal="<= 1.10x main, no httpx/pydantic/Qt", met=ratio <= 1.10 and heavy == {"-"},
         details={"modules_this_tree": ours_runs[0][1], "modules_main": base_runs[0][1],

@@ -1,4 +1,4 @@
-"""Store figures (issue 12): reading stored rows for the first paint, opening a store,
+"""Store figures: reading stored rows for the first paint, opening a store,
 and the durable outbox write. Each against a baseline measured in the same run.
 
     .venv/bin/python tests/benchmarks/bench_store.py [--quick]

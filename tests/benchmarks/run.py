@@ -13,7 +13,7 @@ not collect ``tests/benchmarks``).
 Each group runs in its own Python process (``--child``), with offscreen Qt and a
 throw-away HOME, so no group inherits another's imports, threads or memory.
 
-Figures (issue 6): 1 time to window, 2 time to first data, 3 GUI stalls,
+Figures: 1 time to window, 2 time to first data, 3 GUI stalls,
 4 rate-limit efficiency, 5 table scale, 6 memory, 7 client overhead.
 """
 
@@ -43,12 +43,12 @@ GROUPS = (
     ("bench_table", "5"),
     ("bench_stalls", "3"),
     ("bench_ratelimit", "4"),
-    ("bench_sandbox", "sandbox (issue 3)"),
-    ("bench_import", "import pacing (issue 13)"),
-    ("bench_import_window", "import through the window (issue 13)"),
-    ("bench_bulk", "preview and export (issue 13)"),
-    ("bench_mirror", "M1-M5 (issue 16)"),
-    ("bench_offline", "O1-O3 (issue 12)"),
+    ("bench_sandbox", "sandbox"),
+    ("bench_import", "import pacing"),
+    ("bench_import_window", "import through the window"),
+    ("bench_bulk", "preview and export"),
+    ("bench_mirror", "M1-M5"),
+    ("bench_offline", "O1-O3"),
     ("bench_floors", "floors (issues 10, 12)"),
 )
 ANALYSIS = HERE / "analysis.md"
@@ -219,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print_table(figures)
     if sandbox:
-        print(f"\nSandbox (issue 3): {_sandbox_line(sandbox)}")
+        print(f"\nSandbox: {_sandbox_line(sandbox)}")
     print(f"\nTotal {duration:.0f} s ({', '.join(f'{k} {v}' for k, v in timings.items())})")
     command = ".venv/bin/python tests/benchmarks/run.py" + (" --quick" if args.quick else "")
     results = {

@@ -140,7 +140,7 @@ def loopback(clock: FakeClock) -> Iterator[Sandbox]:
 
 @pytest.fixture
 def settings(tmp_path: Path) -> AppSettings:
-    """Private settings. The catalogue (issue 16) is off: its background fill sends
+    """Private settings. The catalogue is off: its background fill sends
     requests of its own, which tests counting requests would see; the catalogue's
     tests (test_catalogue_*.py) switch it on."""
     app_settings = AppSettings(QSettings(str(tmp_path / "petdesk.ini"),

@@ -241,7 +241,8 @@ RUN_SCRIPT = textwrap.dedent("""
             # What the demo's first page does without: the outbox, import and catalogue
             # work (background, after it is painted) and a network transport.
             report.append(("loaded with the first page", sorted(
-                m for m in ("openpyxl", "petdesk.services.importing", "petdesk.services.importing.engine",
+                m for m in ("openpyxl", "petdesk.services.importing",
+                "petdesk.services.importing.engine",
                             "petdesk.services.catalogue.engine", "httpcore", "truststore")
                 if m in sys.modules)))
             QApplication.instance().exit(0)

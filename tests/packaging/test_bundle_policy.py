@@ -293,7 +293,8 @@ def test_excluded_stdlib_is_not_imported_by_anything_petdesk_runs() -> None:
     code = "\n".join([
         "import sys",
         "import petdesk.__main__, petdesk.gui.selftest, petdesk.gui.app, petdesk.gui.main_window",
-        "import petdesk.services.keys.keystore, petdesk.gui.pets.add_pet, petdesk.gui.settings.settings_dialog",
+        "import petdesk.services.keys.keystore, petdesk.gui.pets.add_pet, "
+        "petdesk.gui.settings.settings_dialog",
         "import petdesk.api, petdesk.sandbox, petdesk.sandbox.inprocess, truststore",
         "import importlib",
         f"for name in {policy.HIDDEN_IMPORTS!r}:",

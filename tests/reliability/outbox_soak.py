@@ -1,4 +1,4 @@
-"""The outbox soak (issue 12): adds through the window against a hostile sandbox, the
+"""The outbox soak: adds through the window against a hostile sandbox, the
 app killed with SIGKILL and restarted every 50 adds; at the end the server holds
 exactly N new pets, none twice, none lost.
 

@@ -1,4 +1,4 @@
-"""Soak (issue 7, item 6): N requests through PetDesk's worker against the sandbox.
+"""Soak: N requests through PetDesk's worker against the sandbox.
 
     python -m tests.reliability.soak [--requests 10000] [--max-seconds 900]
 

@@ -1,4 +1,4 @@
-"""Ban avoidance through the whole app (issue 7, item 2): the user hammers Refresh, F5,
+"""Ban avoidance through the whole app: the user hammers Refresh, F5,
 Add pet and look-up during a rate-limit cooldown. The real main window, over loopback,
 judged by the sandbox's own counters (a ban on the first early request) and by the
 hostile server's ban watcher."""

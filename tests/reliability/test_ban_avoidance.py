@@ -1,4 +1,4 @@
-"""Ban avoidance (issue 7, item 2): no request ever arrives inside a Retry-After window.
+"""Ban avoidance: no request ever arrives inside a Retry-After window.
 
 Two judges, over real loopback HTTP:
 

@@ -1,4 +1,4 @@
-"""Crash handling (issue 7, item 7): an exception that escapes a slot, or ends a thread,
+"""Crash handling: an exception that escapes a slot, or ends a thread,
 ends in a dialog with "Copy details" and a log entry (key redacted); Qt's own warnings
 reach the log. pytest-qt normally captures exceptions in slots itself, so these tests
 opt out of that (``qt_no_exception_capture``) to let the app's hook see them."""

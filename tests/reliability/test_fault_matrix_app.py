@@ -1,4 +1,4 @@
-"""The fault matrix through the whole app (issue 7, item 1): the same table as the
+"""The fault matrix through the whole app: the same table as the
 client matrix (:data:`tests.reliability.test_fault_matrix_client.CASES`), driven
 through the real main window's add-pet form (worker, form, status bar).
 

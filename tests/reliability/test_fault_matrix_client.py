@@ -1,4 +1,4 @@
-"""The fault matrix (issue 7, item 1) at the client level, over real loopback HTTP.
+"""The fault matrix at the client level, over real loopback HTTP.
 
 ONE table, :data:`CASES`: every fault of the issue, each run through
 ``PetStoreClient`` for ``list_pets``, ``get_pet`` and ``create_pet`` against the

@@ -1,4 +1,4 @@
-"""Bad input, Qt-free (issue 7, item 5): hypothesis on response parsing and on NewPet.
+"""Bad input, Qt-free: hypothesis on response parsing and on NewPet.
 
 * Any status, any headers, any body (JSON of any shape, or raw bytes) through
   ``httpx.MockTransport``: every operation ends in a result or a

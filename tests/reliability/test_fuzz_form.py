@@ -1,4 +1,4 @@
-"""Bad input into the real add-pet form (issue 7, item 5), offscreen with pytest-qt.
+"""Bad input into the real add-pet form, offscreen with pytest-qt.
 
 Text goes in through the widget API as a paste would (``selectAll`` + ``insert``,
 which emits ``textEdited`` like typing). After every edit:

@@ -1,4 +1,4 @@
-"""Keyring failure modes through the whole app (issue 7, item 4).
+"""Keyring failure modes through the whole app.
 
 For each broken keyring — none at all, one that raises, a locked one, one that
 hangs — the real main window starts with a :class:`KeyStore` on it and:

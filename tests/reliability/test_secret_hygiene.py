@@ -1,4 +1,4 @@
-"""Secret hygiene through the whole app (issue 7, item 3).
+"""Secret hygiene through the whole app.
 
 A full UI session against the sandbox over loopback: no key yet → the key dialog;
 a wrong key tested; the right key tested and saved; the key used; a pet added; the

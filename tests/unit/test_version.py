@@ -9,7 +9,7 @@ from pathlib import Path
 
 import petdesk
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_package_version_is_pyprojects() -> None:

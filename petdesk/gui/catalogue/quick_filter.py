@@ -1,4 +1,4 @@
-"""The table's quick filter over the whole catalogue (issue 16).
+"""The table's quick filter over the whole catalogue.
 
 While the quick filter (Ctrl+F) holds a name and the catalogue is on, the window also
 counts the pets of the whole catalogue named like it, and says so beside the footer's

@@ -1,4 +1,4 @@
-"""The catalogue in the main window (issue 16): its line in the status bar, the
+"""The catalogue in the main window: its line in the status bar, the
 Find any animal dialog, Update now, Newest first, and the quick filter's count of
 the catalogue's matches (:mod:`.catalogue_quick_filter`; Enter shows them).
 

@@ -1,5 +1,5 @@
 """Crash handling: an unhandled exception ends in a dialog and a log entry, never a
-silent death (issue 7, item 7).
+silent death.
 
 :func:`install` sets three hooks and returns the :class:`CrashHandler`:
 

@@ -2,9 +2,10 @@
 
 The service knows a category only by its number (spec section 2). A file exported from
 other shelter software often says "Dog" or "Cat" instead; the preview lists those words
-(:attr:`petdesk.services.importing.preview.Preview.category_words`) and this dialog lets the user say
+(:attr:`petdesk.services.importing.preview.Preview.category_words`) and this dialog lets the user
+say
 which category each one means, choosing among the named categories of File ›
-Categories… (issue 14) or typing a number. A word whose name matches a named category
+Categories… or typing a number. A word whose name matches a named category
 (ignoring case, and a plural "s") is proposed already. The answers go into the column
 mapping (``ColumnMapping.category_names``), remembered with the file's layout.
 """

@@ -102,7 +102,7 @@ class AddPetDialog(QDialog):
         #: Closing without asking (the window is quitting, or the user chose Discard).
         self._discarding = False
         self.confirmBox: QMessageBox | None = None
-        #: Set by the window once the outbox (issue 12) can keep an unsent pet: closing
+        #: Set by the window once the outbox can keep an unsent pet: closing
         #: then also offers "Send later", which hands it the form's pet.
         self.send_later: Callable[[NewPet], None] | None = None
         self._touched: set[str] = set()

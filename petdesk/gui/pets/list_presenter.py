@@ -1,4 +1,4 @@
-"""What the window shows of the list and of one pet, kept true (issue 15).
+"""What the window shows of the list and of one pet, kept true.
 
 * The footer says what is loaded and what the filters show ("21 pets loaded · 2 shown
   by the filter"), after every page, add, look-up, filter change, error and switch.

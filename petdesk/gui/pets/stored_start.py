@@ -72,7 +72,7 @@ def _read(connection: Connection, status: str | None, limit: int, folder: Path |
         page = None
     try:
         from petdesk.gui.common.localize import localized_names  # noqa: PLC0415 - on this thread
-        from petdesk.services.cards.categories import (
+        from petdesk.services.cards.categories import (  # noqa: PLC0415 - on this thread
             DEMO_CATEGORY_NAMES,
             JsonCategoryFile,
             categories_path,

@@ -199,7 +199,7 @@ class AppSettings:
         self._s.setValue(f"filter/{environment}/status", status)
         self._s.setValue(f"filter/{environment}/limit", int(page_size))
 
-    # -- the catalogue (issue 16) --------------------------------------------------------
+    # -- the catalogue --------------------------------------------------------
 
     @property
     def catalogue(self) -> CatalogueChoice:

@@ -1,4 +1,4 @@
-"""The worker-thread side of the window's catalogue (issue 16), Qt-free.
+"""The worker-thread side of the window's catalogue, Qt-free.
 
 :class:`CatalogueEngine` owns, while the window is open, the environment's store (the
 same file as the outbox: :func:`~petdesk.storage.store_file.store_file`), its catalogue

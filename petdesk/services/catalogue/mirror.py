@@ -154,7 +154,8 @@ class MirrorPhase(enum.Enum):
 
 @dataclass(frozen=True)
 class MirrorStatus:
-    """Plain values for the catalogue line (:func:`petdesk.services.outbox.wording.catalogue_line`)."""
+    """Plain values for the catalogue line
+    (:func:`petdesk.services.outbox.wording.catalogue_line`)."""
 
     phase: MirrorPhase
     count: int

@@ -6,8 +6,9 @@ parsers built here, opens the key store, the client and the local store, and cal
 line per step; the exit status says how it went (:class:`ExitStatus`).
 
 The import hands its rows to an :class:`ImportQueue`:
-:class:`petdesk.services.importing.outbox.OutboxImportQueue` implements it on the outbox of the local
-store (issue 12); :mod:`petdesk.cli.commands` wires it for ``petdesk import``.
+:class:`petdesk.services.importing.outbox.OutboxImportQueue` implements it on the outbox of the
+local
+store; :mod:`petdesk.cli.commands` wires it for ``petdesk import``.
 """
 
 from __future__ import annotations

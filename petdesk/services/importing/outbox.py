@@ -1,4 +1,4 @@
-"""The sending half of an import: the outbox of the local store (issue 12) as the
+"""The sending half of an import: the outbox of the local store as the
 :class:`~petdesk.services.importing.headless.ImportQueue` the import hands its rows to.
 
 How an import is sent (decisions):
@@ -80,7 +80,8 @@ def batch_of(key: str) -> str:
 
 
 def batch_for_file(path: Path) -> str:
-    """The batch an import of ``path`` uses (:func:`~petdesk.services.importing.preview.import_batch`
+    """The batch an import of ``path`` uses
+    (:func:`~petdesk.services.importing.preview.import_batch`
     of its fingerprint; with a ``FileLayout`` at hand, use ``layout.info.fingerprint``)."""
     return import_batch(file_fingerprint(path))
 
@@ -370,8 +371,9 @@ class ImportRun:
     run of the same file are followed, not queued again); the worker's own
     ``OutboxSender`` (with :func:`import_budget_for`) sends them between the user's
     requests. ``poll()`` records the rows that reached their end in :attr:`report` and
-    returns them with the batch's progress; ``pause()``, ``resume()``, ``cancel()`` act
-    on the whole batch. Save :attr:`report` with :func:`petdesk.services.importing.writers.write_report`.
+    returns them with the batch's progress; ``pause()``, ``resume()``, ``cancel()``
+    act on the whole batch. Save :attr:`report` with
+    :func:`petdesk.services.importing.writers.write_report`.
     """
 
     def __init__(self, queue: OutboxImportQueue, preview: Preview) -> None:

@@ -1,4 +1,5 @@
-"""Open any supported file as a :class:`~petdesk.services.importing.table.Table`: the one entry point.
+"""Open any supported file as a :class:`~petdesk.services.importing.table.Table`: the one entry
+point.
 
 The kind is decided from the content, not the name (staff rename files): a zip with
 ``xl/workbook.xml`` is xlsx, an OpenDocument zip is ods, an OLE2 file is xls, and

@@ -1,6 +1,6 @@
 """Where the API key lives: the OS keyring only, else this session's memory. Qt-free.
 
-Rules (issues 4 and 7):
+Rules:
 
 * The key is stored only in the OS keyring (``keyring``; service ``"petdesk"``, one
   entry per environment, username = the environment name). Never in a file, a log

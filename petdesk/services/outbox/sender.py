@@ -15,7 +15,7 @@ Each step does one thing, in this order of priority:
    to do, the floor is *verified*: the sender lists to the last page so it knows the
    newest pet id (reconciliation then never mistakes an older identical animal for
    the add). With the store's tail link this is one or two requests. The catalogue
-   mirror (issue 16) keeps it verified for free by calling
+   mirror keeps it verified for free by calling
    ``note_newest_id(..., verified=True)`` when a pass reaches the end.
 3. The oldest WAITING entry is marked SENDING (durably, with its floor raised to the
    newest id known now) and only then sent:

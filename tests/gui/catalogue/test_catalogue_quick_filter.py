@@ -1,4 +1,4 @@
-"""The table's quick filter over the whole catalogue (issue 16), through the window.
+"""The table's quick filter over the whole catalogue, through the window.
 
 The catalogue is switched on in File › Settings, as a user does, and filled from a
 loopback sandbox on the test's fake clock (the fixtures and helpers of

@@ -1,4 +1,4 @@
-"""The catalogue in the window (issue 16), against a loopback sandbox of 5,000 pets at
+"""The catalogue in the window, against a loopback sandbox of 5,000 pets at
 a small quota (20 requests per 10-second window), on the test's fake clock.
 
 The user switches the catalogue on in File › Settings; the window fills it in the

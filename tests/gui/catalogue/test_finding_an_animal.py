@@ -1,7 +1,8 @@
 """Finding an animal by name among every pet this computer knows, through the window.
 
 The catalogue is switched on in File › Settings and filled from a loopback sandbox on
-the test's fake clock (the fixtures and helpers of :mod:`tests.gui.catalogue.test_catalogue_window`);
+the test's fake clock (the fixtures and helpers of
+:mod:`tests.gui.catalogue.test_catalogue_window`);
 its next update is held, so only what this computer does itself can put a pet in it.
 Then pets are imported (Ctrl+I), or looked up by id (Ctrl+L), and the quick filter
 (Ctrl+F) is typed into, as a user does: the line beside the footer counts the pet,

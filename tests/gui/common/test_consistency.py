@@ -1,4 +1,4 @@
-"""What the window says stays true (issue 10, "Consistency"): one Refresh at a time,
+"""What the window says stays true: one Refresh at a time,
 the count label after an add, an error and an environment switch, one word for
 "no status", and messages that name menu paths that exist."""
 

@@ -87,7 +87,7 @@ def test_staff_words_outside_details_and_the_technical_text_in_details(
 
 def run_on_x(tmp_path: Path, args: list[str], **env: str) -> list[str]:
     """The titles ``title_driver.py`` read on a private Xvfb."""
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     home = tmp_path / f"home-{len(list(tmp_path.iterdir()))}"  # its own settings
     environ = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
     environ.update(QT_QPA_PLATFORM="xcb", PYTHONPATH=str(root), **env)
@@ -96,7 +96,7 @@ def run_on_x(tmp_path: Path, args: list[str], **env: str) -> list[str]:
                       ("XDG_STATE_HOME", ".local/state"), ("XDG_RUNTIME_DIR", "run")):
         (home / sub).mkdir(parents=True, exist_ok=True, mode=0o700)
         environ[name] = str(home / sub)
-    driver = Path(__file__).with_name("title_driver.py")
+    driver = Path(__file__).resolve().parents[2] / "helpers" / "title_driver.py"
     done = subprocess.run(["xvfb-run", "-a", sys.executable, str(driver), *args],
                           env=environ, capture_output=True, text=True, timeout=120,
                           cwd=str(root), check=False)

@@ -408,7 +408,7 @@ def test_an_add_made_offline_is_selected_shown_with_its_own_icon_and_counted(
                     reason="runs under Xvfb itself, or needs xvfb-run")
 def test_the_status_line_on_a_real_x_server(tmp_path: Path) -> None:
     """The line's tests again with the xcb platform on Xvfb: real fonts and metrics."""
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     environ = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
     environ.update(PETDESK_TEST_PLATFORM="xcb", PETDESK_STATUS_ON_X="1", HOME=str(tmp_path),
                    XDG_CONFIG_HOME=str(tmp_path / ".config"),

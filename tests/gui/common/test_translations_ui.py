@@ -413,7 +413,7 @@ def test_the_import_steps_speak_the_language(
     from petdesk.gui.importing.import_dialog import PAGE_COLUMNS, PAGE_PREVIEW
     from petdesk.gui.importing.preview_page import RESULT
 
-    sample = Path(__file__).resolve().parents[2] / "resources" / "samples" / "intake-sample.csv"
+    sample = Path(__file__).resolve().parents[3] / "resources" / "samples" / "intake-sample.csv"
     monkeypatch.setenv("PETDESK_DATA_DIR", str(tmp_path / "data" / "PetDesk"))
     monkeypatch.setattr(QFileDialog, "getOpenFileName",
                         staticmethod(lambda *_a, **_k: (str(sample), "")))

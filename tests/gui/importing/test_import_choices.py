@@ -1,6 +1,6 @@
 """Pets › Import… choices a user makes in the dialog, driven through the window: every
 CSV encoding and separator detected, the sheet of a workbook with several, category
-words named with the named categories (issue 14), possible duplicates decided for all,
+words named with the named categories, possible duplicates decided for all,
 and the rows awaiting a decision after a lost answer answered per row."""
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from tests.gui.conftest import Sandbox, make_sandbox
 from tests.helpers.drive import idle, shortcut, visible_dialog
 from tests.unit.services.importing.files import write_csv, write_ods, write_xlsx
 
-SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "samples" / "intake-sample.xlsx"
+SAMPLE = Path(__file__).resolve().parents[3] / "resources" / "samples" / "intake-sample.xlsx"
 HEADER = ("Animal name", "Category ID", "Status")
 ROWS = [("Biscuit", 1, "available"), ("Mango", 2, "pending"), ("Zoë", 1, "sold"),
         ("", 1, "available"), ("Pepper", "dog", "available"), ("Olive", 3, "adopted"),

@@ -1,4 +1,4 @@
-"""The outbox through the window (issue 12): adds made while the service cannot be
+"""The outbox through the window: adds made while the service cannot be
 reached wait as "Waiting to send" rows, can be edited and cancelled, survive a
 restart, and are sent once each when the service is back.
 

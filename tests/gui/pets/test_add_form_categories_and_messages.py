@@ -189,7 +189,7 @@ def test_the_forms_messages_show_every_line(
 def run_form_on_x(tmp_path: Path, screen: str, lang: str, typed: str) -> dict[str, str]:
     """``form_driver.py`` on a private Xvfb of ``screen`` ("800x500"), keys from the X
     server: what the category field showed after Tab, and its message's measures."""
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     home = tmp_path / f"home-{screen}-{lang}"
     environ = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "LANGUAGE")}
     environ.update(QT_QPA_PLATFORM="xcb", PYTHONPATH=str(root), LANG=lang)
@@ -198,7 +198,7 @@ def run_form_on_x(tmp_path: Path, screen: str, lang: str, typed: str) -> dict[st
                       ("XDG_STATE_HOME", ".local/state"), ("XDG_RUNTIME_DIR", "run")):
         (home / sub).mkdir(parents=True, exist_ok=True, mode=0o700)
         environ[name] = str(home / sub)
-    driver = Path(__file__).with_name("form_driver.py")
+    driver = Path(__file__).resolve().parents[2] / "helpers" / "form_driver.py"
     done = subprocess.run(["xvfb-run", "-a", "-s", f"-screen 0 {screen}x24", sys.executable,
                            str(driver), typed], env=environ, capture_output=True, text=True,
                           timeout=90, cwd=str(root), check=False)

@@ -36,7 +36,7 @@ from tests.helpers.drive import open_add_dialog, open_key_dialog, open_settings,
 #: The languages the layout is checked in (the longest translation matters most).
 LOCALES = ["en", "de", "es"]
 SIZES = [QSize(800, 500), QSize(1100, 680), QSize(1920, 1080)]
-TRANSLATIONS = Path(__file__).resolve().parents[2] / "resources" / "translations"
+TRANSLATIONS = Path(__file__).resolve().parents[3] / "resources" / "translations"
 
 
 @pytest.fixture(params=LOCALES)

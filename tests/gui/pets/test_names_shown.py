@@ -1,5 +1,5 @@
 """Names and server text as the table shows them: markers for hidden characters,
-bounded length, tooltips that show markup literally (issue 11)."""
+bounded length, tooltips that show markup literally."""
 
 from __future__ import annotations
 

@@ -288,7 +288,7 @@ def test_in_german_the_dialog_says_in_german_that_no_keyring_works(
 def on_x(tmp_path: Path) -> list[str]:
     """What :mod:`.first_run_driver` printed, run on a private Xvfb with xcb and a new
     home (no keyring entry, no settings)."""
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     environ = {k: v for k, v in os.environ.items()
                if k not in ("DISPLAY", "PETDESK_API_KEY")}
     environ.update(QT_QPA_PLATFORM="xcb", PYTHONPATH=str(root))
@@ -297,7 +297,7 @@ def on_x(tmp_path: Path) -> list[str]:
                       ("XDG_STATE_HOME", ".local/state"), ("XDG_RUNTIME_DIR", "run")):
         (tmp_path / sub).mkdir(parents=True, exist_ok=True, mode=0o700)
         environ[name] = str(tmp_path / sub)
-    driver = Path(__file__).with_name("first_run_driver.py")
+    driver = Path(__file__).resolve().parents[2] / "helpers" / "first_run_driver.py"
     done = subprocess.run(["xvfb-run", "-a", sys.executable, str(driver)], env=environ,
                           capture_output=True, text=True, timeout=120, cwd=str(root),
                           check=False)

@@ -17,7 +17,7 @@ import pytest
 from petdesk.gui import app
 from petdesk.storage import saved_settings
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 PRINT_SETTINGS_FILE = textwrap.dedent("""
     from petdesk.gui.app import create_application, default_settings

@@ -129,7 +129,7 @@ def test_arbitrary_json_is_either_a_pet_or_a_validation_error(value: object) -> 
         Pet.model_validate(value)
 
 
-# -- names that read as something they are not (issue 11) -----------------------
+# -- names that read as something they are not -----------------------
 
 
 @pytest.mark.parametrize("ch", ["\u202e", "\u200b", "\u200d", "\u2066", "\ufeff", "\u00ad",

@@ -1,4 +1,4 @@
-"""PetStoreClient against a real sandbox over loopback (issue 3's integration tests).
+"""PetStoreClient against a real sandbox over loopback.
 
 Both sides run on the real clock here: the sandbox's windows are short (a couple
 of seconds) so a quota can be used up and waited out inside a test. The sandbox

@@ -14,7 +14,7 @@ import yaml
 from petdesk.sandbox import RunningSandbox
 from tests.unit.sandbox.conftest import SandboxFactory, open_client
 
-OPENAPI = Path(__file__).resolve().parents[2] / "resources" / "openapi.yaml"
+OPENAPI = Path(__file__).resolve().parents[3] / "resources" / "openapi.yaml"
 RATE_HEADERS = {"X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"}
 
 

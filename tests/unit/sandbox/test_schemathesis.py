@@ -17,7 +17,7 @@ from pathlib import Path
 
 from tests.unit.sandbox.cli import SandboxProcess, schemathesis_command
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 OPENAPI = ROOT / "resources" / "openapi.yaml"
 KEY = "schemathesis-key-0123456789"
 

@@ -6,7 +6,7 @@ Short form in the suite (tests/unit/storage/test_soak_kill.py); long form by com
 
     .venv/bin/python -m tests.unit.storage.soak --adds 500 --kill-every 50
 
-The window's soak (issue 12's "through the window") drives the same store and sender
+The window's soak drives the same store and sender
 through the UI once it is wired; this one proves the engine underneath it.
 """
 
@@ -29,7 +29,7 @@ from petdesk.storage.db import open_store
 from petdesk.storage.rows import OutboxState
 from tests.unit.storage.soak_app import soak_name
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 KEY = "soak-key-0123456789"
 
 #: Faults that leave a create's outcome unknown, as FaultConfig fields. When the

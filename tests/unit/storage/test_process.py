@@ -22,7 +22,7 @@ from petdesk.storage.rows import Draft, OutboxState, PetRow, StoredQuery
 from tests.helpers.api_fakes import FakeClock
 from tests.unit.storage.conftest import SandboxFactory
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _python(code: str) -> tuple[str, str]:

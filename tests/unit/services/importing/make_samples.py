@@ -3,7 +3,8 @@
     .venv/bin/python tests/unit/services/importing/make_samples.py
 
 A shelter's intake day: 30 animals as a volunteer typed them, with the usual problems
-left in on purpose (see PROBLEMS); tests/unit/services/importing/test_samples.py checks what PetDesk makes
+left in on purpose (see PROBLEMS); tests/unit/services/importing/test_samples.py checks what
+PetDesk makes
 of them.
 """
 
@@ -16,7 +17,7 @@ from pathlib import Path
 import openpyxl
 from openpyxl.styles import Font
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 SAMPLES = ROOT / "resources" / "samples"
 
 HEADER = ["Animal name", "Species", "Category ID", "Adoption status", "Breed", "Sex",

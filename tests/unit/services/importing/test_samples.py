@@ -11,7 +11,7 @@ from petdesk.services.importing.preview import build_preview
 from petdesk.services.importing.readers import open_table
 from tests.unit.services.importing.make_samples import PROBLEMS, ROWS
 
-SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
+SAMPLES = Path(__file__).resolve().parents[4] / "resources" / "samples"
 
 
 @pytest.mark.parametrize("name", ["intake-sample.xlsx", "intake-sample.csv"])

@@ -1,4 +1,4 @@
-"""petdesk.services.importing is mypy --strict clean, and passes the complexity and imports-at-top rules
+"""petdesk.services.importing is mypy --strict clean, and passes the complexity and
 the project is adopting (ruff C901 at 10, PLC0415)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 BIN = Path(sys.executable).parent
 
 
@@ -21,7 +21,8 @@ def test_mypy_strict_on_bulk() -> None:
 def test_ruff_complexity_and_imports_at_top_on_bulk() -> None:
     result = subprocess.run(
         [str(BIN / "ruff"), "check", "--no-cache", "--extend-select", "C901,PLC0415",
-         "--config", "lint.mccabe.max-complexity = 10", "petdesk/services/importing", "tests/unit/services/importing"],
+         "--config", "lint.mccabe.max-complexity = 10", "petdesk/services/importing",
+         "tests/unit/services/importing"],
         cwd=ROOT, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
 
@@ -35,7 +36,8 @@ def test_bulk_imports_no_qt() -> None:
 
 
 def test_only_the_writers_load_the_xlsx_library() -> None:
-    code = ("import sys, petdesk.services.importing.session, petdesk.services.importing.report, petdesk.services.importing.eta; "
+    code = ("import sys, petdesk.services.importing.session, "
+            "petdesk.services.importing.report, petdesk.services.importing.eta; "
             "print('openpyxl' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                             text=True, check=True)

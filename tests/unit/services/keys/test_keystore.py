@@ -409,7 +409,7 @@ def test_hung_keyring_call_does_not_block_interpreter_exit() -> None:
         capture_output=True,
         text=True,
         timeout=30,
-        cwd=Path(__file__).resolve().parents[2],
+        cwd=Path(__file__).resolve().parents[4],
     )
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.split() == ["session", "exiting"]
