@@ -3,7 +3,7 @@
 A threaded ``http.server`` speaking HTTP/1.1 with keep-alive, which hands every
 request to the same WSGI application (:class:`petdesk.sandbox.app.SandboxApp`)
 that ``petdesk --demo`` calls in-process. An injected dropped connection
-(:class:`~petdesk.sandbox.app.ConnectionDropped`) closes the socket without any
+(:class:`~petdesk.sandbox.faults.ConnectionDropped`) closes the socket without any
 answer.
 
 Under load: the listen backlog is :data:`LISTEN_BACKLOG` (128), so 150 clients
@@ -51,13 +51,9 @@ from types import FrameType
 from typing import Any, Final
 from urllib.parse import unquote
 
-from petdesk.sandbox.app import (
-    PLANS,
-    ConnectionDropped,
-    FaultConfig,
-    SandboxApp,
-    SandboxConfig,
-)
+from petdesk.sandbox.app import SandboxApp
+from petdesk.sandbox.config import PLANS, SandboxConfig
+from petdesk.sandbox.faults import ConnectionDropped, FaultConfig
 from petdesk.sandbox.store import Store, default_db_path
 
 __all__ = ["DEFAULT_PORT", "HEADER_TIMEOUT", "LISTEN_BACKLOG", "RunningSandbox", "main",

@@ -24,7 +24,8 @@ from petdesk.core.clock import Clock
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.settings.settings import AppSettings, CatalogueChoice, Environment
 from petdesk.gui.worker.worker import Connection
-from petdesk.sandbox import SandboxApp, SandboxConfig, Store, in_process_transport, start_server
+from petdesk.sandbox import SandboxApp, SandboxConfig, Store, start_server
+from petdesk.sandbox.inprocess import in_process_transport
 from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
 from tests.helpers.api_fakes import FakeClock as ApiFakeClock
 from tests.helpers.drive import idle

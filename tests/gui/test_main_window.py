@@ -183,7 +183,7 @@ def stricter_server(box: Sandbox, field: str, max_name: int = 50) -> None:
     import io
     import json
 
-    from petdesk.sandbox import app as sandbox_app
+    from petdesk.sandbox import wire
 
     original = box.app.handle
 
@@ -196,7 +196,7 @@ def stricter_server(box: Sandbox, field: str, max_name: int = 50) -> None:
                 payload = json.dumps({"code": "invalid_value", "status": 400,
                                       "message": f"Field '{field}' must be at most "
                                                  f"{max_name} characters."}).encode()
-                return sandbox_app._Response(400, payload, headers=[
+                return wire.Response(400, payload, headers=[
                     ("Content-Type", "application/json"),
                     ("Content-Length", str(len(payload)))])
         return original(environ)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from petdesk.sandbox.app import KeyCounters, SandboxApp
+from petdesk.sandbox.app import SandboxApp
+from petdesk.sandbox.limiter import KeyCounters
 
 
 def reconfigure(app: SandboxApp, **changes: Any) -> None:

@@ -10,12 +10,10 @@ from pathlib import Path
 import httpx
 import pytest
 
-from petdesk.sandbox import (
+from petdesk.sandbox import FaultKind, SandboxApp, SandboxConfig
+from petdesk.sandbox.inprocess import (
     DEMO_API_KEY,
     DEMO_BASE_URL,
-    FaultKind,
-    SandboxApp,
-    SandboxConfig,
     demo_config,
     in_process_transport,
     make_demo_app,

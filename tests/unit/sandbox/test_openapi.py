@@ -112,7 +112,7 @@ def test_real_answers_validate_against_the_schemas(
 
 
 def test_name_pattern_matches_the_servers_notion_of_blank(doc: dict[str, Any]) -> None:
-    from petdesk.sandbox.app import NAME_WHITESPACE
+    from petdesk.sandbox.wire import NAME_WHITESPACE
 
     pattern = re.compile(doc["components"]["schemas"]["NewPet"]["properties"]["name"]["pattern"])
     for ch in NAME_WHITESPACE:
