@@ -15,9 +15,10 @@ from petdesk.api.client import PetPage
 from petdesk.api.policy import CancelToken
 from petdesk.core.statuses import PetStatus
 from petdesk.sandbox import RunningSandbox, SandboxConfig, start_server
+from petdesk.services.importing.duplicates import KnownPets
 from petdesk.services.importing.errors import ImportCancelled
 from petdesk.services.importing.headless import ExitStatus, export_query, query_pages, run_export
-from petdesk.services.importing.preview import KnownPets, RowState
+from petdesk.services.importing.preview import RowState
 from petdesk.services.importing.session import inspect_file, preview_file
 
 KEY = "bulk-test-key-0123456789"

@@ -15,6 +15,7 @@ import pytest
 
 from petdesk.api import PetStoreClient
 from petdesk.sandbox import RunningSandbox, SandboxConfig, start_server
+from petdesk.services.importing.duplicates import KnownPets
 from petdesk.services.importing.eta import PLANS
 from petdesk.services.importing.headless import (
     LONG_WAIT,
@@ -34,7 +35,7 @@ from petdesk.services.importing.outbox import (
     import_budget_for,
     known_pets,
 )
-from petdesk.services.importing.preview import KnownPets, PlannedPet
+from petdesk.services.importing.preview import PlannedPet
 from petdesk.services.importing.report import Outcome
 from petdesk.services.importing.session import inspect_file, preview_file
 from petdesk.services.importing.writers import write_report

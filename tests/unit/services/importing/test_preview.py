@@ -9,13 +9,11 @@ import pytest
 from petdesk.api.models import NewPet, Pet
 from petdesk.core.statuses import PetStatus
 from petdesk.services.importing.control import CancelToken, StepProgress
+from petdesk.services.importing.duplicates import DuplicateOf, EarlierImport, KnownPets
 from petdesk.services.importing.errors import ImportCancelled, MappingError
 from petdesk.services.importing.mapping import Field, suggest_mapping
 from petdesk.services.importing.preview import (
     Decision,
-    DuplicateOf,
-    EarlierImport,
-    KnownPets,
     Preview,
     RowState,
     build_preview,
