@@ -5,8 +5,8 @@
   requests and writes errors, :mod:`~petdesk.sandbox.limiter` keeps the rate limits,
   :mod:`~petdesk.sandbox.config` and :mod:`~petdesk.sandbox.faults` say how it behaves.
 * :mod:`petdesk.sandbox.store`: SQLite storage and seed data.
-* :mod:`petdesk.sandbox.server`: ``petdesk-sandbox`` (real HTTP on loopback) and
-  :func:`start_server` for tests.
+* :mod:`petdesk.sandbox.server`: ``petdesk-sandbox`` (real HTTP on loopback); tests
+  serve it with ``tests/helpers/sandbox_server.py``.
 * :mod:`petdesk.sandbox.inprocess`: the socket-less httpx transport used by the demo
   (it imports httpx, so it is not imported here: ``petdesk-sandbox`` does without).
 
@@ -20,7 +20,7 @@ from petdesk.sandbox.app import DEPRECATION_HEADER, SUNSET_HEADER, SandboxApp
 from petdesk.sandbox.config import PLANS, Plan, RetryAfterFormat, SandboxConfig
 from petdesk.sandbox.faults import ConnectionDropped, FaultConfig, FaultInjector, FaultKind
 from petdesk.sandbox.limiter import KeyCounters
-from petdesk.sandbox.server import DEFAULT_PORT, RunningSandbox, start_server
+from petdesk.sandbox.server import DEFAULT_PORT
 from petdesk.sandbox.store import (
     CATEGORIES,
     PET_STATUSES,
@@ -50,11 +50,9 @@ __all__ = [
     "Pet",
     "Plan",
     "RetryAfterFormat",
-    "RunningSandbox",
     "SandboxApp",
     "SandboxConfig",
     "Store",
     "StoreError",
     "default_db_path",
-    "start_server",
 ]

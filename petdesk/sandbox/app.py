@@ -236,7 +236,8 @@ class SandboxApp:
     ``config`` and ``store`` default to a config with no keys (invalid: at least
     one key is required) and a fresh in-memory store. ``clock`` returns Unix
     time in seconds (tests pass a fake clock to move rate-limit windows without
-    sleeping); ``sleep`` implements injected latency (real time).
+    sleeping); ``sleep`` implements injected latency (real time). ``faults`` draws
+    each request's fault (by default from ``config.faults``).
     """
 
     def __init__(
@@ -246,6 +247,7 @@ class SandboxApp:
         *,
         clock: Callable[[], float] = time.time,
         sleep: Callable[[float], None] = time.sleep,
+        faults: FaultInjector | None = None,
     ) -> None:
         if not config.api_keys:
             raise ValueError("SandboxConfig.api_keys must hold at least one key")
@@ -253,7 +255,7 @@ class SandboxApp:
         self.store = store if store is not None else Store(None)
         self.clock = clock
         self._sleep = sleep
-        self.faults = FaultInjector(config.faults)
+        self.faults = faults if faults is not None else FaultInjector(config.faults)
         self.limiter = RateLimiter()
         self._config_lock = threading.Lock()
 

@@ -1,18 +1,16 @@
 """Fault injection of the sandbox: what ``petdesk-sandbox --fault-...`` switches on.
 
 Off by default. The order in which a request meets its fault is in the docstring of
-:mod:`petdesk.sandbox.app`.
+:mod:`petdesk.sandbox.app`. Tests that need a given fault on a given request pass the
+app an injector of their own (``tests/helpers/faults.py``) that also queues faults.
 """
 
 from __future__ import annotations
 
-import collections
-import dataclasses
 import enum
 import random
 import threading
 from dataclasses import dataclass
-from typing import Any
 
 __all__ = ["ConnectionDropped", "FaultConfig", "FaultInjector", "FaultKind"]
 
@@ -93,74 +91,32 @@ def _new_rng(seed: int) -> random.Random:
 
 
 class FaultInjector:
-    """Runtime-mutable fault injection shared by all request threads.
+    """The faults a :class:`FaultConfig` asks for, one draw per request (thread-safe).
 
-    ``configure(**changes)`` changes :class:`FaultConfig` fields on a running
-    app (a new ``seed`` restarts the random sequence); ``fail_next(kind, n)``
-    queues faults for the next ``n`` requests (any request, authenticated or
-    not), which take precedence over the rates; ``clear()`` switches everything
-    off. ``injected`` counts the faults injected so far per kind.
+    :meth:`set_config` replaces the settings of a running app and restarts the random
+    sequence from the new ``seed``.
     """
 
     def __init__(self, config: FaultConfig | None = None) -> None:
         self._lock = threading.Lock()
         self._config = config or FaultConfig()
         self._rng = _new_rng(self._config.seed)
-        self._queue: collections.deque[FaultKind] = collections.deque()
-        self._injected: collections.Counter[FaultKind] = collections.Counter()
 
     @property
     def config(self) -> FaultConfig:
         return self._config
-
-    def configure(self, **changes: Any) -> None:
-        with self._lock:
-            new = dataclasses.replace(self._config, **changes)
-            if "seed" in changes:
-                self._rng = _new_rng(new.seed)
-            self._config = new
 
     def set_config(self, config: FaultConfig) -> None:
         with self._lock:
             self._config = config
             self._rng = _new_rng(config.seed)
 
-    def fail_next(self, kind: FaultKind | str, count: int = 1) -> None:
-        if count < 0:
-            raise ValueError("count must be >= 0")
-        kind = FaultKind(kind)
-        with self._lock:
-            self._queue.extend([kind] * count)
-
-    def clear(self) -> None:
-        """Switch every fault off and forget queued ones (the seed is kept)."""
-        with self._lock:
-            self._queue.clear()
-            self._config = FaultConfig(seed=self._config.seed)
-            self._rng = _new_rng(self._config.seed)
-
-    @property
-    def pending(self) -> int:
-        """Number of queued faults not yet injected."""
-        with self._lock:
-            return len(self._queue)
-
-    @property
-    def injected(self) -> dict[FaultKind, int]:
-        with self._lock:
-            return dict(self._injected)
-
     def draw(self) -> FaultKind | None:
         """The fault for the next request, or None."""
         with self._lock:
-            kind = self._draw_locked()
-            if kind is not None:
-                self._injected[kind] += 1
-            return kind
+            return self._draw_locked()
 
     def _draw_locked(self) -> FaultKind | None:
-        if self._queue:
-            return self._queue.popleft()
         cfg = self._config
         if not cfg.active:
             return None

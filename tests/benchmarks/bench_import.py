@@ -56,7 +56,7 @@ from common import Figure  # noqa: E402
 
 from petdesk.api import NewPet, PetStoreClient  # noqa: E402
 from petdesk.core.clock import SystemClock  # noqa: E402
-from petdesk.sandbox import SandboxConfig, Store, start_server  # noqa: E402
+from petdesk.sandbox import SandboxConfig, Store  # noqa: E402
 from petdesk.services.importing.eta import PLANS  # noqa: E402
 from petdesk.services.importing.headless import (  # noqa: E402
     ExitStatus,
@@ -74,6 +74,7 @@ from petdesk.services.importing.writers import write_table  # noqa: E402
 from petdesk.services.outbox.remote import ClientRemote  # noqa: E402
 from petdesk.services.outbox.sender import OutboxSender  # noqa: E402
 from petdesk.storage.db import open_store  # noqa: E402
+from tests.helpers.sandbox_server import start_server  # noqa: E402
 
 KEY = "bench-import-key-0123456789"
 

@@ -115,10 +115,11 @@ def drain(count: int) -> dict[str, float]:
     from petdesk.gui.main_window import MainWindow
     from petdesk.gui.pets.stored_start import store_file
     from petdesk.gui.settings.settings import AppSettings, Environment
-    from petdesk.sandbox import SandboxConfig, Store, start_server
+    from petdesk.sandbox import SandboxConfig, Store
     from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
     from petdesk.storage.db import open_store
     from petdesk.storage.rows import Draft
+    from tests.helpers.sandbox_server import start_server
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     data = tempfile.mkdtemp(prefix="petdesk-bench-data-")

@@ -14,8 +14,9 @@ from PySide6.QtCore import Qt
 
 from petdesk.core.status_messages import MessageKind
 from petdesk.gui.main_window import MainWindow
-from petdesk.sandbox import FaultKind, RunningSandbox, SandboxConfig, start_server
+from petdesk.sandbox import FaultKind, SandboxConfig
 from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
+from tests.helpers.sandbox_server import RunningSandbox, start_server
 from tests.reliability.app_support import build_window, settings_in
 from tests.reliability.conftest import KEY
 from tests.reliability.hostile import HostileServer, QuotaScript

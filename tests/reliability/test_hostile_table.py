@@ -44,7 +44,7 @@ from petdesk.api import (
 )
 from petdesk.core.text import display, has_hidden
 from petdesk.sandbox.config import SandboxConfig
-from petdesk.sandbox.server import start_server
+from tests.helpers.sandbox_server import start_server
 from tests.reliability.conftest import KEY
 from tests.reliability.hostile import (
     Hang,

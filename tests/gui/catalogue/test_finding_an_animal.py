@@ -29,7 +29,7 @@ from petdesk.gui.cards.kennel_card_dialog import KennelCardDialog
 from petdesk.gui.catalogue.search_dialog import CatalogueDialog
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.settings.settings import AppSettings, CatalogueChoice
-from petdesk.sandbox import SandboxConfig, Store, start_server
+from petdesk.sandbox import SandboxConfig, Store
 from tests.gui.catalogue.test_catalogue_quick_filter import match_line, quick_filter
 from tests.gui.catalogue.test_catalogue_window import (
     catalogue_line,
@@ -42,6 +42,7 @@ from tests.gui.importing.test_import_dialog import check, open_import, send_all
 from tests.gui.importing.test_import_dialog import choose as choose_file
 from tests.gui.outbox.test_offline_outbox import Switchable, add_pet, waiting
 from tests.helpers.drive import choose, idle, look_up, shortcut, type_text, visible_dialog
+from tests.helpers.sandbox_server import start_server
 from tests.unit.services.importing.files import write_xlsx
 
 SEEDED = 12

@@ -9,7 +9,7 @@ from email.utils import parsedate_to_datetime
 import httpx
 import pytest
 
-from petdesk.sandbox import RunningSandbox
+from tests.helpers.sandbox_server import RunningSandbox
 from tests.unit.sandbox.conftest import (
     API_KEY,
     T0,

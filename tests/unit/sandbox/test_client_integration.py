@@ -33,7 +33,8 @@ from petdesk.api import (
     WaitInfo,
     WaitReason,
 )
-from petdesk.sandbox import FaultKind, RunningSandbox, SandboxConfig, start_server
+from petdesk.sandbox import FaultKind, SandboxConfig
+from tests.helpers.sandbox_server import RunningSandbox, start_server
 from tests.unit.sandbox.cli import SandboxProcess
 
 KEY = "integration-key-5c1d7e"

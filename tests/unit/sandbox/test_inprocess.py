@@ -18,13 +18,14 @@ from petdesk.sandbox.inprocess import (
     in_process_transport,
     make_demo_app,
 )
+from tests.helpers.faults import ScriptedFaults
 from tests.unit.sandbox.conftest import API_KEY, T0, FakeClock, assert_error, assert_rate_headers
 from tests.unit.sandbox.control import reconfigure
 
 
 @pytest.fixture
 def app(clock: FakeClock) -> Iterator[SandboxApp]:
-    app = SandboxApp(SandboxConfig(api_keys=(API_KEY,)), clock=clock)
+    app = SandboxApp(SandboxConfig(api_keys=(API_KEY,)), clock=clock, faults=ScriptedFaults())
     yield app
     app.store.close()
 

@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 import yaml
 
-from petdesk.sandbox import RunningSandbox
+from tests.helpers.sandbox_server import RunningSandbox
 from tests.unit.sandbox.conftest import SandboxFactory, open_client
 
 OPENAPI = Path(__file__).resolve().parents[3] / "resources" / "openapi.yaml"

@@ -11,7 +11,8 @@ from email.utils import formatdate, parsedate_to_datetime
 import httpx
 import pytest
 
-from petdesk.sandbox import PLANS, KeyCounters, RunningSandbox, SandboxConfig
+from petdesk.sandbox import PLANS, KeyCounters, SandboxConfig
+from tests.helpers.sandbox_server import RunningSandbox
 from tests.unit.sandbox.conftest import (
     API_KEY,
     OTHER_KEY,

@@ -24,9 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from petdesk.sandbox import FaultConfig, SandboxConfig, start_server
+from petdesk.sandbox import FaultConfig, SandboxConfig
 from petdesk.storage.db import open_store
 from petdesk.storage.rows import OutboxState
+from tests.helpers.sandbox_server import start_server
 from tests.unit.storage.soak_app import soak_name
 
 ROOT = Path(__file__).resolve().parents[3]

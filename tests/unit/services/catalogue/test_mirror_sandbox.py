@@ -26,7 +26,7 @@ import pytest
 
 from petdesk.api import PetStoreClient, RequestListener
 from petdesk.core.waits import WaitInfo
-from petdesk.sandbox import RunningSandbox, SandboxConfig, Store, start_server
+from petdesk.sandbox import SandboxConfig, Store
 from petdesk.services.catalogue.mirror import FillKind, FillStep, MirrorFiller, MirrorPhase
 from petdesk.services.catalogue.wording import catalogue_line, search_note
 from petdesk.services.outbox.background import BackgroundWork
@@ -35,6 +35,7 @@ from petdesk.services.outbox.sender import OutboxSender, StepKind
 from petdesk.storage.db import LocalStore, open_store
 from petdesk.storage.rows import Draft, MirrorQuery, MirrorSettings
 from tests.helpers.api_fakes import FakeClock
+from tests.helpers.sandbox_server import RunningSandbox, start_server
 
 API_KEY = "mirror-test-key-0123456789"
 PETS = 5_000

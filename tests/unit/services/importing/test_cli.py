@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
-from petdesk.sandbox import RunningSandbox, SandboxConfig, start_server
+from petdesk.sandbox import SandboxConfig
 from petdesk.services.importing.readers import open_table
 from petdesk.storage.db import open_store
 from petdesk.storage.paths import store_path
 from petdesk.storage.rows import OutboxState
 from petdesk.storage.saved_settings import ini_path, read_ini
+from tests.helpers.sandbox_server import RunningSandbox, start_server
 from tests.unit.services.importing.cli_run import KEY, ROOT, cli_env, run_petdesk
 from tests.unit.services.importing.files import write_csv, write_ods, write_xlsx
 

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from petdesk.sandbox import SandboxConfig, start_server
+from petdesk.sandbox import SandboxConfig
 from petdesk.services.keys.keystore import KeyStore
+from tests.helpers.sandbox_server import start_server
 from tests.helpers.secret_service import missing_tools, private_secret_service
 from tests.unit.services.importing.cli_run import KEY, ROOT, cli_env, petdesk_command
 from tests.unit.services.importing.files import write_csv

@@ -14,12 +14,13 @@ from petdesk.api import PetStoreClient
 from petdesk.api.client import PetPage
 from petdesk.api.policy import CancelToken
 from petdesk.core.statuses import PetStatus
-from petdesk.sandbox import RunningSandbox, SandboxConfig, start_server
+from petdesk.sandbox import SandboxConfig
 from petdesk.services.importing.duplicates import KnownPets
 from petdesk.services.importing.errors import ImportCancelled
 from petdesk.services.importing.headless import ExitStatus, export_query, query_pages, run_export
 from petdesk.services.importing.preview import RowState
 from petdesk.services.importing.session import inspect_file, preview_file
+from tests.helpers.sandbox_server import RunningSandbox, start_server
 
 KEY = "bulk-test-key-0123456789"
 

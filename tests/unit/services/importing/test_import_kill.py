@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from petdesk.sandbox import FaultConfig, SandboxConfig, start_server
+from petdesk.sandbox import FaultConfig, SandboxConfig
+from tests.helpers.sandbox_server import start_server
 from tests.unit.services.importing.cli_run import KEY, ROOT, cli_env, petdesk_command
 from tests.unit.services.importing.files import write_xlsx
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from petdesk.api import PetStoreClient
-from petdesk.sandbox import RunningSandbox, SandboxConfig, start_server
+from petdesk.sandbox import SandboxConfig
 from petdesk.services.importing.duplicates import KnownPets
 from petdesk.services.importing.eta import PLANS
 from petdesk.services.importing.headless import (
@@ -44,6 +44,7 @@ from petdesk.services.outbox.sender import OutboxSender
 from petdesk.storage.db import LocalStore, open_store
 from petdesk.storage.rows import OutboxState
 from tests.helpers.api_fakes import FakeClock
+from tests.helpers.sandbox_server import RunningSandbox, start_server
 from tests.unit.services.importing.files import write_csv, write_xlsx
 
 KEY = "import-test-key-0123456789"
