@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 from petdesk.sandbox.faults import FaultConfig
 
@@ -61,14 +61,3 @@ class SandboxConfig:
             raise ValueError("ban_after_early_requests must be >= 0 and ban_seconds >= 1")
         if self.retry_after_format not in ("seconds", "http-date"):
             raise ValueError("retry_after_format must be 'seconds' or 'http-date'")
-
-    @classmethod
-    def for_plan(cls, plan: str | Plan, **changes: Any) -> SandboxConfig:
-        """A config with the per-minute and per-day limits of ``plan``."""
-        p = PLANS[plan.lower()] if isinstance(plan, str) else plan
-        values: dict[str, Any] = {
-            "requests_per_window": p.requests_per_minute,
-            "requests_per_day": p.requests_per_day,
-        }
-        values.update(changes)
-        return cls(**values)

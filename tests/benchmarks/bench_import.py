@@ -75,6 +75,7 @@ from petdesk.services.outbox.remote import ClientRemote  # noqa: E402
 from petdesk.services.outbox.sender import OutboxSender  # noqa: E402
 from petdesk.storage.db import open_store  # noqa: E402
 from tests.helpers.sandbox_server import start_server  # noqa: E402
+from tests.helpers.sandbox_store import every_pet  # noqa: E402
 
 KEY = "bench-import-key-0123456789"
 
@@ -129,7 +130,7 @@ def _await_window(pace: Pace) -> float:
 
 
 def _counts(server: object, sandbox_store: Store, prefix: str, rows: int) -> dict[str, float]:
-    names = Counter(p.name for p in sandbox_store.all_pets())
+    names = Counter(p.name for p in every_pet(sandbox_store))
     counters = server.app.counters(KEY)  # type: ignore[attr-defined]
     return {"rate_limited": counters.rate_limited, "requests": counters.requests,
             "duplicates": sum(n - 1 for n in names.values() if n > 1),

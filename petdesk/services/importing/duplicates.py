@@ -7,10 +7,10 @@ status match (:func:`pet_key`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from petdesk.api.models import NewPet, Pet
+from petdesk.api.models import NewPet
 from petdesk.core.statuses import PetStatus
 from petdesk.core.wording import QT_TRANSLATE_NOOP
 
@@ -47,13 +47,6 @@ class KnownPets:
 
     def __init__(self) -> None:
         self._known: dict[str, DuplicateOf] = {}
-
-    @classmethod
-    def from_pets(cls, pets: Iterable[Pet]) -> KnownPets:
-        known = cls()
-        for pet in pets:
-            known.add(pet.name, pet.category_id, pet.status, pet_id=pet.id)
-        return known
 
     def add(self, name: str, category_id: int, status: PetStatus | None, *,
             pet_id: int | None = None) -> None:

@@ -36,6 +36,7 @@ from tests.gui.importing.test_import_dialog import (
     send_all,
 )
 from tests.helpers.drive import type_text, visible_dialog
+from tests.helpers.sandbox_store import every_pet
 from tests.unit.services.importing.files import DELIMITERS, ENCODINGS, write_csv
 
 DELIMITER_WORDS = {",": "commas", ";": "semicolons", "\t": "tabs", "|": "pipes"}
@@ -126,7 +127,7 @@ def test_category_words_are_named_with_the_named_categories_and_remembered(
                     == "4 rows: 3 ready, 1 invalid, 0 possible duplicates", timeout=10_000)
     assert not page.wordsButton.isHidden()  # "fish" is still a word with no category
     send_all(qtbot, dialog)
-    added = {p.name: p.category_id for p in loopback.app.store.all_pets()
+    added = {p.name: p.category_id for p in every_pet(loopback.app.store)
              if p.id not in seeded}
     assert added == {"Rex": 1, "Tom": 2, "Fido": 1}
     # The same layout again: the words are named as last time.
@@ -166,7 +167,7 @@ def test_rows_whose_answer_was_lost_are_answered_per_row(
         qtbot: Any, make_window: Callable[..., MainWindow], loopback: Sandbox) -> None:
     """After a crash mid-send two rows were sent but their answers lost, and the check
     found two matching pets for each: the window resumes the import and asks."""
-    twins = loopback.app.store.all_pets()[:2]
+    twins = every_pet(loopback.app.store)[:2]
     seeded = seeded_ids(loopback)
     batch = "import:" + "f" * 32 + ":"
     store = open_store(store_file(Connection("production", loopback.base_url)),

@@ -30,6 +30,7 @@ from tests.helpers.drive import (
     shortcut,
     visible_dialog,
 )
+from tests.helpers.sandbox_store import every_pet
 
 JARGON = ("GET ", "POST ", "/pets", "{petId}", "Error type", "Exception", "Error:")
 
@@ -144,7 +145,7 @@ def test_closing_the_add_form_with_send_later_keeps_the_pet_in_the_outbox(
     assert "“Later Lou” waits in the outbox" in window.statusBar_.message
 
     def on_server() -> int:
-        return [p.name for p in loopback.app.store.all_pets()].count("Later Lou")
+        return [p.name for p in every_pet(loopback.app.store)].count("Later Lou")
 
     qtbot.waitUntil(lambda: on_server() == 1, timeout=10_000)
     model = window.table.model()
