@@ -150,7 +150,7 @@ def _network_transport(base: httpx.URL) -> httpx.BaseTransport:
     # Deferred: httpcore and truststore load with the first network client; an injected
     # transport (the demo's in-process sandbox, tests) needs neither, and they cost more
     # to import than httpx itself.
-    from petdesk.api.transport import network_transport  # noqa: PLC0415
+    from petdesk.api.transport import network_transport  # noqa: PLC0415 - httpcore, truststore: network clients only
 
     return network_transport(base)
 
