@@ -54,10 +54,13 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import petdesk
 from petdesk.core.datafiles import resources_dir as _installed_resources
+
+if TYPE_CHECKING:  # at run time Qt loads in the checks, through _load
+    from PySide6.QtWidgets import QApplication
 
 __all__ = ["CheckResult", "bundle_root", "resources_dir", "run"]
 
@@ -121,9 +124,9 @@ def _ensure_headless_platform(environ: dict[str, str] | os._Environ[str] = os.en
         environ["QT_QPA_PLATFORM"] = "offscreen"
 
 
-def _application() -> Any:
+def _application() -> QApplication:
     (widgets,) = _load("PySide6.QtWidgets")
-    app = widgets.QApplication.instance()
+    app: QApplication | None = widgets.QApplication.instance()
     if app is None:
         app = widgets.QApplication([sys.argv[0] if sys.argv else "petdesk"])
     return app
