@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.gui.outbox.test_offline_outbox import (
+from tests.gui.outbox.test_offline_outbox import (  # noqa: F401 - the fixtures
     Switchable,
     names_shown,
     offline_text,
+    quick_probe,
+    service,
 )
 from tests.helpers.drive import shortcut
 

@@ -17,9 +17,11 @@ from PySide6.QtWidgets import QApplication, QLabel
 
 from petdesk.gui.catalogue.search_dialog import CatalogueDialog
 from petdesk.gui.main_window import MainWindow
-from tests.gui.catalogue.test_catalogue_window import (
+from tests.gui.catalogue.test_catalogue_window import (  # noqa: F401 - the fixtures, used by name
     LAST_NAME,
     PETS,
+    accented,
+    big,
     fill,
     open_window,
     result_names,
