@@ -17,11 +17,9 @@ from PySide6.QtWidgets import QApplication, QLabel
 
 from petdesk.gui.catalogue.search_dialog import CatalogueDialog
 from petdesk.gui.main_window import MainWindow
-from tests.gui.catalogue.test_catalogue_window import (  # noqa: F401 - the fixtures, used by name
+from tests.gui.catalogue.test_catalogue_window import (
     LAST_NAME,
     PETS,
-    accented,
-    big,
     fill,
     open_window,
     result_names,

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.gui.outbox.test_offline_outbox import (  # noqa: F401 - the fixtures
+from tests.gui.outbox.test_offline_outbox import (
     Switchable,
     names_shown,
     offline_text,
-    quick_probe,
-    service,
 )
 from tests.helpers.drive import shortcut
 
