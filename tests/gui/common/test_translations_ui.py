@@ -43,10 +43,11 @@ from PySide6.QtWidgets import (
 
 from petdesk.core.status_messages import MessageKind
 from petdesk.gui.app import LaunchConfig, build_main_window, resources_dir
-from petdesk.gui.common.translations import install_translations, remove_translations
+from petdesk.gui.common.translations import install_translations
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.settings.settings import AppSettings, CatalogueChoice
 from tests.helpers.drive import click_row, shortcut, visible_dialog
+from tests.helpers.translations import remove_translations
 
 LANGUAGES = ("de", "es")
 

@@ -19,11 +19,12 @@ from PySide6.QtCore import QLocale, Qt
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from petdesk.gui.app import LaunchConfig, build_main_window, resources_dir
-from petdesk.gui.common.translations import install_translations, remove_translations
+from petdesk.gui.common.translations import install_translations
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.pets.pet_model import Column
 from petdesk.gui.settings.settings import AppSettings
 from tests.helpers.drive import open_add_dialog, type_text
+from tests.helpers.translations import remove_translations
 
 # The category field's completer pops up over the form: the offscreen platform cannot
 # raise it or grab the keyboard for it.
