@@ -55,7 +55,7 @@ def test_set_get_delete_through_the_real_secret_service(secret_service: SecretSe
     store = KeyStore(secret_service.backend(), environ={})
     assert store.set("production", SECRET) == KeyLookup(SECRET, KeySource.KEYRING, None)
     assert store.set("staging", OTHER_SECRET).source is KeySource.KEYRING
-    assert store.backend_name() == "Secret Service"
+    assert "backend='Secret Service'" in repr(store)
 
     # Persisted by gnome-keyring (the encrypted file grew), readable by a fresh store.
     assert keyring_file(secret_service).stat().st_size > size_before
@@ -84,7 +84,7 @@ def test_default_backend_resolves_lazily_to_the_secret_service(
     store = KeyStore(environ={})
     try:
         assert store.set("staging", OTHER_SECRET).source is KeySource.KEYRING
-        assert store.backend_name() == "Secret Service"
+        assert "backend='Secret Service'" in repr(store)
         assert resolve_backend_report() == (True, "keyring backend: Secret Service")
     finally:
         store.delete("staging")
