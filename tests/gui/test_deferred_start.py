@@ -114,10 +114,19 @@ def test_closing_during_the_loading_phase(qtbot, tmp_path: Path) -> None:
                                demo_db=":memory:", deferred=True)
     qtbot.addWidget(window)
     window.show()
-    probe = _FirstExpose(window, window.close)  # closed in the turn the build would use
-    qtbot.waitUntil(lambda: not window.isVisible(), timeout=5_000)
+    built_after_start_up: list[bool] = []
+
+    def close_then_look() -> None:
+        window.close()
+        # Queued behind the window's own start-up (queued by the same first Expose, after
+        # this close): it sees what that start-up left.
+        QTimer.singleShot(0, lambda: built_after_start_up.append(window.is_built))
+
+    probe = _FirstExpose(window, close_then_look)  # closed in the turn the build would use
+    qtbot.waitUntil(lambda: built_after_start_up != [], timeout=5_000)
     assert probe.built_then is False
-    qtbot.wait(100)  # the start-up that was queued behind the close does nothing
+    assert not window.isVisible()
+    assert built_after_start_up == [False]  # the start-up queued behind the close did nothing
     assert not window.is_built
     assert window.findChild(QWidget, "petsTable") is None
     again = AppSettings(QSettings(str(tmp_path / "petdesk.ini"), QSettings.Format.IniFormat))
