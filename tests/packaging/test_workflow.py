@@ -1,4 +1,4 @@
-"""The GitHub Actions workflow is valid against GitHub's schema and does what the issue asks."""
+"""The GitHub Actions workflow is valid against GitHub's schema and runs what a release needs."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The fault matrix at the client level, over real loopback HTTP.
 
-ONE table, :data:`CASES`: every fault of the issue, each run through
+ONE table, :data:`CASES`: every server fault the client must survive, each run through
 ``PetStoreClient`` for ``list_pets``, ``get_pet`` and ``create_pet`` against the
 hostile server. For each run:
 

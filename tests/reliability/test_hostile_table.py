@@ -1,9 +1,8 @@
-"""Issue 11's table of hostile servers, run through the client (and the sandbox's own row).
+"""The table of hostile servers, run through the client (and the sandbox's own row).
 
-ONE table, :data:`ROWS`: each row of the issue's "what the server did" table, played
+ONE table, :data:`ROWS`: each row is one thing a hostile server does, played
 by a real server on 127.0.0.1 (:mod:`tests.reliability.hostile`, or the sandbox for
-its row) against ``PetStoreClient``. Each row fails on the main branch this work
-started from (see the commit message and the report); the window-level halves of
+its row) against ``PetStoreClient``. The window-level halves of
 the rows (quitting, plain-text message boxes, markers in the table) belong to the
 UI's tests.
 
@@ -62,7 +61,7 @@ from tests.reliability.hostile import (
 
 POLICY = RequestPolicy(max_retries=2, backoff_base=0.01, backoff_cap=0.02, min_wait=0.01,
                        poll_interval=0.01)
-#: The memory one response may cost the client (the issue's bound).
+#: The memory one response may cost the client at most.
 MEMORY_BOUND = 64 * 1024 * 1024
 #: What the server may push into the socket before the client stops reading: the
 #: client's cap (4 MiB) plus the kernel's socket buffers on both sides.
@@ -159,7 +158,7 @@ def stop_during_a_trickle_then_refresh(server: HostileServer) -> None:
 
 
 def stop_while_connecting(server: HostileServer) -> None:
-    """Beyond the issue's rows: Stop while a connect hangs (a host that drops packets,
+    """Beyond the servers' rows: Stop while a connect hangs (a host that drops packets,
     played by a listener whose accept queue is full), and the deadline there."""
     with socket.socket() as full:
         full.bind(("127.0.0.1", 0))
@@ -345,7 +344,7 @@ def sandbox_150_connections(server: HostileServer) -> None:
 @dataclass(frozen=True)
 class Row:
     id: str
-    #: The issue's "what the server did" column.
+    #: What the server did, in words.
     issue_row: str
     run: Callable[..., None]
 

@@ -1,4 +1,4 @@
-"""Issue 11's hostile servers where the user would see them: the real main window.
+"""Hostile servers where the user would see them: the real main window.
 
 The client-level table is :mod:`tests.reliability.test_hostile_table`; here the same
 scripted servers on 127.0.0.1 (:mod:`tests.reliability.hostile`) answer the real
@@ -58,7 +58,7 @@ from tests.reliability.hostile import (
 
 PETS = json.dumps([pet_json(1), pet_json(2, "Mia", 2, "pending")]).encode()
 BAD_HOST = "https://xn--a.example/v1/pets?cursor=2"
-#: The issue's goals.
+#: How soon Stop must leave the window idle, and the memory one window may grow by.
 STOP_GOAL = 0.5
 MEMORY_GOAL = 64 * 1024 * 1024
 

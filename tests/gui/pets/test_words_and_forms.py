@@ -1,4 +1,4 @@
-"""Issue 15, "Typed work is lost" and "Jargon": the add form asks before throwing away
+"""Typed work is never lost, and no jargon: the add form asks before throwing away
 what was typed and never leaves focus on Cancel after an error; Settings says which
 address is in use; the key dialog does not contradict itself; the demo never says
 "server" or "sent" and names no address; no HTTP verb, path or exception class name
@@ -75,7 +75,7 @@ def test_after_a_failed_add_enter_tries_again_and_never_cancels(
     qtbot.keyClicks(dialog.nameEdit, "Retry Rex")
     qtbot.keyClicks(dialog.categoryIdEdit, "2")
     # A refusal that names no field keeps the form open (an add the service may have
-    # taken, a 502, goes to the outbox instead: issue 12).
+    # taken, a 502, goes to the outbox instead).
     refuse_next_post(loopback)
     with qtbot.waitSignal(window.worker.finished, timeout=10_000):
         qtbot.keyClick(dialog.nameEdit, Qt.Key.Key_Return)

@@ -1,4 +1,4 @@
-"""Test-only control of a running sandbox (kept out of the product, issue 10 point 5).
+"""Test-only control of a running sandbox (kept out of the product: only tests need it).
 
 The product's app offers what the CLI, ``--demo`` and an observer need: its
 ``config`` (settable), its ``faults`` injector, its ``limiter`` and the counters
