@@ -17,10 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QLocale, QSettings, QTranslator
+from PySide6.QtWidgets import QApplication
 
 from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
 from petdesk.core.clock import Clock
+from petdesk.gui.app import resources_dir
+from petdesk.gui.common.translations import install_translations
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.settings.settings import AppSettings, CatalogueChoice, Environment
 from petdesk.gui.worker.worker import Connection
@@ -28,6 +31,7 @@ from petdesk.sandbox import SandboxApp, SandboxConfig, Store, in_process_transpo
 from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
 from tests.helpers.api_fakes import FakeClock as ApiFakeClock
 from tests.helpers.drive import idle
+from tests.helpers.translations import remove_translations
 
 API_KEY = "test-key-0123456789abcdef"
 INPROCESS_URL = "http://127.0.0.1/v1"
@@ -136,6 +140,22 @@ def sandbox(request: pytest.FixtureRequest, clock: FakeClock) -> Iterator[Sandbo
 def loopback(clock: FakeClock) -> Iterator[Sandbox]:
     with make_sandbox("loopback", clock) as box:
         yield box
+
+
+@pytest.fixture
+def speak(qapp: QApplication) -> Iterator[Callable[[str], None]]:
+    """``speak("de")``: the window's language from now on, as at start-up."""
+    before = QLocale()
+    installed: list[QTranslator] = []
+
+    def switch(language: str) -> None:
+        remove_translations(qapp, installed)
+        installed[:] = install_translations(qapp, language, resources_dir())
+        assert language == "en" or len(installed) == 2, "qtbase and petdesk catalogues"
+
+    yield switch
+    remove_translations(qapp, installed)
+    QLocale.setDefault(before)
 
 
 @pytest.fixture

@@ -14,7 +14,6 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QMessageBox, QWidget
 
-from petdesk.gui.app import LaunchConfig, build_main_window
 from petdesk.gui.importing.export_dialog import ExportDialog
 from petdesk.gui.settings.settings import AppSettings
 from petdesk.sandbox import FaultKind
@@ -30,6 +29,7 @@ from tests.helpers.drive import (
     shortcut,
     visible_dialog,
 )
+from tests.helpers.windows import open_demo_window
 
 JARGON = ("GET ", "POST ", "/pets", "{petId}", "Error type", "Exception", "Error:")
 
@@ -226,10 +226,7 @@ def shown_texts(window: Any) -> list[str]:
 def test_the_demo_never_says_server_or_sent_and_names_no_address(
         qtbot: Any, tmp_path: Path) -> None:
     settings = AppSettings(QSettings(str(tmp_path / "demo.ini"), QSettings.Format.IniFormat))
-    window = build_main_window(LaunchConfig(demo=True), settings=settings, demo_db=":memory:")
-    qtbot.addWidget(window)
-    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-        window.show()
+    window = open_demo_window(qtbot, settings, ":memory:")
     seen = shown_texts(window)
     details: list[str] = []
     look_up(qtbot, window, "12")
