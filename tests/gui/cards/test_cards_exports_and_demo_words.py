@@ -23,8 +23,8 @@ from petdesk.gui.main_window import MainWindow
 from petdesk.gui.pets.pet_model import Column
 from petdesk.gui.settings.settings import AppSettings
 from tests.gui.conftest import Sandbox
-from tests.gui.importing.test_import_dialog import answer_open, answer_save, click
 from tests.helpers.drive import click_row, open_add_dialog, shortcut, visible_dialog
+from tests.helpers.import_driver import answer_open, answer_save, click
 from tests.helpers.windows import open_demo_window
 
 # The add form's completer pops up: the offscreen platform cannot raise it or grab.

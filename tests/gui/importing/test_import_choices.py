@@ -24,7 +24,8 @@ from petdesk.storage.db import open_store
 from petdesk.storage.rows import Draft
 from petdesk.storage.store_file import store_file
 from tests.gui.conftest import Sandbox
-from tests.gui.importing.test_import_dialog import (
+from tests.helpers.drive import type_text, visible_dialog
+from tests.helpers.import_driver import (
     HEADER,
     check,
     choose,
@@ -35,7 +36,6 @@ from tests.gui.importing.test_import_dialog import (
     seeded_ids,
     send_all,
 )
-from tests.helpers.drive import type_text, visible_dialog
 from tests.unit.services.importing.files import DELIMITERS, ENCODINGS, write_csv
 
 DELIMITER_WORDS = {",": "commas", ";": "semicolons", "\t": "tabs", "|": "pipes"}

@@ -17,7 +17,7 @@ import pytest
 from petdesk.gui.importing.import_dialog import PAGE_COLUMNS, PAGE_SENDING
 from petdesk.gui.main_window import MainWindow
 from tests.gui.conftest import Sandbox
-from tests.gui.importing.test_import_dialog import (
+from tests.helpers.import_driver import (
     HEADER,
     SAMPLE,
     answer_open,
