@@ -153,7 +153,6 @@ class CrashHandler:
         self._dialog: CrashDialog | None = None
         self._showing = False
         self._previous_excepthook: Callable[..., Any] | None = None
-        self._previous_threading_hook: Callable[..., Any] | None = None
         self._previous_qt_handler: Any = None
         self._installed = False
 
@@ -163,7 +162,6 @@ class CrashHandler:
         if self._installed:
             return self
         self._previous_excepthook = sys.excepthook
-        self._previous_threading_hook = threading.excepthook
         sys.excepthook = self.excepthook
         threading.excepthook = self.threading_excepthook
         self._previous_qt_handler = qInstallMessageHandler(self.qt_message)
