@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from PySide6.QtCore import QLocale, QSettings, QTranslator
@@ -32,6 +32,9 @@ from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
 from tests.helpers.api_fakes import FakeClock as ApiFakeClock
 from tests.helpers.drive import idle
 from tests.helpers.translations import remove_translations
+
+if TYPE_CHECKING:
+    from tests.helpers.outbox_driver import Switchable
 
 API_KEY = "test-key-0123456789abcdef"
 INPROCESS_URL = "http://127.0.0.1/v1"
@@ -140,6 +143,23 @@ def sandbox(request: pytest.FixtureRequest, clock: FakeClock) -> Iterator[Sandbo
 def loopback(clock: FakeClock) -> Iterator[Sandbox]:
     with make_sandbox("loopback", clock) as box:
         yield box
+
+
+@pytest.fixture
+def service(clock: FakeClock) -> Iterator[Switchable]:
+    """A loopback service the test can stop (unreachable) and start again."""
+    # Imported here: the helper builds on this module's Sandbox and FakeClock.
+    from tests.helpers.outbox_driver import Switchable
+
+    switchable = Switchable(clock)
+    yield switchable
+    switchable.close()
+
+
+@pytest.fixture
+def quick_probe(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reconnect probe's schedule (5 s, 10 s, …) in milliseconds instead."""
+    monkeypatch.setattr("petdesk.gui.outbox.offline.MS_PER_SECOND", 1)
 
 
 @pytest.fixture

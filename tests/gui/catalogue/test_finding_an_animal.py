@@ -37,10 +37,10 @@ from tests.gui.catalogue.test_catalogue_window import (
     switch_on,
 )
 from tests.gui.conftest import API_KEY, FakeClock, Sandbox
-from tests.gui.outbox.test_offline_outbox import Switchable, add_pet, waiting
 from tests.helpers.drive import choose, idle, look_up, shortcut, type_text, visible_dialog
 from tests.helpers.import_driver import check, open_import, send_all
 from tests.helpers.import_driver import choose as choose_file
+from tests.helpers.outbox_driver import Switchable, add_pet, waiting
 from tests.helpers.windows import open_demo_window
 from tests.unit.services.importing.files import write_xlsx
 

@@ -32,8 +32,8 @@ from petdesk.gui.pets.pet_model import Column
 from petdesk.gui.settings.settings import AppSettings, CatalogueChoice
 from petdesk.sandbox import FaultKind
 from tests.gui.conftest import API_KEY, FakeClock, Sandbox
-from tests.gui.outbox.test_offline_outbox import Switchable, add_pet
 from tests.helpers.drive import idle, open_key_dialog, shortcut
+from tests.helpers.outbox_driver import Switchable, add_pet
 from tests.helpers.translations import remove_translations
 
 LANGUAGES = ("en", "de", "es")
@@ -104,13 +104,6 @@ def language(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str
     yield request.param
     remove_translations(qapp, installed)
     QLocale.setDefault(before)
-
-
-@pytest.fixture
-def service(clock: FakeClock) -> Iterator[Switchable]:
-    switchable = Switchable(clock)
-    yield switchable
-    switchable.close()
 
 
 def resize(qtbot: Any, window: Any, size: QSize) -> None:
