@@ -267,3 +267,23 @@ def test_at_most_a_dozen_deferred_imports_each_with_its_reason() -> None:
                         for (where, line), module in deferred)
     _fail(problems, f"deferred imports ({len(missing)} without a reason; at most "
                     f"{MAX_DEFERRED_IMPORTS} in all)", len(deferred))
+
+
+def test_the_checker_reads_deferred_and_type_checking_imports() -> None:
+    tree = ast.parse(
+        "import a\n"
+        "if TYPE_CHECKING:\n"
+        "    import b\n"
+        "def f():\n"
+        "    import c\n"
+        "    if typing.TYPE_CHECKING:\n"
+        "        import d\n"
+        "    else:\n"
+        "        import e\n"
+        "class K:\n"
+        "    def m(self):\n"
+        "        g = lambda: __import__('x')\n"
+        "        from h import i\n")
+    found = [(node.names[0].name, deferred) for node, deferred in _import_nodes(tree)]
+    assert found == [("a", False), ("b", False), ("c", True), ("d", False), ("e", True),
+                     ("i", True)]
