@@ -251,9 +251,8 @@ if [ "$MODE" = tests ]; then
   # ------------------------------------------------------------------------- Qt-free tests
   step tests "tests/unit/core tests/unit/api tests/unit/storage tests/unit/services/importing on the Windows CPython"
   # tests/unit/sandbox stops its server processes with SIGINT, which Windows cannot send to a
-  # process (Popen.send_signal); the static checks (mypy, ruff) run on Linux.
-  TESTS=(tests/unit/core tests/unit/api tests/unit/storage tests/unit/services/importing
-         --ignore=tests/unit/storage/test_static_store.py --ignore=tests/unit/services/importing/test_static_bulk.py)
+  # process (Popen.send_signal); the static checks (ruff, mypy, vulture) run on Linux.
+  TESTS=(tests/unit/core tests/unit/api tests/unit/storage tests/unit/services/importing)
   ( cd "$ROOT" && wrun 3600 "$WORK/tests.log" "$PY" -m pytest -q -p no:cacheprovider \
       -o addopts="--strict-markers -ra" "${TESTS[@]}" ) || true
   tr -d '\r' < "$WORK/tests.log" | grep -aE '^(FAILED|ERROR) ' || true

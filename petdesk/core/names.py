@@ -40,10 +40,6 @@ class SearchInput(NamedTuple):
     def is_id(self) -> bool:
         return self.pet_id is not None
 
-    @property
-    def is_empty(self) -> bool:
-        return not self.text
-
 
 _ID_PREFIX = re.compile(r"^(?:id\s*[:#]?|#)\s*", re.IGNORECASE)
 _GROUPED = re.compile(r"^\d{1,3}(?:[,._ \u00a0\u202f]\d{3})+$")

@@ -1,4 +1,4 @@
-"""Issue 12's figures: stored rows at start, fresh rows, and the outbox's drain rate.
+"""Offline figures: stored rows at start, fresh rows, and the outbox's drain rate.
 
     .venv/bin/python tests/benchmarks/bench_offline.py [--quick]
 

@@ -49,7 +49,7 @@ GROUPS = (
     ("bench_bulk", "preview and export"),
     ("bench_mirror", "M1-M5"),
     ("bench_offline", "O1-O3"),
-    ("bench_floors", "floors (issues 10, 12)"),
+    ("bench_floors", "floors (stock PySide6)"),
 )
 ANALYSIS = HERE / "analysis.md"
 ORDER = ("time_to_window", "time_to_first_data", "stalls_max", "stalls_p99",
@@ -59,7 +59,7 @@ ORDER = ("time_to_window", "time_to_first_data", "stalls_max", "stalls_p99",
 
 def _child(module: str, quick: bool, out: str) -> int:
     mod = importlib.import_module(module)
-    if module == "bench_sandbox":  # issue 3's figures: a dict, kept as they are
+    if module == "bench_sandbox":  # the sandbox's figures: a dict, kept as they are
         Path(out).write_text(json.dumps([{"sandbox": mod.bench_sandbox(quick)}]))
         sys.stdout.flush()
         os._exit(0)
@@ -162,7 +162,7 @@ def markdown(results: dict[str, Any]) -> str:
     lines += [f"- {f['title'].split(':')[0]}: {f['note']}" for f in results["figures"]
               if f.get("note")]
     if results.get("sandbox"):
-        lines += [f"- Sandbox (issue 3, `bench_sandbox.py`): {_sandbox_line(results['sandbox'])}"]
+        lines += [f"- Sandbox (`bench_sandbox.py`): {_sandbox_line(results['sandbox'])}"]
     if results.get("analysis"):
         lines += ["", "## Analysis", "", results["analysis"].strip()]
     return "\n".join(lines) + "\n"

@@ -1,7 +1,7 @@
 """Fixtures for the UI tests: the real main window against the real sandbox.
 
 ``sandbox`` is parametrised over the two ways PetDesk reaches it: real HTTP on
-loopback (:func:`tests.helpers.sandbox_server.start_server`) and the in-process transport
+loopback (:func:`petdesk.sandbox.start_server`) and the in-process transport
 the demo uses. Keys live in a :class:`MemoryKeyring` behind a real
 :class:`KeyStore`; settings in a private ini file.
 """
@@ -14,13 +14,16 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QLocale, QSettings, QTranslator
+from PySide6.QtWidgets import QApplication
 
 from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
 from petdesk.core.clock import Clock
+from petdesk.gui.app import resources_dir
+from petdesk.gui.common.translations import install_translations
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.settings.settings import AppSettings, CatalogueChoice, Environment
 from petdesk.gui.worker.worker import Connection
@@ -29,8 +32,11 @@ from petdesk.sandbox.inprocess import in_process_transport
 from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
 from tests.helpers.api_fakes import FakeClock as ApiFakeClock
 from tests.helpers.drive import idle
-from tests.helpers.faults import ScriptedFaults
 from tests.helpers.sandbox_server import start_server
+from tests.helpers.translations import remove_translations
+
+if TYPE_CHECKING:
+    from tests.helpers.outbox_driver import Switchable
 
 API_KEY = "test-key-0123456789abcdef"
 INPROCESS_URL = "http://127.0.0.1/v1"
@@ -124,9 +130,7 @@ def make_sandbox(kind: str, clock: FakeClock | None = None, **config: Any) -> It
     else:
         store = Store(None)
         try:
-            settings = _config(**config)
-            app = SandboxApp(settings, store, clock=now, faults=ScriptedFaults(settings.faults))
-            yield Sandbox(kind, app, INPROCESS_URL)
+            yield Sandbox(kind, SandboxApp(_config(**config), store, clock=now), INPROCESS_URL)
         finally:
             store.close()
 
@@ -141,6 +145,39 @@ def sandbox(request: pytest.FixtureRequest, clock: FakeClock) -> Iterator[Sandbo
 def loopback(clock: FakeClock) -> Iterator[Sandbox]:
     with make_sandbox("loopback", clock) as box:
         yield box
+
+
+@pytest.fixture
+def service(clock: FakeClock) -> Iterator[Switchable]:
+    """A loopback service the test can stop (unreachable) and start again."""
+    # Imported here: the helper builds on this module's Sandbox and FakeClock.
+    from tests.helpers.outbox_driver import Switchable
+
+    switchable = Switchable(clock)
+    yield switchable
+    switchable.close()
+
+
+@pytest.fixture
+def quick_probe(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reconnect probe's schedule (5 s, 10 s, …) in milliseconds instead."""
+    monkeypatch.setattr("petdesk.gui.outbox.offline.MS_PER_SECOND", 1)
+
+
+@pytest.fixture
+def speak(qapp: QApplication) -> Iterator[Callable[[str], None]]:
+    """``speak("de")``: the window's language from now on, as at start-up."""
+    before = QLocale()
+    installed: list[QTranslator] = []
+
+    def switch(language: str) -> None:
+        remove_translations(qapp, installed)
+        installed[:] = install_translations(qapp, language, resources_dir())
+        assert language == "en" or len(installed) == 2, "qtbase and petdesk catalogues"
+
+    yield switch
+    remove_translations(qapp, installed)
+    QLocale.setDefault(before)
 
 
 @pytest.fixture

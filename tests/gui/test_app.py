@@ -11,7 +11,6 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QMessageBox
 
 from petdesk.core.connection import STAGING_URL
-from petdesk.gui.app import LaunchConfig, build_main_window
 from petdesk.gui.pets.pet_model import Column
 from petdesk.gui.settings.settings import AppSettings, Environment
 from petdesk.services.logs import RedactingFilter, setup_logging
@@ -23,6 +22,7 @@ from tests.helpers.drive import (
     shortcut,
     visible_dialog,
 )
+from tests.helpers.windows import open_demo_window
 
 
 def test_column_widths_sort_and_geometry_are_remembered(qtbot, loopback: Sandbox, make_window,
@@ -94,10 +94,7 @@ def test_settings_dialog_stores_urls_and_timeout(qtbot, loopback: Sandbox, make_
 
 def test_demo_window_uses_the_in_process_sandbox(qtbot, tmp_path: Path) -> None:
     settings = AppSettings(QSettings(str(tmp_path / "demo.ini"), QSettings.Format.IniFormat))
-    window = build_main_window(LaunchConfig(demo=True), settings=settings, demo_db=":memory:")
-    qtbot.addWidget(window)
-    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-        window.show()
+    window = open_demo_window(qtbot, settings, ":memory:")
     assert "Demo" in window.windowTitle()
     assert "DEMO" in window.banner.text()
     assert window.model.rowCount() == 20

@@ -12,13 +12,16 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from petdesk.__main__ import _PLAIN, build_parser
 from petdesk.gui.app import LaunchConfig, build_main_window
+from petdesk.gui.importing import controller as importing_controller
 from petdesk.gui.main_window import MainWindow
+from petdesk.gui.outbox import controller as outbox_controller
 from petdesk.gui.settings.settings import AppSettings
 from tests.helpers.drive import visible_dialog
 
@@ -114,10 +117,19 @@ def test_closing_during_the_loading_phase(qtbot, tmp_path: Path) -> None:
                                demo_db=":memory:", deferred=True)
     qtbot.addWidget(window)
     window.show()
-    probe = _FirstExpose(window, window.close)  # closed in the turn the build would use
-    qtbot.waitUntil(lambda: not window.isVisible(), timeout=5_000)
+    built_after_start_up: list[bool] = []
+
+    def close_then_look() -> None:
+        window.close()
+        # Queued behind the window's own start-up (queued by the same first Expose, after
+        # this close): it sees what that start-up left.
+        QTimer.singleShot(0, lambda: built_after_start_up.append(window.is_built))
+
+    probe = _FirstExpose(window, close_then_look)  # closed in the turn the build would use
+    qtbot.waitUntil(lambda: built_after_start_up != [], timeout=5_000)
     assert probe.built_then is False
-    qtbot.wait(100)  # the start-up that was queued behind the close does nothing
+    assert not window.isVisible()
+    assert built_after_start_up == [False]  # the start-up queued behind the close did nothing
     assert not window.is_built
     assert window.findChild(QWidget, "petsTable") is None
     again = AppSettings(QSettings(str(tmp_path / "petdesk.ini"), QSettings.Format.IniFormat))
@@ -131,20 +143,22 @@ def test_closing_during_the_loading_phase(qtbot, tmp_path: Path) -> None:
     assert not window.worker.worker_thread.is_alive()
 
 
-def test_closing_before_the_first_page_looks_again_at_nothing(qtbot, tmp_path: Path) -> None:
+def test_closing_before_the_first_page_looks_again_at_nothing(
+        qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The outbox's and the import's start-up looks wait (background work) until the first
     # page is painted; closing before it answers them with RequestCancelled, which must
-    # not schedule their "look again in a second" on the stopped worker (a RuntimeError
-    # in the event loop: the crash dialog at quit).
+    # not schedule their "look again" on the stopped worker (a RuntimeError in the event
+    # loop: the crash dialog at quit). The look again comes at once here, not a second
+    # later, so a timer started after the close comes after it.
+    monkeypatch.setattr(importing_controller, "LOOK_AGAIN_MS", 0)
+    monkeypatch.setattr(outbox_controller, "LOOK_AGAIN_MS", 0)
     window = build_main_window(LaunchConfig(demo=True), settings=_settings(tmp_path),
                                demo_db=":memory:")
     qtbot.addWidget(window)
     assert window.is_built and not window.worker.closed
     window.close()
     assert window.worker.closed
-    # Qt runs due timers in the order of their deadlines: one due after that second
-    # has passed comes after the look again would have.
-    later = QTimer(window, singleShot=True, interval=1500)
+    later = QTimer(window, singleShot=True, interval=0)
     with qtbot.waitSignal(later.timeout, timeout=10_000):
         later.start()
 

@@ -1,12 +1,11 @@
 """Run ``petdesk`` (its real ``main()``) and press Ctrl+Q once the file named by
 ``PETDESK_TEST_QUIT_WHEN`` exists (the test's server writes it when the request
-arrived). Prints ``closing <time.monotonic()>`` just before the key press."""
+arrived). Prints ``closing`` just before the key press."""
 
 from __future__ import annotations
 
 import os
 import sys
-import time
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer
@@ -22,7 +21,7 @@ def watch(flag: Path) -> None:
     if window is None or not flag.exists():
         QTimer.singleShot(20, lambda: watch(flag))
         return
-    print(f"closing {time.monotonic():.6f}", flush=True)
+    print("closing", flush=True)
     QTest.keyClick(window, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
 
 

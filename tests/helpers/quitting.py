@@ -1,12 +1,14 @@
 """Run PetDesk's real ``main()`` in a child process that presses Ctrl+Q once a request
-reached the server (``tests/helpers/quit_driver.py``), and time how long it takes to exit."""
+reached the server (``tests/helpers/quit_driver.py``), and wait for it to exit.
+
+A run that returns at all proves the quit did not wait for the request: the servers
+of these tests answer late (after this helper's 60 s guard) or never."""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import NamedTuple
 
@@ -19,8 +21,8 @@ DRIVER = Path(__file__).with_name("quit_driver.py")
 class QuitRun(NamedTuple):
     returncode: int
     stderr: str
-    #: Seconds from Ctrl+Q (the window closing) to the process having exited.
-    seconds: float | None
+    #: Whether the driver pressed Ctrl+Q (the process did not end some other way).
+    pressed: bool
 
 
 def quit_during_request(base_url: str, flag: Path, *, key: str | None,
@@ -39,7 +41,4 @@ def quit_during_request(base_url: str, flag: Path, *, key: str | None,
     finally:
         if proc.poll() is None:
             proc.kill()
-    ended = time.monotonic()
-    closing = [float(line.split()[1]) for line in out.splitlines()
-               if line.startswith("closing ")]
-    return QuitRun(proc.returncode, err[-3000:], ended - closing[0] if closing else None)
+    return QuitRun(proc.returncode, err[-3000:], "closing" in out.splitlines())

@@ -1,4 +1,4 @@
-"""Figures of issue 11, measured against hostile servers on 127.0.0.1.
+"""The hostile-server figures, measured against hostile servers on 127.0.0.1.
 
 Run: ``.venv/bin/python -m tests.reliability.measure_hostile`` (about 30 s).
 

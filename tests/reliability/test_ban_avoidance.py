@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import itertools
 import threading
-import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 
@@ -167,10 +166,8 @@ def test_watcher_burst_from_other_threads_during_a_wait() -> None:
                            listener=watch) as client:
         for call in mixed(4):  # use up the quota
             call(client)
-        started = time.monotonic()
         outcomes = burst_during_wait(client, watch, lambda: client.list_pets(limit=5),
                                      per_thread=1)
-        assert time.monotonic() - started < 15
         assert server.early == [], [(s.method, s.path) for s in server.early]
         assert script.limited >= 1
         errors = [o for o in outcomes if isinstance(o, PetStoreError)]
@@ -179,7 +176,9 @@ def test_watcher_burst_from_other_threads_during_a_wait() -> None:
 
 def test_watcher_cancelled_wait_sends_nothing() -> None:
     """Stop during a wait: the request is dropped, nothing is sent early."""
-    script = QuotaScript(per_window=1, retry_after=2, limit_headers=False)
+    # The announced wait (9 s, under max_auto_wait) outlasts the guard below (5 s): only
+    # a Stop that ends the wait lets the call return in time.
+    script = QuotaScript(per_window=1, retry_after=9, limit_headers=False)
     watch = WaitWatch()
     with HostileServer(script) as server, \
             PetStoreClient(server.base_url, KEY, timeout=TIMEOUT, policy=POLICY,
@@ -189,10 +188,8 @@ def test_watcher_cancelled_wait_sends_nothing() -> None:
             pending = pool.submit(_try, lambda c: c.list_pets(), client)
             assert watch.waiting.wait(5)
             before = server.count()
-            t0 = time.monotonic()
             client.cancel_all()
             outcome = pending.result(timeout=5)
-        assert time.monotonic() - t0 < 0.2
         assert type(outcome).__name__ == "RequestCancelled"
         assert server.count() == before
         assert server.early == []

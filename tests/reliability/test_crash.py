@@ -6,12 +6,13 @@ opt out of that (``qt_no_exception_capture``) to let the app's hook see them."""
 from __future__ import annotations
 
 import logging
+import sys
 import threading
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QTimer, qWarning
+from PySide6.QtCore import QTimer, qInstallMessageHandler, qWarning
 from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
 
 from petdesk.gui.common.crash import CrashDialog, CrashHandler, install
@@ -38,9 +39,12 @@ def handler(window: QWidget, caplog: pytest.LogCaptureFixture) -> Iterator[Crash
     caplog.set_level(logging.DEBUG)
     redactor = RedactingFilter()
     redactor.add_secret(KEY)
-    installed = install(window, redactor=redactor)
-    yield installed
-    installed.uninstall()
+    qt_handler = qInstallMessageHandler(None)  # read the current handler, and put it back
+    qInstallMessageHandler(qt_handler)
+    hooks = (sys.excepthook, threading.excepthook)
+    yield install(window, redactor=redactor)
+    sys.excepthook, threading.excepthook = hooks
+    qInstallMessageHandler(qt_handler)
     for widget in QApplication.topLevelWidgets():
         if isinstance(widget, CrashDialog):
             widget.close()
@@ -123,13 +127,3 @@ def test_qt_warnings_go_to_the_log(handler: CrashHandler,
     assert len(records) == 1 and records[0].levelno == logging.WARNING
     assert "a Qt warning" in records[0].getMessage()
     assert KEY not in records[0].getMessage()
-
-
-def test_uninstall_restores_the_previous_hooks(window: QWidget) -> None:
-    import sys
-
-    before = (sys.excepthook, threading.excepthook)
-    installed = install(window)
-    assert sys.excepthook == installed.excepthook
-    installed.uninstall()
-    assert (sys.excepthook, threading.excepthook) == before

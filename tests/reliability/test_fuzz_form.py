@@ -52,7 +52,7 @@ NAME_MESSAGES = {
     "blank": ("Enter the pet's name.", "Enter a name (not just spaces)."),
     "long": (f"The name is too long: at most {NAME_MAX_LENGTH} characters.",),
     "control": ("The name contains characters that cannot be used (tabs or line breaks).",),
-    # Invisible format characters (Cf, issue 11): refused by NewPet; the form names the
+    # Invisible format characters (Unicode category Cf): refused by NewPet; the form names the
     # first one's code point (FORMAT_MESSAGE).
     "format": (),
 }

@@ -1,14 +1,14 @@
-"""Issue 11's table of hostile servers, run through the client (and the sandbox's own row).
+"""The table of hostile servers, run through the client (and the sandbox's own row).
 
-ONE table, :data:`ROWS`: each row of the issue's "what the server did" table, played
+ONE table, :data:`ROWS`: each row is one thing a hostile server does, played
 by a real server on 127.0.0.1 (:mod:`tests.reliability.hostile`, or the sandbox for
-its row) against ``PetStoreClient``. Each row fails on the main branch this work
-started from (see the commit message and the report); the window-level halves of
+its row) against ``PetStoreClient``. The window-level halves of
 the rows (quitting, plain-text message boxes, markers in the table) belong to the
 UI's tests.
 
-Time: the rows that are about time use short real timeouts (the server is real) and
-assert generous bounds only (a multiple of what the client promises). Memory: the
+Time: the rows that are about time measure nothing. A deadline row's server sends each
+byte well within the timeout but the whole body far beyond it; a Stop row gives the
+client a long timeout and the call a much shorter guard (:data:`GUARD`). Memory: the
 rows about huge bodies measure Python's peak allocation with ``tracemalloc`` while
 the call runs; the figure for the whole process (RSS) is in
 ``tests/reliability/measure_hostile.py``.
@@ -26,6 +26,7 @@ import tracemalloc
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import TypeVar
 
 import pytest
 from pydantic import ValidationError
@@ -62,12 +63,15 @@ from tests.reliability.hostile import (
 
 POLICY = RequestPolicy(max_retries=2, backoff_base=0.01, backoff_cap=0.02, min_wait=0.01,
                        poll_interval=0.01)
-#: The memory one response may cost the client (the issue's bound).
+#: The memory one response may cost the client at most.
 MEMORY_BOUND = 64 * 1024 * 1024
 #: What the server may push into the socket before the client stops reading: the
 #: client's cap (4 MiB) plus the kernel's socket buffers on both sides.
 SENT_BOUND = 32 * 1024 * 1024
 PETS = json.dumps([pet_json(1), pet_json(2, "Mia")]).encode()
+
+
+T = TypeVar("T")
 
 
 def _client(server: HostileServer, timeout: float = 10.0) -> PetStoreClient:
@@ -85,6 +89,19 @@ def _peak_allocation(call: Callable[[], object]) -> tuple[object, int]:
         return result, tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
+
+
+#: How long a call that must end early may run. The rows that use it give the client a
+#: timeout far longer (30 or 60 s), so only the behaviour under test ends the call in time;
+#: no duration is measured.
+GUARD = 10.0
+
+
+def _within_guard(call: Callable[[], T]) -> T:
+    """``call()`` on another thread: its result, or its exception raised here; a
+    ``TimeoutError`` if it is still running after :data:`GUARD` seconds."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(call).result(timeout=GUARD)
 
 
 def _cancel_after(seconds: float, action: Callable[[], None]) -> threading.Thread:
@@ -105,21 +122,19 @@ def quit_during_a_slow_answer(server: HostileServer) -> None:
     server.script(Hang())
     client = _client(server, timeout=30.0)
     closer = _cancel_after(0.3, client.close)
-    started = time.monotonic()
     with pytest.raises(RequestCancelled):
-        client.list_pets()
-    assert time.monotonic() - started < 0.3 + 1.0
+        _within_guard(client.list_pets)
     closer.join()
 
 
 def trickle_get_hits_one_deadline(server: HostileServer) -> None:
-    """Body at 1 byte/s (here 10 bytes/s): the timeout bounds the whole attempt, no retry."""
+    """Body at 1 byte/s (here 10 bytes/s): the timeout bounds the whole attempt, no retry.
+    Each byte comes well within the timeout, so only a deadline for the whole attempt
+    ends it before the body (over 10 s) is complete."""
     server.script(trickle(PETS, 0.1))
     client = _client(server, timeout=1.0)
-    started = time.monotonic()
     with pytest.raises(RequestTimeoutError):
         client.list_pets()
-    assert time.monotonic() - started < 1.0 + 1.5
     assert server.count() == 1
     client.close()
 
@@ -128,10 +143,8 @@ def trickle_post_is_outcome_unknown(server: HostileServer) -> None:
     """The same for a POST: the pet may have been added, never "not added"."""
     server.script(trickle(json.dumps(pet_json(7)).encode(), 0.1))
     client = _client(server, timeout=1.0)
-    started = time.monotonic()
     with pytest.raises(OutcomeUnknownError):
         client.create_pet(NewPet(name="Rex", category_id=1))
-    assert time.monotonic() - started < 1.0 + 1.5
     assert server.count("POST") == 1
     client.close()
 
@@ -141,25 +154,16 @@ def stop_during_a_trickle_then_refresh(server: HostileServer) -> None:
     server.script(trickle(PETS, 0.5))
     client = _client(server, timeout=60.0)
     token = CancelToken()
-    stopped_at: list[float] = []
-
-    def stop() -> None:
-        stopped_at.append(time.monotonic())
-        token.cancel()
-
-    _cancel_after(0.3, stop)
+    _cancel_after(0.3, token.cancel)
     with pytest.raises(RequestCancelled):
-        client.list_pets(cancel=token)
-    assert time.monotonic() - stopped_at[0] < 1.0
+        _within_guard(lambda: client.list_pets(cancel=token))
     server.behave()
-    started = time.monotonic()
-    assert len(client.list_pets()) == 2  # F5 after Stop
-    assert time.monotonic() - started < 2.0
+    assert len(_within_guard(client.list_pets)) == 2  # F5 after Stop
     client.close()
 
 
 def stop_while_connecting(server: HostileServer) -> None:
-    """Beyond the issue's rows: Stop while a connect hangs (a host that drops packets,
+    """Beyond the servers' rows: Stop while a connect hangs (a host that drops packets,
     played by a listener whose accept queue is full), and the deadline there."""
     with socket.socket() as full:
         full.bind(("127.0.0.1", 0))
@@ -174,10 +178,9 @@ def stop_while_connecting(server: HostileServer) -> None:
                                     policy=POLICY)
             token = CancelToken()
             _cancel_after(0.3, token.cancel)
-            started = time.monotonic()
             with pytest.raises(RequestCancelled):
-                client.create_pet(NewPet(name="Rex", category_id=1), cancel=token)
-            assert time.monotonic() - started < 0.3 + 1.0
+                _within_guard(lambda: client.create_pet(NewPet(name="Rex", category_id=1),
+                                                        cancel=token))
             client.close()
             client = PetStoreClient(f"http://127.0.0.1:{port}/v1", KEY, timeout=0.5,
                                     policy=POLICY)
@@ -337,15 +340,13 @@ def sandbox_150_connections(server: HostileServer) -> None:
         assert statuses == [200] * 150
         with socket.create_connection((box.host, box.port), timeout=10) as slow:
             slow.sendall(b"GET /v1/pets HTTP/1.1\r\nHost: x\r\n")  # and never the rest
-            started = time.monotonic()
-            assert slow.recv(1024) == b""  # closed by the server
-            assert time.monotonic() - started < 1.0 + 3.0
+            assert slow.recv(1024) == b""  # closed by the server, before the 10 s timeout
 
 
 @dataclass(frozen=True)
 class Row:
     id: str
-    #: The issue's "what the server did" column.
+    #: What the server did, in words.
     issue_row: str
     run: Callable[..., None]
 

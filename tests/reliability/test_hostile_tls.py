@@ -12,8 +12,8 @@ import ipaddress
 import socket
 import ssl
 import threading
-import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -107,18 +107,20 @@ def test_stop_interrupts_a_tls_read_in_progress(trickling_tls_server: int,
     client = _client(trickling_tls_server, certificate[0], timeout=60.0)
     token = CancelToken()
     threading.Timer(0.5, token.cancel).start()
-    started = time.monotonic()
-    with pytest.raises(RequestCancelled):
-        client.list_pets(cancel=token)
-    assert time.monotonic() - started < 0.5 + 1.0
+    # The body (44 bytes, one every 0.2 s) takes longer than the guard; the client's
+    # timeout (60 s) far longer: only the Stop ends the call within the guard.
+    with ThreadPoolExecutor(1) as pool:
+        call = pool.submit(client.list_pets, cancel=token)
+        with pytest.raises(RequestCancelled):
+            call.result(timeout=5)
     client.close()
 
 
 def test_the_deadline_ends_a_trickled_tls_answer(trickling_tls_server: int,
                                                  certificate: tuple[Path, Path]) -> None:
+    # Each byte comes within the timeout; the whole body (8.8 s) does not: only a
+    # deadline for the whole attempt ends it with a timeout.
     client = _client(trickling_tls_server, certificate[0], timeout=1.0)
-    started = time.monotonic()
     with pytest.raises(RequestTimeoutError):
         client.list_pets()
-    assert time.monotonic() - started < 1.0 + 1.5
     client.close()

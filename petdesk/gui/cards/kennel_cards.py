@@ -31,7 +31,6 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
-    QImage,
     QPagedPaintDevice,
     QPageLayout,
     QPageSize,
@@ -47,7 +46,6 @@ __all__ = [
     "CardSheet",
     "KennelCard",
     "PetLike",
-    "card_image",
     "cards_for_pets",
     "paint_cards",
     "qr_matrix",
@@ -378,27 +376,3 @@ def paint_cards(device: QPagedPaintDevice, sheet: CardSheet,
                 progress(index + 1)
     finally:
         painter.end()
-
-
-def card_image(card: KennelCard, page: CardPageSize = CardPageSize.INDEX_4X6, *,
-               dpi: int = 150, printed_on: date | None = None,
-               locale: QLocale | None = None) -> QImage:
-    """One card as an image at ``dpi`` (the size of a card of ``page``), on white."""
-    sheet = CardSheet([card], page, printed_on=printed_on, locale=locale)
-    layout = page.page_layout()
-    paint_mm = layout.paintRect(QPageLayout.Unit.Millimeter)
-    columns, rows = page.grid
-    dots_per_mm = dpi / _MM_PER_INCH
-    width = round(paint_mm.width() / columns * dots_per_mm)
-    height = round(paint_mm.height() / rows * dots_per_mm)
-    image = QImage(width, height, QImage.Format.Format_RGB32)
-    image.setDotsPerMeterX(round(dots_per_mm * 1000))
-    image.setDotsPerMeterY(round(dots_per_mm * 1000))
-    image.fill(QColor("white"))
-    painter = QPainter(image)
-    try:
-        sheet.paint_card(painter, card, QRectF(0, 0, width, height), cut_lines=False)
-    finally:
-        painter.end()
-    return image
-

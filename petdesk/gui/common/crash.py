@@ -17,7 +17,7 @@ silent death.
 The text shown and logged goes through :class:`~petdesk.services.logs.RedactingFilter`
 when one is given (it knows the keys loaded this session), else through a
 bearer-token scrub. At most one dialog is open at a time; later crashes are
-appended to it. :meth:`CrashHandler.uninstall` restores the previous hooks.
+appended to it. The hooks stay for the life of the process.
 """
 
 from __future__ import annotations
@@ -153,7 +153,6 @@ class CrashHandler:
         self._dialog: CrashDialog | None = None
         self._showing = False
         self._previous_excepthook: Callable[..., Any] | None = None
-        self._previous_threading_hook: Callable[..., Any] | None = None
         self._previous_qt_handler: Any = None
         self._installed = False
 
@@ -163,20 +162,11 @@ class CrashHandler:
         if self._installed:
             return self
         self._previous_excepthook = sys.excepthook
-        self._previous_threading_hook = threading.excepthook
         sys.excepthook = self.excepthook
         threading.excepthook = self.threading_excepthook
         self._previous_qt_handler = qInstallMessageHandler(self.qt_message)
         self._installed = True
         return self
-
-    def uninstall(self) -> None:
-        if not self._installed:
-            return
-        sys.excepthook = self._previous_excepthook or sys.__excepthook__
-        threading.excepthook = self._previous_threading_hook or threading.__excepthook__
-        qInstallMessageHandler(self._previous_qt_handler)
-        self._installed = False
 
     def excepthook(self, exc_type: type[BaseException], exc: BaseException,
                    tb: TracebackType | None) -> None:

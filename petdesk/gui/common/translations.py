@@ -98,8 +98,3 @@ def _compile_stale(folder: Path) -> None:
         compile_stale(folder)
     except (OSError, subprocess.SubprocessError) as error:  # English, never a crash
         logging.getLogger(__name__).warning("translations not compiled: %s", error)
-
-
-def remove_translations(app: QCoreApplication, translators: list[QTranslator]) -> None:
-    for translator in translators:
-        app.removeTranslator(translator)

@@ -47,6 +47,9 @@ STEP_KEY: Final = "import-step"
 MAX_SLEEP_S: Final = 60.0
 #: After a failed step (no key, no connection), try again after this.
 RETRY_S: Final = 30.0
+#: A look that the worker answered "cancelled" (Stop, or the start-up's background work
+#: held) is asked again this much later.
+LOOK_AGAIN_MS: Final = 1000
 #: The sender's steps that may have recorded a created pet (a 201, or a lost answer
 #: found created).
 CREATING_STEPS: Final = frozenset({StepKind.SENT, StepKind.RECONCILED})
@@ -199,7 +202,7 @@ class ImportController(QObject):
 
     def _retry(self, again: Callable[[], None]) -> None:
         if not self._stepper.closed:
-            QTimer.singleShot(1000, self, again)
+            QTimer.singleShot(LOOK_AGAIN_MS, self, again)
 
     def _follow(self, delay: float = 0.0) -> None:
         self._stepper.follow(delay)

@@ -26,7 +26,12 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from petdesk.core.errors import RequestCancelled
 from petdesk.core.jobs import JobKind, Priority
-from petdesk.gui.importing.controller import CREATING_STEPS, MAX_SLEEP_S, RETRY_S
+from petdesk.gui.importing.controller import (
+    CREATING_STEPS,
+    LOOK_AGAIN_MS,
+    MAX_SLEEP_S,
+    RETRY_S,
+)
 from petdesk.gui.worker.stepper import Stepper
 from petdesk.services.outbox.reconcile import Verdict
 from petdesk.services.outbox.sender import StepKind
@@ -161,7 +166,7 @@ class OutboxController(QObject):
         if outcome.value is not None:
             self.show(outcome.value)
         elif isinstance(outcome.error, RequestCancelled) and not self._stepper.closed:
-            QTimer.singleShot(1000, self, self._look_again)
+            QTimer.singleShot(LOOK_AGAIN_MS, self, self._look_again)
 
     def show(self, view: OutboxView) -> None:
         """Show ``view`` and, while anything waits, keep sending."""

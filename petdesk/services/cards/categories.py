@@ -56,7 +56,6 @@ __all__ = [
     "CategoryTable",
     "CsvLineError",
     "JsonCategoryFile",
-    "MemoryCategoryStore",
     "categories_path",
     "category_label",
     "export_csv",
@@ -417,22 +416,6 @@ class CategoryStore(Protocol):
 
     def save(self, table: CategoryTable) -> None:
         """Replace what is saved (atomically), or :class:`CategoryFileError`."""
-
-
-class MemoryCategoryStore:
-    """A :class:`CategoryStore` in memory (tests, and a fallback when the data folder
-    cannot be written)."""
-
-    def __init__(self, table: CategoryTable | None = None) -> None:
-        self.saved: dict[int, str] | None = table.as_dict() if table is not None else None
-        self.saves = 0
-
-    def load(self) -> CategoryTable | None:
-        return None if self.saved is None else CategoryTable(self.saved)
-
-    def save(self, table: CategoryTable) -> None:
-        self.saved = table.as_dict()
-        self.saves += 1
 
 
 def categories_path(environment: str, data_dir: Path | None = None) -> Path:

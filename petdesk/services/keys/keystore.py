@@ -20,8 +20,8 @@ Rules:
   keyring exceptions may carry the key in their arguments.
 
 :class:`KeyStore` is meant to be used from one thread (the app's worker thread); its
-methods block for at most the timeout. :attr:`KeyStore.problem` and
-:meth:`KeyStore.backend_name` never touch the keyring, so any thread may read them.
+methods block for at most the timeout. :attr:`KeyStore.problem` never touches the
+keyring, so any thread may read it.
 """
 
 from __future__ import annotations
@@ -94,9 +94,6 @@ _BOTH = QT_TRANSLATE_NOOP("KeyStore", "{problem} {note}")
 EMPTY_KEY = QT_TRANSLATE_NOOP("KeyStore", "the API key is empty")
 CONTROL_IN_KEY = QT_TRANSLATE_NOOP(
     "KeyStore", "the API key contains a line break or another control character")
-
-#: Every whole sentence about the keyring this module produces (for translation and tests).
-MESSAGES = (NO_KEYRING, LOCKED, TIMED_OUT, DENIED, NOT_OPENED, NOT_SAVED, FAILED, ENV_OVERRIDE)
 
 T = TypeVar("T")
 
@@ -401,12 +398,6 @@ class KeyStore:
         """True when PETDESK_API_KEY is set (then :meth:`get` always returns it)."""
         return self._override() is not None
 
-    def backend_name(self) -> str:
-        """Human-readable name of the keyring in use, for the self-test and About box."""
-        if self._problem is not None and self._problem != NO_KEYRING:
-            return f"{self._description} (not used: {self._short_problem()})"
-        return self._description
-
     def get(self, environment: str) -> KeyLookup:
         """The key for environment: PETDESK_API_KEY, else this session's, else the keyring's."""
         env = _check_environment(environment)
@@ -489,10 +480,6 @@ class KeyStore:
         if value is None or not value.strip():
             return None
         return value.strip()
-
-    def _short_problem(self) -> str:
-        problem = self._problem or ""
-        return problem.split(",", 1)[0].rstrip(".").lower()
 
     def _give_up(self, problem: str) -> None:
         if self._problem is None:

@@ -14,7 +14,6 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QPushButton
 
-from petdesk.gui.app import LaunchConfig, build_main_window
 from petdesk.gui.cards.categories_dialog import CategoriesDialog
 from petdesk.gui.cards.kennel_card_dialog import KennelCardDialog
 from petdesk.gui.main_window import MainWindow
@@ -22,17 +21,14 @@ from petdesk.gui.pets.pet_model import Column
 from petdesk.gui.settings.api_key_dialog import ApiKeyDialog
 from petdesk.gui.settings.settings import AppSettings
 from tests.helpers.drive import click_row, idle, open_add_dialog, shortcut, visible_dialog
+from tests.helpers.windows import open_demo_window
 
 
 @pytest.fixture
 def demo_window(qtbot: Any, tmp_path: Path, settings: AppSettings,
                 monkeypatch: pytest.MonkeyPatch) -> MainWindow:
     monkeypatch.setenv("PETDESK_DATA_DIR", str(tmp_path / "data" / "PetDesk"))  # this test's names
-    window = build_main_window(LaunchConfig(demo=True), settings=settings,
-                               demo_db=tmp_path / "demo.sqlite3")
-    qtbot.addWidget(window)
-    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-        window.show()
+    window = open_demo_window(qtbot, settings, tmp_path / "demo.sqlite3")
     return window
 
 

@@ -15,7 +15,6 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from petdesk.gui.app import LaunchConfig, build_main_window
 from petdesk.gui.cards.categories_dialog import CategoriesDialog
 from petdesk.gui.cards.kennel_card_dialog import KennelCardDialog
 from petdesk.gui.importing.export_dialog import ExportDialog
@@ -24,9 +23,9 @@ from petdesk.gui.main_window import MainWindow
 from petdesk.gui.pets.pet_model import Column
 from petdesk.gui.settings.settings import AppSettings
 from tests.gui.conftest import Sandbox
-from tests.gui.importing.test_import_dialog import answer_open, answer_save, click
-from tests.gui.pets.test_add_form_categories_and_messages import speak  # noqa: F401 - the fixture
 from tests.helpers.drive import click_row, open_add_dialog, shortcut, visible_dialog
+from tests.helpers.import_driver import answer_open, answer_save, click
+from tests.helpers.windows import open_demo_window
 
 # The add form's completer pops up: the offscreen platform cannot raise it or grab.
 popup_warnings = pytest.mark.qt_log_ignore(
@@ -39,11 +38,7 @@ def own_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def demo(qtbot: Any, tmp_path: Path, settings: AppSettings) -> MainWindow:
-    window = build_main_window(LaunchConfig(demo=True), settings=settings,
-                               demo_db=tmp_path / "demo.sqlite3")
-    qtbot.addWidget(window)
-    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-        window.show()
+    window = open_demo_window(qtbot, settings, tmp_path / "demo.sqlite3")
     return window
 
 
@@ -55,7 +50,7 @@ def category_cell(window: MainWindow, row: int) -> str:
 @pytest.mark.parametrize(("language", "expected"), [
     ("en", "1 card on 1 page."), ("de", "1 Karte auf 1 Seite."), ("es", "1 ficha en 1 página.")])
 def test_the_card_dialog_counts_in_words(qtbot: Any, tmp_path: Path, settings: AppSettings,
-                                         speak: Callable[[str], None], language: str,  # noqa: F811
+                                         speak: Callable[[str], None], language: str,
                                          expected: str) -> None:
     speak(language)
     window = demo(qtbot, tmp_path, settings)
@@ -92,7 +87,7 @@ def test_cards_of_unnamed_categories_point_to_category_names(
     ("de", "Hunde (1)", "hun"), ("es", "Perros (1)", "per"), ("en", "Dogs (1)", "dog")])
 def test_the_demo_names_its_categories_in_the_users_language(
         qtbot: Any, tmp_path: Path, settings: AppSettings,
-        speak: Callable[[str], None], language: str, dogs: str, typed: str) -> None:  # noqa: F811
+        speak: Callable[[str], None], language: str, dogs: str, typed: str) -> None:
     speak(language)
     window = demo(qtbot, tmp_path, settings)
     qtbot.waitUntil(lambda: window.contents.cards.categories.label(1) == dogs, timeout=5_000)
@@ -113,7 +108,7 @@ def test_the_demo_names_its_categories_in_the_users_language(
 def test_an_export_says_which_status_codes_it_holds_and_reads_back(
         qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         make_window: Callable[..., MainWindow], loopback: Sandbox,
-        speak: Callable[[str], None]) -> None:  # noqa: F811
+        speak: Callable[[str], None]) -> None:
     speak("de")  # the codes stay the service's, whatever the language
     window = make_window(loopback)
     shortcut(qtbot, window, "Ctrl+E")

@@ -18,7 +18,6 @@ from petdesk.services.cards.categories import (
     CategoryImportError,
     CategoryTable,
     JsonCategoryFile,
-    MemoryCategoryStore,
     categories_path,
     category_label,
     export_csv,
@@ -28,6 +27,7 @@ from petdesk.services.cards.categories import (
     parse_csv,
     validate_category_name,
 )
+from tests.helpers.category_fakes import MemoryCategoryStore
 
 
 def test_demo_names_are_the_sandbox_seed_names() -> None:

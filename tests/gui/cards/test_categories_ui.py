@@ -24,9 +24,9 @@ from petdesk.services.cards.categories import (
     Category,
     CategoryTable,
     JsonCategoryFile,
-    MemoryCategoryStore,
 )
 from tests.gui.cards.conftest import ThreadIo
+from tests.helpers.category_fakes import MemoryCategoryStore
 
 
 def test_the_model_passes_qtmodeltester_through_every_change(qtmodeltester: object) -> None:

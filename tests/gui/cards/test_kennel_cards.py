@@ -18,12 +18,12 @@ from petdesk.gui.cards.kennel_cards import (
     CardPageSize,
     CardSheet,
     KennelCard,
-    card_image,
     cards_for_pets,
     paint_cards,
 )
 from petdesk.services.cards.categories import CategoryTable
 from tests.gui.cards.conftest import decode_qr, pdf_to_png
+from tests.helpers.card_image import card_image
 
 TODAY = date(2026, 11, 24)
 LOCALE = QLocale("en_GB")

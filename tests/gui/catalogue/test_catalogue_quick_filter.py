@@ -17,9 +17,8 @@ from PySide6.QtWidgets import QApplication, QLabel
 
 from petdesk.gui.catalogue.search_dialog import CatalogueDialog
 from petdesk.gui.main_window import MainWindow
+from tests.gui.catalogue.conftest import LAST_NAME, PETS
 from tests.gui.catalogue.test_catalogue_window import (
-    LAST_NAME,
-    PETS,
     fill,
     open_window,
     result_names,

@@ -10,8 +10,7 @@ its results, the detail panel.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,15 +24,9 @@ from petdesk.gui.catalogue.controller import STEP_KEY
 from petdesk.gui.catalogue.search_dialog import CatalogueDialog
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.worker.stepper import StepTimer
-from petdesk.sandbox import SandboxConfig, Store
+from tests.gui.catalogue.conftest import LAST_NAME, PAGES, PETS
 from tests.gui.conftest import API_KEY, FakeClock, Sandbox
 from tests.helpers.drive import open_add_dialog, open_settings, shortcut, type_text, visible_dialog
-from tests.helpers.sandbox_server import start_server
-
-PETS = 5_000
-PAGES = math.ceil(PETS / 100)
-SMALL_QUOTA = {"requests_per_window": 20, "window_seconds": 10, "requests_per_day": 100_000}
-LAST_NAME = "Zoë Quokkaberry"
 
 
 class FakeStepTimer(StepTimer):
@@ -66,22 +59,6 @@ class FakeStepTimer(StepTimer):
         seconds, self.held = self.held, None
         self._clock.advance(seconds)
         self.timeout.emit()
-
-
-@pytest.fixture
-def big(clock: FakeClock, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Sandbox]:
-    """5,000 pets, the last one alone on the last page, at a small quota; the window's
-    store in this test's own folder."""
-    monkeypatch.setenv("PETDESK_DATA_DIR", str(tmp_path / "data" / "PetDesk"))
-    pets = Store(None, seed_count=PETS - 1)
-    pets.add_pet(LAST_NAME, 2, "available")
-    config = SandboxConfig(api_keys=(API_KEY,), **SMALL_QUOTA)
-    running = start_server(config, store=pets, clock=clock.time)
-    try:
-        yield Sandbox("loopback", running.app, running.base_url)
-    finally:
-        running.stop()
-        pets.close()
 
 
 def catalogue_line(window: MainWindow) -> str:
@@ -279,20 +256,6 @@ def test_search_results_hold_a_bounded_number_of_rows(qtbot: Any, big: Sandbox,
     qtbot.waitUntil(lambda: model.index(PETS - 1, 0).data() == "1")
     assert model.held_rows() <= 8 * 200
     assert STEP_KEY  # the catalogue steps are keyed: one queued at a time
-
-
-@pytest.fixture
-def accented(clock: FakeClock, monkeypatch: pytest.MonkeyPatch,
-             tmp_path: Path) -> Iterator[Sandbox]:
-    monkeypatch.setenv("PETDESK_DATA_DIR", str(tmp_path / "data" / "PetDesk"))
-    pets = Store(None, seed_count=5)
-    pets.add_pet("Zoë", 2, "available")
-    running = start_server(SandboxConfig(api_keys=(API_KEY,)), store=pets, clock=clock.time)
-    try:
-        yield Sandbox("loopback", running.app, running.base_url)
-    finally:
-        running.stop()
-        pets.close()
 
 
 def test_the_quick_filter_folds_case_and_accents_as_the_catalogue(

@@ -24,7 +24,6 @@ from PySide6.QtGui import QAction, QIcon
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 
 from petdesk.core.jobs import Priority
-from petdesk.gui.app import LaunchConfig, build_main_window
 from petdesk.gui.cards.kennel_card_dialog import KennelCardDialog
 from petdesk.gui.catalogue.search_dialog import CatalogueDialog
 from petdesk.gui.main_window import MainWindow
@@ -38,12 +37,13 @@ from tests.gui.catalogue.test_catalogue_window import (
     switch_on,
 )
 from tests.gui.conftest import API_KEY, FakeClock, Sandbox
-from tests.gui.importing.test_import_dialog import check, open_import, send_all
-from tests.gui.importing.test_import_dialog import choose as choose_file
-from tests.gui.outbox.test_offline_outbox import Switchable, add_pet, waiting
 from tests.helpers.drive import choose, idle, look_up, shortcut, type_text, visible_dialog
+from tests.helpers.import_driver import check, open_import, send_all
+from tests.helpers.import_driver import choose as choose_file
+from tests.helpers.outbox_driver import Switchable, add_pet, waiting
 from tests.helpers.sandbox_server import start_server
 from tests.helpers.sandbox_store import every_pet
+from tests.helpers.windows import open_demo_window
 from tests.unit.services.importing.files import write_xlsx
 
 SEEDED = 12
@@ -166,11 +166,7 @@ def open_demo(qtbot: Any, tmp_path: Path, settings: AppSettings,
               monkeypatch: pytest.MonkeyPatch) -> MainWindow:
     """``petdesk --demo`` with these settings, its first page shown."""
     monkeypatch.setenv("PETDESK_DATA_DIR", str(tmp_path / "data" / "PetDesk"))
-    window = build_main_window(LaunchConfig(demo=True), settings=settings,
-                               demo_db=tmp_path / "demo.sqlite3")
-    qtbot.addWidget(window)
-    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-        window.show()
+    window = open_demo_window(qtbot, settings, tmp_path / "demo.sqlite3")
     idle(qtbot, window)
     return window
 

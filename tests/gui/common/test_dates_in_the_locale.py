@@ -12,9 +12,10 @@ from PySide6.QtCore import QDate, QLocale
 from PySide6.QtWidgets import QApplication
 
 from petdesk.gui.app import resources_dir
-from petdesk.gui.common.translations import install_translations, remove_translations
+from petdesk.gui.common.translations import install_translations
 from tests.gui.conftest import Sandbox
 from tests.helpers.drive import idle, look_up
+from tests.helpers.translations import remove_translations
 
 REMOVAL = QDate(2030, 12, 5)  # the spec's and the sandbox's Sunset
 

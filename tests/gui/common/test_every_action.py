@@ -21,12 +21,12 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
-from petdesk.gui.app import LaunchConfig, build_main_window
 from petdesk.gui.common.crash import CrashDialog
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.settings.settings import AppSettings
 from tests.gui.conftest import Sandbox
 from tests.helpers.drive import click_row
+from tests.helpers.windows import open_demo_window
 
 #: Quit ends the window: it runs last.
 LAST = "actionQuit"
@@ -37,11 +37,7 @@ def any_window(request: pytest.FixtureRequest, qtbot: Any, tmp_path: Path,
                settings: AppSettings, make_window: Callable[..., MainWindow],
                loopback: Sandbox) -> Iterator[MainWindow]:
     if request.param == "demo":
-        window = build_main_window(LaunchConfig(demo=True), settings=settings,
-                                   demo_db=tmp_path / "demo.sqlite3")
-        qtbot.addWidget(window)
-        with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-            window.show()
+        window = open_demo_window(qtbot, settings, tmp_path / "demo.sqlite3")
     else:
         window = make_window(loopback)
     return window

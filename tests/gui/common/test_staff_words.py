@@ -1,4 +1,4 @@
-"""Issue 15, "Staff words" and "Small gaps": one word for a status, a confirmation
+"""Staff words and small gaps: one word for a status, a confirmation
 for the copy actions, no HTTP jargon outside Details, the window's title and the
 keyboard-shortcuts page, each driven as the user does."""
 

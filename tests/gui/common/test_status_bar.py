@@ -27,13 +27,14 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox
 from petdesk.core.status_messages import SEPARATOR, MessageKind, StatusMessage, fit
 from petdesk.gui.app import resources_dir
 from petdesk.gui.common.status_bar import PetStatusBar
-from petdesk.gui.common.translations import install_translations, remove_translations
+from petdesk.gui.common.translations import install_translations
 from petdesk.gui.pets.pet_model import Column
 from petdesk.gui.settings.settings import AppSettings, CatalogueChoice
 from petdesk.sandbox import FaultKind
 from tests.gui.conftest import API_KEY, FakeClock, Sandbox
-from tests.gui.outbox.test_offline_outbox import Switchable, add_pet
 from tests.helpers.drive import idle, open_key_dialog, shortcut
+from tests.helpers.outbox_driver import Switchable, add_pet
+from tests.helpers.translations import remove_translations
 
 LANGUAGES = ("en", "de", "es")
 SIZES = (QSize(800, 500), QSize(1100, 680))
@@ -103,13 +104,6 @@ def language(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str
     yield request.param
     remove_translations(qapp, installed)
     QLocale.setDefault(before)
-
-
-@pytest.fixture
-def service(clock: FakeClock) -> Iterator[Switchable]:
-    switchable = Switchable(clock)
-    yield switchable
-    switchable.close()
 
 
 def resize(qtbot: Any, window: Any, size: QSize) -> None:

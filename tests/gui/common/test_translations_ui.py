@@ -20,12 +20,12 @@ import re
 import subprocess
 import sys
 import textwrap
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QLocale, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -42,11 +42,10 @@ from PySide6.QtWidgets import (
 )
 
 from petdesk.core.status_messages import MessageKind
-from petdesk.gui.app import LaunchConfig, build_main_window, resources_dir
-from petdesk.gui.common.translations import install_translations, remove_translations
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.settings.settings import AppSettings, CatalogueChoice
 from tests.helpers.drive import click_row, shortcut, visible_dialog
+from tests.helpers.windows import open_demo_window
 
 LANGUAGES = ("de", "es")
 
@@ -64,22 +63,6 @@ LANGUAGE_NAMES = {"English", "Deutsch", "Español"}
 DIALOG_ACTIONS = ("actionSettings", "actionCategories", "actionApiKey", "actionAddPet",
                   "actionPrintCards", "actionImport", "actionExport", "actionFindAny",
                   "actionShortcuts", "actionAbout")
-
-
-@pytest.fixture
-def speak(qapp: QApplication) -> Iterator[Callable[[str], None]]:
-    """``speak("de")``: the window's language from now on, as at start-up."""
-    before = QLocale()
-    installed: list[Any] = []
-
-    def switch(language: str) -> None:
-        remove_translations(qapp, installed)
-        installed[:] = install_translations(qapp, language, resources_dir())
-        assert language == "en" or len(installed) == 2, "qtbase and petdesk catalogues"
-
-    yield switch
-    remove_translations(qapp, installed)
-    QLocale.setDefault(before)
 
 
 def _plain(text: str) -> str:
@@ -168,10 +151,7 @@ def untranslated(english: dict[str, str], other: dict[str, str],
 
 
 def _demo_window(qtbot: Any, settings: AppSettings, db: Path) -> MainWindow:
-    window = build_main_window(LaunchConfig(demo=True), settings=settings, demo_db=db)
-    qtbot.addWidget(window)
-    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-        window.show()
+    window = open_demo_window(qtbot, settings, db)
     window.resize(1100, 680)
     click_row(qtbot, window, 0)  # the details of a pet: its labels are shown
     return window

@@ -12,12 +12,12 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QAction, QColor, QImage, QKeySequence, QPalette
 from PySide6.QtWidgets import QApplication, QTableWidget, QWidget
 
-from petdesk.gui.app import LaunchConfig, build_main_window
 from petdesk.gui.common.shortcuts_dialog import ShortcutsDialog
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.settings.settings import AppSettings
 from tests.gui.conftest import Sandbox
 from tests.helpers.drive import focused, open_add_dialog, shortcut, visible_dialog
+from tests.helpers.windows import open_demo_window
 
 
 @pytest.fixture(params=["demo", "loopback"])
@@ -25,11 +25,7 @@ def any_window(request: pytest.FixtureRequest, qtbot: Any, tmp_path: Path,
                settings: AppSettings, make_window: Callable[..., MainWindow],
                loopback: Sandbox) -> MainWindow:
     if request.param == "demo":
-        window = build_main_window(LaunchConfig(demo=True), settings=settings,
-                                   demo_db=tmp_path / "demo.sqlite3")
-        qtbot.addWidget(window)
-        with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-            window.show()
+        window = open_demo_window(qtbot, settings, tmp_path / "demo.sqlite3")
         return window
     return make_window(loopback)
 

@@ -24,19 +24,18 @@ from petdesk.storage.db import open_store
 from petdesk.storage.rows import Draft
 from petdesk.storage.store_file import store_file
 from tests.gui.conftest import Sandbox
-from tests.gui.importing.test_import_dialog import (  # noqa: F401 - own_store: each test its own data folder
+from tests.helpers.drive import type_text, visible_dialog
+from tests.helpers.import_driver import (
     HEADER,
     check,
     choose,
     click,
     names_on_server,
     open_import,
-    own_store,
     rows_of,
     seeded_ids,
     send_all,
 )
-from tests.helpers.drive import type_text, visible_dialog
 from tests.helpers.sandbox_store import every_pet
 from tests.unit.services.importing.files import DELIMITERS, ENCODINGS, write_csv
 

@@ -14,22 +14,31 @@ import openpyxl
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QApplication, QFileDialog, QMenu
+from PySide6.QtWidgets import QApplication, QMenu
 
 from petdesk.gui.importing.import_dialog import (
     PAGE_COLUMNS,
-    PAGE_PREVIEW,
     PAGE_SENDING,
     ImportDialog,
 )
 from petdesk.gui.main_window import MainWindow
 from tests.gui.conftest import Sandbox, make_sandbox
 from tests.helpers.drive import idle, shortcut, visible_dialog
-from tests.helpers.sandbox_store import every_pet
+from tests.helpers.import_driver import (
+    HEADER,
+    SAMPLE,
+    answer_save,
+    check,
+    choose,
+    click,
+    names_on_server,
+    open_import,
+    rows_of,
+    seeded_ids,
+    send_all,
+)
 from tests.unit.services.importing.files import write_csv, write_ods, write_xlsx
 
-SAMPLE = Path(__file__).resolve().parents[3] / "resources" / "samples" / "intake-sample.xlsx"
-HEADER = ("Animal name", "Category ID", "Status")
 ROWS = [("Biscuit", 1, "available"), ("Mango", 2, "pending"), ("Zoë", 1, "sold"),
         ("", 1, "available"), ("Pepper", "dog", "available"), ("Olive", 3, "adopted"),
         ("Juniper", 2, "")]
@@ -43,58 +52,6 @@ def own_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "data"
     monkeypatch.setenv("PETDESK_DATA_DIR", str(folder / "PetDesk"))
     return folder
-
-
-def answer_open(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
-    monkeypatch.setattr(QFileDialog, "getOpenFileName",
-                        staticmethod(lambda *_a, **_k: (str(path), "")))
-
-
-def answer_save(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
-    monkeypatch.setattr(QFileDialog, "getSaveFileName",
-                        staticmethod(lambda *_a, **_k: (str(path), "")))
-
-
-def click(qtbot: Any, button: Any) -> None:
-    qtbot.waitUntil(button.isEnabled, timeout=10_000)
-    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-
-
-def open_import(qtbot: Any, window: MainWindow) -> ImportDialog:
-    shortcut(qtbot, window, "Ctrl+I")
-    return visible_dialog(qtbot, ImportDialog)
-
-
-def choose(qtbot: Any, monkeypatch: pytest.MonkeyPatch, dialog: ImportDialog,
-           path: Path) -> None:
-    answer_open(monkeypatch, path)
-    click(qtbot, dialog.chooseButton)
-    qtbot.waitUntil(lambda: dialog.pages.currentIndex() == PAGE_COLUMNS, timeout=10_000)
-
-
-def check(qtbot: Any, dialog: ImportDialog) -> str:
-    click(qtbot, dialog.columnsPage.checkButton)
-    qtbot.waitUntil(lambda: dialog.pages.currentIndex() == PAGE_PREVIEW, timeout=20_000)
-    return dialog.previewPage.totalsLabel.text()
-
-
-def send_all(qtbot: Any, dialog: ImportDialog) -> None:
-    click(qtbot, dialog.previewPage.sendButton)
-    qtbot.waitUntil(lambda: dialog.pages.currentIndex() == PAGE_SENDING, timeout=10_000)
-    qtbot.waitUntil(lambda: dialog.sendingPage.resultLabel.text().startswith("Done"),
-                    timeout=30_000)
-
-
-def names_on_server(box: Sandbox, seeded: set[int]) -> Counter[str]:
-    return Counter(p.name for p in every_pet(box.app.store) if p.id not in seeded)
-
-
-def seeded_ids(box: Sandbox) -> set[int]:
-    return {p.id for p in every_pet(box.app.store)}
-
-
-def rows_of(header: Sequence[object], rows: Sequence[Sequence[object]]) -> list[Any]:
-    return [list(header), *[list(r) for r in rows]]
 
 
 def drop_file(target: Any, path: Path) -> None:

@@ -17,7 +17,7 @@ import pytest
 from petdesk.gui.importing.import_dialog import PAGE_COLUMNS, PAGE_SENDING
 from petdesk.gui.main_window import MainWindow
 from tests.gui.conftest import Sandbox
-from tests.gui.importing.test_import_dialog import (
+from tests.helpers.import_driver import (
     HEADER,
     SAMPLE,
     answer_open,
@@ -31,7 +31,6 @@ from tests.gui.importing.test_import_dialog import (
     seeded_ids,
     send_all,
 )
-from tests.gui.pets.test_add_form_categories_and_messages import speak  # noqa: F401 - the fixture
 from tests.helpers.sandbox_store import every_pet
 from tests.unit.services.importing.files import write_csv
 
@@ -46,7 +45,7 @@ def own_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_the_columns_page_names_the_columns_left_out(
         qtbot: Any, monkeypatch: pytest.MonkeyPatch, make_window: Callable[..., MainWindow],
-        loopback: Sandbox, speak: Callable[[str], None]) -> None:  # noqa: F811
+        loopback: Sandbox, speak: Callable[[str], None]) -> None:
     speak("en")  # English quotes, as PetDesk starts in English
     window = make_window(loopback)
     dialog = open_import(qtbot, window)

@@ -3,12 +3,11 @@ reached wait as "Waiting to send" rows, can be edited and cancelled, survive a
 restart, and are sent once each when the service is back.
 
 The service is a real sandbox over loopback that the test stops and starts again on
-the same port with the same pets (:class:`Switchable`); time is the FakeClock.
+the same port with the same pets (the ``service`` fixture); time is the FakeClock.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,79 +18,26 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from petdesk.core.status_messages import MessageKind
 from petdesk.gui.pets.pet_model import Column, PetRole
 from petdesk.gui.pets.stored_start import store_file
-from petdesk.sandbox import Store
 from petdesk.services.pets.local_rows import StoredRow, WaitingRow
 from petdesk.storage.db import open_store
 from petdesk.storage.rows import Draft
-from tests.gui.conftest import FakeClock, Sandbox, _config
-from tests.helpers.drive import idle, look_up, open_add_dialog, shortcut, type_text
-from tests.helpers.sandbox_server import RunningSandbox, start_server
-from tests.helpers.sandbox_store import every_pet
+from tests.helpers.drive import idle, look_up, shortcut, type_text
+from tests.helpers.outbox_driver import (
+    Switchable,
+    add_pet,
+    names_shown,
+    offline_text,
+    status_cells,
+    waiting,
+)
 
 # A popup menu on the offscreen platform (tests only): it cannot raise or grab.
 MENU_ON_OFFSCREEN = pytest.mark.qt_log_ignore(
     "This plugin does not support (raise|grabbing the keyboard|propagateSizeHints)")
 
 
-class Switchable:
-    """A loopback sandbox that can be stopped (the service is unreachable) and started
-    again on the same address, with the same pets."""
-
-    def __init__(self, clock: FakeClock) -> None:
-        self._clock = clock
-        self.store = Store(None)
-        self.running: RunningSandbox | None = None
-        self.port = 0
-        self.start()
-        assert self.running is not None
-        self.box = Sandbox("loopback", self.running.app, self.running.base_url)
-
-    def start(self) -> None:
-        self.running = start_server(_config(), self.store, port=self.port,
-                                    clock=self._clock.time)
-        self.port = self.running.port
-
-    def stop(self) -> None:
-        assert self.running is not None
-        self.running.stop()
-        self.running = None
-
-    def names(self) -> list[str]:
-        return [p.name for p in every_pet(self.store)]
-
-    def close(self) -> None:
-        if self.running is not None:
-            self.running.stop()
-        self.store.close()
-
-
-@pytest.fixture
-def service(clock: FakeClock) -> Iterator[Switchable]:
-    switchable = Switchable(clock)
-    yield switchable
-    switchable.close()
-
-
-def status_cells(window: Any) -> list[tuple[str, str]]:
-    model = window.model
-    return [(model.data(model.index(row, Column.NAME)),
-             model.data(model.index(row, Column.STATUS))) for row in range(model.rowCount())]
-
-
-def waiting(window: Any) -> list[str]:
-    return [name for name, status in status_cells(window) if status == "Waiting to send"]
-
-
 def outbox_count(window: Any) -> str:
     return str(window.statusBar_.text_of(MessageKind.OUTBOX))
-
-
-def add_pet(qtbot: Any, window: Any, name: str, category: str = "2") -> None:
-    dialog = open_add_dialog(qtbot, window)
-    type_text(qtbot, dialog.nameEdit, name)
-    type_text(qtbot, dialog.categoryIdEdit, category)
-    qtbot.mouseClick(dialog.submitButton, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.add_dialog is None, timeout=10_000)
 
 
 def right_click_row(qtbot: Any, window: Any, name: str) -> Any:
@@ -206,16 +152,6 @@ def test_the_cancel_question_keeps_the_add_on_no(
     assert outbox_count(window) == "1 add waiting to send"
 
 
-def offline_text(window: Any) -> str:
-    return str(window.statusBar_.text_of(MessageKind.OFFLINE))
-
-
-@pytest.fixture
-def quick_probe(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The reconnect probe's schedule (5 s, 10 s, …) in milliseconds instead."""
-    monkeypatch.setattr("petdesk.gui.outbox.offline.MS_PER_SECOND", 1)
-
-
 def test_going_offline_mid_session_and_coming_back(
         qtbot: Any, service: Switchable, make_window: Any, quick_probe: None) -> None:
     window = make_window(service.box)
@@ -247,10 +183,6 @@ def test_offline_start_says_so_and_loads_by_itself_when_back(
 
 def stored_text(window: Any) -> str:
     return str(window.statusBar_.text_of(MessageKind.STORED_ROWS))
-
-
-def names_shown(window: Any) -> list[str]:
-    return [name for name, _status in status_cells(window)]
 
 
 def test_the_last_sessions_rows_are_shown_at_once_then_replaced(

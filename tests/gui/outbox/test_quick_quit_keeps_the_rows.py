@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.gui.outbox.test_offline_outbox import (
+from tests.helpers.drive import shortcut
+from tests.helpers.outbox_driver import (
     Switchable,
     names_shown,
     offline_text,
 )
-from tests.helpers.drive import shortcut
 
 
 def test_rows_shown_then_quitting_at_once_are_there_offline_next_time(

@@ -10,20 +10,19 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QLocale, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
-from petdesk.gui.app import LaunchConfig, build_main_window, resources_dir
-from petdesk.gui.common.translations import install_translations, remove_translations
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.pets.pet_model import Column
 from petdesk.gui.settings.settings import AppSettings
 from tests.helpers.drive import open_add_dialog, type_text
+from tests.helpers.windows import open_demo_window
 
 # The category field's completer pops up over the form: the offscreen platform cannot
 # raise it or grab the keyboard for it.
@@ -31,29 +30,10 @@ popup_warnings = pytest.mark.qt_log_ignore(
     "This plugin does not support (raise|grabbing the keyboard|propagateSizeHints)")
 
 
-@pytest.fixture
-def speak(qapp: QApplication) -> Iterator[Callable[[str], None]]:
-    """``speak("de")``: the window's language from now on, as at start-up."""
-    before = QLocale()
-    installed: list[Any] = []
-
-    def switch(language: str) -> None:
-        remove_translations(qapp, installed)
-        installed[:] = install_translations(qapp, language, resources_dir())
-
-    yield switch
-    remove_translations(qapp, installed)
-    QLocale.setDefault(before)
-
-
 def demo(qtbot: Any, tmp_path: Path, settings: AppSettings,
          monkeypatch: pytest.MonkeyPatch) -> MainWindow:
     monkeypatch.setenv("PETDESK_DATA_DIR", str(tmp_path / "data" / "PetDesk"))  # this test's names
-    window = build_main_window(LaunchConfig(demo=True), settings=settings,
-                               demo_db=tmp_path / "demo.sqlite3")
-    qtbot.addWidget(window)
-    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-        window.show()
+    window = open_demo_window(qtbot, settings, tmp_path / "demo.sqlite3")
     qtbot.waitUntil(lambda: window.contents.cards.categories.label(1).endswith("(1)"),
                     timeout=5_000)
     return window

@@ -1,4 +1,4 @@
-"""Issue 15, "The window never resizes itself": at 800×500, 1100×680 and 1920×1080,
+"""The window never resizes itself: at 800×500, 1100×680 and 1920×1080,
 in every locale PetDesk ships, no label, button or field of the main window and its
 dialogs is clipped (its size against its ``sizeHint``), no table column cuts its
 contents, and no status-bar text (the rate-limit countdown included) changes the

@@ -1,4 +1,4 @@
-"""Issue 15, "States contradict each other": the footer, rows that obey the filters,
+"""States never contradict each other: the footer, rows that obey the filters,
 the detail panel's one pet or clear state, pets added this session, per-environment
 state and sorting, each driven as the user does and asserted as shown."""
 

@@ -1,4 +1,4 @@
-"""Issue 15, "Typed work is lost" and "Jargon": the add form asks before throwing away
+"""Typed work is never lost, and no jargon: the add form asks before throwing away
 what was typed and never leaves focus on Cancel after an error; Settings says which
 address is in use; the key dialog does not contradict itself; the demo never says
 "server" or "sent" and names no address; no HTTP verb, path or exception class name
@@ -14,7 +14,6 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QMessageBox, QWidget
 
-from petdesk.gui.app import LaunchConfig, build_main_window
 from petdesk.gui.importing.export_dialog import ExportDialog
 from petdesk.gui.settings.settings import AppSettings
 from petdesk.sandbox import FaultKind
@@ -31,6 +30,7 @@ from tests.helpers.drive import (
     visible_dialog,
 )
 from tests.helpers.sandbox_store import every_pet
+from tests.helpers.windows import open_demo_window
 
 JARGON = ("GET ", "POST ", "/pets", "{petId}", "Error type", "Exception", "Error:")
 
@@ -51,7 +51,7 @@ def refuse_next_post(box: Sandbox) -> None:
     """The next POST gets a 400 that names no field (the service refuses it as a whole)."""
     import json
 
-    from petdesk.sandbox import wire
+    from petdesk.sandbox import app as sandbox_app
 
     original = box.app.handle
     refused: list[bool] = []
@@ -61,7 +61,7 @@ def refuse_next_post(box: Sandbox) -> None:
             refused.append(True)
             payload = json.dumps({"code": "bad_request", "status": 400,
                                   "message": "The request could not be read."}).encode()
-            return wire.Response(400, payload, headers=[
+            return sandbox_app._Response(400, payload, headers=[
                 ("Content-Type", "application/json"),
                 ("Content-Length", str(len(payload)))])
         return original(environ)
@@ -76,7 +76,7 @@ def test_after_a_failed_add_enter_tries_again_and_never_cancels(
     qtbot.keyClicks(dialog.nameEdit, "Retry Rex")
     qtbot.keyClicks(dialog.categoryIdEdit, "2")
     # A refusal that names no field keeps the form open (an add the service may have
-    # taken, a 502, goes to the outbox instead: issue 12).
+    # taken, a 502, goes to the outbox instead).
     refuse_next_post(loopback)
     with qtbot.waitSignal(window.worker.finished, timeout=10_000):
         qtbot.keyClick(dialog.nameEdit, Qt.Key.Key_Return)
@@ -227,10 +227,7 @@ def shown_texts(window: Any) -> list[str]:
 def test_the_demo_never_says_server_or_sent_and_names_no_address(
         qtbot: Any, tmp_path: Path) -> None:
     settings = AppSettings(QSettings(str(tmp_path / "demo.ini"), QSettings.Format.IniFormat))
-    window = build_main_window(LaunchConfig(demo=True), settings=settings, demo_db=":memory:")
-    qtbot.addWidget(window)
-    with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-        window.show()
+    window = open_demo_window(qtbot, settings, ":memory:")
     seen = shown_texts(window)
     details: list[str] = []
     look_up(qtbot, window, "12")

@@ -27,7 +27,7 @@ from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
 from petdesk.core.clock import Clock
 from petdesk.core.connection import PRODUCTION_URL
 from petdesk.gui.app import HttpsClients, LazyKeyStore, resources_dir
-from petdesk.gui.common.translations import install_translations, remove_translations
+from petdesk.gui.common.translations import install_translations
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.settings.api_key_dialog import ApiKeyDialog
 from petdesk.gui.settings.settings import AppSettings, Environment
@@ -43,6 +43,7 @@ from tests.helpers.drive import (
     type_text,
     visible_dialog,
 )
+from tests.helpers.translations import remove_translations
 from tests.unit.api.no_such_name import NoSuchName
 
 WRONG = "pk-wrong-0000000000"

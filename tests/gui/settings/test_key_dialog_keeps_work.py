@@ -1,4 +1,4 @@
-"""Issue 15: a failed key Test never leads Enter into saving the refused key."""
+"""A failed key Test never leads Enter into saving the refused key."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issues 10 and 11: one rule for service addresses — the client, Settings and
+"""One rule for service addresses: the client, Settings and
 ``--base-url`` accept and refuse exactly the same addresses."""
 
 from __future__ import annotations

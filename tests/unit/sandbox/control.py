@@ -1,8 +1,8 @@
-"""Test-only control of a running sandbox, kept out of the product.
+"""Test-only control of a running sandbox (kept out of the product: only tests need it).
 
-The product's app offers its ``config`` (settable), its ``faults`` injector (a
-``ScriptedFaults`` from tests/helpers when a test built it), its ``limiter`` and the
-counters of a key. These helpers are the conveniences tests and benchmarks use on top.
+The product's app offers what the CLI, ``--demo`` and an observer need: its
+``config`` (settable), its ``faults`` injector, its ``limiter`` and the counters
+of a key. These helpers are the conveniences tests and benchmarks use on top.
 """
 
 from __future__ import annotations
@@ -10,8 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from petdesk.sandbox.app import SandboxApp
-from petdesk.sandbox.limiter import KeyCounters
+from petdesk.sandbox.app import KeyCounters, SandboxApp
 
 
 def reconfigure(app: SandboxApp, **changes: Any) -> None:

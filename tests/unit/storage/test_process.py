@@ -20,7 +20,7 @@ from petdesk.storage.db import open_store
 from petdesk.storage.lock import SenderLock
 from petdesk.storage.rows import Draft, OutboxState, PetRow, StoredQuery
 from tests.helpers.api_fakes import FakeClock
-from tests.unit.storage.conftest import SandboxFactory
+from tests.unit.conftest import SandboxFactory
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -2,7 +2,7 @@
 quota (20 requests per 10-second window), with one fake clock shared by the sandbox,
 the client, the budget and the filler, so quota windows pass without sleeping.
 
-Covers the issue's "done when": the mirror fills completely with no 429, the user's
+Covers: the mirror fills completely with no 429, the user's
 actions are served first during the fill (their waits counted), a name search finds
 a pet on the last page, a pet added elsewhere appears after the next update and on
 top of "newest first", and the mirror survives a restart and a corrupt file.

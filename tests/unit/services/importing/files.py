@@ -5,13 +5,16 @@ from __future__ import annotations
 import codecs
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import openpyxl
 from odf.opendocument import OpenDocumentSpreadsheet
 from odf.table import Table, TableCell, TableRow
 from odf.text import P
+
+from petdesk.api.models import Pet
+from petdesk.services.importing.preview import KnownPets
 
 Row = Sequence[object]
 
@@ -77,3 +80,11 @@ def write_ods(path: Path, rows: Sequence[Row], *, title: str = "Intake") -> Path
     doc.spreadsheet.addElement(table)
     doc.save(str(path))
     return path
+
+
+def known_pets(pets: Iterable[Pet]) -> KnownPets:
+    """The service's pets, as the preview compares a file with them."""
+    known = KnownPets()
+    for pet in pets:
+        known.add(pet.name, pet.category_id, pet.status, pet_id=pet.id)
+    return known

@@ -26,7 +26,7 @@ def _snapshot(limit: int | None, remaining: int | None, reset_in: float | None,
     return RateLimitSnapshot(limit=limit, remaining=remaining, reset=reset, observed_at=NOW)
 
 
-def test_the_issue_example() -> None:
+def test_the_free_plan_paces_the_rest_at_60_a_minute() -> None:
     assert progress_text(148, 398, FREE, now=NOW) == (
         "148 of 398 · about 4 min left at 60 a minute")
 

@@ -55,7 +55,7 @@ def test_set_get_delete_through_the_real_secret_service(secret_service: SecretSe
     store = KeyStore(secret_service.backend(), environ={})
     assert store.set("production", SECRET) == KeyLookup(SECRET, KeySource.KEYRING, None)
     assert store.set("staging", OTHER_SECRET).source is KeySource.KEYRING
-    assert store.backend_name() == "Secret Service"
+    assert "backend='Secret Service'" in repr(store)
 
     # Persisted by gnome-keyring (the encrypted file grew), readable by a fresh store.
     assert keyring_file(secret_service).stat().st_size > size_before
@@ -84,7 +84,7 @@ def test_default_backend_resolves_lazily_to_the_secret_service(
     store = KeyStore(environ={})
     try:
         assert store.set("staging", OTHER_SECRET).source is KeySource.KEYRING
-        assert store.backend_name() == "Secret Service"
+        assert "backend='Secret Service'" in repr(store)
         assert resolve_backend_report() == (True, "keyring backend: Secret Service")
     finally:
         store.delete("staging")
@@ -114,7 +114,7 @@ def test_locked_collection_gives_session_only(tmp_path: Path) -> None:
     gc.collect()  # finalize the leaked connection while the warning filter applies
 
 
-def test_hung_secret_service_gives_session_only_within_the_timeout(tmp_path: Path) -> None:
+def test_hung_secret_service_gives_session_only_after_the_timeout(tmp_path: Path) -> None:
     reason = missing_tools()
     if reason is not None:
         pytest.skip(reason)
@@ -126,12 +126,14 @@ def test_hung_secret_service_gives_session_only_within_the_timeout(tmp_path: Pat
         try:
             start = time.monotonic()
             result = store.set("production", SECRET)
-            elapsed = time.monotonic() - start
             assert result == KeyLookup(SECRET, KeySource.SESSION, keystore.TIMED_OUT)
-            assert timeout <= elapsed < timeout + 1.0
-            start = time.monotonic()
-            assert store.get("production").source is KeySource.SESSION
-            assert time.monotonic() - start < timeout
+            assert time.monotonic() - start >= timeout  # the keyring had its whole time
+            # The store answers from memory: a call to the stopped keyring would leave
+            # one more thread hanging.
+            threads = set(threading.enumerate())
+            assert store.get("production") == KeyLookup(
+                SECRET, KeySource.SESSION, keystore.TIMED_OUT)
+            assert set(threading.enumerate()) <= threads
         finally:
             os.kill(service.keyring_process.pid, signal.SIGCONT)
         for thread in threading.enumerate():

@@ -23,7 +23,7 @@ from petdesk.storage.db import LocalStore
 from petdesk.storage.rows import Draft, OutboxState
 from tests.helpers.api_fakes import FakeClock
 from tests.helpers.sandbox_store import every_pet
-from tests.unit.storage.conftest import API_KEY, SandboxFactory
+from tests.unit.conftest import API_KEY, SandboxFactory
 
 BASE = "https://pets.example/v1"
 FAST_RETRIES = RequestPolicy(backoff_base=0.001, backoff_cap=0.005, min_wait=0.001)

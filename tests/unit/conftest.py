@@ -1,4 +1,5 @@
-"""Fixtures for the store tests: a fake clock, a store in tmp_path, live sandboxes."""
+"""Fixtures for the store and the services built on it: a fake clock, a store in
+tmp_path, live sandboxes. (tests/unit/api and tests/unit/sandbox have their own clock.)"""
 
 from __future__ import annotations
 
