@@ -97,8 +97,6 @@ def test_the_detail_panel_names_the_status_icon_by_its_word(
     assert icon.accessibleName() == f"Status: {status}"
 
 
-
-
 def _open_refused_key_confirmation(qtbot: Any, window: MainWindow) -> QWidget:
     shortcut(qtbot, window, "Ctrl+Shift+K")
     dialog = active_dialog(qtbot, ApiKeyDialog)
