@@ -12,9 +12,8 @@ _.columnCount
 _.multiData
 # A module-level __getattr__ (PEP 562): the sandbox's lazy exports.
 __getattr__
-# pydantic reads model_config; dataclass fields read by callers of the snapshot.
+# pydantic reads model_config.
 _.model_config
-_.observed_at
 # http.server and socketserver read these class attributes and call log_message.
 _.protocol_version
 _.disable_nagle_algorithm

@@ -3,12 +3,14 @@ widget, clicks on widgets, and the dialogs found as the user sees them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 
 W = TypeVar("W", bound=QWidget)
 
@@ -97,3 +99,33 @@ def choose(qtbot: Any, combo: Any, data: object) -> None:
     for _ in range(index):
         qtbot.keyClick(combo, Qt.Key.Key_Down)
     assert combo.currentIndex() == index
+
+
+def active_dialog(qtbot: Any, kind: type[W]) -> W:
+    """The dialog of ``kind`` once it is shown and active (keys go to it)."""
+    dialog = visible_dialog(qtbot, kind)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog, timeout=5_000)
+    return dialog
+
+
+def answer_file_dialog(path: Path) -> Callable[[], bool]:
+    """Type ``path`` into Qt's file dialog once it is up, then Enter. Polled from a timer
+    while the dialog runs its own event loop; returns whether it answered."""
+    answered: list[bool] = []
+
+    def poll() -> None:
+        window = QApplication.activeWindow()
+        widget = QApplication.focusWidget()
+        if answered or not isinstance(window, QFileDialog) or widget is None:
+            return
+        answered.append(True)
+        timer.stop()
+        QTest.keyClick(widget, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+        QTest.keyClicks(widget, str(path))
+        QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+
+    timer = QTimer()
+    timer.setInterval(20)
+    timer.timeout.connect(poll)
+    timer.start()
+    return lambda: bool(answered)

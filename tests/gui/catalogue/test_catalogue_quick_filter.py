@@ -13,35 +13,22 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QLabel
+from PySide6.QtWidgets import QApplication
 
 from petdesk.gui.catalogue.search_dialog import CatalogueDialog
 from petdesk.gui.main_window import MainWindow
 from tests.gui.catalogue.conftest import LAST_NAME, PETS
-from tests.gui.catalogue.test_catalogue_window import (
+from tests.gui.conftest import FakeClock, Sandbox
+from tests.helpers.catalogue_driver import (
     fill,
+    match_line,
     open_window,
+    quick_filter,
     result_names,
     switch_on,
     wait_complete,
 )
-from tests.gui.conftest import FakeClock, Sandbox
-from tests.helpers.drive import idle, shortcut, type_text, visible_dialog
-
-
-def match_line(window: MainWindow) -> str:
-    """The line beside the footer's count, as shown ("" when hidden)."""
-    label = window.findChild(QLabel, "catalogueMatchLabel")
-    assert label is not None
-    return str(label.text()) if label.isVisibleTo(window) else ""
-
-
-def quick_filter(qtbot: Any, window: MainWindow) -> Any:
-    """Ctrl+F: the quick filter, focused."""
-    shortcut(qtbot, window, "Ctrl+F")
-    edit = window.quickFilterEdit
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is edit)
-    return edit
+from tests.helpers.drive import idle, type_text, visible_dialog
 
 
 def keys_then_line(qtbot: Any, window: MainWindow, keys: str, line: str) -> None:

@@ -15,108 +15,26 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QObject, Qt, QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import Qt
 
 from petdesk.core.jobs import Priority
 from petdesk.core.status_messages import MessageKind
 from petdesk.gui.catalogue.controller import STEP_KEY
 from petdesk.gui.catalogue.search_dialog import CatalogueDialog
 from petdesk.gui.main_window import MainWindow
-from petdesk.gui.worker.stepper import StepTimer
 from tests.gui.catalogue.conftest import LAST_NAME, PAGES, PETS
 from tests.gui.conftest import API_KEY, FakeClock, Sandbox
+from tests.helpers.catalogue_driver import (
+    catalogue_details,
+    catalogue_line,
+    fill,
+    find_dialog,
+    open_window,
+    result_names,
+    switch_on,
+    wait_complete,
+)
 from tests.helpers.drive import open_add_dialog, open_settings, shortcut, type_text, visible_dialog
-
-
-class FakeStepTimer(StepTimer):
-    """The catalogue's timer on the fake clock: a wait up to ``auto`` seconds passes at
-    once (the clock moves on); a longer one (the next scheduled update) is held until
-    the test lets it pass (:meth:`elapse`)."""
-
-    def __init__(self, clock: FakeClock, parent: QObject | None = None,
-                 auto: float = 120.0) -> None:
-        super().__init__(parent)
-        self._clock = clock
-        self._auto = auto
-        self.held: float | None = None
-        self.waited = 0.0
-
-    def start(self, seconds: float) -> None:
-        self.held = None
-        if seconds > self._auto:
-            self.held = seconds
-            return
-        self._clock.advance(seconds)
-        self.waited += seconds
-        QTimer.singleShot(0, self, self.timeout.emit)
-
-    def stop(self) -> None:
-        self.held = None
-
-    def elapse(self) -> None:
-        assert self.held is not None, "no wait is held"
-        seconds, self.held = self.held, None
-        self._clock.advance(seconds)
-        self.timeout.emit()
-
-
-def catalogue_line(window: MainWindow) -> str:
-    return window.statusBar_.text_of(MessageKind.CATALOGUE)
-
-
-def catalogue_details(window: MainWindow) -> str:
-    return next(m.details for m in window.statusBar_.messages
-                if m.kind is MessageKind.CATALOGUE)
-
-
-def open_window(make_window: Callable[..., MainWindow], box: Sandbox,
-                clock: FakeClock) -> tuple[MainWindow, FakeStepTimer]:
-    timer = FakeStepTimer(clock)
-    window = make_window(box, prepare=lambda w: w.contents.logic.catalogue.controller
-                         .use_timer(timer))
-    return window, timer
-
-
-def switch_on(qtbot: Any, window: MainWindow) -> None:
-    """File › Settings…, tick "Keep a copy of the whole catalogue", OK."""
-    dialog = open_settings(qtbot, window)
-    box = dialog.catalogueBox
-    assert not box.enabledCheck.isChecked()
-    assert not box.updateSpin.isEnabled()
-    qtbot.mouseClick(box.enabledCheck, Qt.MouseButton.LeftButton)
-    assert box.updateSpin.isEnabled()
-    assert box.updateSpin.value() == 30  # minutes, the default schedule
-    assert box.shareSpin.value() == 25
-    assert "never uses more than 250 requests a day" in box.costLabel.text()
-    qtbot.keyClick(dialog, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: not dialog.isVisible())
-
-
-def wait_complete(qtbot: Any, window: MainWindow, count: int = PETS) -> None:
-    qtbot.waitUntil(lambda: catalogue_line(window).startswith(
-        f"Catalogue: {count:,} pets · complete as of"), timeout=60_000)
-
-
-def fill(qtbot: Any, make_window: Callable[..., MainWindow], box: Sandbox,
-         clock: FakeClock) -> tuple[MainWindow, FakeStepTimer]:
-    window, timer = open_window(make_window, box, clock)
-    switch_on(qtbot, window)
-    wait_complete(qtbot, window)
-    qtbot.waitUntil(lambda: timer.held is not None)  # the next update, scheduled
-    return window, timer
-
-
-def find_dialog(qtbot: Any, window: MainWindow) -> CatalogueDialog:
-    shortcut(qtbot, window, "Ctrl+Shift+F")
-    dialog = visible_dialog(qtbot, CatalogueDialog)
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is dialog.searchEdit)
-    return dialog
-
-
-def result_names(dialog: CatalogueDialog, rows: int = 5) -> list[str]:
-    model = dialog.model
-    return [str(model.index(r, 1).data()) for r in range(min(rows, model.rowCount()))]
 
 
 def test_fills_completely_with_no_429_and_the_user_first(qtbot: Any, big: Sandbox,

@@ -29,14 +29,15 @@ from petdesk.gui.catalogue.search_dialog import CatalogueDialog
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.settings.settings import AppSettings, CatalogueChoice
 from petdesk.sandbox import SandboxConfig, Store
-from tests.gui.catalogue.test_catalogue_quick_filter import match_line, quick_filter
-from tests.gui.catalogue.test_catalogue_window import (
+from tests.gui.conftest import API_KEY, FakeClock, Sandbox
+from tests.helpers.catalogue_driver import (
     catalogue_line,
+    match_line,
     open_window,
+    quick_filter,
     result_names,
     switch_on,
 )
-from tests.gui.conftest import API_KEY, FakeClock, Sandbox
 from tests.helpers.drive import choose, idle, look_up, shortcut, type_text, visible_dialog
 from tests.helpers.import_driver import check, open_import, send_all
 from tests.helpers.import_driver import choose as choose_file

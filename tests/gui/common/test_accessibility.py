@@ -13,7 +13,7 @@ named.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
@@ -32,7 +32,7 @@ from petdesk.gui.pets.pet_model import Column
 from petdesk.gui.settings.api_key_dialog import ApiKeyDialog
 from petdesk.gui.settings.settings_dialog import SettingsDialog
 from tests.gui.conftest import Sandbox
-from tests.helpers.drive import focused, look_up, shortcut, type_text, visible_dialog
+from tests.helpers.drive import active_dialog, focused, look_up, shortcut, type_text
 
 
 def describe(widget: QWidget) -> str:
@@ -95,16 +95,6 @@ def test_the_detail_panel_names_the_status_icon_by_its_word(
     assert status and status != "—"
     icon = detail.findChild(QLabel, "detailStatusIcon")
     assert icon.accessibleName() == f"Status: {status}"
-
-
-W = TypeVar("W", bound=QWidget)
-
-
-def active_dialog(qtbot: Any, kind: type[W]) -> W:
-    """The dialog of ``kind`` once it is shown and active (keys go to it)."""
-    dialog = visible_dialog(qtbot, kind)
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog, timeout=5_000)
-    return dialog
 
 
 def _open_refused_key_confirmation(qtbot: Any, window: MainWindow) -> QWidget:

@@ -33,10 +33,16 @@ from petdesk.gui.importing.preview_page import CATEGORY, RESULT
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.settings.api_key_dialog import ApiKeyDialog
 from petdesk.gui.settings.settings_dialog import SettingsDialog
-from tests.gui.common.test_accessibility import DIALOGS, active_dialog
-from tests.gui.common.test_keyboard_only import answer_file_dialog
+from tests.gui.common.test_accessibility import DIALOGS
 from tests.gui.conftest import API_KEY, Sandbox
-from tests.helpers.drive import focused, look_up, shortcut, type_text
+from tests.helpers.drive import (
+    active_dialog,
+    answer_file_dialog,
+    focused,
+    look_up,
+    shortcut,
+    type_text,
+)
 from tests.unit.services.importing.files import write_csv
 
 #: The offscreen platform cannot raise a popup (the file dialog's completer) or give it

@@ -17,16 +17,15 @@ from typing import Any, TypeVar
 import pytest
 import shiboken6
 from pypdf import PdfReader
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QWidget
 
 from petdesk.gui.cards.kennel_card_dialog import KennelCardDialog
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.pets.add_pet import AddPetDialog
 from petdesk.gui.pets.pet_model import Column
 from tests.gui.conftest import Sandbox
-from tests.helpers.drive import focused
+from tests.helpers.drive import answer_file_dialog, focused
 
 W = TypeVar("W", bound=QWidget)
 
@@ -84,29 +83,6 @@ def closed(widget: QWidget) -> bool:
 def shown_names(window: MainWindow) -> list[str]:
     model = window.table.model()
     return [str(model.data(model.index(row, Column.NAME))) for row in range(model.rowCount())]
-
-
-def answer_file_dialog(path: Path) -> Callable[[], bool]:
-    """Type ``path`` into Qt's file dialog once it is up, then Enter. Polled from a timer
-    while the dialog runs its own event loop; returns whether it answered."""
-    answered: list[bool] = []
-
-    def poll() -> None:
-        window = QApplication.activeWindow()
-        widget = QApplication.focusWidget()
-        if answered or not isinstance(window, QFileDialog) or widget is None:
-            return
-        answered.append(True)
-        timer.stop()
-        QTest.keyClick(widget, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
-        QTest.keyClicks(widget, str(path))
-        QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
-
-    timer = QTimer()
-    timer.setInterval(20)
-    timer.timeout.connect(poll)
-    timer.start()
-    return lambda: bool(answered)
 
 
 @pytest.fixture

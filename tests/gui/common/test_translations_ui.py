@@ -303,7 +303,6 @@ def test_the_system_locale_or_the_settings_choice_decides_at_start(
     assert out.stdout.strip().splitlines()[-1] == expected
 
 
-
 def test_sentences_of_the_qt_free_layers_are_shown_in_the_language(
         speak: Callable[[str], None]) -> None:
     from datetime import UTC, datetime

@@ -257,7 +257,6 @@ def test_restart_mid_import_resumes_it(qtbot: Any, tmp_path: Path,
     assert names_on_server(loopback, seeded) == Counter(f"Stray {n}" for n in range(30))
 
 
-
 def test_drop_a_file_on_the_window(qtbot: Any, tmp_path: Path,
                                    make_window: Callable[..., MainWindow],
                                    loopback: Sandbox) -> None:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import httpx
 import pytest
 
+from tests.helpers.api_fakes import ok, pet_json
 from tests.unit.api.conftest import BASE, MakeClient
-from tests.unit.api.test_client import ok, pet_json
 
 
 @pytest.mark.parametrize("link", [
