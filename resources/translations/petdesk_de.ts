@@ -600,18 +600,6 @@ Trotzdem speichern?</translation>
     </message>
 </context>
 <context>
-    <name>CatalogueWindow</name>
-    <message>
-        <source>Catalogue: off (File › Settings…)</source>
-        <extracomment>How often the line is rewritten (the countdown to the next update). Full passes run at least this far apart (once a day by default).</extracomment>
-        <translation>Katalog: aus (Datei › Einstellungen…)</translation>
-    </message>
-    <message>
-        <source>Catalogue: %s</source>
-        <translation>Katalog: %s</translation>
-    </message>
-</context>
-<context>
     <name>CategoriesDialog</name>
     <message>
         <source>Category names</source>
@@ -2109,6 +2097,15 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Aktualisierung fehlgeschlagen, neuer Versuch um {time}</translation>
     </message>
     <message>
+        <source>Catalogue: off (File › Settings…)</source>
+        <extracomment>The status bar&apos;s catalogue line when the catalogue is not kept (and none is reported).</extracomment>
+        <translation>Katalog: aus (Datei › Einstellungen…)</translation>
+    </message>
+    <message>
+        <source>Catalogue: {pets}</source>
+        <translation>Katalog: {pets}</translation>
+    </message>
+    <message>
         <source>Catalogue: not kept up to date ({pets} stored)</source>
         <translation>Katalog: wird nicht aktuell gehalten ({pets} gespeichert)</translation>
     </message>
@@ -2182,38 +2179,6 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     </message>
 </context>
 <context>
-    <name>OfflineWatch</name>
-    <message>
-        <source>The service can be reached again.</source>
-        <extracomment>Milliseconds of the probe timer per second of the probe&apos;s schedule (tests shorten it). The service answered again after being unreachable.</extracomment>
-        <translation>Der Dienst ist wieder erreichbar.</translation>
-    </message>
-    <message>
-        <source>Offline — showing pets as of %s</source>
-        <translation>Offline — Tiere mit Stand %s</translation>
-    </message>
-    <message>
-        <source>Offline · pets as of %s</source>
-        <translation>Offline · Stand %s</translation>
-    </message>
-    <message>
-        <source>Offline — the service cannot be reached</source>
-        <translation>Offline — der Dienst ist nicht erreichbar</translation>
-    </message>
-    <message>
-        <source>Offline</source>
-        <translation>Offline</translation>
-    </message>
-    <message>
-        <source>PetDesk checks by itself when the service is back. Adds wait in the outbox and are sent then.</source>
-        <translation>PetDesk prüft von selbst, wann der Dienst wieder da ist. Aufnahmen warten im Postausgang und werden dann gesendet.</translation>
-    </message>
-    <message>
-        <source>Stored copy from %s — the service could not be asked.</source>
-        <translation>Gespeicherte Kopie vom %s — der Dienst konnte nicht gefragt werden.</translation>
-    </message>
-</context>
-<context>
     <name>OutboxController</name>
     <message>
         <source>The service refused “%s”: %s</source>
@@ -2228,40 +2193,8 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
 <context>
     <name>OutboxRows</name>
     <message>
-        <source>Waiting to send</source>
-        <extracomment>The add the user just made, whose row is to be selected once it is shown.</extracomment>
-        <translation>Wartet auf Senden</translation>
-    </message>
-    <message>
-        <source>Sending…</source>
-        <translation>Wird gesendet…</translation>
-    </message>
-    <message>
-        <source>Checking whether it was added…</source>
-        <translation>Prüfe, ob es aufgenommen wurde…</translation>
-    </message>
-    <message>
-        <source>Needs your decision</source>
-        <translation>Braucht Ihre Entscheidung</translation>
-    </message>
-    <message>
-        <source>%d adds waiting to send</source>
-        <translation>%d Aufnahmen warten auf das Senden</translation>
-    </message>
-    <message>
-        <source>1 add waiting to send</source>
-        <translation>1 Aufnahme wartet auf das Senden</translation>
-    </message>
-    <message>
-        <source>%d waiting</source>
-        <translation>Zu senden: %d</translation>
-    </message>
-    <message>
-        <source>Adds PetDesk keeps and sends by itself when the service can take them.</source>
-        <translation>Aufnahmen, die PetDesk aufbewahrt und von selbst sendet, sobald der Dienst sie annehmen kann.</translation>
-    </message>
-    <message>
         <source>&amp;Edit waiting add…</source>
+        <extracomment>The add the user just made, whose row is to be selected once it is shown.</extracomment>
         <translation>Wartende Aufnahme &amp;bearbeiten…</translation>
     </message>
     <message>
@@ -3147,8 +3080,35 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Stand {shown} — wird aktualisiert…</translation>
     </message>
     <message>
-        <source>Stored copy from {shown} — the service could not be asked</source>
-        <translation>Gespeicherte Kopie von {shown} — der Dienst war nicht erreichbar</translation>
+        <source>The service can be reached again.</source>
+        <extracomment>Said once when the service answers again after being unreachable.</extracomment>
+        <translation>Der Dienst ist wieder erreichbar.</translation>
+    </message>
+    <message>
+        <source>PetDesk checks by itself when the service is back. Adds wait in the outbox and are sent then.</source>
+        <extracomment>Details of the offline message.</extracomment>
+        <translation>PetDesk prüft von selbst, wann der Dienst wieder da ist. Aufnahmen warten im Postausgang und werden dann gesendet.</translation>
+    </message>
+    <message>
+        <source>Adds PetDesk keeps and sends by itself when the service can take them.</source>
+        <extracomment>Details of the outbox&apos;s count.</extracomment>
+        <translation>Aufnahmen, die PetDesk aufbewahrt und von selbst sendet, sobald der Dienst sie annehmen kann.</translation>
+    </message>
+    <message>
+        <source>Offline — the service cannot be reached</source>
+        <translation>Offline — der Dienst ist nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>Offline</source>
+        <translation>Offline</translation>
+    </message>
+    <message>
+        <source>Offline · pets as of {shown}</source>
+        <translation>Offline · Stand {shown}</translation>
+    </message>
+    <message>
+        <source>Stored copy from {shown} — the service could not be asked.</source>
+        <translation>Gespeicherte Kopie von {shown} — der Dienst war nicht erreichbar.</translation>
     </message>
     <message>
         <source>Waiting to send</source>
@@ -3198,13 +3158,9 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <source>{count} adds waiting to send</source>
         <translation>{count} Aufnahmen warten auf Senden</translation>
     </message>
-</context>
-<context>
-    <name>StoredStart</name>
     <message>
-        <source>As of %s — refreshing…</source>
-        <extracomment>The worker waits for the stored rows&apos; paint at most this long. From the reader thread (queued to the GUI thread): the page or ``None``, and the category names or ``None``. The stored rows are on screen, or there were none to show (once). When the stored rows shown were fetched (Unix time), while they are shown. The category names read at start (the window&apos;s controllers begin with them).</extracomment>
-        <translation>Stand %s — wird aktualisiert…</translation>
+        <source>{count} waiting</source>
+        <translation>Zu senden: {count}</translation>
     </message>
 </context>
 <context>

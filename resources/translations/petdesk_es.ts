@@ -600,18 +600,6 @@ Save it anyway?</source>
     </message>
 </context>
 <context>
-    <name>CatalogueWindow</name>
-    <message>
-        <source>Catalogue: off (File › Settings…)</source>
-        <extracomment>How often the line is rewritten (the countdown to the next update). Full passes run at least this far apart (once a day by default).</extracomment>
-        <translation>Catálogo: desactivado (Archivo › Configuración…)</translation>
-    </message>
-    <message>
-        <source>Catalogue: %s</source>
-        <translation>Catálogo: %s</translation>
-    </message>
-</context>
-<context>
     <name>CategoriesDialog</name>
     <message>
         <source>Category names</source>
@@ -2109,6 +2097,15 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>no se pudo actualizar, nuevo intento a las {time}</translation>
     </message>
     <message>
+        <source>Catalogue: off (File › Settings…)</source>
+        <extracomment>The status bar&apos;s catalogue line when the catalogue is not kept (and none is reported).</extracomment>
+        <translation>Catálogo: desactivado (Archivo › Configuración…)</translation>
+    </message>
+    <message>
+        <source>Catalogue: {pets}</source>
+        <translation>Catálogo: {pets}</translation>
+    </message>
+    <message>
         <source>Catalogue: not kept up to date ({pets} stored)</source>
         <translation>Catálogo: no se mantiene al día ({pets} guardados)</translation>
     </message>
@@ -2182,38 +2179,6 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
 </context>
 <context>
-    <name>OfflineWatch</name>
-    <message>
-        <source>The service can be reached again.</source>
-        <extracomment>Milliseconds of the probe timer per second of the probe&apos;s schedule (tests shorten it). The service answered again after being unreachable.</extracomment>
-        <translation>El servicio vuelve a estar disponible.</translation>
-    </message>
-    <message>
-        <source>Offline — showing pets as of %s</source>
-        <translation>Sin conexión — animales a las %s</translation>
-    </message>
-    <message>
-        <source>Offline · pets as of %s</source>
-        <translation>Sin conexión · %s</translation>
-    </message>
-    <message>
-        <source>Offline — the service cannot be reached</source>
-        <translation>Sin conexión — no se puede contactar con el servicio</translation>
-    </message>
-    <message>
-        <source>Offline</source>
-        <translation>Sin conexión</translation>
-    </message>
-    <message>
-        <source>PetDesk checks by itself when the service is back. Adds wait in the outbox and are sent then.</source>
-        <translation>PetDesk comprueba por sí solo cuándo vuelve el servicio. Los animales por añadir esperan en la bandeja de salida y se envían entonces.</translation>
-    </message>
-    <message>
-        <source>Stored copy from %s — the service could not be asked.</source>
-        <translation>Copia guardada de %s — no se pudo consultar el servicio.</translation>
-    </message>
-</context>
-<context>
     <name>OutboxController</name>
     <message>
         <source>The service refused “%s”: %s</source>
@@ -2228,40 +2193,8 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
 <context>
     <name>OutboxRows</name>
     <message>
-        <source>Waiting to send</source>
-        <extracomment>The add the user just made, whose row is to be selected once it is shown.</extracomment>
-        <translation>Esperando para enviar</translation>
-    </message>
-    <message>
-        <source>Sending…</source>
-        <translation>Enviando…</translation>
-    </message>
-    <message>
-        <source>Checking whether it was added…</source>
-        <translation>Comprobando si se añadió…</translation>
-    </message>
-    <message>
-        <source>Needs your decision</source>
-        <translation>Necesita su decisión</translation>
-    </message>
-    <message>
-        <source>%d adds waiting to send</source>
-        <translation>%d animales esperando para enviarse</translation>
-    </message>
-    <message>
-        <source>1 add waiting to send</source>
-        <translation>1 animal esperando para enviarse</translation>
-    </message>
-    <message>
-        <source>%d waiting</source>
-        <translation>Por enviar: %d</translation>
-    </message>
-    <message>
-        <source>Adds PetDesk keeps and sends by itself when the service can take them.</source>
-        <translation>Animales que PetDesk guarda y envía por sí solo cuando el servicio puede aceptarlos.</translation>
-    </message>
-    <message>
         <source>&amp;Edit waiting add…</source>
+        <extracomment>The add the user just made, whose row is to be selected once it is shown.</extracomment>
         <translation>&amp;Editar el animal en espera…</translation>
     </message>
     <message>
@@ -3147,8 +3080,35 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>A las {shown} — actualizando…</translation>
     </message>
     <message>
-        <source>Stored copy from {shown} — the service could not be asked</source>
-        <translation>Copia guardada de las {shown} — no se pudo consultar el servicio</translation>
+        <source>The service can be reached again.</source>
+        <extracomment>Said once when the service answers again after being unreachable.</extracomment>
+        <translation>El servicio vuelve a estar disponible.</translation>
+    </message>
+    <message>
+        <source>PetDesk checks by itself when the service is back. Adds wait in the outbox and are sent then.</source>
+        <extracomment>Details of the offline message.</extracomment>
+        <translation>PetDesk comprueba por sí solo cuándo vuelve el servicio. Los animales por añadir esperan en la bandeja de salida y se envían entonces.</translation>
+    </message>
+    <message>
+        <source>Adds PetDesk keeps and sends by itself when the service can take them.</source>
+        <extracomment>Details of the outbox&apos;s count.</extracomment>
+        <translation>Animales que PetDesk guarda y envía por sí solo cuando el servicio puede aceptarlos.</translation>
+    </message>
+    <message>
+        <source>Offline — the service cannot be reached</source>
+        <translation>Sin conexión — no se puede contactar con el servicio</translation>
+    </message>
+    <message>
+        <source>Offline</source>
+        <translation>Sin conexión</translation>
+    </message>
+    <message>
+        <source>Offline · pets as of {shown}</source>
+        <translation>Sin conexión · {shown}</translation>
+    </message>
+    <message>
+        <source>Stored copy from {shown} — the service could not be asked.</source>
+        <translation>Copia guardada de las {shown} — no se pudo consultar el servicio.</translation>
     </message>
     <message>
         <source>Waiting to send</source>
@@ -3198,13 +3158,9 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <source>{count} adds waiting to send</source>
         <translation>{count} altas pendientes de envío</translation>
     </message>
-</context>
-<context>
-    <name>StoredStart</name>
     <message>
-        <source>As of %s — refreshing…</source>
-        <extracomment>The worker waits for the stored rows&apos; paint at most this long. From the reader thread (queued to the GUI thread): the page or ``None``, and the category names or ``None``. The stored rows are on screen, or there were none to show (once). When the stored rows shown were fetched (Unix time), while they are shown. The category names read at start (the window&apos;s controllers begin with them).</extracomment>
-        <translation>A las %s — actualizando…</translation>
+        <source>{count} waiting</source>
+        <translation>Por enviar: {count}</translation>
     </message>
 </context>
 <context>

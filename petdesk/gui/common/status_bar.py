@@ -36,7 +36,7 @@ from petdesk.core.clock import Clock, SystemClock
 from petdesk.core.errors import AuthenticationError, MissingKeyError, PetStoreError
 from petdesk.core.status_messages import Fit, MessageKind, StatusMessage, fit, lead, ordered
 from petdesk.core.text import display, elide
-from petdesk.gui.common.localize import error_text
+from petdesk.gui.common.localize import error_text, localized, localized_message
 from petdesk.gui.common.plain import plain_box
 
 if TYPE_CHECKING:
@@ -196,7 +196,9 @@ class PetStatusBar(QStatusBar):
     # -- the messages ----------------------------------------------------------------------
 
     def show_message(self, message: StatusMessage) -> None:
-        """Show ``message`` in its place (it replaces the message of its kind)."""
+        """Show ``message`` in its place (it replaces the message of its kind), in the
+        user's language when its sentences come from the Qt-free layers."""
+        message = localized_message(message)
         if self._messages.get(message.kind) != message:
             self._messages[message.kind] = message
             self._lay_out()
@@ -239,7 +241,7 @@ class PetStatusBar(QStatusBar):
     def show_activity(self, text: str, details: str = "", short: str = "") -> None:
         """``text``, with ``details`` (technical text) in the Details popup if given;
         ``short`` for a narrow line where the sentence's lead is still long."""
-        text = display(text, MESSAGE_LIMIT)  # it may quote a name
+        text = display(localized(text), MESSAGE_LIMIT)  # it may quote a name
         self.show_message(StatusMessage(MessageKind.ACTIVITY, text, short or lead(text),
                                         details))
 
