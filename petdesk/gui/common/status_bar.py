@@ -36,6 +36,7 @@ from petdesk.core.clock import Clock, SystemClock
 from petdesk.core.errors import AuthenticationError, MissingKeyError, PetStoreError
 from petdesk.core.status_messages import Fit, MessageKind, StatusMessage, fit, lead, ordered
 from petdesk.core.text import display, elide
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.localize import error_text, localized, localized_message
 from petdesk.gui.common.plain import plain_box
 
@@ -191,7 +192,7 @@ class PetStatusBar(QStatusBar):
         button.setVisible(False)
 
     def _more_text(self, count: int) -> str:
-        return self.tr("%d more…") % count
+        return localized(QT_TRANSLATE_NOOP("PetStatusBar", "{count} more…").format(count=count))
 
     # -- the messages ----------------------------------------------------------------------
 
@@ -328,25 +329,43 @@ class PetStatusBar(QStatusBar):
             self._quota_check.stop()
             self.show_message(StatusMessage(
                 MessageKind.QUOTA,
-                self.tr("Quota: a new window began at %s; the next answer tells how many "
-                        "requests are left") % time_of_day(reset),
+                localized(QT_TRANSLATE_NOOP(
+                    "PetStatusBar",
+                    "Quota: a new window began at {reset}; the next answer tells how many "
+                    "requests are left").format(
+                    reset=time_of_day(reset))),
                 self.tr("Quota: new window")))
             return
         if snapshot.remaining is not None and snapshot.limit is not None:
-            figures = self.tr("%d/%d left") % (snapshot.remaining, snapshot.limit)
+            figures = localized(QT_TRANSLATE_NOOP(
+                "PetStatusBar",
+                "{remaining}/{limit} left").format(
+                remaining=snapshot.remaining, limit=snapshot.limit))
         elif snapshot.remaining is not None:
-            figures = self.tr("%d left") % snapshot.remaining
+            figures = localized(QT_TRANSLATE_NOOP(
+                "PetStatusBar",
+                "{remaining} left").format(
+                remaining=snapshot.remaining))
         else:
             figures = ""
         if reset is not None:
             self._quota_check.start()
-            resets = self.tr("resets %s") % time_of_day(reset)
+            resets = localized(QT_TRANSLATE_NOOP(
+                "PetStatusBar",
+                "resets {reset}").format(
+                reset=time_of_day(reset)))
             whole = f"{figures} · {resets}" if figures else resets
         else:
             whole = figures
         self.show_message(StatusMessage(
-            MessageKind.QUOTA, self.tr("Quota: %s") % whole,
-            self.tr("Quota: %s") % figures if figures else ""))
+            MessageKind.QUOTA, localized(QT_TRANSLATE_NOOP(
+                "PetStatusBar",
+                "Quota: {whole}").format(
+                whole=whole)),
+            localized(QT_TRANSLATE_NOOP(
+                "PetStatusBar",
+                "Quota: {figures}").format(
+                figures=figures)) if figures else ""))
 
     def set_catalogue(self, text: str, details: str = "", short: str = "") -> None:
         """The catalogue's line ("Catalogue: 8,412 pets · complete as of 09:42 · …") and
@@ -361,7 +380,10 @@ class PetStatusBar(QStatusBar):
             self.clear(MessageKind.REFRESHED)
         else:
             self.show_message(StatusMessage(
-                MessageKind.REFRESHED, self.tr("Last refresh %s") % time_of_day(when)))
+                MessageKind.REFRESHED, localized(QT_TRANSLATE_NOOP(
+                    "PetStatusBar",
+                    "Last refresh {when}").format(
+                    when=time_of_day(when)))))
 
     # -- waits ---------------------------------------------------------------------------
 
@@ -404,18 +426,31 @@ class PetStatusBar(QStatusBar):
         info = self._wait
         if info is None:
             if self._queued_note:
-                self.show_activity(self.tr("%s — queued") % self._queued_note)
+                self.show_activity(localized(QT_TRANSLATE_NOOP(
+                    "PetStatusBar",
+                    "{queued_note} — queued").format(
+                    queued_note=self._queued_note)))
             return
         left = self.seconds_left()
         reason = self._reason(info.reason)
         if info.attempt <= 1:
-            text = self.tr("%s — your request is queued and goes out in %d s") % (
-                reason, left)
+            text = localized(QT_TRANSLATE_NOOP(
+                "PetStatusBar",
+                "{reason} — your request is queued and goes out in {left} s").format(
+                reason=reason, left=left))
         else:
-            text = self.tr("%s — retrying in %d s (attempt %d of %d)") % (
-                reason, left, info.attempt, info.max_attempts)
+            text = localized(QT_TRANSLATE_NOOP(
+                "PetStatusBar",
+                "{reason} — retrying in {left} s (attempt {attempt} of {max_attempts})").format(
+                reason=reason, left=left, attempt=info.attempt, max_attempts=info.max_attempts))
         if self._queued_note:
-            text += self.tr(" · queued: %s") % self._queued_note
+            text += localized(QT_TRANSLATE_NOOP(
+                "PetStatusBar",
+                " · queued: {queued_note}").format(
+                queued_note=self._queued_note))
         self.show_message(StatusMessage(MessageKind.WAIT, text,
-                                        self.tr("%s — %d s") % (reason, left)))
+                                        localized(QT_TRANSLATE_NOOP(
+                                            "PetStatusBar",
+                                            "{reason} — {left} s").format(
+                                            reason=reason, left=left))))
 

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QMenu, QMessageBox, QTableView, QWidget
 
 from petdesk.core.status_messages import MessageKind
 from petdesk.core.text import display
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.localize import localized
 from petdesk.services.outbox.wording import outbox_count_message, outbox_row_text
 from petdesk.services.pets.local_rows import WaitingRow
@@ -138,7 +139,10 @@ class OutboxRows(QObject):
         """The answer was lost and several pets match: the user says which it is."""
         menu.addSeparator()
         for pet_id in row.candidates:
-            chosen = menu.addAction(self.tr("It was added: it is ID %d") % pet_id)
+            chosen = menu.addAction(localized(QT_TRANSLATE_NOOP(
+                "OutboxRows",
+                "It was added: it is ID {pet_id}").format(
+                pet_id=pet_id)))
             chosen.setObjectName(f"actionIsPet{pet_id}")
             chosen.triggered.connect(
                 lambda _checked=False, pet=pet_id: self._outbox.settle(row.local_id, pet))
@@ -177,8 +181,11 @@ class OutboxRows(QObject):
         """Ask, then take the add out of the outbox (it is never sent)."""
         parent: QWidget = self._table.window()
         box = QMessageBox(QMessageBox.Icon.Question, self.tr("Cancel this add?"),
-                          self.tr("“%s” has not been sent yet. Cancel it? It will not be "
-                                  "added.") % display(row.name, 60),
+                          localized(QT_TRANSLATE_NOOP(
+                              "OutboxRows",
+                              "“{name}” has not been sent yet. Cancel it? It will not be "
+                              "added.").format(
+                              name=display(row.name, 60))),
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                           parent)
         box.setObjectName("cancelWaitingBox")
