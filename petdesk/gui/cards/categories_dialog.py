@@ -219,9 +219,7 @@ class CategoriesPage(QWidget):
             self._model.index(row, CategoryColumn.NAME),
             QItemSelectionModel.SelectionFlag.ClearAndSelect
             | QItemSelectionModel.SelectionFlag.Rows)
-        self._say(localized(QT_TRANSLATE_NOOP(
-            "CategoriesPage",
-            "Added {label}.").format(
+        self._say(localized(QT_TRANSLATE_NOOP("CategoriesPage", "Added {label}.").format(
             label=category.label)))
 
     def _rename(self) -> None:
@@ -241,9 +239,7 @@ class CategoriesPage(QWidget):
             return
         row = self._model.row_of(ids[0])
         removed = [self._model.remove(category_id).label for category_id in ids]
-        self._say(localized(QT_TRANSLATE_NOOP(
-            "CategoriesPage",
-            "Removed {removed}.").format(
+        self._say(localized(QT_TRANSLATE_NOOP("CategoriesPage", "Removed {removed}.").format(
             removed=", ".join(removed))))
         if self._model.rowCount():
             self.view.selectRow(min(row, self._model.rowCount() - 1))
@@ -260,9 +256,7 @@ class CategoriesPage(QWidget):
             return
         self._folders.remember(FileKind.CATEGORIES, path)
         self._set_io_busy(True)
-        self._say(localized(QT_TRANSLATE_NOOP(
-            "CategoriesPage",
-            "Reading {path}…").format(
+        self._say(localized(QT_TRANSLATE_NOOP("CategoriesPage", "Reading {path}…").format(
             path=str(path))))
         self._run_io(lambda: _read_file(path),
                      lambda data: self._on_imported(path, data),
@@ -275,9 +269,7 @@ class CategoriesPage(QWidget):
         try:
             table = import_csv(self._model.table(), data)
         except CategoryError as error:
-            self._show_problem(localized(QT_TRANSLATE_NOOP(
-                "CategoriesPage",
-                "{name}: ").format(
+            self._show_problem(localized(QT_TRANSLATE_NOOP("CategoriesPage", "{name}: ").format(
                 name=path.name)) + str(error))
             return
         before = self._model.table()

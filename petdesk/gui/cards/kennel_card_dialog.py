@@ -279,9 +279,7 @@ class KennelCardDialog(QDialog):
         sheet = self.sheet()
         cards = self.tr("%n card(s)", "", len(self._cards))
         pages = self.tr("%n page(s)", "", sheet.page_count)
-        text = localized(QT_TRANSLATE_NOOP(
-            "KennelCardDialog",
-            "{cards} on {pages}.").format(
+        text = localized(QT_TRANSLATE_NOOP("KennelCardDialog", "{cards} on {pages}.").format(
             cards=cards, pages=pages))
         if sheet.page_count > PREVIEW_MAX_PAGES:
             text += " " + localized(QT_TRANSLATE_NOOP(

@@ -103,9 +103,7 @@ def _part_name(widget: QWidget) -> str:  # noqa: C901 - one rule a line
         return translate("Accessibility", "Horizontal scroll bar")
     combo = _combo_of(widget)
     if combo is not None:
-        return localized(QT_TRANSLATE_NOOP(
-            "Accessibility",
-            "{name}: list of choices").format(
+        return localized(QT_TRANSLATE_NOOP("Accessibility", "{name}: list of choices").format(
             name=combo.accessibleName() or _label_of(combo) or accessible_name(combo)))
     if name in ("qt_scrollarea_vcontainer", "qt_scrollarea_hcontainer"):
         return translate("Accessibility", "Scroll bar area")

@@ -342,29 +342,21 @@ class PetStatusBar(QStatusBar):
                 "{remaining}/{limit} left").format(
                 remaining=snapshot.remaining, limit=snapshot.limit))
         elif snapshot.remaining is not None:
-            figures = localized(QT_TRANSLATE_NOOP(
-                "PetStatusBar",
-                "{remaining} left").format(
+            figures = localized(QT_TRANSLATE_NOOP("PetStatusBar", "{remaining} left").format(
                 remaining=snapshot.remaining))
         else:
             figures = ""
         if reset is not None:
             self._quota_check.start()
-            resets = localized(QT_TRANSLATE_NOOP(
-                "PetStatusBar",
-                "resets {reset}").format(
+            resets = localized(QT_TRANSLATE_NOOP("PetStatusBar", "resets {reset}").format(
                 reset=time_of_day(reset)))
             whole = f"{figures} · {resets}" if figures else resets
         else:
             whole = figures
         self.show_message(StatusMessage(
-            MessageKind.QUOTA, localized(QT_TRANSLATE_NOOP(
-                "PetStatusBar",
-                "Quota: {whole}").format(
+            MessageKind.QUOTA, localized(QT_TRANSLATE_NOOP("PetStatusBar", "Quota: {whole}").format(
                 whole=whole)),
-            localized(QT_TRANSLATE_NOOP(
-                "PetStatusBar",
-                "Quota: {figures}").format(
+            localized(QT_TRANSLATE_NOOP("PetStatusBar", "Quota: {figures}").format(
                 figures=figures)) if figures else ""))
 
     def set_catalogue(self, text: str, details: str = "", short: str = "") -> None:
@@ -444,9 +436,7 @@ class PetStatusBar(QStatusBar):
                 "{reason} — retrying in {left} s (attempt {attempt} of {max_attempts})").format(
                 reason=reason, left=left, attempt=info.attempt, max_attempts=info.max_attempts))
         if self._queued_note:
-            text += localized(QT_TRANSLATE_NOOP(
-                "PetStatusBar",
-                " · queued: {queued_note}").format(
+            text += localized(QT_TRANSLATE_NOOP("PetStatusBar", " · queued: {queued_note}").format(
                 queued_note=self._queued_note))
         self.show_message(StatusMessage(MessageKind.WAIT, text,
                                         localized(QT_TRANSLATE_NOOP(

@@ -78,9 +78,7 @@ class ColumnsPage(QWidget):
             combo.setObjectName(f"column_{fld.value}")
             combo.activated.connect(lambda _i: self.mapping_changed())
             self.columnCombos[fld] = combo
-            form.addRow(localized(QT_TRANSLATE_NOOP(
-                "ColumnsPage",
-                "{label} is in:").format(
+            form.addRow(localized(QT_TRANSLATE_NOOP("ColumnsPage", "{label} is in:").format(
                 label=localized(fld.label))), combo)
         self.notesLabel = plain_label("mappingNotes", wrap=True)
         self.droppedLabel = plain_label("droppedColumns", wrap=True)

@@ -81,9 +81,7 @@ class ExportDialog(QDialog):
         self._status = status
         self._selected = selected
         self._job: Job | None = None
-        which = (localized(QT_TRANSLATE_NOOP(
-            "ExportDialog",
-            "status “{status}”").format(
+        which = (localized(QT_TRANSLATE_NOOP("ExportDialog", "status “{status}”").format(
             status=status_text(status))) if status
                  else self.tr("all statuses"))
         self.allButton = QRadioButton(
@@ -152,9 +150,7 @@ class ExportDialog(QDialog):
     def _progress(self, step: StepProgress) -> None:
         if self._job is not None:
             self.resultLabel.setText(
-                localized(QT_TRANSLATE_NOOP(
-                    "ExportDialog",
-                    "Exporting… {rows} pets so far").format(
+                localized(QT_TRANSLATE_NOOP("ExportDialog", "Exporting… {rows} pets so far").format(
                     rows=number(step.rows))))
 
     def _done(self, path: Path, rows: int) -> None:

@@ -207,9 +207,7 @@ class ImportDialog(QDialog):
         if path != self._path:
             self.columnsPage.reset_choices()
         self._path = path
-        self._busy(localized(QT_TRANSLATE_NOOP(
-            "ImportDialog",
-            "Reading “{name}”…").format(
+        self._busy(localized(QT_TRANSLATE_NOOP("ImportDialog", "Reading “{name}”…").format(
             name=path.name)), indeterminate=True)
         self._job = self._controller.inspect(path, encoding, delimiter, self._inspected,
                                              self._failed, sheet=sheet)

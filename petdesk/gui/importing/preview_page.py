@@ -251,9 +251,7 @@ class PreviewPage(QWidget):
                                in list(words.items())[:LISTED_WORDS])
             more = len(words) - LISTED_WORDS
             if more > 0:
-                listed += localized(QT_TRANSLATE_NOOP(
-                    "PreviewPage",
-                    " and {more} more").format(
+                listed += localized(QT_TRANSLATE_NOOP("PreviewPage", " and {more} more").format(
                     more=more))
             rows = sum(words.values())
             template = (

@@ -252,9 +252,7 @@ class PetDetail(QFrame):
     def show_absent(self, pet_id: int) -> None:
         """No pet with this ID: nothing of any other pet is shown, nothing to copy."""
         self.show_pet(None)
-        self._clear(localized(QT_TRANSLATE_NOOP(
-            "PetDetail",
-            "No pet with ID {pet_id}").format(
+        self._clear(localized(QT_TRANSLATE_NOOP("PetDetail", "No pet with ID {pet_id}").format(
             pet_id=pet_id)))
 
     def show_problem(self, title: str, message: str) -> None:
@@ -371,9 +369,7 @@ class PetDetail(QFrame):
     def copy_id(self) -> None:
         if self._pet is not None:
             QGuiApplication.clipboard().setText(str(self._pet.id))
-            self.copied.emit(localized(QT_TRANSLATE_NOOP(
-                "PetDetail",
-                "Copied ID {id}.").format(
+            self.copied.emit(localized(QT_TRANSLATE_NOOP("PetDetail", "Copied ID {id}.").format(
                 id=self._pet.id)))
 
     def copy_json(self) -> None:

@@ -217,9 +217,7 @@ class ListPresenter(QObject):
             self._show_outside(pet)
         c.detail.show_deprecation(found.deprecation)
         c.statusBar_.show_activity(
-            localized(QT_TRANSLATE_NOOP(
-                "ListPresenter",
-                "Found pet {id} ({name}).").format(
+            localized(QT_TRANSLATE_NOOP("ListPresenter", "Found pet {id} ({name}).").format(
                 id=pet.id, name=display(pet.name, 40))),
             found.deprecation.describe())
 

@@ -216,14 +216,10 @@ class PetTableModel(QAbstractTableModel):
                 "{text}: not on the service yet (to be added as {status})").format(
                 text=pet.text, status=self._status_text[pet.status]))
         if column == _STATUS:
-            return localized(QT_TRANSLATE_NOOP(
-                "PetTableModel",
-                "Status: {status}").format(
+            return localized(QT_TRANSLATE_NOOP("PetTableModel", "Status: {status}").format(
                 status=self._status_text[pet.status]))
         if column == _CATEGORY:
-            return localized(QT_TRANSLATE_NOOP(
-                "PetTableModel",
-                "Category ID {category_id}").format(
+            return localized(QT_TRANSLATE_NOOP("PetTableModel", "Category ID {category_id}").format(
                 category_id=pet.category_id))
         if column == _NAME:
             return self._name_described(pet.name, role)

@@ -60,9 +60,7 @@ class ConnectionController(QObject):
         address as a real service."""
         if self.set_up:
             return self.label()
-        return localized(QT_TRANSLATE_NOOP(
-            "ConnectionController",
-            "{label} (not set up)").format(
+        return localized(QT_TRANSLATE_NOOP("ConnectionController", "{label} (not set up)").format(
             label=self.label()))
 
     @property
