@@ -34,11 +34,6 @@ def clock_time(when: float, now: float, tz: tzinfo | None = None) -> ClockTime:
     return ClockTime(moment, today=moment.date() == today.date())
 
 
-def clock_text(when: float, now: float, tz: tzinfo | None = None) -> str:
-    """``09:42`` when ``when`` is today, else ``Mon 23 Nov, 09:42``."""
-    return str(clock_time(when, now, tz))
-
-
 def stored_rows_banner(fetched_at: float, now: float, *, offline: bool,
                        tz: tzinfo | None = None) -> str:
     """The line above stored rows: while refreshing, or when the service is away."""

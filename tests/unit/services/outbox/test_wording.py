@@ -9,7 +9,7 @@ from petdesk.core.statuses import PetStatus
 from petdesk.services.outbox.wording import (
     OFFLINE_DETAILS,
     OUTBOX_DETAILS,
-    clock_text,
+    clock_time,
     decision_question,
     offline_message,
     outbox_count_message,
@@ -27,14 +27,14 @@ YESTERDAY = datetime(2026, 11, 23, 17, 5, tzinfo=UTC).timestamp()
 
 
 def test_times_read_like_a_clock() -> None:
-    assert clock_text(EARLIER, NOW, UTC) == "09:42"
-    assert clock_text(YESTERDAY, NOW, UTC) == "Mon 23 Nov, 17:05"
+    assert str(clock_time(EARLIER, NOW, UTC)) == "09:42"
+    assert str(clock_time(YESTERDAY, NOW, UTC)) == "Mon 23 Nov, 17:05"
     assert stored_rows_banner(EARLIER, NOW, offline=False, tz=UTC) == \
         "As of 09:42 — refreshing…"
     assert stored_rows_banner(EARLIER, NOW, offline=True, tz=UTC) == \
         "Offline — showing pets as of 09:42"
     assert "09:42" in stored_pet_note(EARLIER, NOW, UTC)
-    assert clock_text(EARLIER, NOW)  # the computer's own zone
+    assert str(clock_time(EARLIER, NOW))  # the computer's own zone
 
 
 def test_every_outbox_state_has_words() -> None:
