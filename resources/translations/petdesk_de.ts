@@ -2474,18 +2474,6 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Kontingent: um {reset} begann ein neues Zeitfenster; die nächste Antwort sagt, wie viele Anfragen bleiben</translation>
     </message>
     <message>
-        <source>{remaining}/{limit} left</source>
-        <translation>{remaining}/{limit} übrig</translation>
-    </message>
-    <message>
-        <source>{remaining} left</source>
-        <translation>{remaining} übrig</translation>
-    </message>
-    <message>
-        <source>resets {reset}</source>
-        <translation>erneuert um {reset}</translation>
-    </message>
-    <message>
         <source>Quota: {whole}</source>
         <translation>Kontingent: {whole}</translation>
     </message>
@@ -2905,16 +2893,16 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <name>RateLimit</name>
     <message>
         <source>{remaining}/{limit} left</source>
-        <extracomment>Larger counts than this are nonsense for a per-minute or per-day quota. A reset further than this from &quot;now&quot; (either way) is not believed. When the quota resets, converted to the local clock (UTC-aware). When the response was received (local clock, UTC-aware).</extracomment>
         <translation>{remaining}/{limit} übrig</translation>
     </message>
     <message>
         <source>{remaining} left</source>
+        <extracomment>Larger counts than this are nonsense for a per-minute or per-day quota. A reset further than this from &quot;now&quot; (either way) is not believed. When the quota resets, converted to the local clock (UTC-aware). When the response was received (local clock, UTC-aware).</extracomment>
         <translation>{remaining} übrig</translation>
     </message>
     <message>
         <source>resets {time}</source>
-        <translation>neu ab {time}</translation>
+        <translation>erneuert um {time}</translation>
     </message>
 </context>
 <context>

@@ -2474,18 +2474,6 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Cuota: a las {reset} empezó un nuevo intervalo; la próxima respuesta dirá cuántas solicitudes quedan</translation>
     </message>
     <message>
-        <source>{remaining}/{limit} left</source>
-        <translation>quedan {remaining}/{limit}</translation>
-    </message>
-    <message>
-        <source>{remaining} left</source>
-        <translation>quedan {remaining}</translation>
-    </message>
-    <message>
-        <source>resets {reset}</source>
-        <translation>se renueva a las {reset}</translation>
-    </message>
-    <message>
         <source>Quota: {whole}</source>
         <translation>Cuota: {whole}</translation>
     </message>
@@ -2905,16 +2893,16 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <name>RateLimit</name>
     <message>
         <source>{remaining}/{limit} left</source>
-        <extracomment>Larger counts than this are nonsense for a per-minute or per-day quota. A reset further than this from &quot;now&quot; (either way) is not believed. When the quota resets, converted to the local clock (UTC-aware). When the response was received (local clock, UTC-aware).</extracomment>
         <translation>quedan {remaining}/{limit}</translation>
     </message>
     <message>
         <source>{remaining} left</source>
+        <extracomment>Larger counts than this are nonsense for a per-minute or per-day quota. A reset further than this from &quot;now&quot; (either way) is not believed. When the quota resets, converted to the local clock (UTC-aware). When the response was received (local clock, UTC-aware).</extracomment>
         <translation>quedan {remaining}</translation>
     </message>
     <message>
         <source>resets {time}</source>
-        <translation>se renueva {time}</translation>
+        <translation>se renueva a las {time}</translation>
     </message>
 </context>
 <context>

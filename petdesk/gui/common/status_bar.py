@@ -336,23 +336,10 @@ class PetStatusBar(QStatusBar):
                     reset=time_of_day(reset))),
                 self.tr("Quota: new window")))
             return
-        if snapshot.remaining is not None and snapshot.limit is not None:
-            figures = localized(QT_TRANSLATE_NOOP(
-                "PetStatusBar",
-                "{remaining}/{limit} left").format(
-                remaining=snapshot.remaining, limit=snapshot.limit))
-        elif snapshot.remaining is not None:
-            figures = localized(QT_TRANSLATE_NOOP("PetStatusBar", "{remaining} left").format(
-                remaining=snapshot.remaining))
-        else:
-            figures = ""
+        figures = localized(snapshot.figures())
         if reset is not None:
             self._quota_check.start()
-            resets = localized(QT_TRANSLATE_NOOP("PetStatusBar", "resets {reset}").format(
-                reset=time_of_day(reset)))
-            whole = f"{figures} · {resets}" if figures else resets
-        else:
-            whole = figures
+        whole = " · ".join(filter(None, (figures, localized(snapshot.resets()))))
         self.show_message(StatusMessage(
             MessageKind.QUOTA, localized(QT_TRANSLATE_NOOP("PetStatusBar", "Quota: {whole}").format(
                 whole=whole)),

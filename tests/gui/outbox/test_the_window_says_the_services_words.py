@@ -1,4 +1,4 @@
-"""What the window says about the outbox, being offline and the catalogue is the
+"""What the window says about the outbox, being offline, the quota and the catalogue is the
 sentence the Qt-free services write (and their unit tests check), in the user's
 language: the window keeps no wording of its own for them.
 
@@ -9,16 +9,19 @@ be reached); time is the FakeClock.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QApplication
 
+from petdesk.api import RateLimitSnapshot
 from petdesk.core.status_messages import MessageKind, StatusMessage
 from petdesk.core.statuses import PetStatus
 from petdesk.gui.app import resources_dir
 from petdesk.gui.common.localize import localized, localized_message
+from petdesk.gui.common.status_bar import PetStatusBar
 from petdesk.gui.common.translations import install_translations, remove_translations
 from petdesk.gui.pets.pet_model import Column
 from petdesk.services.catalogue.wording import CATALOGUE_OFF
@@ -103,3 +106,17 @@ def test_the_window_shows_the_outbox_and_offline_sentences_of_the_services(
         assert outbox.text == GERMAN[MessageKind.OUTBOX]
         assert catalogue.text == GERMAN[MessageKind.CATALOGUE]
         assert status_of(window, "Quillon") == "Wartet auf Senden"
+
+
+def test_the_quota_line_shows_the_clients_figures(
+        qtbot: Any, clock: FakeClock, language: str) -> None:
+    bar = PetStatusBar(clock=clock)
+    qtbot.addWidget(bar)
+    now = datetime.fromtimestamp(clock.time(), UTC)
+    snapshot = RateLimitSnapshot(60, 57, now + timedelta(seconds=30), now)
+    bar.set_quota(snapshot)
+    quota = bar.text_of(MessageKind.QUOTA)
+    figures, resets = localized(snapshot.figures()), localized(snapshot.resets())
+    assert f"{figures} · {resets}" in quota
+    expected = ("57/60 left", "resets ") if language == "en" else ("57/60 übrig", "erneuert um ")
+    assert figures == expected[0] and resets.startswith(expected[1])
