@@ -45,23 +45,23 @@ class RateLimitSnapshot:
     #: When the response was received (local clock, UTC-aware).
     observed_at: datetime
 
-    def describe(self) -> str:
-        """``"57/60 left · resets 14:03"`` style text (local time)."""
-        return " · ".join(self.parts())
+    def figures(self) -> str:
+        """``57/60 left`` ("" when the answer told no remaining count), a marked sentence
+        (translated by the window)."""
+        if self.remaining is None:
+            return ""
+        if self.limit is None:
+            return QT_TRANSLATE_NOOP("RateLimit", "{remaining} left").format(
+                remaining=self.remaining)
+        return QT_TRANSLATE_NOOP("RateLimit", "{remaining}/{limit} left").format(
+            remaining=self.remaining, limit=self.limit)
 
-    def parts(self) -> list[str]:
-        """The pieces of :meth:`describe`, each a marked sentence (translated by the UI)."""
-        parts: list[str] = []
-        if self.remaining is not None and self.limit is not None:
-            parts.append(QT_TRANSLATE_NOOP("RateLimit", "{remaining}/{limit} left").format(
-                remaining=self.remaining, limit=self.limit))
-        elif self.remaining is not None:
-            parts.append(QT_TRANSLATE_NOOP("RateLimit", "{remaining} left").format(
-                remaining=self.remaining))
-        if self.reset is not None:
-            parts.append(QT_TRANSLATE_NOOP("RateLimit", "resets {time}").format(
-                time=ClockTime(self.reset.astimezone(), today=True, seconds=True)))
-        return parts
+    def resets(self) -> str:
+        """``resets 14:03:07`` in local time ("" when the answer told no reset)."""
+        if self.reset is None:
+            return ""
+        return QT_TRANSLATE_NOOP("RateLimit", "resets {time}").format(
+            time=ClockTime(self.reset.astimezone(), today=True, seconds=True))
 
 
 def _parse_count(name: str, value: str | None) -> int | None:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from petdesk.core.wording import QT_TRANSLATE_NOOP
+from petdesk.gui.common.localize import localized
 
 if TYPE_CHECKING:
     from petdesk.gui.window_contents import Contents
@@ -21,10 +21,6 @@ class Spec(NamedTuple):
     text: str
     shortcuts: tuple[str, ...]
     menu: str
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("MainWindow", text)
 
 
 #: In menu order. ``menu`` is the menu's object name.
@@ -82,7 +78,7 @@ def catalogue_slots(contents: Contents) -> dict[str, Callable[[], object]]:
 
 
 def make_action(window: QMainWindow, spec: Spec, slot: Callable[[], object]) -> QAction:
-    text = _tr(spec.text)
+    text = localized(spec.text)
     action = QAction(text, window)
     action.setObjectName(spec.name)
     sequences = [QKeySequence(s) for s in spec.shortcuts]
@@ -101,7 +97,7 @@ def build_menus(window: QMainWindow, actions: dict[str, QAction], *,
     bar = window.menuBar()
     menus: dict[str, QMenu] = {}
     for key, title in MENUS:
-        menus[key] = bar.addMenu(_tr(title))
+        menus[key] = bar.addMenu(localized(title))
         menus[key].setObjectName(f"{key}Menu")
     for spec in SPECS:
         if spec.menu == "environment":

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QDialog, QMainWindow, QMessageBox
 
 from petdesk import API_VERSION
 from petdesk.core.connection import Reach
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.accessibility import make_accessible
 from petdesk.gui.common.localize import localized
 from petdesk.gui.pets.add_pet_controller import AddPetController
@@ -159,13 +160,16 @@ class WindowDialogs(QObject):
         box.setObjectName("aboutBox")
         box.setWindowTitle(self.tr("About PetDesk"))
         box.setIconPixmap(self._window.windowIcon().pixmap(64, 64))
-        box.setText(self.tr("<h3>PetDesk %s</h3>") % __version__)
-        box.setInformativeText(self.tr(
-            "A desktop client for the Pet Store service.<br>"
-            "Pet Store API version %s.<br><br>"
-            "Environment: %s<br>Address: %s") % (
-                API_VERSION, html.escape(self._connection.label()),
-                html.escape(localized(self._connection.address)))
+        box.setText(localized(QT_TRANSLATE_NOOP(
+            "WindowDialogs",
+            "<h3>PetDesk {version}</h3>").format(
+            version=__version__)))
+        box.setInformativeText(localized(QT_TRANSLATE_NOOP(
+            "WindowDialogs",
+            "A desktop client for the Pet Store service.<br>Pet Store API version "
+            "{api_version}.<br><br>Environment: {label}<br>Address: {address}").format(
+            api_version=API_VERSION, label=html.escape(self._connection.label()),
+            address=html.escape(localized(self._connection.address))))
             + "<br><br>" + self.tr(
                 "Free software under the MIT licence. The licence and the notices of the "
                 "libraries PetDesk uses (Qt for Python and Qt under the LGPL-3.0 among "

@@ -22,7 +22,9 @@ from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from petdesk.core.clock import Clock
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.after_paint import AfterPaint
+from petdesk.gui.common.localize import localized
 from petdesk.gui.common.screen_fit import ScreenFit
 from petdesk.gui.settings.connection import ConnectionController
 from petdesk.gui.settings.settings import AppSettings, Environment
@@ -96,7 +98,8 @@ class MainWindow(QMainWindow):
         self._answered = False
         self._settled = False
         self.closing = False
-        self.setWindowTitle(self.tr("PetDesk — %s") % self.connection.window_label())
+        self.setWindowTitle(localized(QT_TRANSLATE_NOOP("MainWindow", "PetDesk — {label}").format(
+            label=self.connection.window_label())))
         self.resize(1100, 680)
         if settings.geometry is not None:
             self.restoreGeometry(settings.geometry)

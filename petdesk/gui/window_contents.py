@@ -12,9 +12,11 @@ from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
 from petdesk.core.clock import SystemClock
 from petdesk.core.jobs import JobKind, ListState
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.actions import SPECS, build_menus, catalogue_slots, make_action, shortcut_rows
 from petdesk.gui.common.action_keys import ActionKeysFirst
 from petdesk.gui.common.focus_ring import FocusRing
+from petdesk.gui.common.localize import localized
 from petdesk.gui.common.status_bar import PetStatusBar
 from petdesk.gui.outbox.quit_question import QuitQuestion
 from petdesk.gui.pets.detail import PetDetail
@@ -331,7 +333,8 @@ class Contents(QObject):
 
     def apply_environment_look(self) -> None:
         label = self.connection.label()
-        self.window.setWindowTitle(self.tr("PetDesk — %s") % self.connection.window_label())
+        self.window.setWindowTitle(localized(QT_TRANSLATE_NOOP(
+            "MainWindow", "PetDesk — {label}").format(label=self.connection.window_label())))
         kind = DEMO if self.connection.demo else self.connection.environment.value
         self.banner.show_environment(kind, label, self.connection.address,
                                      set_up=self.connection.set_up)

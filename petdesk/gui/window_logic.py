@@ -14,10 +14,12 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QTimer
 
 from petdesk.core.text import display
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.cards.controller import CardsAndCategories
 from petdesk.gui.catalogue.status import CatalogueWindow
 from petdesk.gui.common.accessibility import name_main_window
 from petdesk.gui.common.file_folders import FileFolders
+from petdesk.gui.common.localize import localized
 from petdesk.gui.common.sort_arrow import point_sort_arrows
 from petdesk.gui.dialogs import WindowDialogs
 from petdesk.gui.importing.controller import ImportController
@@ -156,8 +158,9 @@ class WindowLogic:
         c.connection.changed.connect(c.stored.fresh_shown)
         self.lookups.failedFor.connect(self._look_up_stored)
         self.lookups.found.connect(lambda _found: self.outbox.service_answered())
-        self.outbox.sent.connect(lambda pet: status.show_activity(QCoreApplication.translate(
-            "WindowLogic", "Added from the outbox: %s (ID %d).") % (display(pet.name, 40), pet.id)))
+        self.outbox.sent.connect(lambda pet: status.show_activity(QT_TRANSLATE_NOOP(
+            "WindowLogic", "Added from the outbox: {name} (ID {id}).").format(
+            name=display(pet.name, 40), id=pet.id)))
         self.auth.keyNeeded.connect(self.dialogs.open_api_key_dialog)
         self.auth.keySaved.connect(c.key_saved)
         c.connection.changed.connect(c.connection_changed)
@@ -181,8 +184,8 @@ class WindowLogic:
         c.statusBar_.show_activity(self.tr_pet(pet) + " " + note)
 
     def tr_pet(self, pet: Pet) -> str:
-        text = QCoreApplication.translate("WindowLogic", "Pet %d (%s):")
-        return text % (pet.id, display(pet.name, 40))
+        return localized(QT_TRANSLATE_NOOP("WindowLogic", "Pet {id} ({name}):").format(
+            id=pet.id, name=display(pet.name, 40)))
 
     @staticmethod
     def query(status: PetStatus | None, limit: int) -> ListQuery:

@@ -12,8 +12,8 @@
         <translation>Horizontale Bildlaufleiste</translation>
     </message>
     <message>
-        <source>%s: list of choices</source>
-        <translation>%s: Auswahlliste</translation>
+        <source>{name}: list of choices</source>
+        <translation>{name}: Auswahlliste</translation>
     </message>
     <message>
         <source>Scroll bar area</source>
@@ -84,8 +84,8 @@
         <translation>Technische Details</translation>
     </message>
     <message>
-        <source>Part of %s</source>
-        <translation>Teil von %s</translation>
+        <source>Part of {owner}</source>
+        <translation>Teil von {owner}</translation>
     </message>
     <message>
         <source>PetDesk main area</source>
@@ -103,45 +103,45 @@
 <context>
     <name>AddPetController</name>
     <message>
-        <source>Adding %s…</source>
+        <source>Adding {name}…</source>
         <extracomment>The form is sending (True) or not any more (False). The pet was added: the :class:`~petdesk.api.Pet` the server returned. Not added: the message for the form, the field (or None), the exception and the status-bar prefix. Kept in the outbox, to be sent (or checked) by itself: the sentence to show. The add just submitted waits in the outbox: its local id (its row is shown to the user).</extracomment>
-        <translation>%s wird aufgenommen…</translation>
+        <translation>{name} wird aufgenommen…</translation>
     </message>
     <message>
-        <source>“%s” waits in the outbox. PetDesk sends it by itself.</source>
-        <translation>„%s“ wartet im Postausgang. PetDesk sendet es von selbst.</translation>
+        <source>“{name}” waits in the outbox. PetDesk sends it by itself.</source>
+        <translation>„{name}“ wartet im Postausgang. PetDesk sendet es von selbst.</translation>
     </message>
     <message>
         <source>The pet was not added: </source>
         <translation>Das Tier wurde nicht aufgenommen: </translation>
     </message>
     <message>
-        <source>Stopped. “%s” waits in the outbox: cancel it there if it should not be sent.</source>
-        <translation>Gestoppt. „%s“ wartet im Postausgang: Brechen Sie es dort ab, wenn es nicht gesendet werden soll.</translation>
+        <source>Stopped. “{name}” waits in the outbox: cancel it there if it should not be sent.</source>
+        <translation>Gestoppt. „{name}“ wartet im Postausgang: Brechen Sie es dort ab, wenn es nicht gesendet werden soll.</translation>
     </message>
     <message>
-        <source>Waiting to send “%s”: %s.</source>
-        <translation>„%s“ wartet auf das Senden: %s.</translation>
+        <source>Waiting to send “{name}”: {reason}.</source>
+        <translation>„{name}“ wartet auf das Senden: {reason}.</translation>
     </message>
     <message>
-        <source>The answer for “%s” was lost. PetDesk checks whether it was added before sending anything again.</source>
-        <translation>Die Antwort für „%s“ ging verloren. PetDesk prüft, ob es aufgenommen wurde, bevor es etwas erneut sendet.</translation>
+        <source>The answer for “{name}” was lost. PetDesk checks whether it was added before sending anything again.</source>
+        <translation>Die Antwort für „{name}“ ging verloren. PetDesk prüft, ob es aufgenommen wurde, bevor es etwas erneut sendet.</translation>
     </message>
     <message>
-        <source>Waiting to send “%s” after the adds before it. PetDesk sends it by itself.</source>
-        <translation>„%s“ wartet, bis die Aufnahmen davor gesendet sind. PetDesk sendet es von selbst.</translation>
+        <source>Waiting to send “{name}” after the adds before it. PetDesk sends it by itself.</source>
+        <translation>„{name}“ wartet, bis die Aufnahmen davor gesendet sind. PetDesk sendet es von selbst.</translation>
     </message>
     <message>
-        <source>Waiting to send “%s”: another PetDesk window is sending the adds.</source>
-        <translation>„%s“ wartet auf das Senden: Ein anderes PetDesk-Fenster sendet die Aufnahmen.</translation>
+        <source>Waiting to send “{name}”: another PetDesk window is sending the adds.</source>
+        <translation>„{name}“ wartet auf das Senden: Ein anderes PetDesk-Fenster sendet die Aufnahmen.</translation>
+    </message>
+    <message>
+        <source>Waiting to send “{name}”: {reason}. PetDesk sends it by itself as soon as it can.</source>
+        <translation>„{name}“ wartet auf das Senden: {reason}. PetDesk sendet es von selbst, sobald es geht.</translation>
     </message>
     <message>
         <source>The service cannot take it now.</source>
         <translation>Der Dienst kann es gerade nicht annehmen.</translation>
-    </message>
-    <message>
-        <source>Waiting to send “%s”: %s. PetDesk sends it by itself as soon as it can.</source>
-        <translation>„%s“ wartet auf das Senden: %s. PetDesk sendet es von selbst, sobald es geht.</translation>
     </message>
 </context>
 <context>
@@ -185,8 +185,12 @@
         <translation>Tier &amp;aufnehmen</translation>
     </message>
     <message>
-        <source>The pet is added to &lt;b&gt;%s&lt;/b&gt;.</source>
-        <translation>Das Tier wird in &lt;b&gt;%s&lt;/b&gt; aufgenommen.</translation>
+        <source>The pet is added to &lt;b&gt;{environment_label}&lt;/b&gt;.</source>
+        <translation>Das Tier wird in &lt;b&gt;{environment_label}&lt;/b&gt; aufgenommen.</translation>
+    </message>
+    <message>
+        <source>The name is too long: at most {limit} characters.</source>
+        <translation>Der Name ist zu lang: höchstens {limit} Zeichen.</translation>
     </message>
     <message>
         <source>Choose a status from the list.</source>
@@ -197,12 +201,16 @@
         <translation>Geben Sie einen Namen ein (nicht nur Leerzeichen).</translation>
     </message>
     <message>
-        <source>The name is too long: at most %d characters.</source>
-        <translation>Der Name ist zu lang: höchstens %d Zeichen.</translation>
-    </message>
-    <message>
         <source>The name contains characters that cannot be used (tabs or line breaks).</source>
         <translation>Der Name enthält Zeichen, die nicht verwendet werden können (Tabulatoren oder Zeilenumbrüche).</translation>
+    </message>
+    <message>
+        <source>Remove the invisible character {character} (a direction override or zero-width space).</source>
+        <translation>Entfernen Sie das unsichtbare Zeichen {character} (eine Richtungsumkehr oder ein Leerzeichen ohne Breite).</translation>
+    </message>
+    <message>
+        <source>The category ID is too large (at most {limit}).</source>
+        <translation>Die Kategorie-ID ist zu groß (höchstens {limit}).</translation>
     </message>
     <message>
         <source>Discard this pet?</source>
@@ -225,10 +233,6 @@
         <translation>&amp;Später senden</translation>
     </message>
     <message>
-        <source>Remove the invisible character %s (a direction override or zero-width space).</source>
-        <translation>Entfernen Sie das unsichtbare Zeichen %s (eine Richtungsumkehr oder ein Leerzeichen ohne Breite).</translation>
-    </message>
-    <message>
         <source>This name cannot be used.</source>
         <translation>Dieser Name kann nicht verwendet werden.</translation>
     </message>
@@ -239,10 +243,6 @@
     <message>
         <source>The category ID must be 1 or more.</source>
         <translation>Die Kategorie-ID muss 1 oder größer sein.</translation>
-    </message>
-    <message>
-        <source>The category ID is too large (at most %s).</source>
-        <translation>Die Kategorie-ID ist zu groß (höchstens %s).</translation>
     </message>
     <message>
         <source>The category ID must be a whole number, like 3.</source>
@@ -260,18 +260,18 @@
 <context>
     <name>ApiKeyDialog</name>
     <message>
-        <source>Service address and API key — %s</source>
-        <extracomment>Save: the address and the key (empty: keep the saved key). Test connection: the address and the key (empty: the saved key).</extracomment>
-        <translation>Dienstadresse und API-Schlüssel — %s</translation>
-    </message>
-    <message>
         <source>Service address</source>
         <extracomment>The (address, key) that failed the last Test, and why; saving it asks first. The (address, key) that passed a Test: already kept.</extracomment>
         <translation>Adresse des Dienstes</translation>
     </message>
     <message>
-        <source>Enter the API key for &lt;b&gt;%s&lt;/b&gt;. PetDesk never writes it to a file: it keeps it in your system keyring, or in memory until you quit when no keyring works.</source>
-        <translation>Geben Sie den API-Schlüssel für &lt;b&gt;%s&lt;/b&gt; ein. PetDesk schreibt ihn nie in eine Datei: er bleibt im Schlüsselbund Ihres Systems oder, wenn keiner funktioniert, bis zum Beenden im Speicher.</translation>
+        <source>Service address and API key — {environment_label}</source>
+        <extracomment>Save: the address and the key (empty: keep the saved key). Test connection: the address and the key (empty: the saved key).</extracomment>
+        <translation>Dienstadresse und API-Schlüssel — {environment_label}</translation>
+    </message>
+    <message>
+        <source>Enter the API key for &lt;b&gt;{environment_label}&lt;/b&gt;. PetDesk never writes it to a file: it keeps it in your system keyring, or in memory until you quit when no keyring works.</source>
+        <translation>Geben Sie den API-Schlüssel für &lt;b&gt;{environment_label}&lt;/b&gt; ein. PetDesk schreibt ihn nie in eine Datei: er bleibt im Schlüsselbund Ihres Systems oder, wenn keiner funktioniert, bis zum Beenden im Speicher.</translation>
     </message>
     <message>
         <source>API key</source>
@@ -327,11 +327,11 @@
     </message>
     <message>
         <source>This key failed the test a moment ago:
-%s
+{refused_why}
 
 Save it anyway?</source>
         <translation>Dieser Schlüssel hat den Test gerade nicht bestanden:
-%s
+{refused_why}
 
 Trotzdem speichern?</translation>
     </message>
@@ -364,12 +364,16 @@ Trotzdem speichern?</translation>
         <translation>Verbindung wird getestet…</translation>
     </message>
     <message>
-        <source>This address does not exist: no computer on the network is called %s. Check the address; if it is right, check that this computer is online.</source>
-        <translation>Diese Adresse gibt es nicht: kein Computer im Netz heißt %s. Prüfen Sie die Adresse; wenn sie stimmt, prüfen Sie, ob dieser Computer online ist.</translation>
+        <source>This address does not exist: no computer on the network is called {address}. Check the address; if it is right, check that this computer is online.</source>
+        <translation>Diese Adresse gibt es nicht: kein Computer im Netz heißt {address}. Prüfen Sie die Adresse; wenn sie stimmt, prüfen Sie, ob dieser Computer online ist.</translation>
     </message>
     <message>
-        <source>No network connection to %s: this computer may be offline, or nothing answers at that address. Check the network connection, then the address.</source>
-        <translation>Keine Netzwerkverbindung zu %s: dieser Computer ist vielleicht offline, oder unter dieser Adresse antwortet nichts. Prüfen Sie die Netzwerkverbindung, dann die Adresse.</translation>
+        <source>No network connection to {address}: this computer may be offline, or nothing answers at that address. Check the network connection, then the address.</source>
+        <translation>Keine Netzwerkverbindung zu {address}: dieser Computer ist vielleicht offline, oder unter dieser Adresse antwortet nichts. Prüfen Sie die Netzwerkverbindung, dann die Adresse.</translation>
+    </message>
+    <message>
+        <source>This key cannot be used: {reason}.</source>
+        <translation>Dieser Schlüssel kann nicht verwendet werden: {reason}.</translation>
     </message>
     <message>
         <source>The service refused this key: it is not accepted at this address. The address is right (the service answered).</source>
@@ -378,10 +382,6 @@ Trotzdem speichern?</translation>
     <message>
         <source>Something answers at this address, but not the Pet Store service. Check the address: it usually ends in /v1.</source>
         <translation>Unter dieser Adresse antwortet etwas, aber nicht der Pet-Store-Dienst. Prüfen Sie die Adresse: sie endet meist auf /v1.</translation>
-    </message>
-    <message>
-        <source>This key cannot be used: %s.</source>
-        <translation>Dieser Schlüssel kann nicht verwendet werden: %s.</translation>
     </message>
     <message>
         <source>Service address saved.</source>
@@ -415,17 +415,17 @@ Trotzdem speichern?</translation>
 <context>
     <name>CardsAndCategories</name>
     <message>
-        <source>Category names — %s</source>
+        <source>Category names — {label}</source>
         <extracomment>The pet the detail panel shows (``None``: none). How the kennel-card dialog asks where to save (None: Qt&apos;s file dialog). The names already read at start (instant start), shown until the load.</extracomment>
-        <translation>Kategorienamen — %s</translation>
+        <translation>Kategorienamen — {label}</translation>
+    </message>
+    <message>
+        <source>Kennel cards saved to {path}.</source>
+        <translation>Zwingerkarten in {path} gespeichert.</translation>
     </message>
     <message>
         <source>Select a pet first: its kennel card is printed.</source>
         <translation>Wählen Sie zuerst ein Tier aus: seine Zwingerkarte wird gedruckt.</translation>
-    </message>
-    <message>
-        <source>Kennel cards saved to %s.</source>
-        <translation>Zwingerkarten in %s gespeichert.</translation>
     </message>
     <message>
         <source>Kennel cards sent to the printer.</source>
@@ -444,8 +444,8 @@ Trotzdem speichern?</translation>
         <translation>Katalog wird aktualisiert…</translation>
     </message>
     <message>
-        <source>The catalogue could not be updated: %s</source>
-        <translation>Der Katalog konnte nicht aktualisiert werden: %s</translation>
+        <source>The catalogue could not be updated: {error}</source>
+        <translation>Der Katalog konnte nicht aktualisiert werden: {error}</translation>
     </message>
 </context>
 <context>
@@ -524,8 +524,8 @@ Trotzdem speichern?</translation>
         <translation>Status</translation>
     </message>
     <message>
-        <source>%s, reversed</source>
-        <translation>%s, umgekehrt</translation>
+        <source>{name}, reversed</source>
+        <translation>{name}, umgekehrt</translation>
     </message>
 </context>
 <context>
@@ -595,20 +595,8 @@ Trotzdem speichern?</translation>
         <translation>Aus: PetDesk sendet keine Anfragen für den Katalog. Die Suche nach Namen durchsucht nur, was bereits heruntergeladen wurde.</translation>
     </message>
     <message>
-        <source>Downloading the catalogue takes one request per 100 pets. Then each check for new pets costs one or two requests (%1 checks a day), and every page is read again once a day. The catalogue never uses more than %2 requests a day, and never the requests kept for your own work.</source>
-        <translation>Das Herunterladen des Katalogs kostet eine Anfrage pro 100 Tiere. Danach kostet jede Suche nach neuen Tieren ein oder zwei Anfragen (%1 Suchen am Tag), und jede Seite wird einmal am Tag neu gelesen. Der Katalog verbraucht nie mehr als %2 Anfragen am Tag und nie die Anfragen, die für Ihre eigene Arbeit reserviert sind.</translation>
-    </message>
-</context>
-<context>
-    <name>CatalogueWindow</name>
-    <message>
-        <source>Catalogue: off (File › Settings…)</source>
-        <extracomment>How often the line is rewritten (the countdown to the next update). Full passes run at least this far apart (once a day by default).</extracomment>
-        <translation>Katalog: aus (Datei › Einstellungen…)</translation>
-    </message>
-    <message>
-        <source>Catalogue: %s</source>
-        <translation>Katalog: %s</translation>
+        <source>Downloading the catalogue takes one request per 100 pets. Then each check for new pets costs one or two requests ({updates} checks a day), and every page is read again once a day. The catalogue never uses more than {allowance} requests a day, and never the requests kept for your own work.</source>
+        <translation>Das Herunterladen des Katalogs kostet eine Anfrage pro 100 Tiere. Danach kostet jede Suche nach neuen Tieren ein oder zwei Anfragen ({updates} Suchen am Tag), und jede Seite wird einmal am Tag neu gelesen. Der Katalog verbraucht nie mehr als {allowance} Anfragen am Tag und nie die Anfragen, die für Ihre eigene Arbeit reserviert sind.</translation>
     </message>
 </context>
 <context>
@@ -657,6 +645,30 @@ Trotzdem speichern?</translation>
         <translation>&amp;Hinzufügen</translation>
     </message>
     <message>
+        <source>Added {label}.</source>
+        <translation>{label} hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>Removed {removed}.</source>
+        <translation>{removed} entfernt.</translation>
+    </message>
+    <message>
+        <source>Reading {path}…</source>
+        <translation>{path} wird gelesen…</translation>
+    </message>
+    <message>
+        <source>{name}: </source>
+        <translation>{name}: </translation>
+    </message>
+    <message>
+        <source>Imported {name}: {changed} names added or changed.</source>
+        <translation>{name} importiert: {changed} Namen hinzugefügt oder geändert.</translation>
+    </message>
+    <message>
+        <source>Exported {count} names to {path}.</source>
+        <translation>{count} Namen nach {path} exportiert.</translation>
+    </message>
+    <message>
         <source>Category names</source>
         <translation>Kategorienamen</translation>
     </message>
@@ -681,28 +693,8 @@ Trotzdem speichern?</translation>
         <translation>Der Dienst kennt Kategorien nur als Nummer. Benennen Sie sie hier; Tabelle, Angaben und Zwingerkarten zeigen dann „Hunde (1)“ oder nur die Nummer.</translation>
     </message>
     <message>
-        <source>Added %1.</source>
-        <translation>%1 hinzugefügt.</translation>
-    </message>
-    <message>
-        <source>Removed %1.</source>
-        <translation>%1 entfernt.</translation>
-    </message>
-    <message>
-        <source>Reading %1…</source>
-        <translation>%1 wird gelesen…</translation>
-    </message>
-    <message>
         <source>%1 could not be read</source>
         <translation>%1 konnte nicht gelesen werden</translation>
-    </message>
-    <message>
-        <source>%1: </source>
-        <translation>%1: </translation>
-    </message>
-    <message>
-        <source>Imported %1: %2 names added or changed.</source>
-        <translation>%1 importiert: %2 Namen hinzugefügt oder geändert.</translation>
     </message>
     <message>
         <source>categories.csv</source>
@@ -711,10 +703,6 @@ Trotzdem speichern?</translation>
     <message>
         <source>%1 could not be written</source>
         <translation>%1 konnte nicht geschrieben werden</translation>
-    </message>
-    <message>
-        <source>Exported %1 names to %2.</source>
-        <translation>%1 Namen nach %2 exportiert.</translation>
     </message>
 </context>
 <context>
@@ -736,12 +724,12 @@ Trotzdem speichern?</translation>
         <translation>Wählen Sie eine Kategorie oder geben Sie ihre Nummer ein.</translation>
     </message>
     <message>
-        <source>No category is called “%1”. Type its number, or name it in File › Categories…</source>
-        <translation>Keine Kategorie heißt „%1“. Geben Sie ihre Nummer ein oder benennen Sie sie unter Datei › Kategorien…</translation>
+        <source>“{text}” fits several categories: {listed}. Type more of the name, or its number.</source>
+        <translation>„{text}“ passt zu mehreren Kategorien: {listed}. Geben Sie mehr vom Namen ein oder die Nummer.</translation>
     </message>
     <message>
-        <source>“%1” fits several categories: %2. Type more of the name, or its number.</source>
-        <translation>„%1“ passt zu mehreren Kategorien: %2. Geben Sie mehr vom Namen ein oder die Nummer.</translation>
+        <source>No category is called “{text}”. Type its number, or name it in File › Categories…</source>
+        <translation>Keine Kategorie heißt „{text}“. Geben Sie ihre Nummer ein oder benennen Sie sie unter Datei › Kategorien…</translation>
     </message>
 </context>
 <context>
@@ -791,8 +779,8 @@ Trotzdem speichern?</translation>
         <translation>Zeilen erneut prüfen</translation>
     </message>
     <message>
-        <source>“%s”: %s</source>
-        <translation>„%s“: %s</translation>
+        <source>“{word}”: {error}</source>
+        <translation>„{word}“: {error}</translation>
     </message>
 </context>
 <context>
@@ -827,8 +815,40 @@ Trotzdem speichern?</translation>
         <translation>Trennzeichen:</translation>
     </message>
     <message>
-        <source>%s is in:</source>
-        <translation>%s steht unter:</translation>
+        <source>{label} is in:</source>
+        <translation>{label} steht unter:</translation>
+    </message>
+    <message>
+        <source>File: {name} ({size})</source>
+        <translation>Datei: {name} ({size})</translation>
+    </message>
+    <message>
+        <source>Detected: {detected}</source>
+        <translation>Erkannt: {detected}</translation>
+    </message>
+    <message>
+        <source>This workbook has {sheets} sheets: choose the one with the pets.</source>
+        <translation>Diese Arbeitsmappe hat {sheets} Tabellenblätter: Wählen Sie das mit den Tieren.</translation>
+    </message>
+    <message>
+        <source>column {index}</source>
+        <translation>Spalte {index}</translation>
+    </message>
+    <message>
+        <source>This workbook has {sheets} sheets; “{sheet}” is read.</source>
+        <translation>Diese Arbeitsmappe hat {sheets} Tabellenblätter; „{sheet}“ wird gelesen.</translation>
+    </message>
+    <message>
+        <source>Category words: {listed}</source>
+        <translation>Kategoriewörter: {listed}</translation>
+    </message>
+    <message>
+        <source>Not imported (a pet has only a name, a category and a status): {dropped}.</source>
+        <translation>Nicht übernommen (ein Tier hat nur Namen, Kategorie und Status): {dropped}.</translation>
+    </message>
+    <message>
+        <source>Choose the column of {missing} first.</source>
+        <translation>Wählen Sie zuerst die Spalte für {missing}.</translation>
     </message>
     <message>
         <source>Check rows</source>
@@ -839,18 +859,6 @@ Trotzdem speichern?</translation>
         <translation>Andere Datei…</translation>
     </message>
     <message>
-        <source>File: %s (%s)</source>
-        <translation>Datei: %s (%s)</translation>
-    </message>
-    <message>
-        <source>Detected: %s</source>
-        <translation>Erkannt: %s</translation>
-    </message>
-    <message>
-        <source>This workbook has %d sheets: choose the one with the pets.</source>
-        <translation>Diese Arbeitsmappe hat %d Tabellenblätter: Wählen Sie das mit den Tieren.</translation>
-    </message>
-    <message>
         <source>(not in this file)</source>
         <translation>(nicht in dieser Datei)</translation>
     </message>
@@ -859,28 +867,8 @@ Trotzdem speichern?</translation>
         <translation>(kein Status)</translation>
     </message>
     <message>
-        <source>column %d</source>
-        <translation>Spalte %d</translation>
-    </message>
-    <message>
         <source>Columns as you chose them last time for this layout.</source>
         <translation>Spalten wie beim letzten Mal für diesen Aufbau gewählt.</translation>
-    </message>
-    <message>
-        <source>This workbook has %d sheets; “%s” is read.</source>
-        <translation>Diese Arbeitsmappe hat %d Tabellenblätter; „%s“ wird gelesen.</translation>
-    </message>
-    <message>
-        <source>Category words: %s</source>
-        <translation>Kategoriewörter: %s</translation>
-    </message>
-    <message>
-        <source>Choose the column of %s first.</source>
-        <translation>Wählen Sie zuerst die Spalte für %s.</translation>
-    </message>
-    <message>
-        <source>Not imported (a pet has only a name, a category and a status): %s.</source>
-        <translation>Nicht übernommen (ein Tier hat nur Namen, Kategorie und Status): %s.</translation>
     </message>
 </context>
 <context>
@@ -904,8 +892,8 @@ Trotzdem speichern?</translation>
         <translation>Produktion</translation>
     </message>
     <message>
-        <source>%s (not set up)</source>
-        <translation>%s (nicht eingerichtet)</translation>
+        <source>{label} (not set up)</source>
+        <translation>{label} (nicht eingerichtet)</translation>
     </message>
 </context>
 <context>
@@ -913,10 +901,6 @@ Trotzdem speichern?</translation>
     <message>
         <source>Stopped.</source>
         <translation>Gestoppt.</translation>
-    </message>
-    <message>
-        <source>PetDesk — %s</source>
-        <translation>PetDesk — %s</translation>
     </message>
     <message>
         <source>A page already shown came again: stopped loading more</source>
@@ -982,16 +966,16 @@ Trotzdem speichern?</translation>
         <translation>Auswählen…</translation>
     </message>
     <message>
-        <source>Yes: it is pet %s</source>
-        <translation>Ja: es ist Tier %s</translation>
+        <source>Yes: it is pet {pet_id}</source>
+        <translation>Ja: es ist Tier {pet_id}</translation>
+    </message>
+    <message>
+        <source>{pending} rows were sent but the service&apos;s answer was lost, and it now has several pets that could be each of them. Say which pet each row is, or that none is (PetDesk then sends it again). Nothing else waits for this.</source>
+        <translation>{pending} Zeilen wurden gesendet, aber die Antwort des Dienstes ging verloren, und er hat jetzt mehrere Tiere, die jeweils diese Zeile sein könnten. Geben Sie an, welches Tier jede Zeile ist, oder dass es keines ist (PetDesk sendet sie dann erneut). Sonst wartet nichts darauf.</translation>
     </message>
     <message>
         <source>No, none of them: send it again</source>
         <translation>Nein, keines davon: erneut senden</translation>
-    </message>
-    <message>
-        <source>%d rows were sent but the service&apos;s answer was lost, and it now has several pets that could be each of them. Say which pet each row is, or that none is (PetDesk then sends it again). Nothing else waits for this.</source>
-        <translation>%d Zeilen wurden gesendet, aber die Antwort des Dienstes ging verloren, und er hat jetzt mehrere Tiere, die jeweils diese Zeile sein könnten. Geben Sie an, welches Tier jede Zeile ist, oder dass es keines ist (PetDesk sendet sie dann erneut). Sonst wartet nichts darauf.</translation>
     </message>
 </context>
 <context>
@@ -1042,16 +1026,16 @@ Trotzdem speichern?</translation>
         <translation>&lt;b&gt;Produktion&lt;/b&gt; — nicht eingerichtet: Adresse des Dienstes mit Datei › API-Schlüssel… eingeben</translation>
     </message>
     <message>
-        <source>&lt;b&gt;STAGING&lt;/b&gt; — test environment: %s</source>
-        <translation>&lt;b&gt;TESTUMGEBUNG&lt;/b&gt; — Staging zum Ausprobieren: %s</translation>
+        <source>&lt;b&gt;STAGING&lt;/b&gt; — test environment: {address}</source>
+        <translation>&lt;b&gt;TESTUMGEBUNG&lt;/b&gt; — Staging zum Ausprobieren: {address}</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Production&lt;/b&gt; — live data: %s</source>
-        <translation>&lt;b&gt;Produktion&lt;/b&gt; — echte Daten: %s</translation>
+        <source>&lt;b&gt;Production&lt;/b&gt; — live data: {address}</source>
+        <translation>&lt;b&gt;Produktion&lt;/b&gt; — echte Daten: {address}</translation>
     </message>
     <message>
-        <source>Environment: %s</source>
-        <translation>Umgebung: %s</translation>
+        <source>Environment: {label}</source>
+        <translation>Umgebung: {label}</translation>
     </message>
 </context>
 <context>
@@ -1069,20 +1053,20 @@ Trotzdem speichern?</translation>
         <translation>Tiere exportieren</translation>
     </message>
     <message>
-        <source>status “%s”</source>
-        <translation>Status „%s“</translation>
-    </message>
-    <message>
         <source>all statuses</source>
         <translation>alle Status</translation>
     </message>
     <message>
-        <source>Every pet of the current list (%s), all pages</source>
-        <translation>Jedes Tier der aktuellen Liste (%s), alle Seiten</translation>
+        <source>status “{status}”</source>
+        <translation>Status „{status}“</translation>
     </message>
     <message>
-        <source>Only the selected rows (%d)</source>
-        <translation>Nur die ausgewählten Zeilen (%d)</translation>
+        <source>Every pet of the current list ({which}), all pages</source>
+        <translation>Jedes Tier der aktuellen Liste ({which}), alle Seiten</translation>
+    </message>
+    <message>
+        <source>Only the selected rows ({selected})</source>
+        <translation>Nur die ausgewählten Zeilen ({selected})</translation>
     </message>
     <message>
         <source>Export progress</source>
@@ -1109,20 +1093,20 @@ Trotzdem speichern?</translation>
         <translation>Wird exportiert…</translation>
     </message>
     <message>
-        <source>Exporting… %s pets so far</source>
-        <translation>Wird exportiert… bisher %s Tiere</translation>
+        <source>Exporting… {rows} pets so far</source>
+        <translation>Wird exportiert… bisher {rows} Tiere</translation>
     </message>
     <message>
-        <source>Exported %s pets to %s.</source>
-        <translation>%s Tiere nach %s exportiert.</translation>
+        <source>Exported {rows} pets to {name}.</source>
+        <translation>{rows} Tiere nach {name} exportiert.</translation>
+    </message>
+    <message>
+        <source>The export failed: {error}</source>
+        <translation>Der Export ist fehlgeschlagen: {error}</translation>
     </message>
     <message>
         <source>Export cancelled; no file was written.</source>
         <translation>Export abgebrochen; es wurde keine Datei geschrieben.</translation>
-    </message>
-    <message>
-        <source>The export failed: %s</source>
-        <translation>Der Export ist fehlgeschlagen: %s</translation>
     </message>
 </context>
 <context>
@@ -1548,21 +1532,21 @@ Trotzdem speichern?</translation>
 <context>
     <name>ImportController</name>
     <message>
-        <source>Resuming the import left unfinished: %s</source>
+        <source>Resuming the import left unfinished: {text}</source>
         <extracomment>The longest the timer sleeps before stepping again (a longer wait is re-asked). After a failed step (no key, no connection), try again after this. The sender&apos;s steps that may have recorded a created pet (a 201, or a lost answer found created). How the followed import stands: an :class:`~petdesk.services.importing.engine.ImportStatus`. One sentence for the status bar (an import resumed, finished, waiting). An import reached its end (the list may show new pets). A step recorded a created pet (the store put it in the catalogue).</extracomment>
-        <translation>Der unterbrochene Import wird fortgesetzt: %s</translation>
+        <translation>Der unterbrochene Import wird fortgesetzt: {text}</translation>
     </message>
     <message>
-        <source>Import waiting: %s</source>
-        <translation>Import wartet: %s</translation>
+        <source>Import waiting: {error}</source>
+        <translation>Import wartet: {error}</translation>
     </message>
     <message>
-        <source>Import finished: %s.</source>
-        <translation>Import abgeschlossen: %s.</translation>
+        <source>Import finished: {report}.</source>
+        <translation>Import abgeschlossen: {report}.</translation>
     </message>
     <message>
-        <source>The import could not be changed: %s</source>
-        <translation>Der Import konnte nicht geändert werden: %s</translation>
+        <source>The import could not be changed: {error}</source>
+        <translation>Der Import konnte nicht geändert werden: {error}</translation>
     </message>
 </context>
 <context>
@@ -1626,24 +1610,24 @@ Trotzdem speichern?</translation>
         <translation>Tiere importieren aus</translation>
     </message>
     <message>
-        <source>Reading “%s”…</source>
-        <translation>„%s“ wird gelesen…</translation>
+        <source>Reading “{name}”…</source>
+        <translation>„{name}“ wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Checking every row… {rows} rows</source>
+        <translation>Jede Zeile wird geprüft… {rows} Zeilen</translation>
+    </message>
+    <message>
+        <source>Sending the pets of “{name}”</source>
+        <translation>Die Tiere aus „{name}“ werden gesendet</translation>
+    </message>
+    <message>
+        <source>Report saved ({rows} rows).</source>
+        <translation>Bericht gespeichert ({rows} Zeilen).</translation>
     </message>
     <message>
         <source>Checking every row…</source>
         <translation>Jede Zeile wird geprüft…</translation>
-    </message>
-    <message>
-        <source>Checking every row… %s rows</source>
-        <translation>Jede Zeile wird geprüft… %s Zeilen</translation>
-    </message>
-    <message>
-        <source>Sending the pets of “%s”</source>
-        <translation>Die Tiere aus „%s“ werden gesendet</translation>
-    </message>
-    <message>
-        <source>Report saved (%d rows).</source>
-        <translation>Bericht gespeichert (%d Zeilen).</translation>
     </message>
     <message>
         <source>Stopped.</source>
@@ -1653,20 +1637,20 @@ Trotzdem speichern?</translation>
 <context>
     <name>KennelCard</name>
     <message>
-        <source>Printed %1</source>
-        <translation>Gedruckt am %1</translation>
+        <source>Printed {when}</source>
+        <translation>Gedruckt am {when}</translation>
     </message>
     <message>
-        <source>Category: %1</source>
-        <translation>Kategorie: %1</translation>
+        <source>Category: {category}</source>
+        <translation>Kategorie: {category}</translation>
     </message>
     <message>
-        <source>Status: %1</source>
-        <translation>Status: %1</translation>
+        <source>Status: {status}</source>
+        <translation>Status: {status}</translation>
     </message>
     <message>
-        <source>ID: %1</source>
-        <translation>ID: %1</translation>
+        <source>ID: {pet_id}</source>
+        <translation>ID: {pet_id}</translation>
     </message>
 </context>
 <context>
@@ -1731,12 +1715,28 @@ Trotzdem speichern?</translation>
         </translation>
     </message>
     <message>
-        <source>%1 on %2.</source>
-        <translation>%1 auf %2.</translation>
+        <source>{cards} on {pages}.</source>
+        <translation>{cards} auf {pages}.</translation>
     </message>
     <message>
-        <source>The preview shows the first %1 pages.</source>
-        <translation>Die Vorschau zeigt die ersten %1 Seiten.</translation>
+        <source>The preview shows the first {pages} pages.</source>
+        <translation>Die Vorschau zeigt die ersten {pages} Seiten.</translation>
+    </message>
+    <message>
+        <source>Categories without a name print as their number: {listed}. Name them in File › Categories… (Ctrl+Shift+G).</source>
+        <translation>Kategorien ohne Namen erscheinen als Nummer: {listed}. Benennen Sie sie unter Datei › Kategorien… (Strg+Umschalt+G).</translation>
+    </message>
+    <message>
+        <source>Page {done} of {total}</source>
+        <translation>Seite {done} von {total}</translation>
+    </message>
+    <message>
+        <source>Saved to {path}.</source>
+        <translation>In {path} gespeichert.</translation>
+    </message>
+    <message>
+        <source>The PDF could not be saved to {path}: {reason}.</source>
+        <translation>Die PDF-Datei konnte nicht in {path} gespeichert werden: {reason}.</translation>
     </message>
     <message>
         <source>kennel-cards.pdf</source>
@@ -1747,10 +1747,6 @@ Trotzdem speichern?</translation>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <source>Page %1 of %2</source>
-        <translation>Seite %1 von %2</translation>
-    </message>
-    <message>
         <source>Sent to the printer.</source>
         <translation>An den Drucker gesendet.</translation>
     </message>
@@ -1759,20 +1755,8 @@ Trotzdem speichern?</translation>
         <translation>Wird gespeichert…</translation>
     </message>
     <message>
-        <source>Saved to %1.</source>
-        <translation>In %1 gespeichert.</translation>
-    </message>
-    <message>
-        <source>The PDF could not be saved to %1: %2.</source>
-        <translation>Die PDF-Datei konnte nicht in %1 gespeichert werden: %2.</translation>
-    </message>
-    <message>
         <source>&amp;Name categories…</source>
         <translation>Kategorien &amp;benennen…</translation>
-    </message>
-    <message>
-        <source>Categories without a name print as their number: %1. Name them in File › Categories… (Ctrl+Shift+G).</source>
-        <translation>Kategorien ohne Namen erscheinen als Nummer: %1. Benennen Sie sie unter Datei › Kategorien… (Strg+Umschalt+G).</translation>
     </message>
 </context>
 <context>
@@ -1836,89 +1820,89 @@ Trotzdem speichern?</translation>
     </message>
     <message>
         <source>Could not load the pets.
-%s
+{error}
 Press F5 to try again.</source>
         <translation>Die Tiere konnten nicht geladen werden.
-%s
+{error}
 Drücken Sie F5, um es erneut zu versuchen.</translation>
     </message>
     <message>
-        <source>No pets shown: %s
+        <source>No pets shown: {error}
 Use File › API key… to enter a key.</source>
-        <translation>Keine Tiere angezeigt: %s
+        <translation>Keine Tiere angezeigt: {error}
 Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     </message>
     <message>
-        <source>No loaded pet&apos;s name contains “%s”.</source>
-        <translation>Kein geladenes Tier hat „%s“ im Namen.</translation>
+        <source>No loaded pet&apos;s name contains “{text}”.</source>
+        <translation>Kein geladenes Tier hat „{text}“ im Namen.</translation>
+    </message>
+    <message>
+        <source>No pets with the status “{status}”.</source>
+        <translation>Keine Tiere mit dem Status „{status}“.</translation>
+    </message>
+    <message>
+        <source>Loaded {count} pets.</source>
+        <translation>{count} Tiere geladen.</translation>
+    </message>
+    <message>
+        <source>Hidden from the list by the {status_filter} filter.</source>
+        <translation>Durch den Filter {status_filter} in der Liste ausgeblendet.</translation>
+    </message>
+    <message>
+        <source>Hidden from the list by the name filter “{text}”.</source>
+        <translation>Durch den Namensfilter „{text}“ in der Liste ausgeblendet.</translation>
+    </message>
+    <message>
+        <source>Found pet {id} ({name}).</source>
+        <translation>Tier {id} ({name}) gefunden.</translation>
+    </message>
+    <message>
+        <source>Added {name} (ID {id}).</source>
+        <translation>{name} aufgenommen (ID {id}).</translation>
+    </message>
+    <message>
+        <source>Pet {pet_id} is no longer kept in the list: the next refresh shows it only if it belongs there.</source>
+        <translation>Tier {pet_id} bleibt nicht mehr in der Liste: die nächste Aktualisierung zeigt es nur, wenn es dazugehört.</translation>
     </message>
     <message>
         <source>Every loaded pet has a status.</source>
         <translation>Jedes geladene Tier hat einen Status.</translation>
     </message>
     <message>
-        <source>No pets with the status “%s”.</source>
-        <translation>Keine Tiere mit dem Status „%s“.</translation>
-    </message>
-    <message>
         <source>No pets yet. Add one with Ctrl+N.</source>
         <translation>Noch keine Tiere. Nehmen Sie eines mit Strg+N auf.</translation>
-    </message>
-    <message>
-        <source>Loaded %d pets.</source>
-        <translation>%d Tiere geladen.</translation>
-    </message>
-    <message>
-        <source>Hidden from the list by the %s filter.</source>
-        <translation>Durch den Filter %s in der Liste ausgeblendet.</translation>
-    </message>
-    <message>
-        <source>Hidden from the list by the name filter “%s”.</source>
-        <translation>Durch den Namensfilter „%s“ in der Liste ausgeblendet.</translation>
     </message>
     <message>
         <source>Not among the pets loaded in the list.</source>
         <translation>Nicht unter den in der Liste geladenen Tieren.</translation>
     </message>
-    <message>
-        <source>Found pet %d (%s).</source>
-        <translation>Tier %d (%s) gefunden.</translation>
-    </message>
-    <message>
-        <source>Added %s (ID %d).</source>
-        <translation>%s aufgenommen (ID %d).</translation>
-    </message>
-    <message>
-        <source>Pet %d is no longer kept in the list: the next refresh shows it only if it belongs there.</source>
-        <translation>Tier %d bleibt nicht mehr in der Liste: die nächste Aktualisierung zeigt es nur, wenn es dazugehört.</translation>
-    </message>
 </context>
 <context>
     <name>LookupController</name>
     <message>
-        <source>No pet with ID %s</source>
+        <source>No pet with ID {typed}</source>
         <extracomment>Called on the worker thread with each pet found (the window keeps it in the local store, for a look-up while offline); must not raise. The pet was found: the :class:`~petdesk.api.PetLookup`. No pet with this ID: the ID and the message to show. Any other failure (for the status bar). The same, with the ID asked for (a stored copy may answer it). The text typed is not a pet ID: a title for the detail panel and the message. See :data:`KeepPet`.</extracomment>
-        <translation>Kein Tier mit der ID %s</translation>
+        <translation>Kein Tier mit der ID {typed}</translation>
     </message>
     <message>
-        <source>This number is too large to be a pet ID: IDs go up to %s.</source>
-        <translation>Diese Zahl ist zu groß für eine Tier-ID: IDs reichen bis %s.</translation>
+        <source>This number is too large to be a pet ID: IDs go up to {limit}.</source>
+        <translation>Diese Zahl ist zu groß für eine Tier-ID: IDs reichen bis {limit}.</translation>
     </message>
     <message>
-        <source>“%s” is not a pet ID</source>
-        <translation>„%s“ ist keine Tier-ID</translation>
+        <source>“{typed}” is not a pet ID</source>
+        <translation>„{typed}“ ist keine Tier-ID</translation>
     </message>
     <message>
         <source>Enter a pet ID: a whole number from 1 up.</source>
         <translation>Geben Sie eine Tier-ID ein: eine ganze Zahl ab 1.</translation>
     </message>
     <message>
-        <source>Looking up pet %d…</source>
-        <translation>Tier %d wird gesucht…</translation>
+        <source>Looking up pet {pet_id}…</source>
+        <translation>Tier {pet_id} wird gesucht…</translation>
     </message>
     <message>
-        <source>No pet with ID %d was found.</source>
-        <translation>Es wurde kein Tier mit der ID %d gefunden.</translation>
+        <source>No pet with ID {pet_id} was found.</source>
+        <translation>Es wurde kein Tier mit der ID {pet_id} gefunden.</translation>
     </message>
 </context>
 <context>
@@ -2033,9 +2017,9 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <source>PetDesk — %s</source>
+        <source>PetDesk — {label}</source>
         <extracomment>``deferred=True``: the worker starts when the contents are painted, at the latest this long after they were built. Background work waits for the first page&apos;s paint at most this long after the worker started (an offline start shows its outbox rows without waiting for a time-out). A page of the list was shown. The contents exist (:meth:`ensure_built`). The window was painted with its contents and the worker started loading. Start-up is over: the first page (or why it failed) is on screen, or :data:`SETTLE_LATEST_MS` passed. Background work, the log file and the accessible names of Qt&apos;s inner parts wait for it (once).</extracomment>
-        <translation>PetDesk — %s</translation>
+        <translation>PetDesk — {label}</translation>
     </message>
 </context>
 <context>
@@ -2107,6 +2091,15 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>could not update, trying again at {time}</source>
         <translation>Aktualisierung fehlgeschlagen, neuer Versuch um {time}</translation>
+    </message>
+    <message>
+        <source>Catalogue: off (File › Settings…)</source>
+        <extracomment>The status bar&apos;s catalogue line when the catalogue is not kept (and none is reported).</extracomment>
+        <translation>Katalog: aus (Datei › Einstellungen…)</translation>
+    </message>
+    <message>
+        <source>Catalogue: {pets}</source>
+        <translation>Katalog: {pets}</translation>
     </message>
     <message>
         <source>Catalogue: not kept up to date ({pets} stored)</source>
@@ -2182,86 +2175,22 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     </message>
 </context>
 <context>
-    <name>OfflineWatch</name>
-    <message>
-        <source>The service can be reached again.</source>
-        <extracomment>Milliseconds of the probe timer per second of the probe&apos;s schedule (tests shorten it). The service answered again after being unreachable.</extracomment>
-        <translation>Der Dienst ist wieder erreichbar.</translation>
-    </message>
-    <message>
-        <source>Offline — showing pets as of %s</source>
-        <translation>Offline — Tiere mit Stand %s</translation>
-    </message>
-    <message>
-        <source>Offline · pets as of %s</source>
-        <translation>Offline · Stand %s</translation>
-    </message>
-    <message>
-        <source>Offline — the service cannot be reached</source>
-        <translation>Offline — der Dienst ist nicht erreichbar</translation>
-    </message>
-    <message>
-        <source>Offline</source>
-        <translation>Offline</translation>
-    </message>
-    <message>
-        <source>PetDesk checks by itself when the service is back. Adds wait in the outbox and are sent then.</source>
-        <translation>PetDesk prüft von selbst, wann der Dienst wieder da ist. Aufnahmen warten im Postausgang und werden dann gesendet.</translation>
-    </message>
-    <message>
-        <source>Stored copy from %s — the service could not be asked.</source>
-        <translation>Gespeicherte Kopie vom %s — der Dienst konnte nicht gefragt werden.</translation>
-    </message>
-</context>
-<context>
     <name>OutboxController</name>
     <message>
-        <source>The service refused “%s”: %s</source>
+        <source>The service refused “{name}”: {reason}</source>
         <extracomment>The outbox changed: an :class:`~petdesk.services.outbox.engine.OutboxView`. An add left the outbox, created: the :class:`~petdesk.api.Pet` (for the table). One sentence for the status bar. A step recorded a created pet (a 201, or a lost answer found created): any add, the user&apos;s or an import&apos;s. The store put it in the catalogue.</extracomment>
-        <translation>Der Dienst hat „%s“ abgelehnt: %s</translation>
+        <translation>Der Dienst hat „{name}“ abgelehnt: {reason}</translation>
     </message>
     <message>
-        <source>The add could not be changed: it is being sent now. (%s)</source>
-        <translation>Die Aufnahme konnte nicht geändert werden: Sie wird gerade gesendet. (%s)</translation>
+        <source>The add could not be changed: it is being sent now. ({error})</source>
+        <translation>Die Aufnahme konnte nicht geändert werden: Sie wird gerade gesendet. ({error})</translation>
     </message>
 </context>
 <context>
     <name>OutboxRows</name>
     <message>
-        <source>Waiting to send</source>
-        <extracomment>The add the user just made, whose row is to be selected once it is shown.</extracomment>
-        <translation>Wartet auf Senden</translation>
-    </message>
-    <message>
-        <source>Sending…</source>
-        <translation>Wird gesendet…</translation>
-    </message>
-    <message>
-        <source>Checking whether it was added…</source>
-        <translation>Prüfe, ob es aufgenommen wurde…</translation>
-    </message>
-    <message>
-        <source>Needs your decision</source>
-        <translation>Braucht Ihre Entscheidung</translation>
-    </message>
-    <message>
-        <source>%d adds waiting to send</source>
-        <translation>%d Aufnahmen warten auf das Senden</translation>
-    </message>
-    <message>
-        <source>1 add waiting to send</source>
-        <translation>1 Aufnahme wartet auf das Senden</translation>
-    </message>
-    <message>
-        <source>%d waiting</source>
-        <translation>Zu senden: %d</translation>
-    </message>
-    <message>
-        <source>Adds PetDesk keeps and sends by itself when the service can take them.</source>
-        <translation>Aufnahmen, die PetDesk aufbewahrt und von selbst sendet, sobald der Dienst sie annehmen kann.</translation>
-    </message>
-    <message>
         <source>&amp;Edit waiting add…</source>
+        <extracomment>The add the user just made, whose row is to be selected once it is shown.</extracomment>
         <translation>Wartende Aufnahme &amp;bearbeiten…</translation>
     </message>
     <message>
@@ -2269,8 +2198,8 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Diese Aufnahme &amp;abbrechen</translation>
     </message>
     <message>
-        <source>It was added: it is ID %d</source>
-        <translation>Es wurde aufgenommen: Es ist ID %d</translation>
+        <source>It was added: it is ID {pet_id}</source>
+        <translation>Es wurde aufgenommen: Es ist ID {pet_id}</translation>
     </message>
     <message>
         <source>None of these: send it again</source>
@@ -2289,8 +2218,8 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Diese Aufnahme abbrechen?</translation>
     </message>
     <message>
-        <source>“%s” has not been sent yet. Cancel it? It will not be added.</source>
-        <translation>„%s“ wurde noch nicht gesendet. Abbrechen? Es wird dann nicht aufgenommen.</translation>
+        <source>“{name}” has not been sent yet. Cancel it? It will not be added.</source>
+        <translation>„{name}“ wurde noch nicht gesendet. Abbrechen? Es wird dann nicht aufgenommen.</translation>
     </message>
 </context>
 <context>
@@ -2375,16 +2304,32 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Die nächste Aktualisierung zeigt die Liste ohne dieses Tier, außer es gehört dazu</translation>
     </message>
     <message>
-        <source>Status: %s</source>
-        <translation>Status: %s</translation>
+        <source>Status: {status}</source>
+        <translation>Status: {status}</translation>
     </message>
     <message>
-        <source>No pet with ID %d</source>
-        <translation>Kein Tier mit der ID %d</translation>
+        <source>No pet with ID {pet_id}</source>
+        <translation>Kein Tier mit der ID {pet_id}</translation>
+    </message>
+    <message>
+        <source>Copied ID {id}.</source>
+        <translation>ID {id} kopiert.</translation>
+    </message>
+    <message>
+        <source>Copied {name} as JSON.</source>
+        <translation>{name} als JSON kopiert.</translation>
     </message>
     <message>
         <source>Hide full &amp;name</source>
         <translation>Vollständigen &amp;Namen verbergen</translation>
+    </message>
+    <message>
+        <source>(The name has {length} characters; the first {shown} are shown.)</source>
+        <translation>(Der Name hat {length} Zeichen; die ersten {shown} werden angezeigt.)</translation>
+    </message>
+    <message>
+        <source>Looking up a pet by its ID will stop working on {when}.</source>
+        <translation>Die Suche nach einer Tier-ID funktioniert ab {when} nicht mehr.</translation>
     </message>
     <message>
         <source>(Announced by the Pet Store service.)</source>
@@ -2403,24 +2348,8 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Als &amp;JSON kopieren</translation>
     </message>
     <message>
-        <source>(The name has %d characters; the first %d are shown.)</source>
-        <translation>(Der Name hat %d Zeichen; die ersten %d werden angezeigt.)</translation>
-    </message>
-    <message>
-        <source>Looking up a pet by its ID will stop working on %s.</source>
-        <translation>Die Suche nach einer Tier-ID funktioniert ab %s nicht mehr.</translation>
-    </message>
-    <message>
         <source>Looking up a pet by its ID will stop working on a date not yet announced.</source>
         <translation>Die Suche nach einer Tier-ID wird zu einem noch nicht angekündigten Datum eingestellt.</translation>
-    </message>
-    <message>
-        <source>Copied ID %d.</source>
-        <translation>ID %d kopiert.</translation>
-    </message>
-    <message>
-        <source>Copied %s as JSON.</source>
-        <translation>%s als JSON kopiert.</translation>
     </message>
 </context>
 <context>
@@ -2513,8 +2442,8 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Alle Meldungen der Statusleiste vollständig, mit den technischen Details</translation>
     </message>
     <message>
-        <source>%d more…</source>
-        <translation>%d weitere…</translation>
+        <source>{count} more…</source>
+        <translation>{count} weitere…</translation>
     </message>
     <message>
         <source>Every message in full, with the technical details</source>
@@ -2541,32 +2470,44 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Details</translation>
     </message>
     <message>
-        <source>Quota: a new window began at %s; the next answer tells how many requests are left</source>
-        <translation>Kontingent: um %s begann ein neues Zeitfenster; die nächste Antwort sagt, wie viele Anfragen bleiben</translation>
+        <source>Quota: a new window began at {reset}; the next answer tells how many requests are left</source>
+        <translation>Kontingent: um {reset} begann ein neues Zeitfenster; die nächste Antwort sagt, wie viele Anfragen bleiben</translation>
+    </message>
+    <message>
+        <source>Quota: {whole}</source>
+        <translation>Kontingent: {whole}</translation>
+    </message>
+    <message>
+        <source>Quota: {figures}</source>
+        <translation>Kontingent: {figures}</translation>
+    </message>
+    <message>
+        <source>Last refresh {when}</source>
+        <translation>Stand {when}</translation>
+    </message>
+    <message>
+        <source>{queued_note} — queued</source>
+        <translation>{queued_note} — in der Warteschlange</translation>
+    </message>
+    <message>
+        <source>{reason} — your request is queued and goes out in {left} s</source>
+        <translation>{reason} — Ihre Anfrage wartet und wird in {left} s gesendet</translation>
+    </message>
+    <message>
+        <source>{reason} — retrying in {left} s (attempt {attempt} of {max_attempts})</source>
+        <translation>{reason} — neuer Versuch in {left} s (Versuch {attempt} von {max_attempts})</translation>
+    </message>
+    <message>
+        <source> · queued: {queued_note}</source>
+        <translation> · in der Warteschlange: {queued_note}</translation>
+    </message>
+    <message>
+        <source>{reason} — {left} s</source>
+        <translation>{reason} — {left} s</translation>
     </message>
     <message>
         <source>Quota: new window</source>
         <translation>Kontingent: neues Zeitfenster</translation>
-    </message>
-    <message>
-        <source>%d/%d left</source>
-        <translation>%d/%d übrig</translation>
-    </message>
-    <message>
-        <source>%d left</source>
-        <translation>%d übrig</translation>
-    </message>
-    <message>
-        <source>resets %s</source>
-        <translation>erneuert um %s</translation>
-    </message>
-    <message>
-        <source>Quota: %s</source>
-        <translation>Kontingent: %s</translation>
-    </message>
-    <message>
-        <source>Last refresh %s</source>
-        <translation>Stand %s</translation>
     </message>
     <message>
         <source>Stopped.</source>
@@ -2587,26 +2528,6 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>No answer in time</source>
         <translation>Keine Antwort rechtzeitig</translation>
-    </message>
-    <message>
-        <source>%s — queued</source>
-        <translation>%s — in der Warteschlange</translation>
-    </message>
-    <message>
-        <source>%s — your request is queued and goes out in %d s</source>
-        <translation>%s — Ihre Anfrage wartet und wird in %d s gesendet</translation>
-    </message>
-    <message>
-        <source>%s — retrying in %d s (attempt %d of %d)</source>
-        <translation>%s — neuer Versuch in %d s (Versuch %d von %d)</translation>
-    </message>
-    <message>
-        <source> · queued: %s</source>
-        <translation> · in der Warteschlange: %s</translation>
-    </message>
-    <message>
-        <source>%s — %d s</source>
-        <translation>%s — %d s</translation>
     </message>
 </context>
 <context>
@@ -2736,24 +2657,24 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>In dieser Sitzung aufgenommen</translation>
     </message>
     <message>
-        <source>%s: not on the service yet (to be added as %s)</source>
-        <translation>%s: noch nicht beim Dienst (wird als „%s“ aufgenommen)</translation>
+        <source>{text}: not on the service yet (to be added as {status})</source>
+        <translation>{text}: noch nicht beim Dienst (wird als „{status}“ aufgenommen)</translation>
     </message>
     <message>
-        <source>Status: %s</source>
-        <translation>Status: %s</translation>
+        <source>Status: {status}</source>
+        <translation>Status: {status}</translation>
     </message>
     <message>
-        <source>Category ID %s</source>
-        <translation>Kategorie-ID %s</translation>
+        <source>Category ID {category_id}</source>
+        <translation>Kategorie-ID {category_id}</translation>
+    </message>
+    <message>
+        <source>Long name ({length} characters): select the pet to see all of it.</source>
+        <translation>Langer Name ({length} Zeichen): wählen Sie das Tier aus, um ihn ganz zu sehen.</translation>
     </message>
     <message>
         <source>Hidden or direction-changing characters are shown as ⟦U+…⟧ markers.</source>
         <translation>Versteckte oder richtungsändernde Zeichen werden als ⟦U+…⟧-Markierungen angezeigt.</translation>
-    </message>
-    <message>
-        <source>Long name (%d characters): select the pet to see all of it.</source>
-        <translation>Langer Name (%d Zeichen): wählen Sie das Tier aus, um ihn ganz zu sehen.</translation>
     </message>
     <message>
         <source>Available</source>
@@ -2799,11 +2720,6 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
 <context>
     <name>PreviewModel</name>
     <message>
-        <source>Added by an earlier import (ID %s)</source>
-        <extracomment>The invalid rows listed under the table (all are in the table and the report). Category words named in the line above the buttons (all are in the words dialog). Ids of rows added by an earlier import named above the buttons (all are in the table).</extracomment>
-        <translation>Bei einem früheren Import aufgenommen (ID %s)</translation>
-    </message>
-    <message>
         <source>Row</source>
         <extracomment>The preview&apos;s columns.</extracomment>
         <translation>Zeile</translation>
@@ -2829,8 +2745,13 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Trotzdem aufnehmen</translation>
     </message>
     <message>
-        <source>Possible duplicate: %s</source>
-        <translation>Mögliches Duplikat: %s</translation>
+        <source>Added by an earlier import (ID {added_as})</source>
+        <extracomment>The invalid rows listed under the table (all are in the table and the report). Category words named in the line above the buttons (all are in the words dialog). Ids of rows added by an earlier import named above the buttons (all are in the table).</extracomment>
+        <translation>Bei einem früheren Import aufgenommen (ID {added_as})</translation>
+    </message>
+    <message>
+        <source>Possible duplicate: {pet}</source>
+        <translation>Mögliches Duplikat: {pet}</translation>
     </message>
     <message>
         <source>Ready</source>
@@ -2839,22 +2760,6 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
 </context>
 <context>
     <name>PreviewPage</name>
-    <message>
-        <source>%s rows were already added by an earlier import of this file (IDs %s): they are not sent again.</source>
-        <translation>%s Zeilen wurden schon bei einem früheren Import dieser Datei aufgenommen (IDs %s): sie werden nicht erneut gesendet.</translation>
-    </message>
-    <message>
-        <source>%s rows were already added by an earlier import of this file (IDs %s) — nothing to send.</source>
-        <translation>%s Zeilen wurden schon bei einem früheren Import dieser Datei aufgenommen (IDs %s) – nichts zu senden.</translation>
-    </message>
-    <message>
-        <source>1 row was already added by an earlier import of this file (ID %s): it is not sent again.</source>
-        <translation>1 Zeile wurde schon bei einem früheren Import dieser Datei aufgenommen (ID %s): sie wird nicht erneut gesendet.</translation>
-    </message>
-    <message>
-        <source>1 row was already added by an earlier import of this file (ID %s) — nothing to send.</source>
-        <translation>1 Zeile wurde schon bei einem früheren Import dieser Datei aufgenommen (ID %s) – nichts zu senden.</translation>
-    </message>
     <message>
         <source>Nothing to send</source>
         <translation>Nichts zu senden</translation>
@@ -2884,8 +2789,44 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Zurück zu den Spalten</translation>
     </message>
     <message>
-        <source>… and %d more (all are in the table and the report).</source>
-        <translation>… und %d weitere (alle stehen in der Tabelle und im Bericht).</translation>
+        <source>… and {issues} more (all are in the table and the report).</source>
+        <translation>… und {issues} weitere (alle stehen in der Tabelle und im Bericht).</translation>
+    </message>
+    <message>
+        <source>{duplicates} rows look like pets already known or rows above them: tick “Add anyway” for each one to send, or decide for all of them.</source>
+        <translation>{duplicates} Zeilen sehen aus wie bereits bekannte Tiere oder Zeilen darüber: Setzen Sie „Trotzdem aufnehmen“ für jede, die gesendet werden soll, oder entscheiden Sie für alle.</translation>
+    </message>
+    <message>
+        <source> and {more} more</source>
+        <translation> und {more} weitere</translation>
+    </message>
+    <message>
+        <source>1 row gives its category as a word, not a number: {words}.</source>
+        <translation>1 Zeile nennt ihre Kategorie als Wort, nicht als Nummer: {words}.</translation>
+    </message>
+    <message>
+        <source>{rows} rows give their category as a word, not a number: {words}.</source>
+        <translation>{rows} Zeilen nennen ihre Kategorie als Wort, nicht als Nummer: {words}.</translation>
+    </message>
+    <message>
+        <source>Send {to_send} pets</source>
+        <translation>{to_send} Tiere senden</translation>
+    </message>
+    <message>
+        <source>1 row was already added by an earlier import of this file (ID {ids}) — nothing to send.</source>
+        <translation>1 Zeile wurde schon bei einem früheren Import dieser Datei aufgenommen (ID {ids}) – nichts zu senden.</translation>
+    </message>
+    <message>
+        <source>1 row was already added by an earlier import of this file (ID {ids}): it is not sent again.</source>
+        <translation>1 Zeile wurde schon bei einem früheren Import dieser Datei aufgenommen (ID {ids}): sie wird nicht erneut gesendet.</translation>
+    </message>
+    <message>
+        <source>{rows} rows were already added by an earlier import of this file (IDs {ids}) — nothing to send.</source>
+        <translation>{rows} Zeilen wurden schon bei einem früheren Import dieser Datei aufgenommen (IDs {ids}) – nichts zu senden.</translation>
+    </message>
+    <message>
+        <source>{rows} rows were already added by an earlier import of this file (IDs {ids}): they are not sent again.</source>
+        <translation>{rows} Zeilen wurden schon bei einem früheren Import dieser Datei aufgenommen (IDs {ids}): sie werden nicht erneut gesendet.</translation>
     </message>
     <message>
         <source>Left out (invalid):
@@ -2898,28 +2839,8 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>1 Zeile sieht aus wie ein bereits bekanntes Tier oder eine Zeile darüber: Setzen Sie „Trotzdem aufnehmen“, um sie zu senden.</translation>
     </message>
     <message>
-        <source>%d rows look like pets already known or rows above them: tick “Add anyway” for each one to send, or decide for all of them.</source>
-        <translation>%d Zeilen sehen aus wie bereits bekannte Tiere oder Zeilen darüber: Setzen Sie „Trotzdem aufnehmen“ für jede, die gesendet werden soll, oder entscheiden Sie für alle.</translation>
-    </message>
-    <message>
-        <source> and %d more</source>
-        <translation> und %d weitere</translation>
-    </message>
-    <message>
-        <source>1 row gives its category as a word, not a number: %s.</source>
-        <translation>1 Zeile nennt ihre Kategorie als Wort, nicht als Nummer: %s.</translation>
-    </message>
-    <message>
-        <source>%d rows give their category as a word, not a number: %s.</source>
-        <translation>%d Zeilen nennen ihre Kategorie als Wort, nicht als Nummer: %s.</translation>
-    </message>
-    <message>
         <source>Say which category each word means, and the rows are checked again.</source>
         <translation>Geben Sie an, welche Kategorie jedes Wort meint, dann werden die Zeilen erneut geprüft.</translation>
-    </message>
-    <message>
-        <source>Send %s pets</source>
-        <translation>%s Tiere senden</translation>
     </message>
     <message>
         <source>Send 1 pet</source>
@@ -2937,8 +2858,8 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>1 Aufnahme wartet auf das Senden. PetDesk bewahrt sie auf und sendet sie beim nächsten Start.</translation>
     </message>
     <message>
-        <source>%d adds are waiting to be sent. PetDesk keeps them and sends them the next time it starts.</source>
-        <translation>%d Aufnahmen warten auf das Senden. PetDesk bewahrt sie auf und sendet sie beim nächsten Start.</translation>
+        <source>{count} adds are waiting to be sent. PetDesk keeps them and sends them the next time it starts.</source>
+        <translation>{count} Aufnahmen warten auf das Senden. PetDesk bewahrt sie auf und sendet sie beim nächsten Start.</translation>
     </message>
     <message>
         <source>Quit PetDesk?</source>
@@ -2972,16 +2893,16 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <name>RateLimit</name>
     <message>
         <source>{remaining}/{limit} left</source>
-        <extracomment>Larger counts than this are nonsense for a per-minute or per-day quota. A reset further than this from &quot;now&quot; (either way) is not believed. When the quota resets, converted to the local clock (UTC-aware). When the response was received (local clock, UTC-aware).</extracomment>
         <translation>{remaining}/{limit} übrig</translation>
     </message>
     <message>
         <source>{remaining} left</source>
+        <extracomment>Larger counts than this are nonsense for a per-minute or per-day quota. A reset further than this from &quot;now&quot; (either way) is not believed. When the quota resets, converted to the local clock (UTC-aware). When the response was received (local clock, UTC-aware).</extracomment>
         <translation>{remaining} übrig</translation>
     </message>
     <message>
         <source>resets {time}</source>
-        <translation>neu ab {time}</translation>
+        <translation>erneuert um {time}</translation>
     </message>
 </context>
 <context>
@@ -3019,8 +2940,8 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Fortsetzen</translation>
     </message>
     <message>
-        <source>Done: %s.</source>
-        <translation>Fertig: %s.</translation>
+        <source>Done: {report}.</source>
+        <translation>Fertig: {report}.</translation>
     </message>
 </context>
 <context>
@@ -3077,12 +2998,16 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Jetzt in Gebrauch: die Beispieldaten der Demo auf diesem Computer. Diese Adressen gelten, wenn PetDesk ohne --demo gestartet wird.</translation>
     </message>
     <message>
-        <source>In use now (%s): %s</source>
-        <translation>Jetzt in Gebrauch (%s): %s</translation>
+        <source>In use now ({label}): {address}</source>
+        <translation>Jetzt in Gebrauch ({label}): {address}</translation>
     </message>
     <message>
-        <source>PetDesk was started with --base-url, which overrides the %s address below until it is started without it.</source>
-        <translation>PetDesk wurde mit --base-url gestartet; das ersetzt die Adresse für %s unten, bis PetDesk ohne diese Option gestartet wird.</translation>
+        <source>PetDesk was started with --base-url, which overrides the {in_use} address below until it is started without it.</source>
+        <translation>PetDesk wurde mit --base-url gestartet; das ersetzt die Adresse für {in_use} unten, bis PetDesk ohne diese Option gestartet wird.</translation>
+    </message>
+    <message>
+        <source>{label}: {problem}</source>
+        <translation>{label}: {problem}</translation>
     </message>
     <message>
         <source>&amp;Production address:</source>
@@ -3111,10 +3036,6 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>The API key is not a setting: it is kept in your system keyring (File › API key…).</source>
         <translation>Der API-Schlüssel ist keine Einstellung: er liegt im Schlüsselbund Ihres Systems (Datei › API-Schlüssel…).</translation>
-    </message>
-    <message>
-        <source>%s: %s</source>
-        <translation>%s: %s</translation>
     </message>
 </context>
 <context>
@@ -3147,8 +3068,35 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Stand {shown} — wird aktualisiert…</translation>
     </message>
     <message>
-        <source>Stored copy from {shown} — the service could not be asked</source>
-        <translation>Gespeicherte Kopie von {shown} — der Dienst war nicht erreichbar</translation>
+        <source>The service can be reached again.</source>
+        <extracomment>Said once when the service answers again after being unreachable.</extracomment>
+        <translation>Der Dienst ist wieder erreichbar.</translation>
+    </message>
+    <message>
+        <source>PetDesk checks by itself when the service is back. Adds wait in the outbox and are sent then.</source>
+        <extracomment>Details of the offline message.</extracomment>
+        <translation>PetDesk prüft von selbst, wann der Dienst wieder da ist. Aufnahmen warten im Postausgang und werden dann gesendet.</translation>
+    </message>
+    <message>
+        <source>Adds PetDesk keeps and sends by itself when the service can take them.</source>
+        <extracomment>Details of the outbox&apos;s count.</extracomment>
+        <translation>Aufnahmen, die PetDesk aufbewahrt und von selbst sendet, sobald der Dienst sie annehmen kann.</translation>
+    </message>
+    <message>
+        <source>Offline — the service cannot be reached</source>
+        <translation>Offline — der Dienst ist nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>Offline</source>
+        <translation>Offline</translation>
+    </message>
+    <message>
+        <source>Offline · pets as of {shown}</source>
+        <translation>Offline · Stand {shown}</translation>
+    </message>
+    <message>
+        <source>Stored copy from {shown} — the service could not be asked.</source>
+        <translation>Gespeicherte Kopie von {shown} — der Dienst war nicht erreichbar.</translation>
     </message>
     <message>
         <source>Waiting to send</source>
@@ -3198,13 +3146,9 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <source>{count} adds waiting to send</source>
         <translation>{count} Aufnahmen warten auf Senden</translation>
     </message>
-</context>
-<context>
-    <name>StoredStart</name>
     <message>
-        <source>As of %s — refreshing…</source>
-        <extracomment>The worker waits for the stored rows&apos; paint at most this long. From the reader thread (queued to the GUI thread): the page or ``None``, and the category names or ``None``. The stored rows are on screen, or there were none to show (once). When the stored rows shown were fetched (Unix time), while they are shown. The category names read at start (the window&apos;s controllers begin with them).</extracomment>
-        <translation>Stand %s — wird aktualisiert…</translation>
+        <source>{count} waiting</source>
+        <translation>Zu senden: {count}</translation>
     </message>
 </context>
 <context>
@@ -3215,12 +3159,12 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Über PetDesk</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;PetDesk %s&lt;/h3&gt;</source>
-        <translation>&lt;h3&gt;PetDesk %s&lt;/h3&gt;</translation>
+        <source>&lt;h3&gt;PetDesk {version}&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;PetDesk {version}&lt;/h3&gt;</translation>
     </message>
     <message>
-        <source>A desktop client for the Pet Store service.&lt;br&gt;Pet Store API version %s.&lt;br&gt;&lt;br&gt;Environment: %s&lt;br&gt;Address: %s</source>
-        <translation>Ein Desktop-Programm für den Pet-Store-Dienst.&lt;br&gt;Pet-Store-API-Version %s.&lt;br&gt;&lt;br&gt;Umgebung: %s&lt;br&gt;Adresse: %s</translation>
+        <source>A desktop client for the Pet Store service.&lt;br&gt;Pet Store API version {api_version}.&lt;br&gt;&lt;br&gt;Environment: {label}&lt;br&gt;Address: {address}</source>
+        <translation>Ein Desktop-Programm für den Pet-Store-Dienst.&lt;br&gt;Pet-Store-API-Version {api_version}.&lt;br&gt;&lt;br&gt;Umgebung: {label}&lt;br&gt;Adresse: {address}</translation>
     </message>
     <message>
         <source>Free software under the MIT licence. The licence and the notices of the libraries PetDesk uses (Qt for Python and Qt under the LGPL-3.0 among them) are in the details.</source>
@@ -3230,12 +3174,12 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
 <context>
     <name>WindowLogic</name>
     <message>
-        <source>Added from the outbox: %s (ID %d).</source>
-        <translation>Aus dem Postausgang aufgenommen: %s (ID %d).</translation>
+        <source>Added from the outbox: {name} (ID {id}).</source>
+        <translation>Aus dem Postausgang aufgenommen: {name} (ID {id}).</translation>
     </message>
     <message>
-        <source>Pet %d (%s):</source>
-        <translation>Tier %d (%s):</translation>
+        <source>Pet {id} ({name}):</source>
+        <translation>Tier {id} ({name}):</translation>
     </message>
 </context>
 <context>

@@ -12,8 +12,8 @@
         <translation>Barra de desplazamiento horizontal</translation>
     </message>
     <message>
-        <source>%s: list of choices</source>
-        <translation>%s: lista de opciones</translation>
+        <source>{name}: list of choices</source>
+        <translation>{name}: lista de opciones</translation>
     </message>
     <message>
         <source>Scroll bar area</source>
@@ -84,8 +84,8 @@
         <translation>Detalles técnicos</translation>
     </message>
     <message>
-        <source>Part of %s</source>
-        <translation>Parte de %s</translation>
+        <source>Part of {owner}</source>
+        <translation>Parte de {owner}</translation>
     </message>
     <message>
         <source>PetDesk main area</source>
@@ -103,45 +103,45 @@
 <context>
     <name>AddPetController</name>
     <message>
-        <source>Adding %s…</source>
+        <source>Adding {name}…</source>
         <extracomment>The form is sending (True) or not any more (False). The pet was added: the :class:`~petdesk.api.Pet` the server returned. Not added: the message for the form, the field (or None), the exception and the status-bar prefix. Kept in the outbox, to be sent (or checked) by itself: the sentence to show. The add just submitted waits in the outbox: its local id (its row is shown to the user).</extracomment>
-        <translation>Añadiendo a %s…</translation>
+        <translation>Añadiendo a {name}…</translation>
     </message>
     <message>
-        <source>“%s” waits in the outbox. PetDesk sends it by itself.</source>
-        <translation>«%s» espera en la bandeja de salida. PetDesk lo envía por sí solo.</translation>
+        <source>“{name}” waits in the outbox. PetDesk sends it by itself.</source>
+        <translation>«{name}» espera en la bandeja de salida. PetDesk lo envía por sí solo.</translation>
     </message>
     <message>
         <source>The pet was not added: </source>
         <translation>El animal no se añadió: </translation>
     </message>
     <message>
-        <source>Stopped. “%s” waits in the outbox: cancel it there if it should not be sent.</source>
-        <translation>Detenido. «%s» espera en la bandeja de salida: cancélelo allí si no debe enviarse.</translation>
+        <source>Stopped. “{name}” waits in the outbox: cancel it there if it should not be sent.</source>
+        <translation>Detenido. «{name}» espera en la bandeja de salida: cancélelo allí si no debe enviarse.</translation>
     </message>
     <message>
-        <source>Waiting to send “%s”: %s.</source>
-        <translation>«%s» espera para enviarse: %s.</translation>
+        <source>Waiting to send “{name}”: {reason}.</source>
+        <translation>«{name}» espera para enviarse: {reason}.</translation>
     </message>
     <message>
-        <source>The answer for “%s” was lost. PetDesk checks whether it was added before sending anything again.</source>
-        <translation>Se perdió la respuesta para «%s». PetDesk comprueba si se añadió antes de volver a enviar nada.</translation>
+        <source>The answer for “{name}” was lost. PetDesk checks whether it was added before sending anything again.</source>
+        <translation>Se perdió la respuesta para «{name}». PetDesk comprueba si se añadió antes de volver a enviar nada.</translation>
     </message>
     <message>
-        <source>Waiting to send “%s” after the adds before it. PetDesk sends it by itself.</source>
-        <translation>«%s» espera a que se envíen los animales anteriores. PetDesk lo envía por sí solo.</translation>
+        <source>Waiting to send “{name}” after the adds before it. PetDesk sends it by itself.</source>
+        <translation>«{name}» espera a que se envíen los animales anteriores. PetDesk lo envía por sí solo.</translation>
     </message>
     <message>
-        <source>Waiting to send “%s”: another PetDesk window is sending the adds.</source>
-        <translation>«%s» espera para enviarse: otra ventana de PetDesk está enviando los animales.</translation>
+        <source>Waiting to send “{name}”: another PetDesk window is sending the adds.</source>
+        <translation>«{name}» espera para enviarse: otra ventana de PetDesk está enviando los animales.</translation>
+    </message>
+    <message>
+        <source>Waiting to send “{name}”: {reason}. PetDesk sends it by itself as soon as it can.</source>
+        <translation>«{name}» espera para enviarse: {reason}. PetDesk lo envía por sí solo en cuanto pueda.</translation>
     </message>
     <message>
         <source>The service cannot take it now.</source>
         <translation>El servicio no puede aceptarlo ahora.</translation>
-    </message>
-    <message>
-        <source>Waiting to send “%s”: %s. PetDesk sends it by itself as soon as it can.</source>
-        <translation>«%s» espera para enviarse: %s. PetDesk lo envía por sí solo en cuanto pueda.</translation>
     </message>
 </context>
 <context>
@@ -185,8 +185,12 @@
         <translation>&amp;Añadir animal</translation>
     </message>
     <message>
-        <source>The pet is added to &lt;b&gt;%s&lt;/b&gt;.</source>
-        <translation>El animal se añade en &lt;b&gt;%s&lt;/b&gt;.</translation>
+        <source>The pet is added to &lt;b&gt;{environment_label}&lt;/b&gt;.</source>
+        <translation>El animal se añade en &lt;b&gt;{environment_label}&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>The name is too long: at most {limit} characters.</source>
+        <translation>El nombre es demasiado largo: como máximo {limit} caracteres.</translation>
     </message>
     <message>
         <source>Choose a status from the list.</source>
@@ -197,12 +201,16 @@
         <translation>Escriba un nombre (no solo espacios).</translation>
     </message>
     <message>
-        <source>The name is too long: at most %d characters.</source>
-        <translation>El nombre es demasiado largo: como máximo %d caracteres.</translation>
-    </message>
-    <message>
         <source>The name contains characters that cannot be used (tabs or line breaks).</source>
         <translation>El nombre contiene caracteres que no se pueden usar (tabulaciones o saltos de línea).</translation>
+    </message>
+    <message>
+        <source>Remove the invisible character {character} (a direction override or zero-width space).</source>
+        <translation>Quite el carácter invisible {character} (un cambio de dirección o un espacio de ancho cero).</translation>
+    </message>
+    <message>
+        <source>The category ID is too large (at most {limit}).</source>
+        <translation>El ID de categoría es demasiado grande (como máximo {limit}).</translation>
     </message>
     <message>
         <source>Discard this pet?</source>
@@ -225,10 +233,6 @@
         <translation>Enviar &amp;más tarde</translation>
     </message>
     <message>
-        <source>Remove the invisible character %s (a direction override or zero-width space).</source>
-        <translation>Quite el carácter invisible %s (un cambio de dirección o un espacio de ancho cero).</translation>
-    </message>
-    <message>
         <source>This name cannot be used.</source>
         <translation>Este nombre no se puede usar.</translation>
     </message>
@@ -239,10 +243,6 @@
     <message>
         <source>The category ID must be 1 or more.</source>
         <translation>El ID de categoría debe ser 1 o más.</translation>
-    </message>
-    <message>
-        <source>The category ID is too large (at most %s).</source>
-        <translation>El ID de categoría es demasiado grande (como máximo %s).</translation>
     </message>
     <message>
         <source>The category ID must be a whole number, like 3.</source>
@@ -260,18 +260,18 @@
 <context>
     <name>ApiKeyDialog</name>
     <message>
-        <source>Service address and API key — %s</source>
-        <extracomment>Save: the address and the key (empty: keep the saved key). Test connection: the address and the key (empty: the saved key).</extracomment>
-        <translation>Dirección del servicio y clave de API — %s</translation>
-    </message>
-    <message>
         <source>Service address</source>
         <extracomment>The (address, key) that failed the last Test, and why; saving it asks first. The (address, key) that passed a Test: already kept.</extracomment>
         <translation>Dirección del servicio</translation>
     </message>
     <message>
-        <source>Enter the API key for &lt;b&gt;%s&lt;/b&gt;. PetDesk never writes it to a file: it keeps it in your system keyring, or in memory until you quit when no keyring works.</source>
-        <translation>Escriba la clave de API para &lt;b&gt;%s&lt;/b&gt;. PetDesk nunca la escribe en un archivo: la guarda en el llavero del sistema o, si no funciona ninguno, en memoria hasta que salga.</translation>
+        <source>Service address and API key — {environment_label}</source>
+        <extracomment>Save: the address and the key (empty: keep the saved key). Test connection: the address and the key (empty: the saved key).</extracomment>
+        <translation>Dirección del servicio y clave de API — {environment_label}</translation>
+    </message>
+    <message>
+        <source>Enter the API key for &lt;b&gt;{environment_label}&lt;/b&gt;. PetDesk never writes it to a file: it keeps it in your system keyring, or in memory until you quit when no keyring works.</source>
+        <translation>Escriba la clave de API para &lt;b&gt;{environment_label}&lt;/b&gt;. PetDesk nunca la escribe en un archivo: la guarda en el llavero del sistema o, si no funciona ninguno, en memoria hasta que salga.</translation>
     </message>
     <message>
         <source>API key</source>
@@ -327,11 +327,11 @@
     </message>
     <message>
         <source>This key failed the test a moment ago:
-%s
+{refused_why}
 
 Save it anyway?</source>
         <translation>Esta clave no pasó la prueba hace un momento:
-%s
+{refused_why}
 
 ¿Guardarla igualmente?</translation>
     </message>
@@ -364,12 +364,16 @@ Save it anyway?</source>
         <translation>Probando la conexión…</translation>
     </message>
     <message>
-        <source>This address does not exist: no computer on the network is called %s. Check the address; if it is right, check that this computer is online.</source>
-        <translation>Esta dirección no existe: ningún ordenador de la red se llama %s. Compruebe la dirección; si es correcta, compruebe que este ordenador tiene conexión.</translation>
+        <source>This address does not exist: no computer on the network is called {address}. Check the address; if it is right, check that this computer is online.</source>
+        <translation>Esta dirección no existe: ningún ordenador de la red se llama {address}. Compruebe la dirección; si es correcta, compruebe que este ordenador tiene conexión.</translation>
     </message>
     <message>
-        <source>No network connection to %s: this computer may be offline, or nothing answers at that address. Check the network connection, then the address.</source>
-        <translation>Sin conexión de red con %s: puede que este ordenador no tenga red, o que nada responda en esa dirección. Compruebe la conexión de red y después la dirección.</translation>
+        <source>No network connection to {address}: this computer may be offline, or nothing answers at that address. Check the network connection, then the address.</source>
+        <translation>Sin conexión de red con {address}: puede que este ordenador no tenga red, o que nada responda en esa dirección. Compruebe la conexión de red y después la dirección.</translation>
+    </message>
+    <message>
+        <source>This key cannot be used: {reason}.</source>
+        <translation>Esta clave no se puede usar: {reason}.</translation>
     </message>
     <message>
         <source>The service refused this key: it is not accepted at this address. The address is right (the service answered).</source>
@@ -378,10 +382,6 @@ Save it anyway?</source>
     <message>
         <source>Something answers at this address, but not the Pet Store service. Check the address: it usually ends in /v1.</source>
         <translation>Algo responde en esta dirección, pero no es el servicio Pet Store. Compruebe la dirección: suele terminar en /v1.</translation>
-    </message>
-    <message>
-        <source>This key cannot be used: %s.</source>
-        <translation>Esta clave no se puede usar: %s.</translation>
     </message>
     <message>
         <source>Service address saved.</source>
@@ -415,17 +415,17 @@ Save it anyway?</source>
 <context>
     <name>CardsAndCategories</name>
     <message>
-        <source>Category names — %s</source>
+        <source>Category names — {label}</source>
         <extracomment>The pet the detail panel shows (``None``: none). How the kennel-card dialog asks where to save (None: Qt&apos;s file dialog). The names already read at start (instant start), shown until the load.</extracomment>
-        <translation>Nombres de categoría — %s</translation>
+        <translation>Nombres de categoría — {label}</translation>
+    </message>
+    <message>
+        <source>Kennel cards saved to {path}.</source>
+        <translation>Fichas de jaula guardadas en {path}.</translation>
     </message>
     <message>
         <source>Select a pet first: its kennel card is printed.</source>
         <translation>Seleccione primero un animal: se imprime su ficha de jaula.</translation>
-    </message>
-    <message>
-        <source>Kennel cards saved to %s.</source>
-        <translation>Fichas de jaula guardadas en %s.</translation>
     </message>
     <message>
         <source>Kennel cards sent to the printer.</source>
@@ -444,8 +444,8 @@ Save it anyway?</source>
         <translation>Actualizando el catálogo…</translation>
     </message>
     <message>
-        <source>The catalogue could not be updated: %s</source>
-        <translation>No se pudo actualizar el catálogo: %s</translation>
+        <source>The catalogue could not be updated: {error}</source>
+        <translation>No se pudo actualizar el catálogo: {error}</translation>
     </message>
 </context>
 <context>
@@ -524,8 +524,8 @@ Save it anyway?</source>
         <translation>Estado</translation>
     </message>
     <message>
-        <source>%s, reversed</source>
-        <translation>%s, al revés</translation>
+        <source>{name}, reversed</source>
+        <translation>{name}, al revés</translation>
     </message>
 </context>
 <context>
@@ -595,20 +595,8 @@ Save it anyway?</source>
         <translation>Desactivado: PetDesk no envía solicitudes para el catálogo. La búsqueda por nombre solo busca en lo que ya se descargó.</translation>
     </message>
     <message>
-        <source>Downloading the catalogue takes one request per 100 pets. Then each check for new pets costs one or two requests (%1 checks a day), and every page is read again once a day. The catalogue never uses more than %2 requests a day, and never the requests kept for your own work.</source>
-        <translation>Descargar el catálogo cuesta una solicitud por cada 100 animales. Después, cada búsqueda de animales nuevos cuesta una o dos solicitudes (%1 búsquedas al día), y cada página se vuelve a leer una vez al día. El catálogo nunca usa más de %2 solicitudes al día, ni las que se reservan para su propio trabajo.</translation>
-    </message>
-</context>
-<context>
-    <name>CatalogueWindow</name>
-    <message>
-        <source>Catalogue: off (File › Settings…)</source>
-        <extracomment>How often the line is rewritten (the countdown to the next update). Full passes run at least this far apart (once a day by default).</extracomment>
-        <translation>Catálogo: desactivado (Archivo › Configuración…)</translation>
-    </message>
-    <message>
-        <source>Catalogue: %s</source>
-        <translation>Catálogo: %s</translation>
+        <source>Downloading the catalogue takes one request per 100 pets. Then each check for new pets costs one or two requests ({updates} checks a day), and every page is read again once a day. The catalogue never uses more than {allowance} requests a day, and never the requests kept for your own work.</source>
+        <translation>Descargar el catálogo cuesta una solicitud por cada 100 animales. Después, cada búsqueda de animales nuevos cuesta una o dos solicitudes ({updates} búsquedas al día), y cada página se vuelve a leer una vez al día. El catálogo nunca usa más de {allowance} solicitudes al día, ni las que se reservan para su propio trabajo.</translation>
     </message>
 </context>
 <context>
@@ -657,6 +645,30 @@ Save it anyway?</source>
         <translation>&amp;Añadir</translation>
     </message>
     <message>
+        <source>Added {label}.</source>
+        <translation>Se añadió {label}.</translation>
+    </message>
+    <message>
+        <source>Removed {removed}.</source>
+        <translation>Se quitó {removed}.</translation>
+    </message>
+    <message>
+        <source>Reading {path}…</source>
+        <translation>Leyendo {path}…</translation>
+    </message>
+    <message>
+        <source>{name}: </source>
+        <translation>{name}: </translation>
+    </message>
+    <message>
+        <source>Imported {name}: {changed} names added or changed.</source>
+        <translation>Se importó {name}: {changed} nombres añadidos o cambiados.</translation>
+    </message>
+    <message>
+        <source>Exported {count} names to {path}.</source>
+        <translation>Se exportaron {count} nombres a {path}.</translation>
+    </message>
+    <message>
         <source>Category names</source>
         <translation>Nombres de categoría</translation>
     </message>
@@ -681,28 +693,8 @@ Save it anyway?</source>
         <translation>El servicio solo conoce las categorías por su número. Póngales nombre aquí; la tabla, los datos y las fichas de jaula muestran «Perros (1)», o solo el número.</translation>
     </message>
     <message>
-        <source>Added %1.</source>
-        <translation>Se añadió %1.</translation>
-    </message>
-    <message>
-        <source>Removed %1.</source>
-        <translation>Se quitó %1.</translation>
-    </message>
-    <message>
-        <source>Reading %1…</source>
-        <translation>Leyendo %1…</translation>
-    </message>
-    <message>
         <source>%1 could not be read</source>
         <translation>No se pudo leer %1</translation>
-    </message>
-    <message>
-        <source>%1: </source>
-        <translation>%1: </translation>
-    </message>
-    <message>
-        <source>Imported %1: %2 names added or changed.</source>
-        <translation>Se importó %1: %2 nombres añadidos o cambiados.</translation>
     </message>
     <message>
         <source>categories.csv</source>
@@ -711,10 +703,6 @@ Save it anyway?</source>
     <message>
         <source>%1 could not be written</source>
         <translation>No se pudo escribir %1</translation>
-    </message>
-    <message>
-        <source>Exported %1 names to %2.</source>
-        <translation>Se exportaron %1 nombres a %2.</translation>
     </message>
 </context>
 <context>
@@ -736,12 +724,12 @@ Save it anyway?</source>
         <translation>Elija una categoría o escriba su número.</translation>
     </message>
     <message>
-        <source>No category is called “%1”. Type its number, or name it in File › Categories…</source>
-        <translation>Ninguna categoría se llama «%1». Escriba su número o póngale nombre en Archivo › Categorías…</translation>
+        <source>“{text}” fits several categories: {listed}. Type more of the name, or its number.</source>
+        <translation>«{text}» coincide con varias categorías: {listed}. Escriba más del nombre o su número.</translation>
     </message>
     <message>
-        <source>“%1” fits several categories: %2. Type more of the name, or its number.</source>
-        <translation>«%1» coincide con varias categorías: %2. Escriba más del nombre o su número.</translation>
+        <source>No category is called “{text}”. Type its number, or name it in File › Categories…</source>
+        <translation>Ninguna categoría se llama «{text}». Escriba su número o póngale nombre en Archivo › Categorías…</translation>
     </message>
 </context>
 <context>
@@ -791,8 +779,8 @@ Save it anyway?</source>
         <translation>Comprobar filas de nuevo</translation>
     </message>
     <message>
-        <source>“%s”: %s</source>
-        <translation>«%s»: %s</translation>
+        <source>“{word}”: {error}</source>
+        <translation>«{word}»: {error}</translation>
     </message>
 </context>
 <context>
@@ -827,8 +815,40 @@ Save it anyway?</source>
         <translation>Separador:</translation>
     </message>
     <message>
-        <source>%s is in:</source>
-        <translation>%s está en:</translation>
+        <source>{label} is in:</source>
+        <translation>{label} está en:</translation>
+    </message>
+    <message>
+        <source>File: {name} ({size})</source>
+        <translation>Archivo: {name} ({size})</translation>
+    </message>
+    <message>
+        <source>Detected: {detected}</source>
+        <translation>Detectado: {detected}</translation>
+    </message>
+    <message>
+        <source>This workbook has {sheets} sheets: choose the one with the pets.</source>
+        <translation>Este libro tiene {sheets} hojas: elija la que contiene los animales.</translation>
+    </message>
+    <message>
+        <source>column {index}</source>
+        <translation>columna {index}</translation>
+    </message>
+    <message>
+        <source>This workbook has {sheets} sheets; “{sheet}” is read.</source>
+        <translation>Este libro tiene {sheets} hojas; se lee «{sheet}».</translation>
+    </message>
+    <message>
+        <source>Category words: {listed}</source>
+        <translation>Palabras de categoría: {listed}</translation>
+    </message>
+    <message>
+        <source>Not imported (a pet has only a name, a category and a status): {dropped}.</source>
+        <translation>No se importan (un animal solo tiene nombre, categoría y estado): {dropped}.</translation>
+    </message>
+    <message>
+        <source>Choose the column of {missing} first.</source>
+        <translation>Elija primero la columna de {missing}.</translation>
     </message>
     <message>
         <source>Check rows</source>
@@ -839,18 +859,6 @@ Save it anyway?</source>
         <translation>Otro archivo…</translation>
     </message>
     <message>
-        <source>File: %s (%s)</source>
-        <translation>Archivo: %s (%s)</translation>
-    </message>
-    <message>
-        <source>Detected: %s</source>
-        <translation>Detectado: %s</translation>
-    </message>
-    <message>
-        <source>This workbook has %d sheets: choose the one with the pets.</source>
-        <translation>Este libro tiene %d hojas: elija la que contiene los animales.</translation>
-    </message>
-    <message>
         <source>(not in this file)</source>
         <translation>(no está en este archivo)</translation>
     </message>
@@ -859,28 +867,8 @@ Save it anyway?</source>
         <translation>(sin estado)</translation>
     </message>
     <message>
-        <source>column %d</source>
-        <translation>columna %d</translation>
-    </message>
-    <message>
         <source>Columns as you chose them last time for this layout.</source>
         <translation>Columnas como las eligió la última vez para esta estructura.</translation>
-    </message>
-    <message>
-        <source>This workbook has %d sheets; “%s” is read.</source>
-        <translation>Este libro tiene %d hojas; se lee «%s».</translation>
-    </message>
-    <message>
-        <source>Category words: %s</source>
-        <translation>Palabras de categoría: %s</translation>
-    </message>
-    <message>
-        <source>Choose the column of %s first.</source>
-        <translation>Elija primero la columna de %s.</translation>
-    </message>
-    <message>
-        <source>Not imported (a pet has only a name, a category and a status): %s.</source>
-        <translation>No se importan (un animal solo tiene nombre, categoría y estado): %s.</translation>
     </message>
 </context>
 <context>
@@ -904,8 +892,8 @@ Save it anyway?</source>
         <translation>Producción</translation>
     </message>
     <message>
-        <source>%s (not set up)</source>
-        <translation>%s (sin configurar)</translation>
+        <source>{label} (not set up)</source>
+        <translation>{label} (sin configurar)</translation>
     </message>
 </context>
 <context>
@@ -913,10 +901,6 @@ Save it anyway?</source>
     <message>
         <source>Stopped.</source>
         <translation>Detenido.</translation>
-    </message>
-    <message>
-        <source>PetDesk — %s</source>
-        <translation>PetDesk — %s</translation>
     </message>
     <message>
         <source>A page already shown came again: stopped loading more</source>
@@ -982,16 +966,16 @@ Save it anyway?</source>
         <translation>Elegir…</translation>
     </message>
     <message>
-        <source>Yes: it is pet %s</source>
-        <translation>Sí: es el animal %s</translation>
+        <source>Yes: it is pet {pet_id}</source>
+        <translation>Sí: es el animal {pet_id}</translation>
+    </message>
+    <message>
+        <source>{pending} rows were sent but the service&apos;s answer was lost, and it now has several pets that could be each of them. Say which pet each row is, or that none is (PetDesk then sends it again). Nothing else waits for this.</source>
+        <translation>Se enviaron {pending} filas, pero la respuesta del servicio se perdió, y ahora tiene varios animales que podrían corresponder a cada una. Indique qué animal es cada fila, o que no es ninguno (PetDesk la envía de nuevo). Nada más espera por esto.</translation>
     </message>
     <message>
         <source>No, none of them: send it again</source>
         <translation>No, ninguno: enviarla de nuevo</translation>
-    </message>
-    <message>
-        <source>%d rows were sent but the service&apos;s answer was lost, and it now has several pets that could be each of them. Say which pet each row is, or that none is (PetDesk then sends it again). Nothing else waits for this.</source>
-        <translation>Se enviaron %d filas, pero la respuesta del servicio se perdió, y ahora tiene varios animales que podrían corresponder a cada una. Indique qué animal es cada fila, o que no es ninguno (PetDesk la envía de nuevo). Nada más espera por esto.</translation>
     </message>
 </context>
 <context>
@@ -1042,16 +1026,16 @@ Save it anyway?</source>
         <translation>&lt;b&gt;Producción&lt;/b&gt; — sin configurar: escriba la dirección del servicio con Archivo › Clave de API…</translation>
     </message>
     <message>
-        <source>&lt;b&gt;STAGING&lt;/b&gt; — test environment: %s</source>
-        <translation>&lt;b&gt;PRUEBAS&lt;/b&gt; — entorno de pruebas (staging): %s</translation>
+        <source>&lt;b&gt;STAGING&lt;/b&gt; — test environment: {address}</source>
+        <translation>&lt;b&gt;PRUEBAS&lt;/b&gt; — entorno de pruebas (staging): {address}</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Production&lt;/b&gt; — live data: %s</source>
-        <translation>&lt;b&gt;Producción&lt;/b&gt; — datos reales: %s</translation>
+        <source>&lt;b&gt;Production&lt;/b&gt; — live data: {address}</source>
+        <translation>&lt;b&gt;Producción&lt;/b&gt; — datos reales: {address}</translation>
     </message>
     <message>
-        <source>Environment: %s</source>
-        <translation>Entorno: %s</translation>
+        <source>Environment: {label}</source>
+        <translation>Entorno: {label}</translation>
     </message>
 </context>
 <context>
@@ -1069,20 +1053,20 @@ Save it anyway?</source>
         <translation>Exportar animales</translation>
     </message>
     <message>
-        <source>status “%s”</source>
-        <translation>estado «%s»</translation>
-    </message>
-    <message>
         <source>all statuses</source>
         <translation>todos los estados</translation>
     </message>
     <message>
-        <source>Every pet of the current list (%s), all pages</source>
-        <translation>Todos los animales de la lista actual (%s), todas las páginas</translation>
+        <source>status “{status}”</source>
+        <translation>estado «{status}»</translation>
     </message>
     <message>
-        <source>Only the selected rows (%d)</source>
-        <translation>Solo las filas seleccionadas (%d)</translation>
+        <source>Every pet of the current list ({which}), all pages</source>
+        <translation>Todos los animales de la lista actual ({which}), todas las páginas</translation>
+    </message>
+    <message>
+        <source>Only the selected rows ({selected})</source>
+        <translation>Solo las filas seleccionadas ({selected})</translation>
     </message>
     <message>
         <source>Export progress</source>
@@ -1109,20 +1093,20 @@ Save it anyway?</source>
         <translation>Exportando…</translation>
     </message>
     <message>
-        <source>Exporting… %s pets so far</source>
-        <translation>Exportando… %s animales hasta ahora</translation>
+        <source>Exporting… {rows} pets so far</source>
+        <translation>Exportando… {rows} animales hasta ahora</translation>
     </message>
     <message>
-        <source>Exported %s pets to %s.</source>
-        <translation>Se exportaron %s animales a %s.</translation>
+        <source>Exported {rows} pets to {name}.</source>
+        <translation>Se exportaron {rows} animales a {name}.</translation>
+    </message>
+    <message>
+        <source>The export failed: {error}</source>
+        <translation>La exportación falló: {error}</translation>
     </message>
     <message>
         <source>Export cancelled; no file was written.</source>
         <translation>Exportación cancelada; no se escribió ningún archivo.</translation>
-    </message>
-    <message>
-        <source>The export failed: %s</source>
-        <translation>La exportación falló: %s</translation>
     </message>
 </context>
 <context>
@@ -1548,21 +1532,21 @@ Save it anyway?</source>
 <context>
     <name>ImportController</name>
     <message>
-        <source>Resuming the import left unfinished: %s</source>
+        <source>Resuming the import left unfinished: {text}</source>
         <extracomment>The longest the timer sleeps before stepping again (a longer wait is re-asked). After a failed step (no key, no connection), try again after this. The sender&apos;s steps that may have recorded a created pet (a 201, or a lost answer found created). How the followed import stands: an :class:`~petdesk.services.importing.engine.ImportStatus`. One sentence for the status bar (an import resumed, finished, waiting). An import reached its end (the list may show new pets). A step recorded a created pet (the store put it in the catalogue).</extracomment>
-        <translation>Reanudando la importación que quedó sin terminar: %s</translation>
+        <translation>Reanudando la importación que quedó sin terminar: {text}</translation>
     </message>
     <message>
-        <source>Import waiting: %s</source>
-        <translation>Importación en espera: %s</translation>
+        <source>Import waiting: {error}</source>
+        <translation>Importación en espera: {error}</translation>
     </message>
     <message>
-        <source>Import finished: %s.</source>
-        <translation>Importación terminada: %s.</translation>
+        <source>Import finished: {report}.</source>
+        <translation>Importación terminada: {report}.</translation>
     </message>
     <message>
-        <source>The import could not be changed: %s</source>
-        <translation>No se pudo cambiar la importación: %s</translation>
+        <source>The import could not be changed: {error}</source>
+        <translation>No se pudo cambiar la importación: {error}</translation>
     </message>
 </context>
 <context>
@@ -1626,24 +1610,24 @@ Save it anyway?</source>
         <translation>Importar animales desde</translation>
     </message>
     <message>
-        <source>Reading “%s”…</source>
-        <translation>Leyendo «%s»…</translation>
+        <source>Reading “{name}”…</source>
+        <translation>Leyendo «{name}»…</translation>
+    </message>
+    <message>
+        <source>Checking every row… {rows} rows</source>
+        <translation>Comprobando cada fila… {rows} filas</translation>
+    </message>
+    <message>
+        <source>Sending the pets of “{name}”</source>
+        <translation>Enviando los animales de «{name}»</translation>
+    </message>
+    <message>
+        <source>Report saved ({rows} rows).</source>
+        <translation>Informe guardado ({rows} filas).</translation>
     </message>
     <message>
         <source>Checking every row…</source>
         <translation>Comprobando cada fila…</translation>
-    </message>
-    <message>
-        <source>Checking every row… %s rows</source>
-        <translation>Comprobando cada fila… %s filas</translation>
-    </message>
-    <message>
-        <source>Sending the pets of “%s”</source>
-        <translation>Enviando los animales de «%s»</translation>
-    </message>
-    <message>
-        <source>Report saved (%d rows).</source>
-        <translation>Informe guardado (%d filas).</translation>
     </message>
     <message>
         <source>Stopped.</source>
@@ -1653,20 +1637,20 @@ Save it anyway?</source>
 <context>
     <name>KennelCard</name>
     <message>
-        <source>Printed %1</source>
-        <translation>Impreso el %1</translation>
+        <source>Printed {when}</source>
+        <translation>Impreso el {when}</translation>
     </message>
     <message>
-        <source>Category: %1</source>
-        <translation>Categoría: %1</translation>
+        <source>Category: {category}</source>
+        <translation>Categoría: {category}</translation>
     </message>
     <message>
-        <source>Status: %1</source>
-        <translation>Estado: %1</translation>
+        <source>Status: {status}</source>
+        <translation>Estado: {status}</translation>
     </message>
     <message>
-        <source>ID: %1</source>
-        <translation>ID: %1</translation>
+        <source>ID: {pet_id}</source>
+        <translation>ID: {pet_id}</translation>
     </message>
 </context>
 <context>
@@ -1731,12 +1715,28 @@ Save it anyway?</source>
         </translation>
     </message>
     <message>
-        <source>%1 on %2.</source>
-        <translation>%1 en %2.</translation>
+        <source>{cards} on {pages}.</source>
+        <translation>{cards} en {pages}.</translation>
     </message>
     <message>
-        <source>The preview shows the first %1 pages.</source>
-        <translation>La vista previa muestra las primeras %1 páginas.</translation>
+        <source>The preview shows the first {pages} pages.</source>
+        <translation>La vista previa muestra las primeras {pages} páginas.</translation>
+    </message>
+    <message>
+        <source>Categories without a name print as their number: {listed}. Name them in File › Categories… (Ctrl+Shift+G).</source>
+        <translation>Las categorías sin nombre se imprimen con su número: {listed}. Póngales nombre en Archivo › Categorías… (Ctrl+Mayús+G).</translation>
+    </message>
+    <message>
+        <source>Page {done} of {total}</source>
+        <translation>Página {done} de {total}</translation>
+    </message>
+    <message>
+        <source>Saved to {path}.</source>
+        <translation>Guardado en {path}.</translation>
+    </message>
+    <message>
+        <source>The PDF could not be saved to {path}: {reason}.</source>
+        <translation>No se pudo guardar el PDF en {path}: {reason}.</translation>
     </message>
     <message>
         <source>kennel-cards.pdf</source>
@@ -1747,10 +1747,6 @@ Save it anyway?</source>
         <translation>Cancelado.</translation>
     </message>
     <message>
-        <source>Page %1 of %2</source>
-        <translation>Página %1 de %2</translation>
-    </message>
-    <message>
         <source>Sent to the printer.</source>
         <translation>Enviado a la impresora.</translation>
     </message>
@@ -1759,20 +1755,8 @@ Save it anyway?</source>
         <translation>Guardando…</translation>
     </message>
     <message>
-        <source>Saved to %1.</source>
-        <translation>Guardado en %1.</translation>
-    </message>
-    <message>
-        <source>The PDF could not be saved to %1: %2.</source>
-        <translation>No se pudo guardar el PDF en %1: %2.</translation>
-    </message>
-    <message>
         <source>&amp;Name categories…</source>
         <translation>&amp;Nombrar categorías…</translation>
-    </message>
-    <message>
-        <source>Categories without a name print as their number: %1. Name them in File › Categories… (Ctrl+Shift+G).</source>
-        <translation>Las categorías sin nombre se imprimen con su número: %1. Póngales nombre en Archivo › Categorías… (Ctrl+Mayús+G).</translation>
     </message>
 </context>
 <context>
@@ -1836,89 +1820,89 @@ Save it anyway?</source>
     </message>
     <message>
         <source>Could not load the pets.
-%s
+{error}
 Press F5 to try again.</source>
         <translation>No se pudieron cargar los animales.
-%s
+{error}
 Pulse F5 para volver a intentarlo.</translation>
     </message>
     <message>
-        <source>No pets shown: %s
+        <source>No pets shown: {error}
 Use File › API key… to enter a key.</source>
-        <translation>No se muestran animales: %s
+        <translation>No se muestran animales: {error}
 Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
     <message>
-        <source>No loaded pet&apos;s name contains “%s”.</source>
-        <translation>Ningún animal cargado tiene «%s» en el nombre.</translation>
+        <source>No loaded pet&apos;s name contains “{text}”.</source>
+        <translation>Ningún animal cargado tiene «{text}» en el nombre.</translation>
+    </message>
+    <message>
+        <source>No pets with the status “{status}”.</source>
+        <translation>Ningún animal con el estado «{status}».</translation>
+    </message>
+    <message>
+        <source>Loaded {count} pets.</source>
+        <translation>{count} animales cargados.</translation>
+    </message>
+    <message>
+        <source>Hidden from the list by the {status_filter} filter.</source>
+        <translation>Oculto en la lista por el filtro {status_filter}.</translation>
+    </message>
+    <message>
+        <source>Hidden from the list by the name filter “{text}”.</source>
+        <translation>Oculto en la lista por el filtro de nombre «{text}».</translation>
+    </message>
+    <message>
+        <source>Found pet {id} ({name}).</source>
+        <translation>Se encontró el animal {id} ({name}).</translation>
+    </message>
+    <message>
+        <source>Added {name} (ID {id}).</source>
+        <translation>Se añadió a {name} (ID {id}).</translation>
+    </message>
+    <message>
+        <source>Pet {pet_id} is no longer kept in the list: the next refresh shows it only if it belongs there.</source>
+        <translation>El animal {pet_id} ya no se mantiene en la lista: la próxima actualización solo lo muestra si le corresponde.</translation>
     </message>
     <message>
         <source>Every loaded pet has a status.</source>
         <translation>Todos los animales cargados tienen estado.</translation>
     </message>
     <message>
-        <source>No pets with the status “%s”.</source>
-        <translation>Ningún animal con el estado «%s».</translation>
-    </message>
-    <message>
         <source>No pets yet. Add one with Ctrl+N.</source>
         <translation>Todavía no hay animales. Añada uno con Ctrl+N.</translation>
-    </message>
-    <message>
-        <source>Loaded %d pets.</source>
-        <translation>%d animales cargados.</translation>
-    </message>
-    <message>
-        <source>Hidden from the list by the %s filter.</source>
-        <translation>Oculto en la lista por el filtro %s.</translation>
-    </message>
-    <message>
-        <source>Hidden from the list by the name filter “%s”.</source>
-        <translation>Oculto en la lista por el filtro de nombre «%s».</translation>
     </message>
     <message>
         <source>Not among the pets loaded in the list.</source>
         <translation>No está entre los animales cargados en la lista.</translation>
     </message>
-    <message>
-        <source>Found pet %d (%s).</source>
-        <translation>Se encontró el animal %d (%s).</translation>
-    </message>
-    <message>
-        <source>Added %s (ID %d).</source>
-        <translation>Se añadió a %s (ID %d).</translation>
-    </message>
-    <message>
-        <source>Pet %d is no longer kept in the list: the next refresh shows it only if it belongs there.</source>
-        <translation>El animal %d ya no se mantiene en la lista: la próxima actualización solo lo muestra si le corresponde.</translation>
-    </message>
 </context>
 <context>
     <name>LookupController</name>
     <message>
-        <source>No pet with ID %s</source>
+        <source>No pet with ID {typed}</source>
         <extracomment>Called on the worker thread with each pet found (the window keeps it in the local store, for a look-up while offline); must not raise. The pet was found: the :class:`~petdesk.api.PetLookup`. No pet with this ID: the ID and the message to show. Any other failure (for the status bar). The same, with the ID asked for (a stored copy may answer it). The text typed is not a pet ID: a title for the detail panel and the message. See :data:`KeepPet`.</extracomment>
-        <translation>Ningún animal con el ID %s</translation>
+        <translation>Ningún animal con el ID {typed}</translation>
     </message>
     <message>
-        <source>This number is too large to be a pet ID: IDs go up to %s.</source>
-        <translation>Este número es demasiado grande para ser el ID de un animal: los ID llegan hasta %s.</translation>
+        <source>This number is too large to be a pet ID: IDs go up to {limit}.</source>
+        <translation>Este número es demasiado grande para ser el ID de un animal: los ID llegan hasta {limit}.</translation>
     </message>
     <message>
-        <source>“%s” is not a pet ID</source>
-        <translation>«%s» no es el ID de un animal</translation>
+        <source>“{typed}” is not a pet ID</source>
+        <translation>«{typed}» no es el ID de un animal</translation>
     </message>
     <message>
         <source>Enter a pet ID: a whole number from 1 up.</source>
         <translation>Escriba el ID de un animal: un número entero a partir de 1.</translation>
     </message>
     <message>
-        <source>Looking up pet %d…</source>
-        <translation>Buscando el animal %d…</translation>
+        <source>Looking up pet {pet_id}…</source>
+        <translation>Buscando el animal {pet_id}…</translation>
     </message>
     <message>
-        <source>No pet with ID %d was found.</source>
-        <translation>No se encontró ningún animal con el ID %d.</translation>
+        <source>No pet with ID {pet_id} was found.</source>
+        <translation>No se encontró ningún animal con el ID {pet_id}.</translation>
     </message>
 </context>
 <context>
@@ -2033,9 +2017,9 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>A&amp;yuda</translation>
     </message>
     <message>
-        <source>PetDesk — %s</source>
+        <source>PetDesk — {label}</source>
         <extracomment>``deferred=True``: the worker starts when the contents are painted, at the latest this long after they were built. Background work waits for the first page&apos;s paint at most this long after the worker started (an offline start shows its outbox rows without waiting for a time-out). A page of the list was shown. The contents exist (:meth:`ensure_built`). The window was painted with its contents and the worker started loading. Start-up is over: the first page (or why it failed) is on screen, or :data:`SETTLE_LATEST_MS` passed. Background work, the log file and the accessible names of Qt&apos;s inner parts wait for it (once).</extracomment>
-        <translation>PetDesk — %s</translation>
+        <translation>PetDesk — {label}</translation>
     </message>
 </context>
 <context>
@@ -2107,6 +2091,15 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>could not update, trying again at {time}</source>
         <translation>no se pudo actualizar, nuevo intento a las {time}</translation>
+    </message>
+    <message>
+        <source>Catalogue: off (File › Settings…)</source>
+        <extracomment>The status bar&apos;s catalogue line when the catalogue is not kept (and none is reported).</extracomment>
+        <translation>Catálogo: desactivado (Archivo › Configuración…)</translation>
+    </message>
+    <message>
+        <source>Catalogue: {pets}</source>
+        <translation>Catálogo: {pets}</translation>
     </message>
     <message>
         <source>Catalogue: not kept up to date ({pets} stored)</source>
@@ -2182,86 +2175,22 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
 </context>
 <context>
-    <name>OfflineWatch</name>
-    <message>
-        <source>The service can be reached again.</source>
-        <extracomment>Milliseconds of the probe timer per second of the probe&apos;s schedule (tests shorten it). The service answered again after being unreachable.</extracomment>
-        <translation>El servicio vuelve a estar disponible.</translation>
-    </message>
-    <message>
-        <source>Offline — showing pets as of %s</source>
-        <translation>Sin conexión — animales a las %s</translation>
-    </message>
-    <message>
-        <source>Offline · pets as of %s</source>
-        <translation>Sin conexión · %s</translation>
-    </message>
-    <message>
-        <source>Offline — the service cannot be reached</source>
-        <translation>Sin conexión — no se puede contactar con el servicio</translation>
-    </message>
-    <message>
-        <source>Offline</source>
-        <translation>Sin conexión</translation>
-    </message>
-    <message>
-        <source>PetDesk checks by itself when the service is back. Adds wait in the outbox and are sent then.</source>
-        <translation>PetDesk comprueba por sí solo cuándo vuelve el servicio. Los animales por añadir esperan en la bandeja de salida y se envían entonces.</translation>
-    </message>
-    <message>
-        <source>Stored copy from %s — the service could not be asked.</source>
-        <translation>Copia guardada de %s — no se pudo consultar el servicio.</translation>
-    </message>
-</context>
-<context>
     <name>OutboxController</name>
     <message>
-        <source>The service refused “%s”: %s</source>
+        <source>The service refused “{name}”: {reason}</source>
         <extracomment>The outbox changed: an :class:`~petdesk.services.outbox.engine.OutboxView`. An add left the outbox, created: the :class:`~petdesk.api.Pet` (for the table). One sentence for the status bar. A step recorded a created pet (a 201, or a lost answer found created): any add, the user&apos;s or an import&apos;s. The store put it in the catalogue.</extracomment>
-        <translation>El servicio rechazó «%s»: %s</translation>
+        <translation>El servicio rechazó «{name}»: {reason}</translation>
     </message>
     <message>
-        <source>The add could not be changed: it is being sent now. (%s)</source>
-        <translation>No se pudo cambiar: se está enviando ahora. (%s)</translation>
+        <source>The add could not be changed: it is being sent now. ({error})</source>
+        <translation>No se pudo cambiar: se está enviando ahora. ({error})</translation>
     </message>
 </context>
 <context>
     <name>OutboxRows</name>
     <message>
-        <source>Waiting to send</source>
-        <extracomment>The add the user just made, whose row is to be selected once it is shown.</extracomment>
-        <translation>Esperando para enviar</translation>
-    </message>
-    <message>
-        <source>Sending…</source>
-        <translation>Enviando…</translation>
-    </message>
-    <message>
-        <source>Checking whether it was added…</source>
-        <translation>Comprobando si se añadió…</translation>
-    </message>
-    <message>
-        <source>Needs your decision</source>
-        <translation>Necesita su decisión</translation>
-    </message>
-    <message>
-        <source>%d adds waiting to send</source>
-        <translation>%d animales esperando para enviarse</translation>
-    </message>
-    <message>
-        <source>1 add waiting to send</source>
-        <translation>1 animal esperando para enviarse</translation>
-    </message>
-    <message>
-        <source>%d waiting</source>
-        <translation>Por enviar: %d</translation>
-    </message>
-    <message>
-        <source>Adds PetDesk keeps and sends by itself when the service can take them.</source>
-        <translation>Animales que PetDesk guarda y envía por sí solo cuando el servicio puede aceptarlos.</translation>
-    </message>
-    <message>
         <source>&amp;Edit waiting add…</source>
+        <extracomment>The add the user just made, whose row is to be selected once it is shown.</extracomment>
         <translation>&amp;Editar el animal en espera…</translation>
     </message>
     <message>
@@ -2269,8 +2198,8 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>&amp;Cancelar este animal</translation>
     </message>
     <message>
-        <source>It was added: it is ID %d</source>
-        <translation>Se añadió: es el ID %d</translation>
+        <source>It was added: it is ID {pet_id}</source>
+        <translation>Se añadió: es el ID {pet_id}</translation>
     </message>
     <message>
         <source>None of these: send it again</source>
@@ -2289,8 +2218,8 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>¿Cancelar este animal?</translation>
     </message>
     <message>
-        <source>“%s” has not been sent yet. Cancel it? It will not be added.</source>
-        <translation>«%s» aún no se ha enviado. ¿Cancelarlo? No se añadirá.</translation>
+        <source>“{name}” has not been sent yet. Cancel it? It will not be added.</source>
+        <translation>«{name}» aún no se ha enviado. ¿Cancelarlo? No se añadirá.</translation>
     </message>
 </context>
 <context>
@@ -2375,16 +2304,32 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>La próxima actualización muestra la lista sin este animal, salvo que le corresponda</translation>
     </message>
     <message>
-        <source>Status: %s</source>
-        <translation>Estado: %s</translation>
+        <source>Status: {status}</source>
+        <translation>Estado: {status}</translation>
     </message>
     <message>
-        <source>No pet with ID %d</source>
-        <translation>Ningún animal con el ID %d</translation>
+        <source>No pet with ID {pet_id}</source>
+        <translation>Ningún animal con el ID {pet_id}</translation>
+    </message>
+    <message>
+        <source>Copied ID {id}.</source>
+        <translation>Se copió el ID {id}.</translation>
+    </message>
+    <message>
+        <source>Copied {name} as JSON.</source>
+        <translation>Se copió {name} como JSON.</translation>
     </message>
     <message>
         <source>Hide full &amp;name</source>
         <translation>Ocultar el &amp;nombre completo</translation>
+    </message>
+    <message>
+        <source>(The name has {length} characters; the first {shown} are shown.)</source>
+        <translation>(El nombre tiene {length} caracteres; se muestran los primeros {shown}.)</translation>
+    </message>
+    <message>
+        <source>Looking up a pet by its ID will stop working on {when}.</source>
+        <translation>La búsqueda de un animal por su ID dejará de funcionar el {when}.</translation>
     </message>
     <message>
         <source>(Announced by the Pet Store service.)</source>
@@ -2403,24 +2348,8 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Copiar como &amp;JSON</translation>
     </message>
     <message>
-        <source>(The name has %d characters; the first %d are shown.)</source>
-        <translation>(El nombre tiene %d caracteres; se muestran los primeros %d.)</translation>
-    </message>
-    <message>
-        <source>Looking up a pet by its ID will stop working on %s.</source>
-        <translation>La búsqueda de un animal por su ID dejará de funcionar el %s.</translation>
-    </message>
-    <message>
         <source>Looking up a pet by its ID will stop working on a date not yet announced.</source>
         <translation>La búsqueda de un animal por su ID dejará de funcionar en una fecha aún no anunciada.</translation>
-    </message>
-    <message>
-        <source>Copied ID %d.</source>
-        <translation>Se copió el ID %d.</translation>
-    </message>
-    <message>
-        <source>Copied %s as JSON.</source>
-        <translation>Se copió %s como JSON.</translation>
     </message>
 </context>
 <context>
@@ -2513,8 +2442,8 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Todos los mensajes de la barra de estado completos, con los detalles técnicos</translation>
     </message>
     <message>
-        <source>%d more…</source>
-        <translation>%d más…</translation>
+        <source>{count} more…</source>
+        <translation>{count} más…</translation>
     </message>
     <message>
         <source>Every message in full, with the technical details</source>
@@ -2541,32 +2470,44 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Detalles</translation>
     </message>
     <message>
-        <source>Quota: a new window began at %s; the next answer tells how many requests are left</source>
-        <translation>Cuota: a las %s empezó un nuevo intervalo; la próxima respuesta dirá cuántas solicitudes quedan</translation>
+        <source>Quota: a new window began at {reset}; the next answer tells how many requests are left</source>
+        <translation>Cuota: a las {reset} empezó un nuevo intervalo; la próxima respuesta dirá cuántas solicitudes quedan</translation>
+    </message>
+    <message>
+        <source>Quota: {whole}</source>
+        <translation>Cuota: {whole}</translation>
+    </message>
+    <message>
+        <source>Quota: {figures}</source>
+        <translation>Cuota: {figures}</translation>
+    </message>
+    <message>
+        <source>Last refresh {when}</source>
+        <translation>Actualizado {when}</translation>
+    </message>
+    <message>
+        <source>{queued_note} — queued</source>
+        <translation>{queued_note} — en cola</translation>
+    </message>
+    <message>
+        <source>{reason} — your request is queued and goes out in {left} s</source>
+        <translation>{reason} — su solicitud está en cola y sale en {left} s</translation>
+    </message>
+    <message>
+        <source>{reason} — retrying in {left} s (attempt {attempt} of {max_attempts})</source>
+        <translation>{reason} — nuevo intento en {left} s (intento {attempt} de {max_attempts})</translation>
+    </message>
+    <message>
+        <source> · queued: {queued_note}</source>
+        <translation> · en cola: {queued_note}</translation>
+    </message>
+    <message>
+        <source>{reason} — {left} s</source>
+        <translation>{reason} — {left} s</translation>
     </message>
     <message>
         <source>Quota: new window</source>
         <translation>Cuota: nuevo intervalo</translation>
-    </message>
-    <message>
-        <source>%d/%d left</source>
-        <translation>quedan %d/%d</translation>
-    </message>
-    <message>
-        <source>%d left</source>
-        <translation>quedan %d</translation>
-    </message>
-    <message>
-        <source>resets %s</source>
-        <translation>se renueva a las %s</translation>
-    </message>
-    <message>
-        <source>Quota: %s</source>
-        <translation>Cuota: %s</translation>
-    </message>
-    <message>
-        <source>Last refresh %s</source>
-        <translation>Actualizado %s</translation>
     </message>
     <message>
         <source>Stopped.</source>
@@ -2587,26 +2528,6 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>No answer in time</source>
         <translation>Sin respuesta a tiempo</translation>
-    </message>
-    <message>
-        <source>%s — queued</source>
-        <translation>%s — en cola</translation>
-    </message>
-    <message>
-        <source>%s — your request is queued and goes out in %d s</source>
-        <translation>%s — su solicitud está en cola y sale en %d s</translation>
-    </message>
-    <message>
-        <source>%s — retrying in %d s (attempt %d of %d)</source>
-        <translation>%s — nuevo intento en %d s (intento %d de %d)</translation>
-    </message>
-    <message>
-        <source> · queued: %s</source>
-        <translation> · en cola: %s</translation>
-    </message>
-    <message>
-        <source>%s — %d s</source>
-        <translation>%s — %d s</translation>
     </message>
 </context>
 <context>
@@ -2736,24 +2657,24 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Añadido en esta sesión</translation>
     </message>
     <message>
-        <source>%s: not on the service yet (to be added as %s)</source>
-        <translation>%s: aún no está en el servicio (se añadirá como «%s»)</translation>
+        <source>{text}: not on the service yet (to be added as {status})</source>
+        <translation>{text}: aún no está en el servicio (se añadirá como «{status}»)</translation>
     </message>
     <message>
-        <source>Status: %s</source>
-        <translation>Estado: %s</translation>
+        <source>Status: {status}</source>
+        <translation>Estado: {status}</translation>
     </message>
     <message>
-        <source>Category ID %s</source>
-        <translation>ID de categoría %s</translation>
+        <source>Category ID {category_id}</source>
+        <translation>ID de categoría {category_id}</translation>
+    </message>
+    <message>
+        <source>Long name ({length} characters): select the pet to see all of it.</source>
+        <translation>Nombre largo ({length} caracteres): seleccione el animal para verlo entero.</translation>
     </message>
     <message>
         <source>Hidden or direction-changing characters are shown as ⟦U+…⟧ markers.</source>
         <translation>Los caracteres ocultos o que cambian la dirección se muestran como marcas ⟦U+…⟧.</translation>
-    </message>
-    <message>
-        <source>Long name (%d characters): select the pet to see all of it.</source>
-        <translation>Nombre largo (%d caracteres): seleccione el animal para verlo entero.</translation>
     </message>
     <message>
         <source>Available</source>
@@ -2799,11 +2720,6 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
 <context>
     <name>PreviewModel</name>
     <message>
-        <source>Added by an earlier import (ID %s)</source>
-        <extracomment>The invalid rows listed under the table (all are in the table and the report). Category words named in the line above the buttons (all are in the words dialog). Ids of rows added by an earlier import named above the buttons (all are in the table).</extracomment>
-        <translation>Añadida en una importación anterior (ID %s)</translation>
-    </message>
-    <message>
         <source>Row</source>
         <extracomment>The preview&apos;s columns.</extracomment>
         <translation>Fila</translation>
@@ -2829,8 +2745,13 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Añadir igualmente</translation>
     </message>
     <message>
-        <source>Possible duplicate: %s</source>
-        <translation>Posible duplicado: %s</translation>
+        <source>Added by an earlier import (ID {added_as})</source>
+        <extracomment>The invalid rows listed under the table (all are in the table and the report). Category words named in the line above the buttons (all are in the words dialog). Ids of rows added by an earlier import named above the buttons (all are in the table).</extracomment>
+        <translation>Añadida en una importación anterior (ID {added_as})</translation>
+    </message>
+    <message>
+        <source>Possible duplicate: {pet}</source>
+        <translation>Posible duplicado: {pet}</translation>
     </message>
     <message>
         <source>Ready</source>
@@ -2839,22 +2760,6 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
 </context>
 <context>
     <name>PreviewPage</name>
-    <message>
-        <source>%s rows were already added by an earlier import of this file (IDs %s): they are not sent again.</source>
-        <translation>%s filas ya se añadieron en una importación anterior de este archivo (ID %s): no se envían de nuevo.</translation>
-    </message>
-    <message>
-        <source>%s rows were already added by an earlier import of this file (IDs %s) — nothing to send.</source>
-        <translation>%s filas ya se añadieron en una importación anterior de este archivo (ID %s): nada que enviar.</translation>
-    </message>
-    <message>
-        <source>1 row was already added by an earlier import of this file (ID %s): it is not sent again.</source>
-        <translation>1 fila ya se añadió en una importación anterior de este archivo (ID %s): no se envía de nuevo.</translation>
-    </message>
-    <message>
-        <source>1 row was already added by an earlier import of this file (ID %s) — nothing to send.</source>
-        <translation>1 fila ya se añadió en una importación anterior de este archivo (ID %s): nada que enviar.</translation>
-    </message>
     <message>
         <source>Nothing to send</source>
         <translation>Nada que enviar</translation>
@@ -2884,8 +2789,44 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Volver a las columnas</translation>
     </message>
     <message>
-        <source>… and %d more (all are in the table and the report).</source>
-        <translation>… y %d más (todas están en la tabla y en el informe).</translation>
+        <source>… and {issues} more (all are in the table and the report).</source>
+        <translation>… y {issues} más (todas están en la tabla y en el informe).</translation>
+    </message>
+    <message>
+        <source>{duplicates} rows look like pets already known or rows above them: tick “Add anyway” for each one to send, or decide for all of them.</source>
+        <translation>{duplicates} filas parecen animales ya conocidos o filas anteriores: marque «Añadir igualmente» en cada una que quiera enviar, o decida para todas.</translation>
+    </message>
+    <message>
+        <source> and {more} more</source>
+        <translation> y {more} más</translation>
+    </message>
+    <message>
+        <source>1 row gives its category as a word, not a number: {words}.</source>
+        <translation>1 fila indica su categoría con una palabra, no con un número: {words}.</translation>
+    </message>
+    <message>
+        <source>{rows} rows give their category as a word, not a number: {words}.</source>
+        <translation>{rows} filas indican su categoría con una palabra, no con un número: {words}.</translation>
+    </message>
+    <message>
+        <source>Send {to_send} pets</source>
+        <translation>Enviar {to_send} animales</translation>
+    </message>
+    <message>
+        <source>1 row was already added by an earlier import of this file (ID {ids}) — nothing to send.</source>
+        <translation>1 fila ya se añadió en una importación anterior de este archivo (ID {ids}): nada que enviar.</translation>
+    </message>
+    <message>
+        <source>1 row was already added by an earlier import of this file (ID {ids}): it is not sent again.</source>
+        <translation>1 fila ya se añadió en una importación anterior de este archivo (ID {ids}): no se envía de nuevo.</translation>
+    </message>
+    <message>
+        <source>{rows} rows were already added by an earlier import of this file (IDs {ids}) — nothing to send.</source>
+        <translation>{rows} filas ya se añadieron en una importación anterior de este archivo (ID {ids}): nada que enviar.</translation>
+    </message>
+    <message>
+        <source>{rows} rows were already added by an earlier import of this file (IDs {ids}): they are not sent again.</source>
+        <translation>{rows} filas ya se añadieron en una importación anterior de este archivo (ID {ids}): no se envían de nuevo.</translation>
     </message>
     <message>
         <source>Left out (invalid):
@@ -2898,28 +2839,8 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>1 fila parece un animal ya conocido o una fila anterior: marque «Añadir igualmente» para enviarla.</translation>
     </message>
     <message>
-        <source>%d rows look like pets already known or rows above them: tick “Add anyway” for each one to send, or decide for all of them.</source>
-        <translation>%d filas parecen animales ya conocidos o filas anteriores: marque «Añadir igualmente» en cada una que quiera enviar, o decida para todas.</translation>
-    </message>
-    <message>
-        <source> and %d more</source>
-        <translation> y %d más</translation>
-    </message>
-    <message>
-        <source>1 row gives its category as a word, not a number: %s.</source>
-        <translation>1 fila indica su categoría con una palabra, no con un número: %s.</translation>
-    </message>
-    <message>
-        <source>%d rows give their category as a word, not a number: %s.</source>
-        <translation>%d filas indican su categoría con una palabra, no con un número: %s.</translation>
-    </message>
-    <message>
         <source>Say which category each word means, and the rows are checked again.</source>
         <translation>Indique qué categoría significa cada palabra y las filas se comprobarán de nuevo.</translation>
-    </message>
-    <message>
-        <source>Send %s pets</source>
-        <translation>Enviar %s animales</translation>
     </message>
     <message>
         <source>Send 1 pet</source>
@@ -2937,8 +2858,8 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>1 alta está pendiente de envío. PetDesk la guarda y la envía la próxima vez que se inicie.</translation>
     </message>
     <message>
-        <source>%d adds are waiting to be sent. PetDesk keeps them and sends them the next time it starts.</source>
-        <translation>%d altas están pendientes de envío. PetDesk las guarda y las envía la próxima vez que se inicie.</translation>
+        <source>{count} adds are waiting to be sent. PetDesk keeps them and sends them the next time it starts.</source>
+        <translation>{count} altas están pendientes de envío. PetDesk las guarda y las envía la próxima vez que se inicie.</translation>
     </message>
     <message>
         <source>Quit PetDesk?</source>
@@ -2972,16 +2893,16 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <name>RateLimit</name>
     <message>
         <source>{remaining}/{limit} left</source>
-        <extracomment>Larger counts than this are nonsense for a per-minute or per-day quota. A reset further than this from &quot;now&quot; (either way) is not believed. When the quota resets, converted to the local clock (UTC-aware). When the response was received (local clock, UTC-aware).</extracomment>
         <translation>quedan {remaining}/{limit}</translation>
     </message>
     <message>
         <source>{remaining} left</source>
+        <extracomment>Larger counts than this are nonsense for a per-minute or per-day quota. A reset further than this from &quot;now&quot; (either way) is not believed. When the quota resets, converted to the local clock (UTC-aware). When the response was received (local clock, UTC-aware).</extracomment>
         <translation>quedan {remaining}</translation>
     </message>
     <message>
         <source>resets {time}</source>
-        <translation>se renueva {time}</translation>
+        <translation>se renueva a las {time}</translation>
     </message>
 </context>
 <context>
@@ -3019,8 +2940,8 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Reanudar</translation>
     </message>
     <message>
-        <source>Done: %s.</source>
-        <translation>Hecho: %s.</translation>
+        <source>Done: {report}.</source>
+        <translation>Hecho: {report}.</translation>
     </message>
 </context>
 <context>
@@ -3077,12 +2998,16 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>En uso ahora: los datos de ejemplo de la demo en este ordenador. Estas direcciones se aplican cuando PetDesk se inicia sin --demo.</translation>
     </message>
     <message>
-        <source>In use now (%s): %s</source>
-        <translation>En uso ahora (%s): %s</translation>
+        <source>In use now ({label}): {address}</source>
+        <translation>En uso ahora ({label}): {address}</translation>
     </message>
     <message>
-        <source>PetDesk was started with --base-url, which overrides the %s address below until it is started without it.</source>
-        <translation>PetDesk se inició con --base-url, que sustituye la dirección de %s de abajo hasta que se inicie sin esa opción.</translation>
+        <source>PetDesk was started with --base-url, which overrides the {in_use} address below until it is started without it.</source>
+        <translation>PetDesk se inició con --base-url, que sustituye la dirección de {in_use} de abajo hasta que se inicie sin esa opción.</translation>
+    </message>
+    <message>
+        <source>{label}: {problem}</source>
+        <translation>{label}: {problem}</translation>
     </message>
     <message>
         <source>&amp;Production address:</source>
@@ -3111,10 +3036,6 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>The API key is not a setting: it is kept in your system keyring (File › API key…).</source>
         <translation>La clave de API no es un ajuste: se guarda en el llavero del sistema (Archivo › Clave de API…).</translation>
-    </message>
-    <message>
-        <source>%s: %s</source>
-        <translation>%s: %s</translation>
     </message>
 </context>
 <context>
@@ -3147,8 +3068,35 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>A las {shown} — actualizando…</translation>
     </message>
     <message>
-        <source>Stored copy from {shown} — the service could not be asked</source>
-        <translation>Copia guardada de las {shown} — no se pudo consultar el servicio</translation>
+        <source>The service can be reached again.</source>
+        <extracomment>Said once when the service answers again after being unreachable.</extracomment>
+        <translation>El servicio vuelve a estar disponible.</translation>
+    </message>
+    <message>
+        <source>PetDesk checks by itself when the service is back. Adds wait in the outbox and are sent then.</source>
+        <extracomment>Details of the offline message.</extracomment>
+        <translation>PetDesk comprueba por sí solo cuándo vuelve el servicio. Los animales por añadir esperan en la bandeja de salida y se envían entonces.</translation>
+    </message>
+    <message>
+        <source>Adds PetDesk keeps and sends by itself when the service can take them.</source>
+        <extracomment>Details of the outbox&apos;s count.</extracomment>
+        <translation>Animales que PetDesk guarda y envía por sí solo cuando el servicio puede aceptarlos.</translation>
+    </message>
+    <message>
+        <source>Offline — the service cannot be reached</source>
+        <translation>Sin conexión — no se puede contactar con el servicio</translation>
+    </message>
+    <message>
+        <source>Offline</source>
+        <translation>Sin conexión</translation>
+    </message>
+    <message>
+        <source>Offline · pets as of {shown}</source>
+        <translation>Sin conexión · {shown}</translation>
+    </message>
+    <message>
+        <source>Stored copy from {shown} — the service could not be asked.</source>
+        <translation>Copia guardada de las {shown} — no se pudo consultar el servicio.</translation>
     </message>
     <message>
         <source>Waiting to send</source>
@@ -3198,13 +3146,9 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <source>{count} adds waiting to send</source>
         <translation>{count} altas pendientes de envío</translation>
     </message>
-</context>
-<context>
-    <name>StoredStart</name>
     <message>
-        <source>As of %s — refreshing…</source>
-        <extracomment>The worker waits for the stored rows&apos; paint at most this long. From the reader thread (queued to the GUI thread): the page or ``None``, and the category names or ``None``. The stored rows are on screen, or there were none to show (once). When the stored rows shown were fetched (Unix time), while they are shown. The category names read at start (the window&apos;s controllers begin with them).</extracomment>
-        <translation>A las %s — actualizando…</translation>
+        <source>{count} waiting</source>
+        <translation>Por enviar: {count}</translation>
     </message>
 </context>
 <context>
@@ -3215,12 +3159,12 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Acerca de PetDesk</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;PetDesk %s&lt;/h3&gt;</source>
-        <translation>&lt;h3&gt;PetDesk %s&lt;/h3&gt;</translation>
+        <source>&lt;h3&gt;PetDesk {version}&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;PetDesk {version}&lt;/h3&gt;</translation>
     </message>
     <message>
-        <source>A desktop client for the Pet Store service.&lt;br&gt;Pet Store API version %s.&lt;br&gt;&lt;br&gt;Environment: %s&lt;br&gt;Address: %s</source>
-        <translation>Un programa de escritorio para el servicio Pet Store.&lt;br&gt;Versión de la API de Pet Store: %s.&lt;br&gt;&lt;br&gt;Entorno: %s&lt;br&gt;Dirección: %s</translation>
+        <source>A desktop client for the Pet Store service.&lt;br&gt;Pet Store API version {api_version}.&lt;br&gt;&lt;br&gt;Environment: {label}&lt;br&gt;Address: {address}</source>
+        <translation>Un programa de escritorio para el servicio Pet Store.&lt;br&gt;Versión de la API de Pet Store: {api_version}.&lt;br&gt;&lt;br&gt;Entorno: {label}&lt;br&gt;Dirección: {address}</translation>
     </message>
     <message>
         <source>Free software under the MIT licence. The licence and the notices of the libraries PetDesk uses (Qt for Python and Qt under the LGPL-3.0 among them) are in the details.</source>
@@ -3230,12 +3174,12 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
 <context>
     <name>WindowLogic</name>
     <message>
-        <source>Added from the outbox: %s (ID %d).</source>
-        <translation>Añadido desde la bandeja de salida: %s (ID %d).</translation>
+        <source>Added from the outbox: {name} (ID {id}).</source>
+        <translation>Añadido desde la bandeja de salida: {name} (ID {id}).</translation>
     </message>
     <message>
-        <source>Pet %d (%s):</source>
-        <translation>Animal %d (%s):</translation>
+        <source>Pet {id} ({name}):</source>
+        <translation>Animal {id} ({name}):</translation>
     </message>
 </context>
 <context>

@@ -33,9 +33,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.cards.categories_model import CategoryColumn, CategoryModel, CategoryPersistence
 from petdesk.gui.common.accessibility import make_accessible
 from petdesk.gui.common.file_folders import FileFolders, FileKind
+from petdesk.gui.common.localize import localized
 from petdesk.gui.worker.io_runner import IoRunner, ask_save_path, write_file
 from petdesk.services.cards.categories import (
     CategoryError,
@@ -217,7 +219,8 @@ class CategoriesPage(QWidget):
             self._model.index(row, CategoryColumn.NAME),
             QItemSelectionModel.SelectionFlag.ClearAndSelect
             | QItemSelectionModel.SelectionFlag.Rows)
-        self._say(self.tr("Added %1.").replace("%1", category.label))
+        self._say(localized(QT_TRANSLATE_NOOP("CategoriesPage", "Added {label}.").format(
+            label=category.label)))
 
     def _rename(self) -> None:
         ids = self._selected_ids()
@@ -236,7 +239,8 @@ class CategoriesPage(QWidget):
             return
         row = self._model.row_of(ids[0])
         removed = [self._model.remove(category_id).label for category_id in ids]
-        self._say(self.tr("Removed %1.").replace("%1", ", ".join(removed)))
+        self._say(localized(QT_TRANSLATE_NOOP("CategoriesPage", "Removed {removed}.").format(
+            removed=", ".join(removed))))
         if self._model.rowCount():
             self.view.selectRow(min(row, self._model.rowCount() - 1))
         self.view.setFocus()
@@ -252,7 +256,8 @@ class CategoriesPage(QWidget):
             return
         self._folders.remember(FileKind.CATEGORIES, path)
         self._set_io_busy(True)
-        self._say(self.tr("Reading %1…").replace("%1", str(path)))
+        self._say(localized(QT_TRANSLATE_NOOP("CategoriesPage", "Reading {path}…").format(
+            path=str(path))))
         self._run_io(lambda: _read_file(path),
                      lambda data: self._on_imported(path, data),
                      lambda error: self._on_io_error(self.tr("%1 could not be read"), path, error))
@@ -264,13 +269,16 @@ class CategoriesPage(QWidget):
         try:
             table = import_csv(self._model.table(), data)
         except CategoryError as error:
-            self._show_problem(self.tr("%1: ").replace("%1", path.name) + str(error))
+            self._show_problem(localized(QT_TRANSLATE_NOOP("CategoriesPage", "{name}: ").format(
+                name=path.name)) + str(error))
             return
         before = self._model.table()
         self._model.replace(table)
         changed = sum(1 for c in table if before.name_of(c.id) != c.name)
-        self._say(self.tr("Imported %1: %2 names added or changed.")
-                  .replace("%1", path.name).replace("%2", str(changed)))
+        self._say(localized(QT_TRANSLATE_NOOP(
+            "CategoriesPage",
+            "Imported {name}: {changed} names added or changed.").format(
+            name=path.name, changed=str(changed))))
 
     def _export(self) -> None:
         path = self._ask_save_path(
@@ -288,8 +296,10 @@ class CategoriesPage(QWidget):
 
     def _on_exported(self, path: Path, count: int) -> None:
         self._set_io_busy(False)
-        self._say(self.tr("Exported %1 names to %2.").replace("%1", str(count))
-                  .replace("%2", str(path)))
+        self._say(localized(QT_TRANSLATE_NOOP(
+            "CategoriesPage",
+            "Exported {count} names to {path}.").format(
+            count=str(count), path=str(path))))
 
     def _on_io_error(self, template: str, path: Path, error: BaseException) -> None:
         self._set_io_busy(False)

@@ -19,7 +19,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QCompleter, QLineEdit, QWidget
 
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.cards.categories_model import CategoryModel
+from petdesk.gui.common.localize import localized
 from petdesk.services.cards.categories import CategoryError, parse_category_id
 
 __all__ = ["CategoryCombo"]
@@ -119,8 +121,14 @@ class CategoryCombo(QComboBox):
             if len(found) > len(shown):
                 listed += ", …"
             raise CategoryError(
-                self.tr("“%1” fits several categories: %2. Type more of the name, or "
-                        "its number.").replace("%1", text).replace("%2", listed))
+                localized(QT_TRANSLATE_NOOP(
+                    "CategoryCombo",
+                    "“{text}” fits several categories: {listed}. Type more of the name, or its "
+                    "number.").format(
+                    text=text, listed=listed)))
         raise CategoryError(
-            self.tr("No category is called “%1”. Type its number, or name it in "
-                    "File › Categories…").replace("%1", text))
+            localized(QT_TRANSLATE_NOOP(
+                "CategoryCombo",
+                "No category is called “{text}”. Type its number, or name it in File › "
+                "Categories…").format(
+                text=text)))

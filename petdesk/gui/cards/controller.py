@@ -24,9 +24,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QDialog, QTableView, QWidget
 
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.cards.categories_model import CategoryModel, CategoryPersistence
 from petdesk.gui.common.file_folders import FileFolders, FileKind
-from petdesk.gui.common.localize import localized_names
+from petdesk.gui.common.localize import localized, localized_names
 from petdesk.gui.common.status_look import status_text
 from petdesk.gui.worker.io_runner import IoRunner
 from petdesk.services.cards.categories import (
@@ -102,7 +103,10 @@ class CardsAndCategories(QObject):
         page = CategoriesPage(self.categories, self._run_io, self._folders,
                               persistence=self._persistence)
         dialog = CategoriesDialog(page, self._parent)
-        dialog.setWindowTitle(self.tr("Category names — %s") % self._connection.label())
+        dialog.setWindowTitle(localized(QT_TRANSLATE_NOOP(
+            "CardsAndCategories",
+            "Category names — {label}").format(
+            label=self._connection.label())))
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.finished.connect(self._categories_closed)
         self.categories_dialog = dialog
@@ -127,7 +131,10 @@ class CardsAndCategories(QObject):
 
     def _cards_saved(self, path: str) -> None:
         self._folders.remember(FileKind.CARDS, Path(path))
-        self._say(self.tr("Kennel cards saved to %s.") % path)
+        self._say(localized(QT_TRANSLATE_NOOP(
+            "CardsAndCategories",
+            "Kennel cards saved to {path}.").format(
+            path=path)))
 
     def print_cards(self) -> None:
         """Pets › Print kennel cards… (Ctrl+P): preview, print or save as PDF."""

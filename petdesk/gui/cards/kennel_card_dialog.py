@@ -43,8 +43,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.cards.kennel_cards import CardPageSize, CardSheet, KennelCard
 from petdesk.gui.common.accessibility import make_accessible
+from petdesk.gui.common.localize import localized
 from petdesk.gui.worker.io_runner import IoRunner, ask_save_path, write_file
 
 __all__ = [
@@ -277,18 +279,23 @@ class KennelCardDialog(QDialog):
         sheet = self.sheet()
         cards = self.tr("%n card(s)", "", len(self._cards))
         pages = self.tr("%n page(s)", "", sheet.page_count)
-        text = self.tr("%1 on %2.").replace("%1", cards).replace("%2", pages)
+        text = localized(QT_TRANSLATE_NOOP("KennelCardDialog", "{cards} on {pages}.").format(
+            cards=cards, pages=pages))
         if sheet.page_count > PREVIEW_MAX_PAGES:
-            text += " " + self.tr("The preview shows the first %1 pages.").replace(
-                "%1", str(PREVIEW_MAX_PAGES))
+            text += " " + localized(QT_TRANSLATE_NOOP(
+                "KennelCardDialog",
+                "The preview shows the first {pages} pages.").format(
+                pages=str(PREVIEW_MAX_PAGES)))
         self.summaryLabel.setText(text)
 
     def _show_unnamed(self, unnamed: Sequence[int]) -> None:
         """Say which categories print as a bare number, and where to name them."""
         listed = ", ".join(str(category_id) for category_id in unnamed)
-        self.unnamedLabel.setText(self.tr(
-            "Categories without a name print as their number: %1. Name them in File › "
-            "Categories… (Ctrl+Shift+G).").replace("%1", listed) if unnamed else "")
+        self.unnamedLabel.setText(localized(QT_TRANSLATE_NOOP(
+            "KennelCardDialog",
+            "Categories without a name print as their number: {listed}. Name them in File › "
+            "Categories… (Ctrl+Shift+G).").format(
+            listed=listed)) if unnamed else "")
         self.unnamedLabel.setVisible(bool(unnamed))
         self.nameButton.setVisible(bool(unnamed))
 
@@ -371,8 +378,10 @@ class KennelCardDialog(QDialog):
 
     def _on_progress(self, done: int, total: int) -> None:
         self.progressBar.setValue(done)
-        self.progressBar.setFormat(self.tr("Page %1 of %2").replace("%1", str(done))
-                                   .replace("%2", str(total)))
+        self.progressBar.setFormat(localized(QT_TRANSLATE_NOOP(
+            "KennelCardDialog",
+            "Page {done} of {total}").format(
+            done=str(done), total=str(total))))
 
     def _on_painted(self) -> None:
         job = self._job
@@ -398,7 +407,10 @@ class KennelCardDialog(QDialog):
         if self._job is not job:
             return
         self._set_busy(None)
-        self.statusLabel.setText(self.tr("Saved to %1.").replace("%1", str(path)))
+        self.statusLabel.setText(localized(QT_TRANSLATE_NOOP(
+            "KennelCardDialog",
+            "Saved to {path}.").format(
+            path=str(path))))
         self.saved.emit(str(path))
 
     def _on_save_error(self, job: _Job, path: Path, error: BaseException) -> None:
@@ -406,8 +418,10 @@ class KennelCardDialog(QDialog):
             return
         self._set_busy(None)
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        self.statusLabel.setText(self.tr("The PDF could not be saved to %1: %2.")
-                                 .replace("%1", str(path)).replace("%2", reason))
+        self.statusLabel.setText(localized(QT_TRANSLATE_NOOP(
+            "KennelCardDialog",
+            "The PDF could not be saved to {path}: {reason}.").format(
+            path=str(path), reason=reason)))
 
     def _on_failed(self, message: str) -> None:
         self._set_busy(None)

@@ -41,6 +41,9 @@ from PySide6.QtGui import (
     QTextOption,
 )
 
+from petdesk.core.wording import QT_TRANSLATE_NOOP
+from petdesk.gui.common.localize import localized
+
 __all__ = [
     "CardPageSize",
     "CardSheet",
@@ -287,7 +290,7 @@ class CardSheet:
         day = self._printed_on
         when = self._locale.toString(QDate(day.year, day.month, day.day),
                                      QLocale.FormatType.LongFormat)
-        return QCoreApplication.translate("KennelCard", "Printed %1").replace("%1", when)
+        return localized(QT_TRANSLATE_NOOP("KennelCard", "Printed {when}").format(when=when))
 
     def cards_on(self, page_index: int) -> list[KennelCard]:
         per_page = self.page.per_page
@@ -327,11 +330,13 @@ class CardSheet:
         painter.restore()
 
     def _texts(self, card: KennelCard) -> _Texts:
-        translate = QCoreApplication.translate
         return _Texts(
-            category=translate("KennelCard", "Category: %1").replace("%1", card.category),
-            status=translate("KennelCard", "Status: %1").replace("%1", card.status),
-            pet_id=translate("KennelCard", "ID: %1").replace("%1", str(card.pet_id)),
+            category=localized(QT_TRANSLATE_NOOP("KennelCard", "Category: {category}").format(
+                category=card.category)),
+            status=localized(QT_TRANSLATE_NOOP("KennelCard", "Status: {status}").format(
+                status=card.status)),
+            pet_id=localized(QT_TRANSLATE_NOOP("KennelCard", "ID: {pet_id}").format(
+                pet_id=card.pet_id)),
             printed=self.printed_text(),
         )
 

@@ -32,6 +32,7 @@ from PySide6.QtCore import QObject, Signal
 
 from petdesk.core.errors import RequestCancelled
 from petdesk.core.jobs import JobKind, Priority
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.localize import error_text, localized
 from petdesk.gui.worker.stepper import Stepper, StepTimer
 
@@ -182,8 +183,10 @@ class CatalogueController(QObject):
     def _report(self, outcome: Outcome[Any]) -> CatalogueReport | None:
         if outcome.error is not None:
             if not isinstance(outcome.error, RequestCancelled):
-                self.notice.emit(self.tr("The catalogue could not be updated: %s")
-                                 % error_text(outcome.error))
+                self.notice.emit(localized(QT_TRANSLATE_NOOP(
+                    "CatalogueController",
+                    "The catalogue could not be updated: {error}").format(
+                    error=error_text(outcome.error))))
             return None
         report = cast("CatalogueReport", outcome.value)
         self.report = report

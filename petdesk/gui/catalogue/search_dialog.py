@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from petdesk.core.names import parse_search
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.catalogue.search_model import COLUMNS, CatalogueResultsModel, Fetch
 from petdesk.gui.common.accessibility import make_accessible
 from petdesk.gui.common.localize import localized
@@ -190,7 +191,10 @@ class CatalogueDialog(QDialog):
                       if tuple(self.orderCombo.itemData(i)) == wanted), -1)
         if found < 0:
             name = self.model.headerData(column, Qt.Orientation.Horizontal)
-            self.orderCombo.addItem(self.tr("%s, reversed") % name, wanted)
+            self.orderCombo.addItem(localized(QT_TRANSLATE_NOOP(
+                "CatalogueDialog",
+                "{name}, reversed").format(
+                name=name)), wanted)
             found = self.orderCombo.count() - 1
         self.orderCombo.setCurrentIndex(found)
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QFormLayout, QGroupBox, QLabel, QSpinBox, QWidget
 
-from petdesk.gui.common.localize import number
+from petdesk.core.wording import QT_TRANSLATE_NOOP
+from petdesk.gui.common.localize import localized, number
 from petdesk.gui.settings.settings import (
     DAILY_QUOTA_RANGE,
     DAY_PERCENT_RANGE,
@@ -80,9 +81,10 @@ class CatalogueSettingsBox(QGroupBox):
             return
         allowance = max(1, choice.daily_quota * choice.day_percent // 100)
         updates = 24 * 60 // choice.update_minutes
-        self.costLabel.setText(self.tr(
-            "Downloading the catalogue takes one request per 100 pets. Then each check "
-            "for new pets costs one or two requests (%1 checks a day), and every page "
-            "is read again once a day. The catalogue never uses more than %2 requests "
-            "a day, and never the requests kept for your own work.")
-            .replace("%1", number(updates)).replace("%2", number(allowance)))
+        self.costLabel.setText(localized(QT_TRANSLATE_NOOP(
+            "CatalogueSettingsBox",
+            "Downloading the catalogue takes one request per 100 pets. Then each check for new "
+            "pets costs one or two requests ({updates} checks a day), and every page is read "
+            "again once a day. The catalogue never uses more than {allowance} requests a day, "
+            "and never the requests kept for your own work.").format(
+            updates=number(updates), allowance=number(allowance))))

@@ -19,8 +19,9 @@ from petdesk.gui.catalogue.controller import CatalogueController
 from petdesk.gui.catalogue.quick_filter import CatalogueQuickFilter
 from petdesk.gui.common.localize import localized
 from petdesk.services.catalogue.wording import (
+    CATALOGUE_OFF,
     catalogue_line,
-    count_text,
+    catalogue_short,
     requests_text,
     schedule_text,
 )
@@ -98,13 +99,11 @@ class CatalogueWindow(QObject):
 
     def _show_line(self) -> None:
         if self.report is None:
-            text = "" if self.controller.enabled else self.tr(
-                "Catalogue: off (File › Settings…)")
+            text = "" if self.controller.enabled else localized(CATALOGUE_OFF)
             details = short = ""
         else:
             text = localized(catalogue_line(self.report.status, self._clock.time()))
-            count = self.report.status.count
-            short = self.tr("Catalogue: %s") % localized(count_text(count)) if count else ""
+            short = localized(catalogue_short(self.report.status))
             details = "\n".join(localized(line) for line in filter(None, (
                 schedule_text(mirror_settings(self._contents)),
                 requests_text(self.report.status), self.report.problem)))

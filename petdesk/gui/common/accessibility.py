@@ -41,7 +41,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.focus_ring import FocusRing
+from petdesk.gui.common.localize import localized
 from petdesk.gui.common.screen_fit import ScreenFit
 
 if TYPE_CHECKING:
@@ -101,8 +103,8 @@ def _part_name(widget: QWidget) -> str:  # noqa: C901 - one rule a line
         return translate("Accessibility", "Horizontal scroll bar")
     combo = _combo_of(widget)
     if combo is not None:
-        return translate("Accessibility", "%s: list of choices") % (
-            combo.accessibleName() or _label_of(combo) or accessible_name(combo))
+        return localized(QT_TRANSLATE_NOOP("Accessibility", "{name}: list of choices").format(
+            name=combo.accessibleName() or _label_of(combo) or accessible_name(combo)))
     if name in ("qt_scrollarea_vcontainer", "qt_scrollarea_hcontainer"):
         return translate("Accessibility", "Scroll bar area")
     if name == "qt_scrollarea_viewport" or (
@@ -153,7 +155,9 @@ def _part_name(widget: QWidget) -> str:  # noqa: C901 - one rule a line
         return translate("Accessibility", "Technical details")
     if isinstance(widget, QAbstractScrollArea):
         return owner
-    return translate("Accessibility", "Part of %s") % owner if owner else ""
+    if not owner:
+        return ""
+    return localized(QT_TRANSLATE_NOOP("Accessibility", "Part of {owner}").format(owner=owner))
 
 
 def name_parts(root: QWidget) -> None:

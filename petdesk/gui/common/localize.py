@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import QCoreApplication, QDate, QLocale, QTime
 
+from petdesk.core.status_messages import StatusMessage
 from petdesk.core.wording import ClockTime, Message, Template
 
 
@@ -39,6 +40,12 @@ def localized(text: str) -> str:
     if isinstance(text, Template):
         return QCoreApplication.translate(text.context, text)
     return text
+
+
+def localized_message(message: StatusMessage) -> StatusMessage:
+    """A status bar message with its sentence, short form and details localized."""
+    return StatusMessage(message.kind, localized(message.text), localized(message.short),
+                         localized(message.details))
 
 
 def summary_text(report: SummaryParts) -> str:

@@ -36,7 +36,8 @@ from petdesk.core.clock import Clock, SystemClock
 from petdesk.core.errors import AuthenticationError, MissingKeyError, PetStoreError
 from petdesk.core.status_messages import Fit, MessageKind, StatusMessage, fit, lead, ordered
 from petdesk.core.text import display, elide
-from petdesk.gui.common.localize import error_text
+from petdesk.core.wording import QT_TRANSLATE_NOOP
+from petdesk.gui.common.localize import error_text, localized, localized_message
 from petdesk.gui.common.plain import plain_box
 
 if TYPE_CHECKING:
@@ -191,12 +192,14 @@ class PetStatusBar(QStatusBar):
         button.setVisible(False)
 
     def _more_text(self, count: int) -> str:
-        return self.tr("%d more…") % count
+        return localized(QT_TRANSLATE_NOOP("PetStatusBar", "{count} more…").format(count=count))
 
     # -- the messages ----------------------------------------------------------------------
 
     def show_message(self, message: StatusMessage) -> None:
-        """Show ``message`` in its place (it replaces the message of its kind)."""
+        """Show ``message`` in its place (it replaces the message of its kind), in the
+        user's language when its sentences come from the Qt-free layers."""
+        message = localized_message(message)
         if self._messages.get(message.kind) != message:
             self._messages[message.kind] = message
             self._lay_out()
@@ -239,7 +242,7 @@ class PetStatusBar(QStatusBar):
     def show_activity(self, text: str, details: str = "", short: str = "") -> None:
         """``text``, with ``details`` (technical text) in the Details popup if given;
         ``short`` for a narrow line where the sentence's lead is still long."""
-        text = display(text, MESSAGE_LIMIT)  # it may quote a name
+        text = display(localized(text), MESSAGE_LIMIT)  # it may quote a name
         self.show_message(StatusMessage(MessageKind.ACTIVITY, text, short or lead(text),
                                         details))
 
@@ -326,25 +329,22 @@ class PetStatusBar(QStatusBar):
             self._quota_check.stop()
             self.show_message(StatusMessage(
                 MessageKind.QUOTA,
-                self.tr("Quota: a new window began at %s; the next answer tells how many "
-                        "requests are left") % time_of_day(reset),
+                localized(QT_TRANSLATE_NOOP(
+                    "PetStatusBar",
+                    "Quota: a new window began at {reset}; the next answer tells how many "
+                    "requests are left").format(
+                    reset=time_of_day(reset))),
                 self.tr("Quota: new window")))
             return
-        if snapshot.remaining is not None and snapshot.limit is not None:
-            figures = self.tr("%d/%d left") % (snapshot.remaining, snapshot.limit)
-        elif snapshot.remaining is not None:
-            figures = self.tr("%d left") % snapshot.remaining
-        else:
-            figures = ""
+        figures = localized(snapshot.figures())
         if reset is not None:
             self._quota_check.start()
-            resets = self.tr("resets %s") % time_of_day(reset)
-            whole = f"{figures} · {resets}" if figures else resets
-        else:
-            whole = figures
+        whole = " · ".join(filter(None, (figures, localized(snapshot.resets()))))
         self.show_message(StatusMessage(
-            MessageKind.QUOTA, self.tr("Quota: %s") % whole,
-            self.tr("Quota: %s") % figures if figures else ""))
+            MessageKind.QUOTA, localized(QT_TRANSLATE_NOOP("PetStatusBar", "Quota: {whole}").format(
+                whole=whole)),
+            localized(QT_TRANSLATE_NOOP("PetStatusBar", "Quota: {figures}").format(
+                figures=figures)) if figures else ""))
 
     def set_catalogue(self, text: str, details: str = "", short: str = "") -> None:
         """The catalogue's line ("Catalogue: 8,412 pets · complete as of 09:42 · …") and
@@ -359,7 +359,10 @@ class PetStatusBar(QStatusBar):
             self.clear(MessageKind.REFRESHED)
         else:
             self.show_message(StatusMessage(
-                MessageKind.REFRESHED, self.tr("Last refresh %s") % time_of_day(when)))
+                MessageKind.REFRESHED, localized(QT_TRANSLATE_NOOP(
+                    "PetStatusBar",
+                    "Last refresh {when}").format(
+                    when=time_of_day(when)))))
 
     # -- waits ---------------------------------------------------------------------------
 
@@ -402,18 +405,29 @@ class PetStatusBar(QStatusBar):
         info = self._wait
         if info is None:
             if self._queued_note:
-                self.show_activity(self.tr("%s — queued") % self._queued_note)
+                self.show_activity(localized(QT_TRANSLATE_NOOP(
+                    "PetStatusBar",
+                    "{queued_note} — queued").format(
+                    queued_note=self._queued_note)))
             return
         left = self.seconds_left()
         reason = self._reason(info.reason)
         if info.attempt <= 1:
-            text = self.tr("%s — your request is queued and goes out in %d s") % (
-                reason, left)
+            text = localized(QT_TRANSLATE_NOOP(
+                "PetStatusBar",
+                "{reason} — your request is queued and goes out in {left} s").format(
+                reason=reason, left=left))
         else:
-            text = self.tr("%s — retrying in %d s (attempt %d of %d)") % (
-                reason, left, info.attempt, info.max_attempts)
+            text = localized(QT_TRANSLATE_NOOP(
+                "PetStatusBar",
+                "{reason} — retrying in {left} s (attempt {attempt} of {max_attempts})").format(
+                reason=reason, left=left, attempt=info.attempt, max_attempts=info.max_attempts))
         if self._queued_note:
-            text += self.tr(" · queued: %s") % self._queued_note
+            text += localized(QT_TRANSLATE_NOOP("PetStatusBar", " · queued: {queued_note}").format(
+                queued_note=self._queued_note))
         self.show_message(StatusMessage(MessageKind.WAIT, text,
-                                        self.tr("%s — %d s") % (reason, left)))
+                                        localized(QT_TRANSLATE_NOOP(
+                                            "PetStatusBar",
+                                            "{reason} — {left} s").format(
+                                            reason=reason, left=left))))
 

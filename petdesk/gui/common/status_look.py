@@ -9,11 +9,11 @@ first drawn with the first pets, not before the window's first paint.
 from __future__ import annotations
 
 from PySide6 import QtCore, QtGui
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPalette
 
 from petdesk.core.statuses import PetStatus
 from petdesk.core.wording import QT_TRANSLATE_NOOP
+from petdesk.gui.common.localize import localized
 
 AVAILABLE, PENDING, SOLD = PetStatus.AVAILABLE, PetStatus.PENDING, PetStatus.SOLD
 
@@ -24,8 +24,7 @@ def status_text(status: str | None) -> str:
                                     PENDING: QT_TRANSLATE_NOOP("PetTableModel", "Pending"),
                                     SOLD: QT_TRANSLATE_NOOP("PetTableModel", "Sold")}
     # The table's translation context: these words were the table's own.
-    return QCoreApplication.translate(
-        "PetTableModel", words.get(status, QT_TRANSLATE_NOOP("PetTableModel", "No status")))
+    return localized(words.get(status, QT_TRANSLATE_NOOP("PetTableModel", "No status")))
 
 
 def _is_dark(palette: QPalette) -> bool:

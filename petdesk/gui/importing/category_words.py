@@ -26,9 +26,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.cards.categories_model import CategoryModel
 from petdesk.gui.cards.category_combo import CategoryCombo
-from petdesk.gui.common.localize import number
+from petdesk.gui.common.localize import localized, number
 from petdesk.gui.importing.pages import plain_label
 from petdesk.services.cards.categories import CategoryError
 
@@ -107,7 +108,10 @@ class CategoryWordsDialog(QDialog):
             try:
                 names[word] = combo.category_id()
             except CategoryError as error:
-                self.errorLabel.setText(self.tr("“%s”: %s") % (word, error))
+                self.errorLabel.setText(localized(QT_TRANSLATE_NOOP(
+                    "CategoryWordsDialog",
+                    "“{word}”: {error}").format(
+                    word=word, error=error)))
                 self.errorLabel.show()
                 combo.setFocus()
                 return

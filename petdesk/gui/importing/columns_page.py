@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.localize import localized
 from petdesk.gui.importing.pages import plain_label
 from petdesk.services.importing.mapping import ColumnMapping, Field
@@ -77,7 +78,8 @@ class ColumnsPage(QWidget):
             combo.setObjectName(f"column_{fld.value}")
             combo.activated.connect(lambda _i: self.mapping_changed())
             self.columnCombos[fld] = combo
-            form.addRow(self.tr("%s is in:") % localized(fld.label), combo)
+            form.addRow(localized(QT_TRANSLATE_NOOP("ColumnsPage", "{label} is in:").format(
+                label=localized(fld.label))), combo)
         self.notesLabel = plain_label("mappingNotes", wrap=True)
         self.droppedLabel = plain_label("droppedColumns", wrap=True)
         self.wordsLabel = plain_label("namedWordsLabel", wrap=True)
@@ -115,17 +117,24 @@ class ColumnsPage(QWidget):
     def show_layout(self, layout: FileLayout) -> None:
         self._layout = layout
         info = layout.info
-        self.fileLabel.setText(self.tr("File: %s (%s)") % (info.path.name,
-                                                           size_text(info.size_bytes)))
+        self.fileLabel.setText(localized(QT_TRANSLATE_NOOP(
+            "ColumnsPage",
+            "File: {name} ({size})").format(
+            name=info.path.name, size=size_text(info.size_bytes))))
         detected = " · ".join(localized(part) for part in info.parts())
-        self.detectedLabel.setText(self.tr("Detected: %s") % detected)
+        self.detectedLabel.setText(localized(QT_TRANSLATE_NOOP(
+            "ColumnsPage",
+            "Detected: {detected}").format(
+            detected=detected)))
         several = len(info.sheets) > 1
         self.sheetCombo.clear()
         self.sheetCombo.addItems(list(info.sheets))
         self.sheetCombo.setCurrentText(info.sheet or "")
         self.sheetCombo.setEnabled(several)
-        self.sheetCombo.setToolTip(self.tr("This workbook has %d sheets: choose the one "
-                                           "with the pets.") % len(info.sheets)
+        self.sheetCombo.setToolTip(localized(QT_TRANSLATE_NOOP(
+            "ColumnsPage",
+            "This workbook has {sheets} sheets: choose the one with the pets.").format(
+            sheets=len(info.sheets)))
                                    if several else "")
         self.form.setRowVisible(self.sheetCombo, several)
         is_csv = info.kind is FileKind.CSV
@@ -137,15 +146,20 @@ class ColumnsPage(QWidget):
             combo.addItem(self.tr("(not in this file)") if fld is not Field.STATUS
                           else self.tr("(no status)"), None)
             for index, header in enumerate(layout.headers):
-                combo.addItem(header or self.tr("column %d") % (index + 1), index)
+                combo.addItem(header or localized(QT_TRANSLATE_NOOP(
+                    "ColumnsPage",
+                    "column {index}").format(
+                    index=index + 1)), index)
             mapped = layout.mapping.columns.get(fld)
             combo.setCurrentIndex(0 if mapped is None else mapped + 1)
         notes = [localized(note) for note in layout.notes]
         if layout.remembered:
             notes.insert(0, self.tr("Columns as you chose them last time for this layout."))
         if several:
-            notes.append(self.tr("This workbook has %d sheets; “%s” is read.")
-                         % (len(info.sheets), info.sheet))
+            notes.append(localized(QT_TRANSLATE_NOOP(
+                "ColumnsPage",
+                "This workbook has {sheets} sheets; “{sheet}” is read.").format(
+                sheets=len(info.sheets), sheet=info.sheet)))
         self.notesLabel.setText("\n".join(notes))
         self.set_category_names(layout.mapping.category_names)
         self.mapping_changed()
@@ -155,7 +169,10 @@ class ColumnsPage(QWidget):
         """The category words named so far ("dog" → 1), used when the rows are checked."""
         self._names = dict(names)
         listed = ", ".join(f"“{word}” → {number}" for word, number in sorted(names.items()))
-        self.wordsLabel.setText(self.tr("Category words: %s") % listed if names else "")
+        self.wordsLabel.setText(localized(QT_TRANSLATE_NOOP(
+            "ColumnsPage",
+            "Category words: {listed}").format(
+            listed=listed)) if names else "")
         self.wordsLabel.setVisible(bool(names))
 
     def mapping(self) -> ColumnMapping | None:
@@ -181,11 +198,15 @@ class ColumnsPage(QWidget):
         dropped = [locale.quoteString(header) for index, header
                    in enumerate(self._layout.headers)
                    if index not in used and header.strip()] if self._layout else []
-        self.droppedLabel.setText(self.tr(
-            "Not imported (a pet has only a name, a category and a status): %s.")
-            % ", ".join(dropped) if dropped else "")
+        self.droppedLabel.setText(localized(QT_TRANSLATE_NOOP(
+            "ColumnsPage",
+            "Not imported (a pet has only a name, a category and a status): {dropped}.").format(
+            dropped=", ".join(dropped))) if dropped else "")
         self.droppedLabel.setVisible(bool(dropped))
         missing = ", ".join(localized(fld.label) for fld in mapping.missing)
         self.checkButton.setEnabled(not missing)
-        self.checkButton.setToolTip(self.tr("Choose the column of %s first.") % missing
+        self.checkButton.setToolTip(localized(QT_TRANSLATE_NOOP(
+            "ColumnsPage",
+            "Choose the column of {missing} first.").format(
+            missing=missing))
                                     if missing else "")

@@ -25,6 +25,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from petdesk.core.clock import Clock
 from petdesk.core.errors import RequestCancelled
 from petdesk.core.jobs import JobKind, Priority
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.localize import error_text, localized, summary_text
 from petdesk.gui.worker.stepper import Stepper
 from petdesk.services.outbox.sender import StepKind
@@ -196,8 +197,10 @@ class ImportController(QObject):
         if status.finished:
             return
         self._show(status)
-        self.notice.emit(self.tr("Resuming the import left unfinished: %s")
-                         % localized(status.text))
+        self.notice.emit(localized(QT_TRANSLATE_NOOP(
+            "ImportController",
+            "Resuming the import left unfinished: {text}").format(
+            text=localized(status.text))))
         self._follow()
 
     def _retry(self, again: Callable[[], None]) -> None:
@@ -210,7 +213,10 @@ class ImportController(QObject):
     def _stepped(self, outcome: Outcome[Any]) -> None:
         if outcome.error is not None:
             if not isinstance(outcome.error, RequestCancelled):
-                self.notice.emit(self.tr("Import waiting: %s") % error_text(outcome.error))
+                self.notice.emit(localized(QT_TRANSLATE_NOOP(
+                    "ImportController",
+                    "Import waiting: {error}").format(
+                    error=error_text(outcome.error))))
             self._follow(1.0 if isinstance(outcome.error, RequestCancelled) else RETRY_S)
             return
         status: ImportStatus | None = outcome.value
@@ -222,7 +228,10 @@ class ImportController(QObject):
             self.created.emit()
         if status.finished:
             self._stepper.stop()
-            self.notice.emit(self.tr("Import finished: %s.") % summary_text(status.report))
+            self.notice.emit(localized(QT_TRANSLATE_NOOP(
+                "ImportController",
+                "Import finished: {report}.").format(
+                report=summary_text(status.report))))
             self.finished.emit()
             self._look_again()  # another import may be waiting in the outbox
         elif status.idle or (status.progress.paused and status.progress.checking == 0):
@@ -286,7 +295,10 @@ class ImportController(QObject):
                 self._follow()
 
     def _control_failed(self, error: BaseException) -> None:
-        self.notice.emit(self.tr("The import could not be changed: %s") % error)
+        self.notice.emit(localized(QT_TRANSLATE_NOOP(
+            "ImportController",
+            "The import could not be changed: {error}").format(
+            error=error)))
 
     def save_report(self, report: ImportReport, path: Path, on_done: Done,
                     on_error: Failed) -> Job:

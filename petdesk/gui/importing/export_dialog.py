@@ -27,7 +27,7 @@ from petdesk.core.errors import RequestCancelled
 from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.accessibility import make_accessible
 from petdesk.gui.common.file_folders import FileFolders, FileKind
-from petdesk.gui.common.localize import number
+from petdesk.gui.common.localize import localized, number
 from petdesk.gui.common.status_look import status_text
 from petdesk.gui.importing.controller import ImportController, ProgressRelay
 from petdesk.services.importing.errors import ImportCancelled
@@ -81,12 +81,19 @@ class ExportDialog(QDialog):
         self._status = status
         self._selected = selected
         self._job: Job | None = None
-        which = (self.tr("status “%s”") % status_text(status) if status
+        which = (localized(QT_TRANSLATE_NOOP("ExportDialog", "status “{status}”").format(
+            status=status_text(status))) if status
                  else self.tr("all statuses"))
         self.allButton = QRadioButton(
-            self.tr("Every pet of the current list (%s), all pages") % which)
+            localized(QT_TRANSLATE_NOOP(
+                "ExportDialog",
+                "Every pet of the current list ({which}), all pages").format(
+                which=which)))
         self.selectedButton = QRadioButton(
-            self.tr("Only the selected rows (%d)") % len(selected))
+            localized(QT_TRANSLATE_NOOP(
+                "ExportDialog",
+                "Only the selected rows ({selected})").format(
+                selected=len(selected))))
         self.selectedButton.setEnabled(bool(selected))
         (self.selectedButton if len(selected) > 1 else self.allButton).setChecked(True)
         self.progressBar = QProgressBar()
@@ -143,16 +150,23 @@ class ExportDialog(QDialog):
     def _progress(self, step: StepProgress) -> None:
         if self._job is not None:
             self.resultLabel.setText(
-                self.tr("Exporting… %s pets so far") % number(step.rows))
+                localized(QT_TRANSLATE_NOOP("ExportDialog", "Exporting… {rows} pets so far").format(
+                    rows=number(step.rows))))
 
     def _done(self, path: Path, rows: int) -> None:
-        self._finish(self.tr("Exported %s pets to %s.") % (number(rows), path.name))
+        self._finish(localized(QT_TRANSLATE_NOOP(
+            "ExportDialog",
+            "Exported {rows} pets to {name}.").format(
+            rows=number(rows), name=path.name)))
 
     def _failed(self, error: BaseException) -> None:
         if isinstance(error, ImportCancelled | RequestCancelled):
             self._finish(self.tr("Export cancelled; no file was written."))
         else:
-            self._finish(self.tr("The export failed: %s") % error)
+            self._finish(localized(QT_TRANSLATE_NOOP(
+                "ExportDialog",
+                "The export failed: {error}").format(
+                error=error)))
 
     def _finish(self, text: str) -> None:
         self._job = None

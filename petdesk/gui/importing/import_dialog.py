@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from petdesk.core.errors import RequestCancelled
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.cards.categories_model import CategoryModel
 from petdesk.gui.common.accessibility import make_accessible
 from petdesk.gui.common.file_folders import FileFolders, FileKind
@@ -206,7 +207,8 @@ class ImportDialog(QDialog):
         if path != self._path:
             self.columnsPage.reset_choices()
         self._path = path
-        self._busy(self.tr("Reading “%s”…") % path.name, indeterminate=True)
+        self._busy(localized(QT_TRANSLATE_NOOP("ImportDialog", "Reading “{name}”…").format(
+            name=path.name)), indeterminate=True)
         self._job = self._controller.inspect(path, encoding, delimiter, self._inspected,
                                              self._failed, sheet=sheet)
 
@@ -249,7 +251,10 @@ class ImportDialog(QDialog):
         if self._job is None:
             return
         self.busyBar.setValue(int(step.fraction * 100))
-        self.busyLabel.setText(self.tr("Checking every row… %s rows") % number(step.rows))
+        self.busyLabel.setText(localized(QT_TRANSLATE_NOOP(
+            "ImportDialog",
+            "Checking every row… {rows} rows").format(
+            rows=number(step.rows))))
 
     # -- 3. the preview ----------------------------------------------------------------
 
@@ -289,8 +294,10 @@ class ImportDialog(QDialog):
         if model is None or self._controller.sending:
             return
         self.previewPage.sendButton.setEnabled(False)
-        self.sendingPage.sendingTitle.setText(self.tr("Sending the pets of “%s”") %
-                                              model.preview.info.path.name)
+        self.sendingPage.sendingTitle.setText(localized(QT_TRANSLATE_NOOP(
+            "ImportDialog",
+            "Sending the pets of “{name}”").format(
+            name=model.preview.info.path.name)))
         self._controller.send(model.preview, self._failed)
 
     # -- 4. sending --------------------------------------------------------------------
@@ -318,7 +325,10 @@ class ImportDialog(QDialog):
         self._controller.save_report(report, path, self._report_saved, self._failed)
 
     def _report_saved(self, rows: int) -> None:
-        self.sendingPage.add_result_line(self.tr("Report saved (%d rows).") % rows)
+        self.sendingPage.add_result_line(localized(QT_TRANSLATE_NOOP(
+            "ImportDialog",
+            "Report saved ({rows} rows).").format(
+            rows=rows)))
 
     # -- shared ------------------------------------------------------------------------
 

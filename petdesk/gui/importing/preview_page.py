@@ -117,11 +117,17 @@ class PreviewModel(QAbstractTableModel):
             return (row.name, row.category, row.status)[column - NAME]
         if column == RESULT:
             if row.added_as is not None:
-                return self.tr("Added by an earlier import (ID %s)") % row.added_as
+                return localized(QT_TRANSLATE_NOOP(
+                    "PreviewModel",
+                    "Added by an earlier import (ID {added_as})").format(
+                    added_as=row.added_as))
             if row.issues:
                 return "; ".join(localized(issue.message) for issue in row.issues)
             if row.duplicate_of is not None:
-                return self.tr("Possible duplicate: %s") % localized(row.duplicate_of.describe())
+                return localized(QT_TRANSLATE_NOOP(
+                    "PreviewModel",
+                    "Possible duplicate: {pet}").format(
+                    pet=localized(row.duplicate_of.describe())))
             return self.tr("Ready")
         return ""
 
@@ -218,8 +224,10 @@ class PreviewPage(QWidget):
         issues = preview.issues
         lines = [localized(issue.describe()) for issue in issues[:LISTED_ISSUES]]
         if len(issues) > LISTED_ISSUES:
-            lines.append(self.tr("… and %d more (all are in the table and the report).")
-                         % (len(issues) - LISTED_ISSUES))
+            lines.append(localized(QT_TRANSLATE_NOOP(
+                "PreviewPage",
+                "… and {issues} more (all are in the table and the report).").format(
+                issues=len(issues) - LISTED_ISSUES)))
         self.issuesLabel.setText(
             self.tr("Left out (invalid):\n") + "\n".join(lines) if lines else "")
         self.issuesLabel.setVisible(bool(lines))
@@ -227,9 +235,11 @@ class PreviewPage(QWidget):
         duplicates = len(preview.duplicate_rows)
         text = (self.tr("1 row looks like a pet already known or a row above it: tick "
                         "“Add anyway” to send it.") if duplicates == 1 else
-                self.tr("%d rows look like pets already known or rows above them: tick "
-                        "“Add anyway” for each one to send, or decide for all of them.")
-                % duplicates)
+                localized(QT_TRANSLATE_NOOP(
+                    "PreviewPage",
+                    "{duplicates} rows look like pets already known or rows above them: tick "
+                    "“Add anyway” for each one to send, or decide for all of them.").format(
+                    duplicates=duplicates)))
         self.duplicatesLabel.setText(text if duplicates else "")
         for widget in (self.duplicatesLabel, self.addAllButton, self.skipAllButton):
             widget.setVisible(bool(duplicates))
@@ -241,13 +251,17 @@ class PreviewPage(QWidget):
                                in list(words.items())[:LISTED_WORDS])
             more = len(words) - LISTED_WORDS
             if more > 0:
-                listed += self.tr(" and %d more") % more
+                listed += localized(QT_TRANSLATE_NOOP("PreviewPage", " and {more} more").format(
+                    more=more))
             rows = sum(words.values())
-            text = (self.tr("1 row gives its category as a word, not a number: %s.")
-                    if rows == 1 else
-                    self.tr("%d rows give their category as a word, not a number: %s.")
-                    .replace("%d", number(rows)))
-            self.wordsLabel.setText((text % listed) + " " + self.tr(
+            template = (
+                QT_TRANSLATE_NOOP(
+                    "PreviewPage", "1 row gives its category as a word, not a number: {words}.")
+                if rows == 1 else QT_TRANSLATE_NOOP(
+                    "PreviewPage",
+                    "{rows} rows give their category as a word, not a number: {words}."))
+            text = localized(template.format(rows=number(rows), words=listed))
+            self.wordsLabel.setText(text + " " + self.tr(
                 "Say which category each word means, and the rows are checked again."))
         self.wordsLabel.setVisible(bool(words))
         self.wordsButton.setVisible(bool(words))
@@ -264,7 +278,10 @@ class PreviewPage(QWidget):
         if not totals.to_send:
             self.sendButton.setText(self.tr("Nothing to send"))
         else:
-            self.sendButton.setText(self.tr("Send %s pets") % number(totals.to_send)
+            self.sendButton.setText(localized(QT_TRANSLATE_NOOP(
+                "PreviewPage",
+                "Send {to_send} pets").format(
+                to_send=number(totals.to_send)))
                                     if totals.to_send != 1 else self.tr("Send 1 pet"))
         self.sendButton.setEnabled(totals.to_send > 0 and not other_import_sending)
         self.sendButton.setToolTip(self.tr("Another import is being sent: wait for it to "
@@ -281,16 +298,18 @@ class PreviewPage(QWidget):
         if len(rows) > LISTED_IDS:
             ids += ", …"
         if len(rows) == 1:
-            text = (self.tr("1 row was already added by an earlier import of this file "
-                            "(ID %s) — nothing to send.") if nothing_to_send else
-                    self.tr("1 row was already added by an earlier import of this file "
-                            "(ID %s): it is not sent again."))
-            return text % ids
-        text = (self.tr("%s rows were already added by an earlier import of this file "
-                        "(IDs %s) — nothing to send.") if nothing_to_send else
-                self.tr("%s rows were already added by an earlier import of this file "
-                        "(IDs %s): they are not sent again."))
-        return text % (number(len(rows)), ids)
+            template = (QT_TRANSLATE_NOOP(
+                "PreviewPage", "1 row was already added by an earlier import of this file "
+                "(ID {ids}) — nothing to send.") if nothing_to_send else QT_TRANSLATE_NOOP(
+                "PreviewPage", "1 row was already added by an earlier import of this file "
+                "(ID {ids}): it is not sent again."))
+        else:
+            template = (QT_TRANSLATE_NOOP(
+                "PreviewPage", "{rows} rows were already added by an earlier import of this "
+                "file (IDs {ids}) — nothing to send.") if nothing_to_send else QT_TRANSLATE_NOOP(
+                "PreviewPage", "{rows} rows were already added by an earlier import of this "
+                "file (IDs {ids}): they are not sent again."))
+        return localized(template.format(rows=number(len(rows)), ids=ids))
 
     def _decide_all(self, add: bool) -> None:
         if self.model is not None:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.localize import localized, summary_text
 from petdesk.gui.importing.pages import plain_label
 
@@ -85,15 +86,20 @@ class DecisionsPanel(QWidget):
             combo = QComboBox()
             combo.addItem(self.tr("Choose…"), None)
             for pet_id in item.candidates:
-                combo.addItem(self.tr("Yes: it is pet %s") % pet_id, pet_id)
+                combo.addItem(localized(QT_TRANSLATE_NOOP(
+                    "DecisionsPanel",
+                    "Yes: it is pet {pet_id}").format(
+                    pet_id=pet_id)), pet_id)
             combo.addItem(self.tr("No, none of them: send it again"), 0)
             combo.setToolTip(item.question)
             combo.currentIndexChanged.connect(lambda _i: self._update_apply())
             self.table.setCellWidget(row, D_ANSWER, combo)
-        self.questionLabel.setText(self.tr(
-            "%d rows were sent but the service's answer was lost, and it now has several "
+        self.questionLabel.setText(localized(QT_TRANSLATE_NOOP(
+            "DecisionsPanel",
+            "{pending} rows were sent but the service's answer was lost, and it now has several "
             "pets that could be each of them. Say which pet each row is, or that none is "
-            "(PetDesk then sends it again). Nothing else waits for this.") % len(pending)
+            "(PetDesk then sends it again). Nothing else waits for this.").format(
+            pending=len(pending)))
             if pending else "")
         self._update_apply()
         self.setVisible(bool(pending))
@@ -179,7 +185,10 @@ class SendingPage(QWidget):
         self.saveReportButton.setEnabled(True)
         self.newImportButton.setVisible(status.finished)
         self.noteLabel.setVisible(not status.finished)  # nothing is being sent any more
-        self.resultLabel.setText(self.tr("Done: %s.") % summary_text(status.report)
+        self.resultLabel.setText(localized(QT_TRANSLATE_NOOP(
+            "SendingPage",
+            "Done: {report}.").format(
+            report=summary_text(status.report)))
                                  if status.finished else "")
 
     def add_result_line(self, text: str) -> None:

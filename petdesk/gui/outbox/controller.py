@@ -26,6 +26,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from petdesk.core.errors import RequestCancelled
 from petdesk.core.jobs import JobKind, Priority
+from petdesk.core.wording import QT_TRANSLATE_NOOP
+from petdesk.gui.common.localize import localized
 from petdesk.gui.importing.controller import (
     CREATING_STEPS,
     LOOK_AGAIN_MS,
@@ -203,8 +205,10 @@ class OutboxController(QObject):
             self.sent.emit(report.pet)
         elif result.kind is StepKind.FAILED and result.entry is not None \
                 and result.entry.origin is None:
-            self.notice.emit(self.tr("The service refused “%s”: %s") % (
-                result.entry.name, result.message or ""))
+            self.notice.emit(localized(QT_TRANSLATE_NOOP(
+                "OutboxController",
+                "The service refused “{name}”: {reason}").format(
+                name=result.entry.name, reason=result.message or "")))
         if result.kind is StepKind.IDLE or not report.view.pending:
             return  # nothing it can send (the rest is paused, or needs a decision)
         delay = result.wait
@@ -239,8 +243,10 @@ class OutboxController(QObject):
             self.show(outcome.value)
             return
         if not isinstance(outcome.error, RequestCancelled):
-            self.notice.emit(self.tr("The add could not be changed: it is being sent now. "
-                                     "(%s)") % outcome.error)
+            self.notice.emit(localized(QT_TRANSLATE_NOOP(
+                "OutboxController",
+                "The add could not be changed: it is being sent now. ({error})").format(
+                error=outcome.error)))
         self._look_again()
 
     # -- stored pages and pets (the next start, working offline) ----------------------------

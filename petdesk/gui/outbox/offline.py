@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from petdesk.core.jobs import ListState
-from petdesk.core.status_messages import MessageKind, StatusMessage
-from petdesk.gui.common.localize import clock_time as localized_time
+from petdesk.core.status_messages import MessageKind
+from petdesk.gui.common.localize import localized
 from petdesk.services.outbox.probe import ReconnectProbe, means_offline
-from petdesk.services.outbox.wording import clock_time
+from petdesk.services.outbox.wording import BACK_ONLINE, offline_message, stored_pet_note
 
 if TYPE_CHECKING:
     from petdesk.core.clock import Clock
@@ -49,6 +49,7 @@ class OfflineWatch(QObject):
         self._pets = pets
         self._as_of = as_of
         self._status = status
+        self._clock = clock
         self._send_probe = probe
         self._probe = ReconnectProbe(clock)
         self._timer = QTimer(self)
@@ -82,21 +83,13 @@ class OfflineWatch(QObject):
         self._probe.came_back()
         self._timer.stop()
         self._status.clear(MessageKind.OFFLINE)
-        self._status.show_activity(self.tr("The service can be reached again."))
+        self._status.show_activity(BACK_ONLINE)
         self.cameBack.emit()
 
     def _show(self) -> None:
         when = self._as_of()
-        if when is not None:
-            text = self.tr("Offline — showing pets as of %s") % clock_text(when)
-            short = self.tr("Offline · pets as of %s") % clock_text(when)
-        else:
-            text = self.tr("Offline — the service cannot be reached")
-            short = self.tr("Offline")
-        self._status.show_message(StatusMessage(
-            MessageKind.OFFLINE, text, short,
-            self.tr("PetDesk checks by itself when the service is back. Adds wait in the "
-                    "outbox and are sent then.")))
+        self._status.show_message(offline_message(
+            None if when is None else when.timestamp(), self._clock.time()))
 
     def _schedule(self, seconds: float) -> None:
         self._timer.start(int(seconds * MS_PER_SECOND))
@@ -111,16 +104,9 @@ class OfflineWatch(QObject):
             self._schedule(self._probe.interval(self._probe.failures))
 
     def stored_copy_note(self, fetched_at: float) -> str:
-        """Under a look-up answered from the store."""
-        when = datetime.fromtimestamp(fetched_at).astimezone()
-        return self.tr("Stored copy from %s — the service could not be asked.") % (
-            clock_text(when))
+        """Under a look-up answered from the store, in the user's language."""
+        return localized(stored_pet_note(fetched_at, self._clock.time()))
 
     def shut_down(self) -> None:
         self._timer.stop()
-
-
-def clock_text(when: datetime) -> str:
-    """``09:42`` today, else the date too, as the user's locale writes them."""
-    return localized_time(clock_time(when.timestamp(), datetime.now().timestamp()))
 

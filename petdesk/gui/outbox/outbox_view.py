@@ -15,10 +15,13 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QItemSelectionModel, QObject, QPoint, Qt
 from PySide6.QtWidgets import QMenu, QMessageBox, QTableView, QWidget
 
-from petdesk.core.status_messages import MessageKind, StatusMessage
+from petdesk.core.status_messages import MessageKind
 from petdesk.core.text import display
+from petdesk.core.wording import QT_TRANSLATE_NOOP
+from petdesk.gui.common.localize import localized
+from petdesk.services.outbox.wording import outbox_count_message, outbox_row_text
 from petdesk.services.pets.local_rows import WaitingRow
-from petdesk.storage.rows import Draft, OutboxEntry, OutboxState
+from petdesk.storage.rows import Draft, OutboxEntry
 
 if TYPE_CHECKING:
     from petdesk.api import NewPet
@@ -49,12 +52,6 @@ class OutboxRows(QObject):
         self._putting_back = False
         self.menu: QMenu | None = None
         self.edit_dialog: AddPetDialog | None = None
-        self._texts = {
-            OutboxState.WAITING: self.tr("Waiting to send"),
-            OutboxState.SENDING: self.tr("Sending…"),
-            OutboxState.OUTCOME_UNKNOWN: self.tr("Checking whether it was added…"),
-            OutboxState.NEEDS_DECISION: self.tr("Needs your decision"),
-        }
         outbox.changed.connect(self.show)
         model.modelReset.connect(self._put_back)
         table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
@@ -63,7 +60,7 @@ class OutboxRows(QObject):
     # -- rows and count -------------------------------------------------------------------
 
     def row_for(self, entry: OutboxEntry) -> WaitingRow:
-        text = self._texts.get(entry.state, entry.state.value)
+        text = localized(outbox_row_text(entry))
         return WaitingRow(-entry.local_id, entry.name, entry.category_id, entry.status, text,
                           entry.local_id, entry.state.editable, entry.candidates)
 
@@ -79,15 +76,11 @@ class OutboxRows(QObject):
         self._reveal_now()
 
     def _show_count(self, count: int) -> None:
-        if not count:
+        message = outbox_count_message(count)
+        if message is None:
             self._status.clear(MessageKind.OUTBOX)
-            return
-        self._status.show_message(StatusMessage(
-            MessageKind.OUTBOX,
-            self.tr("%d adds waiting to send") % count if count != 1
-            else self.tr("1 add waiting to send"),
-            self.tr("%d waiting") % count,
-            self.tr("Adds PetDesk keeps and sends by itself when the service can take them.")))
+        else:
+            self._status.show_message(message)
 
     def reveal(self, local_id: int) -> None:
         """The add the user just made waits: its row is selected and scrolled to (the
@@ -146,7 +139,10 @@ class OutboxRows(QObject):
         """The answer was lost and several pets match: the user says which it is."""
         menu.addSeparator()
         for pet_id in row.candidates:
-            chosen = menu.addAction(self.tr("It was added: it is ID %d") % pet_id)
+            chosen = menu.addAction(localized(QT_TRANSLATE_NOOP(
+                "OutboxRows",
+                "It was added: it is ID {pet_id}").format(
+                pet_id=pet_id)))
             chosen.setObjectName(f"actionIsPet{pet_id}")
             chosen.triggered.connect(
                 lambda _checked=False, pet=pet_id: self._outbox.settle(row.local_id, pet))
@@ -185,8 +181,11 @@ class OutboxRows(QObject):
         """Ask, then take the add out of the outbox (it is never sent)."""
         parent: QWidget = self._table.window()
         box = QMessageBox(QMessageBox.Icon.Question, self.tr("Cancel this add?"),
-                          self.tr("“%s” has not been sent yet. Cancel it? It will not be "
-                                  "added.") % display(row.name, 60),
+                          localized(QT_TRANSLATE_NOOP(
+                              "OutboxRows",
+                              "“{name}” has not been sent yet. Cancel it? It will not be "
+                              "added.").format(
+                              name=display(row.name, 60))),
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                           parent)
         box.setObjectName("cancelWaitingBox")

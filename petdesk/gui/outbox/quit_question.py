@@ -10,6 +10,9 @@ from typing import TYPE_CHECKING
 from PySide6 import QtWidgets
 from PySide6.QtCore import QObject
 
+from petdesk.core.wording import QT_TRANSLATE_NOOP
+from petdesk.gui.common.localize import localized
+
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMessageBox, QWidget
 
@@ -38,8 +41,11 @@ class QuitQuestion(QObject):
         QMessageBox = QtWidgets.QMessageBox  # its class is made on first use, after the paint
         text = (self.tr("1 add is waiting to be sent. PetDesk keeps it and sends it the "
                         "next time it starts.") if count == 1 else
-                self.tr("%d adds are waiting to be sent. PetDesk keeps them and sends them "
-                        "the next time it starts.") % count)
+                localized(QT_TRANSLATE_NOOP(
+                    "QuitQuestion",
+                    "{count} adds are waiting to be sent. PetDesk keeps them and sends them the "
+                    "next time it starts.").format(
+                    count=count)))
         box = QMessageBox(QMessageBox.Icon.Question, self.tr("Quit PetDesk?"), text,
                           QMessageBox.StandardButton.NoButton, self._window)
         box.setObjectName("quitWithAddsBox")

@@ -34,10 +34,11 @@ from PySide6.QtWidgets import (
 )
 
 from petdesk.api import INT64_MAX, NAME_MAX_LENGTH, NewPet, PetStatus
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.cards.categories_model import CategoryModel
 from petdesk.gui.cards.category_combo import CategoryCombo
 from petdesk.gui.common.accessibility import make_accessible
-from petdesk.gui.common.localize import error_text
+from petdesk.gui.common.localize import error_text, localized
 from petdesk.gui.common.status_look import status_text
 from petdesk.services.cards.categories import CategoryError
 
@@ -162,7 +163,10 @@ class AddPetDialog(QDialog):
 
         layout = QVBoxLayout(self)
         if environment_label:
-            where = QLabel(self.tr("The pet is added to <b>%s</b>.") % environment_label)
+            where = QLabel(localized(QT_TRANSLATE_NOOP(
+                "AddPetDialog",
+                "The pet is added to <b>{environment_label}</b>.").format(
+                environment_label=environment_label)))
             where.setObjectName("addPetEnvironment")
             layout.addWidget(where)
         layout.addLayout(form)
@@ -251,15 +255,20 @@ class AddPetDialog(QDialog):
         if "blank" in text:
             return self.tr("Enter a name (not just spaces).")
         if "at most" in text or kind == "string_too_long":
-            return self.tr("The name is too long: at most %d characters.") % NAME_MAX_LENGTH
+            return localized(QT_TRANSLATE_NOOP(
+                "AddPetDialog",
+                "The name is too long: at most {limit} characters.").format(
+                limit=NAME_MAX_LENGTH))
         if "control" in text:
             return self.tr("The name contains characters that cannot be used "
                            "(tabs or line breaks).")
         if "invisible formatting" in text:
             found = _FOUND.search(text)
-            return self.tr("Remove the invisible character %s (a direction override or "
-                           "zero-width space).") % (
-                found.group(1) if found else "")
+            return localized(QT_TRANSLATE_NOOP(
+                "AddPetDialog",
+                "Remove the invisible character {character} (a direction override or zero-width "
+                "space).").format(
+                character=found.group(1) if found else ""))
         return self.tr("This name cannot be used.")
 
     def _category_message(self, kind: str) -> str:
@@ -268,7 +277,10 @@ class AddPetDialog(QDialog):
         if kind == "greater_than_equal":
             return self.tr("The category ID must be 1 or more.")
         if kind == "less_than_equal":
-            return self.tr("The category ID is too large (at most %s).") % INT64_MAX
+            return localized(QT_TRANSLATE_NOOP(
+                "AddPetDialog",
+                "The category ID is too large (at most {limit}).").format(
+                limit=INT64_MAX))
         return self.tr("The category ID must be a whole number, like 3.")
 
     def _edited(self, field: str) -> None:

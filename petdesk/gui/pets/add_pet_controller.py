@@ -27,6 +27,7 @@ from PySide6.QtCore import QObject, Signal
 from petdesk.core.errors import AuthenticationError, BadRequestError, RequestCancelled
 from petdesk.core.jobs import JobKind
 from petdesk.core.text import display
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.localize import error_text, localized
 from petdesk.gui.settings.auth import AuthController
 from petdesk.services.outbox.sender import StepKind
@@ -89,7 +90,10 @@ class AddPetController(QObject):
                                               new_pet.status))
         job = self._auth.run_task(add, lambda outcome: self._done(add, outcome),
                                   kind=JobKind.CREATE,
-                                  label=self.tr("Adding %s…") % display(new_pet.name, 40))
+                                  label=localized(QT_TRANSLATE_NOOP(
+                                      "AddPetController",
+                                      "Adding {name}…").format(
+                                      name=display(new_pet.name, 40))))
         if job is not None:
             self.sending = True
             self.busyChanged.emit(True)
@@ -97,8 +101,10 @@ class AddPetController(QObject):
     def send_later(self, new_pet: NewPet) -> None:
         """Closing the form with "Send later": the pet waits in the outbox."""
         self._outbox.keep(Draft(new_pet.name, new_pet.category_id, new_pet.status))
-        self.queued.emit(self.tr("“%s” waits in the outbox. PetDesk sends it by itself.")
-                         % display(new_pet.name, 40))
+        self.queued.emit(localized(QT_TRANSLATE_NOOP(
+            "AddPetController",
+            "“{name}” waits in the outbox. PetDesk sends it by itself.").format(
+            name=display(new_pet.name, 40))))
 
     def _done(self, add: _Add, outcome: Outcome[Any]) -> None:
         self.sending = False
@@ -114,11 +120,16 @@ class AddPetController(QObject):
             self._outbox.follow()
             self.kept.emit(add.local_id)
             if isinstance(exc, RequestCancelled):
-                self.queued.emit(self.tr("Stopped. “%s” waits in the outbox: cancel it "
-                                         "there if it should not be sent.") % name)
+                self.queued.emit(localized(QT_TRANSLATE_NOOP(
+                    "AddPetController",
+                    "Stopped. “{name}” waits in the outbox: cancel it there if it should not be "
+                    "sent.").format(
+                    name=name)))
             else:
-                self.queued.emit(self.tr("Waiting to send “%s”: %s.") % (
-                    name, error_text(exc).rstrip(". ")))
+                self.queued.emit(localized(QT_TRANSLATE_NOOP(
+                    "AddPetController",
+                    "Waiting to send “{name}”: {reason}.").format(
+                    name=name, reason=error_text(exc).rstrip(". "))))
             return
         self._outbox.show(report.view)
         kind = report.result.kind
@@ -136,15 +147,26 @@ class AddPetController(QObject):
 
     def _waiting_text(self, name: str, kind: StepKind, why: str | None) -> str:
         if kind is StepKind.UNKNOWN:
-            return self.tr("The answer for “%s” was lost. PetDesk checks whether it was "
-                           "added before sending anything again.") % name
+            return localized(QT_TRANSLATE_NOOP(
+                "AddPetController",
+                "The answer for “{name}” was lost. PetDesk checks whether it was added before "
+                "sending anything again.").format(
+                name=name))
         if kind is StepKind.QUEUED_BEHIND:
-            return self.tr("Waiting to send “%s” after the adds before it. PetDesk "
-                           "sends it by itself.") % name
+            return localized(QT_TRANSLATE_NOOP(
+                "AddPetController",
+                "Waiting to send “{name}” after the adds before it. PetDesk sends it by "
+                "itself.").format(
+                name=name))
         if kind is StepKind.OTHER_WINDOW:
-            return self.tr("Waiting to send “%s”: another PetDesk window is sending "
-                           "the adds.") % name
+            return localized(QT_TRANSLATE_NOOP(
+                "AddPetController",
+                "Waiting to send “{name}”: another PetDesk window is sending the adds.").format(
+                name=name))
         reason = (localized(why) if why
                   else self.tr("The service cannot take it now.")).rstrip(". ")
-        return self.tr("Waiting to send “%s”: %s. PetDesk sends it by itself as soon as "
-                       "it can.") % (name, reason)
+        return localized(QT_TRANSLATE_NOOP(
+            "AddPetController",
+            "Waiting to send “{name}”: {reason}. PetDesk sends it by itself as soon as it "
+            "can.").format(
+            name=name, reason=reason))

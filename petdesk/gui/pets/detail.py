@@ -24,7 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from petdesk.core.text import DISPLAY_LIMIT, display, has_hidden
-from petdesk.gui.common.localize import long_date
+from petdesk.core.wording import QT_TRANSLATE_NOOP
+from petdesk.gui.common.localize import localized, long_date
 from petdesk.gui.common.status_look import status_colour, status_icon, status_text, waiting_icon
 from petdesk.services.pets.local_rows import WaitingRow
 
@@ -231,7 +232,10 @@ class PetDetail(QFrame):
             self.categoryValue.setText(self.category_label(pet.category_id))
             status = pet.text if isinstance(pet, WaitingRow) else status_text(pet.status)
             self.statusValue.setText(status)
-            self.statusIcon.setAccessibleName(self.tr("Status: %s") % status)
+            self.statusIcon.setAccessibleName(localized(QT_TRANSLATE_NOOP(
+                "PetDetail",
+                "Status: {status}").format(
+                status=status)))
         self._show_status(pet)
 
     def _clear(self, title: str) -> None:
@@ -248,7 +252,8 @@ class PetDetail(QFrame):
     def show_absent(self, pet_id: int) -> None:
         """No pet with this ID: nothing of any other pet is shown, nothing to copy."""
         self.show_pet(None)
-        self._clear(self.tr("No pet with ID %d") % pet_id)
+        self._clear(localized(QT_TRANSLATE_NOOP("PetDetail", "No pet with ID {pet_id}").format(
+            pet_id=pet_id)))
 
     def show_problem(self, title: str, message: str) -> None:
         """A look-up that could not be made (not a pet ID): nothing of any pet is
@@ -295,8 +300,10 @@ class PetDetail(QFrame):
         if shown and name:
             text = display(name, FULL_NAME_LIMIT)
             if len(name) > FULL_NAME_LIMIT:
-                text += "\n\n" + self.tr("(The name has %d characters; the first %d are "
-                                          "shown.)") % (len(name), FULL_NAME_LIMIT)
+                text += "\n\n" + localized(QT_TRANSLATE_NOOP(
+                    "PetDetail",
+                    "(The name has {length} characters; the first {shown} are shown.)").format(
+                    length=len(name), shown=FULL_NAME_LIMIT))
             self.fullNameView.setPlainText(text)
         else:
             self.fullNameView.clear()
@@ -341,7 +348,10 @@ class PetDetail(QFrame):
         """The deprecation in staff words (the technical text is in Details)."""
         when = long_date(day) if day is not None else ""
         self.deprecationNote.setText(
-            self.tr("Looking up a pet by its ID will stop working on %s.") % when if when
+            localized(QT_TRANSLATE_NOOP(
+                "PetDetail",
+                "Looking up a pet by its ID will stop working on {when}.").format(
+                when=when)) if when
             else self.tr("Looking up a pet by its ID will stop working on a date not "
                          "yet announced."))
 
@@ -359,7 +369,8 @@ class PetDetail(QFrame):
     def copy_id(self) -> None:
         if self._pet is not None:
             QGuiApplication.clipboard().setText(str(self._pet.id))
-            self.copied.emit(self.tr("Copied ID %d.") % self._pet.id)
+            self.copied.emit(localized(QT_TRANSLATE_NOOP("PetDetail", "Copied ID {id}.").format(
+                id=self._pet.id)))
 
     def copy_json(self) -> None:
         if self._pet is not None:
@@ -367,4 +378,7 @@ class PetDetail(QFrame):
 
             QGuiApplication.clipboard().setText(
                 json.dumps(self._pet.to_wire(), indent=2, ensure_ascii=False))
-            self.copied.emit(self.tr("Copied %s as JSON.") % display(self._pet.name, 40))
+            self.copied.emit(localized(QT_TRANSLATE_NOOP(
+                "PetDetail",
+                "Copied {name} as JSON.").format(
+                name=display(self._pet.name, 40))))

@@ -24,6 +24,8 @@ from PySide6.QtCore import QItemSelection, QItemSelectionModel, QObject
 from petdesk.core.jobs import ListState
 from petdesk.core.names import fold_name
 from petdesk.core.text import display
+from petdesk.core.wording import QT_TRANSLATE_NOOP
+from petdesk.gui.common.localize import localized
 from petdesk.gui.common.status_look import status_text
 from petdesk.gui.window_state import save_filters
 
@@ -80,19 +82,28 @@ class ListPresenter(QObject):
         if state is ListState.LOADING:
             return self.tr("Loading pets…")
         if state is ListState.ERROR:
-            return self.tr("Could not load the pets.\n%s\nPress F5 to try again.") % (
-                pets.error_text)
+            return localized(QT_TRANSLATE_NOOP(
+                "ListPresenter",
+                "Could not load the pets.\n{error}\nPress F5 to try again.").format(
+                error=pets.error_text))
         if state is ListState.NO_KEY:
-            return self.tr("No pets shown: %s\nUse File › API key… to enter a key.") % (
-                pets.error_text)
+            return localized(QT_TRANSLATE_NOOP(
+                "ListPresenter",
+                "No pets shown: {error}\nUse File › API key… to enter a key.").format(
+                error=pets.error_text))
         if state is ListState.LOADED and c.model.total_count and c.model.name_filter:
-            return self.tr("No loaded pet's name contains “%s”.") % (
-                c.bar.quickFilterEdit.text().strip())
+            return localized(QT_TRANSLATE_NOOP(
+                "ListPresenter",
+                "No loaded pet's name contains “{text}”.").format(
+                text=c.bar.quickFilterEdit.text().strip()))
         if state is ListState.LOADED and c.model.no_status_filter:
             return self.tr("Every loaded pet has a status.")
         if state is ListState.LOADED:
             status = c.bar.status()
-            return (self.tr("No pets with the status “%s”.") % status_text(status) if status
+            return (localized(QT_TRANSLATE_NOOP(
+                "ListPresenter",
+                "No pets with the status “{status}”.").format(
+                status=status_text(status))) if status
                     else self.tr("No pets yet. Add one with Ctrl+N."))
         return self.tr("Nothing loaded yet. Press F5 to load the pets.")
 
@@ -101,7 +112,10 @@ class ListPresenter(QObject):
         pets = c.pets
         self._last_refresh[self._environment] = pets.last_refresh
         c.statusBar_.set_last_refresh(pets.last_refresh)
-        c.statusBar_.show_activity(self.tr("Loaded %d pets.") % c.model.total_count)
+        c.statusBar_.show_activity(localized(QT_TRANSLATE_NOOP(
+            "ListPresenter",
+            "Loaded {count} pets.").format(
+            count=c.model.total_count)))
         pet = c.detail.pet
         if pet is not None and not self.select_pet(pet.id, show_detail=False):
             if self._filter_changed and self.hidden_by(pet):
@@ -138,12 +152,20 @@ class ListPresenter(QObject):
         c = self._c
         pets = self._pets
         if pets is not None and not pets.matches(pet):
-            return self.tr("Hidden from the list by the %s filter.") % c.bar.status_filter_text()
+            return localized(QT_TRANSLATE_NOOP(
+                "ListPresenter",
+                "Hidden from the list by the {status_filter} filter.").format(
+                status_filter=c.bar.status_filter_text()))
         if c.model.no_status_filter and pet.status is not None:
-            return self.tr("Hidden from the list by the %s filter.") % c.bar.status_filter_text()
+            return localized(QT_TRANSLATE_NOOP(
+                "ListPresenter",
+                "Hidden from the list by the {status_filter} filter.").format(
+                status_filter=c.bar.status_filter_text()))
         if c.model.name_filter and c.model.name_filter not in fold_name(pet.name):
-            return self.tr("Hidden from the list by the name filter “%s”.") % (
-                c.bar.quickFilterEdit.text().strip())
+            return localized(QT_TRANSLATE_NOOP(
+                "ListPresenter",
+                "Hidden from the list by the name filter “{text}”.").format(
+                text=c.bar.quickFilterEdit.text().strip()))
         return ""
 
     # -- selection and the detail panel ---------------------------------------------------
@@ -195,7 +217,8 @@ class ListPresenter(QObject):
             self._show_outside(pet)
         c.detail.show_deprecation(found.deprecation)
         c.statusBar_.show_activity(
-            self.tr("Found pet %d (%s).") % (pet.id, display(pet.name, 40)),
+            localized(QT_TRANSLATE_NOOP("ListPresenter", "Found pet {id} ({name}).").format(
+                id=pet.id, name=display(pet.name, 40))),
             found.deprecation.describe())
 
     def not_found(self, pet_id: int, text: str, exc: BaseException) -> None:
@@ -220,16 +243,20 @@ class ListPresenter(QObject):
         c.pets.pin(pet)
         if not (c.pets.pet_arrived(pet) and self.select_pet(pet.id)):
             self._show_outside(pet)
-        c.statusBar_.show_activity(self.tr("Added %s (ID %d).") % (display(pet.name, 40),
-                                                                     pet.id))
+        c.statusBar_.show_activity(localized(QT_TRANSLATE_NOOP(
+            "ListPresenter",
+            "Added {name} (ID {id}).").format(
+            name=display(pet.name, 40), id=pet.id)))
 
     def _dismiss(self, pet_id: int) -> None:
         c = self._c
         c.pets.unpin(pet_id)
         c.detail.show_pinned(False)
-        c.statusBar_.show_activity(self.tr("Pet %d is no longer kept in the list: the next "
-                                           "refresh shows it only if it belongs there.")
-                                   % pet_id)
+        c.statusBar_.show_activity(localized(QT_TRANSLATE_NOOP(
+            "ListPresenter",
+            "Pet {pet_id} is no longer kept in the list: the next refresh shows it only if it "
+            "belongs there.").format(
+            pet_id=pet_id)))
 
     # -- environments --------------------------------------------------------------------
 

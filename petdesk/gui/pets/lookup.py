@@ -11,6 +11,8 @@ from petdesk.core.errors import NotFoundError
 from petdesk.core.jobs import JobKind
 from petdesk.core.limits import INT64_MAX
 from petdesk.core.text import display
+from petdesk.core.wording import QT_TRANSLATE_NOOP
+from petdesk.gui.common.localize import localized
 from petdesk.gui.settings.auth import AuthController
 from petdesk.gui.worker.worker import JobContext, Outcome
 
@@ -67,11 +69,18 @@ class LookupController(QObject):
         if pet_id is None:
             typed = display(text.strip(), 30)
             if too_large(text):
-                self.invalid.emit(self.tr("No pet with ID %s") % typed, self.tr(
-                    "This number is too large to be a pet ID: IDs go up to %s.")
-                    % INT64_MAX)
+                self.invalid.emit(localized(QT_TRANSLATE_NOOP(
+                    "LookupController",
+                    "No pet with ID {typed}").format(
+                    typed=typed)), localized(QT_TRANSLATE_NOOP(
+                    "LookupController",
+                    "This number is too large to be a pet ID: IDs go up to {limit}.").format(
+                    limit=INT64_MAX)))
             else:
-                self.invalid.emit(self.tr("“%s” is not a pet ID") % typed,
+                self.invalid.emit(localized(QT_TRANSLATE_NOOP(
+                    "LookupController",
+                    "“{typed}” is not a pet ID").format(
+                    typed=typed)),
                                   self.tr("Enter a pet ID: a whole number from 1 up."))
             return
         self.fetch(pet_id, JobKind.LOOKUP)
@@ -82,13 +91,19 @@ class LookupController(QObject):
         keep = self.keep
         self._auth.run_task(lambda ctx: _fetch(pet_id, keep, ctx),
                             lambda outcome: self._done(pet_id, outcome), kind=kind,
-                            label=self.tr("Looking up pet %d…") % pet_id, key=(kind, pet_id))
+                            label=localized(QT_TRANSLATE_NOOP(
+                                "LookupController",
+                                "Looking up pet {pet_id}…").format(
+                                pet_id=pet_id)), key=(kind, pet_id))
 
     def _done(self, pet_id: int, outcome: Outcome[PetLookup]) -> None:
         if outcome.value is not None:
             self.found.emit(outcome.value)
         elif isinstance(outcome.error, NotFoundError):
-            self.notFound.emit(pet_id, self.tr("No pet with ID %d was found.") % pet_id,
+            self.notFound.emit(pet_id, localized(QT_TRANSLATE_NOOP(
+                "LookupController",
+                "No pet with ID {pet_id} was found.").format(
+                pet_id=pet_id)),
                                outcome.error)
         else:  # RequestCancelled included: the window says "Stopped."
             self.failed.emit(outcome.error)

@@ -210,7 +210,7 @@ class PetListController(QObject):
     def _shown(self, update: PageUpdate) -> None:
         self.state = ListState.LOADED
         self.error_text = ""
-        self.last_refresh = datetime.now(UTC)
+        self.last_refresh = datetime.fromtimestamp(self._clock.time(), UTC)
         self.changed.emit()
         self.pageLoaded.emit()
         if update.message:

@@ -39,6 +39,8 @@ from PySide6.QtWidgets import QApplication
 from petdesk.core.names import fold_name
 from petdesk.core.statuses import PetStatus
 from petdesk.core.text import DISPLAY_LIMIT, display
+from petdesk.core.wording import QT_TRANSLATE_NOOP
+from petdesk.gui.common.localize import localized
 from petdesk.gui.common.plain import tooltip
 from petdesk.gui.common.status_look import status_colour, status_icon, status_text, waiting_icon
 from petdesk.services.pets.index import PetIndex
@@ -209,12 +211,16 @@ class PetTableModel(QAbstractTableModel):
     def _described(self, pet: Pet, column: int, role: int) -> str | None:
         """The tooltip, or what a screen reader says."""
         if column == _STATUS and isinstance(pet, WaitingRow):
-            return self.tr("%s: not on the service yet (to be added as %s)") % (
-                pet.text, self._status_text[pet.status])
+            return localized(QT_TRANSLATE_NOOP(
+                "PetTableModel",
+                "{text}: not on the service yet (to be added as {status})").format(
+                text=pet.text, status=self._status_text[pet.status]))
         if column == _STATUS:
-            return self.tr("Status: %s") % self._status_text[pet.status]
+            return localized(QT_TRANSLATE_NOOP("PetTableModel", "Status: {status}").format(
+                status=self._status_text[pet.status]))
         if column == _CATEGORY:
-            return self.tr("Category ID %s") % pet.category_id
+            return localized(QT_TRANSLATE_NOOP("PetTableModel", "Category ID {category_id}").format(
+                category_id=pet.category_id))
         if column == _NAME:
             return self._name_described(pet.name, role)
         return self._display(pet, column) if role == _ACCESSIBLE else None
@@ -226,8 +232,10 @@ class PetTableModel(QAbstractTableModel):
             notes.append(self.tr("Hidden or direction-changing characters are shown as "
                                  "⟦U+…⟧ markers."))
         if len(name) > DISPLAY_LIMIT:
-            notes.append(self.tr("Long name (%d characters): select the pet to see all "
-                                 "of it.") % len(name))
+            notes.append(localized(QT_TRANSLATE_NOOP(
+                "PetTableModel",
+                "Long name ({length} characters): select the pet to see all of it.").format(
+                length=len(name))))
         if role == _ACCESSIBLE:
             return " ".join([shown, *notes])
         return tooltip("\n".join([shown, *notes])) if notes else None

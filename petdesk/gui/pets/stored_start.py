@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 
 from petdesk.core.jobs import ListState
-from petdesk.core.status_messages import MessageKind, StatusMessage
+from petdesk.core.status_messages import MessageKind
 from petdesk.gui.common.after_paint import AfterPaint
 from petdesk.services.pets.local_rows import StoredRow
 from petdesk.storage.store_file import store_file
@@ -138,8 +138,10 @@ class StoredStart(QObject):
         rows = [StoredRow(*row) for row in page.rows]
         contents.model.replace_pets(rows)  # type: ignore[arg-type]
         self.fetched_at = page.fetched_at
-        contents.statusBar_.show_message(StatusMessage(
-            MessageKind.STORED_ROWS, self.tr("As of %s — refreshing…") % self.as_of_text()))
+        from petdesk.services.outbox.wording import stored_rows_message  # noqa: PLC0415 - after the paint
+
+        contents.statusBar_.show_message(stored_rows_message(page.fetched_at,
+                                                             contents.clock.time()))
         AfterPaint(contents.table.viewport(), self.over.emit, STORED_PAINT_LATEST_MS)
 
     def as_of(self) -> datetime | None:
@@ -147,15 +149,6 @@ class StoredStart(QObject):
         if self.fetched_at is None:
             return None
         return datetime.fromtimestamp(self.fetched_at, UTC)
-
-    def as_of_text(self) -> str:
-        """When the stored rows were fetched, as the user's locale writes it."""
-        if self.fetched_at is None:
-            return ""
-        from petdesk.gui.common.localize import clock_time as localized  # noqa: PLC0415 - likewise
-        from petdesk.services.outbox.wording import clock_time  # noqa: PLC0415 - after the paint
-
-        return localized(clock_time(self.fetched_at, datetime.now(UTC).timestamp()))
 
     def fresh_shown(self) -> None:
         """A fresh page replaced the stored rows (or the list was reset)."""

@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
 
 from petdesk.core.limits import LIMIT_DEFAULT, LIMIT_MAX, LIMIT_MIN
 from petdesk.core.statuses import PetStatus
+from petdesk.core.wording import QT_TRANSLATE_NOOP
+from petdesk.gui.common.localize import localized
 from petdesk.gui.common.status_look import status_text
 from petdesk.gui.pets.pet_model import Column, PetTableModel
 from petdesk.gui.settings.connection import DEMO
@@ -91,11 +93,20 @@ class EnvironmentBanner(QLabel):
             text = self.tr("<b>Production</b> — not set up: enter the service address "
                            "with File › API key…")
         elif kind == Environment.STAGING.value:
-            text = self.tr("<b>STAGING</b> — test environment: %s") % _escape(address)
+            text = localized(QT_TRANSLATE_NOOP(
+                "EnvironmentBanner",
+                "<b>STAGING</b> — test environment: {address}").format(
+                address=_escape(address)))
         else:
-            text = self.tr("<b>Production</b> — live data: %s") % _escape(address)
+            text = localized(QT_TRANSLATE_NOOP(
+                "EnvironmentBanner",
+                "<b>Production</b> — live data: {address}").format(
+                address=_escape(address)))
         self.setText(text)
-        self.setAccessibleName(self.tr("Environment: %s") % label)
+        self.setAccessibleName(localized(QT_TRANSLATE_NOOP(
+            "EnvironmentBanner",
+            "Environment: {label}").format(
+            label=label)))
         colours = BANNER_COLOURS.get(kind)
         palette = QPalette()  # nothing set: the window's palette, light or dark
         if colours is not None:

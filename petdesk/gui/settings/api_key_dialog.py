@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from petdesk.core.connection import Reach, is_placeholder
 from petdesk.core.urls import base_url_problem
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.accessibility import make_accessible
 from petdesk.gui.common.localize import localized
 
@@ -51,7 +52,10 @@ class ApiKeyDialog(QDialog):
                  *, reason: str = "", env_override: bool = False, demo: bool = False) -> None:
         super().__init__(parent)
         self.setObjectName("apiKeyDialog")
-        self.setWindowTitle(self.tr("Service address and API key — %s") % environment_label)
+        self.setWindowTitle(localized(QT_TRANSLATE_NOOP(
+            "ApiKeyDialog",
+            "Service address and API key — {environment_label}").format(
+            environment_label=environment_label)))
         self._busy = False
         self._demo = demo
         self._initial_address = address.strip()
@@ -77,10 +81,12 @@ class ApiKeyDialog(QDialog):
         self.addressNote.setTextFormat(Qt.TextFormat.PlainText)
 
         # True whether or not a keyring works (the reason above says when none does).
-        intro = QLabel(self.tr(
-            "Enter the API key for <b>%s</b>. PetDesk never writes it to a file: it keeps "
-            "it in your system keyring, or in memory until you quit when no keyring "
-            "works.") % environment_label)
+        intro = QLabel(localized(QT_TRANSLATE_NOOP(
+            "ApiKeyDialog",
+            "Enter the API key for <b>{environment_label}</b>. PetDesk never writes it to a "
+            "file: it keeps it in your system keyring, or in memory until you quit when no "
+            "keyring works.").format(
+            environment_label=environment_label)))
         intro.setObjectName("apiKeyIntro")
         intro.setWordWrap(True)
 
@@ -234,8 +240,11 @@ class ApiKeyDialog(QDialog):
 
     def _confirm_refused_save(self) -> None:
         box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Save a key that failed the test?"),
-                          self.tr("This key failed the test a moment ago:\n%s\n\n"
-                                  "Save it anyway?") % self._refused_why,
+                          localized(QT_TRANSLATE_NOOP(
+                              "ApiKeyDialog",
+                              "This key failed the test a moment ago:\n{refused_why}\n\nSave it "
+                              "anyway?").format(
+                              refused_why=self._refused_why)),
                           QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
                           self)
         box.setObjectName("confirmRefusedKey")

@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, Signal
 from petdesk.core.connection import Connection, Reach, reach_of
 from petdesk.core.errors import AuthenticationError, MissingKeyError
 from petdesk.core.jobs import JobKind, Priority
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.localize import error_text, localized
 from petdesk.gui.settings.connection import ConnectionController
 from petdesk.gui.worker.worker import Job, JobContext, Next, Outcome, Task, Worker
@@ -158,13 +159,17 @@ class AuthController(QObject):
 
     def _test_failed(self, reach: Reach, error: BaseException | None, address: str) -> str:
         if reach is Reach.NO_SUCH_ADDRESS:
-            return self.tr("This address does not exist: no computer on the network is "
-                           "called %s. Check the address; if it is right, check that this "
-                           "computer is online.") % _host(address)
+            return localized(QT_TRANSLATE_NOOP(
+                "AuthController",
+                "This address does not exist: no computer on the network is called {address}. "
+                "Check the address; if it is right, check that this computer is online.").format(
+                address=_host(address)))
         if reach is Reach.NO_NETWORK:
-            return self.tr("No network connection to %s: this computer may be offline, or "
-                           "nothing answers at that address. Check the network "
-                           "connection, then the address.") % _host(address)
+            return localized(QT_TRANSLATE_NOOP(
+                "AuthController",
+                "No network connection to {address}: this computer may be offline, or nothing "
+                "answers at that address. Check the network connection, then the address.").format(
+                address=_host(address)))
         if reach is Reach.KEY_REFUSED and not isinstance(error, MissingKeyError):
             return self.tr("The service refused this key: it is not accepted at this "
                            "address. The address is right (the service answered).")
@@ -183,7 +188,10 @@ class AuthController(QObject):
         def done(outcome: Outcome[KeyLookupLike | None]) -> None:
             if not outcome.ok:
                 exc = outcome.error
-                self.saveFailed.emit(self.tr("This key cannot be used: %s.") % error_text(exc)
+                self.saveFailed.emit(localized(QT_TRANSLATE_NOOP(
+                    "AuthController",
+                    "This key cannot be used: {reason}.").format(
+                    reason=error_text(exc)))
                                      if isinstance(exc, ValueError) else error_text(exc))
                 return
             self._connection.keep_address(address)

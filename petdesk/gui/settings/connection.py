@@ -8,6 +8,7 @@ from PySide6.QtCore import QObject, Signal
 
 from petdesk.core.connection import Connection, is_placeholder
 from petdesk.core.wording import QT_TRANSLATE_NOOP
+from petdesk.gui.common.localize import localized
 from petdesk.gui.settings.settings import AppSettings, Environment
 
 if TYPE_CHECKING:
@@ -59,7 +60,8 @@ class ConnectionController(QObject):
         address as a real service."""
         if self.set_up:
             return self.label()
-        return self.tr("%s (not set up)") % self.label()
+        return localized(QT_TRANSLATE_NOOP("ConnectionController", "{label} (not set up)").format(
+            label=self.label()))
 
     @property
     def set_up(self) -> bool:

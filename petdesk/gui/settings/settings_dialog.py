@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from petdesk.core.connection import PRODUCTION_URL, STAGING_URL
 from petdesk.core.urls import base_url_problem
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.catalogue.settings_page import CatalogueSettingsBox
 from petdesk.gui.common.accessibility import make_accessible
 from petdesk.gui.common.localize import localized
@@ -77,11 +78,14 @@ class SettingsDialog(QDialog):
                                             "computer. These addresses apply when PetDesk "
                                             "is started without --demo."))
         elif in_use is not None:
-            text = self.tr("In use now (%s): %s") % in_use
+            text = localized(QT_TRANSLATE_NOOP("SettingsDialog", "In use now ({label}): {address}")
+                             .format(label=in_use[0], address=in_use[1]))
             if overridden:
-                text += "\n" + self.tr(
-                    "PetDesk was started with --base-url, which overrides the %s address "
-                    "below until it is started without it.") % in_use[0]
+                text += "\n" + localized(QT_TRANSLATE_NOOP(
+                    "SettingsDialog",
+                    "PetDesk was started with --base-url, which overrides the {in_use} address "
+                    "below until it is started without it.").format(
+                    in_use=in_use[0]))
             self.inUseLabel.setText(text)
         self.inUseLabel.setVisible(bool(self.inUseLabel.text()))
 
@@ -132,7 +136,10 @@ class SettingsDialog(QDialog):
                             (self.tr("Staging address"), self.stagingUrlEdit)):
             problem = base_url_problem(edit.text())
             if problem:
-                self.problemLabel.setText(self.tr("%s: %s") % (label, localized(problem)))
+                self.problemLabel.setText(localized(QT_TRANSLATE_NOOP(
+                    "SettingsDialog",
+                    "{label}: {problem}").format(
+                    label=label, problem=localized(problem))))
                 self.problemLabel.setVisible(True)
                 edit.setFocus()
                 return

@@ -85,6 +85,19 @@ def _tail(status: MirrorStatus, now: float, tz: tzinfo | None) -> str | None:
     return None
 
 
+#: The status bar's catalogue line when the catalogue is not kept (and none is reported).
+CATALOGUE_OFF = QT_TRANSLATE_NOOP("MirrorWording", "Catalogue: off (File › Settings…)")
+
+
+def catalogue_short(status: MirrorStatus) -> str:
+    """The catalogue line's short form for a narrow window: "Catalogue: 8,412 pets"
+    ("" while nothing is stored)."""
+    if not status.count:
+        return ""
+    return QT_TRANSLATE_NOOP("MirrorWording", "Catalogue: {pets}").format(
+        pets=count_text(status.count))
+
+
 def catalogue_line(status: MirrorStatus, now: float, tz: tzinfo | None = None) -> str:
     """The status bar's catalogue line:
 

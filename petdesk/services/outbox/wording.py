@@ -12,8 +12,19 @@ from __future__ import annotations
 
 from datetime import datetime, tzinfo
 
+from petdesk.core.status_messages import MessageKind, StatusMessage
 from petdesk.core.wording import QT_TRANSLATE_NOOP, ClockTime
 from petdesk.storage.rows import OutboxEntry, OutboxState
+
+#: Said once when the service answers again after being unreachable.
+BACK_ONLINE = QT_TRANSLATE_NOOP("StoreWording", "The service can be reached again.")
+#: Details of the offline message.
+OFFLINE_DETAILS = QT_TRANSLATE_NOOP(
+    "StoreWording", "PetDesk checks by itself when the service is back. Adds wait in the "
+    "outbox and are sent then.")
+#: Details of the outbox's count.
+OUTBOX_DETAILS = QT_TRANSLATE_NOOP(
+    "StoreWording", "Adds PetDesk keeps and sends by itself when the service can take them.")
 
 
 def clock_time(when: float, now: float, tz: tzinfo | None = None) -> ClockTime:
@@ -21,11 +32,6 @@ def clock_time(when: float, now: float, tz: tzinfo | None = None) -> ClockTime:
     moment = datetime.fromtimestamp(when, tz) if tz else datetime.fromtimestamp(when).astimezone()
     today = datetime.fromtimestamp(now, tz) if tz else datetime.fromtimestamp(now).astimezone()
     return ClockTime(moment, today=moment.date() == today.date())
-
-
-def clock_text(when: float, now: float, tz: tzinfo | None = None) -> str:
-    """``09:42`` when ``when`` is today, else ``Mon 23 Nov, 09:42``."""
-    return str(clock_time(when, now, tz))
 
 
 def stored_rows_banner(fetched_at: float, now: float, *, offline: bool,
@@ -38,10 +44,33 @@ def stored_rows_banner(fetched_at: float, now: float, *, offline: bool,
     return QT_TRANSLATE_NOOP("StoreWording", "As of {shown} — refreshing…").format(shown=shown)
 
 
+def stored_rows_message(fetched_at: float, now: float,
+                        tz: tzinfo | None = None) -> StatusMessage:
+    """The status bar's message while the stored rows shown at start-up are refreshed."""
+    return StatusMessage(MessageKind.STORED_ROWS,
+                         stored_rows_banner(fetched_at, now, offline=False, tz=tz))
+
+
+def offline_message(as_of: float | None, now: float,
+                    tz: tzinfo | None = None) -> StatusMessage:
+    """The status bar's message while the service cannot be reached; ``as_of``: when the
+    pets shown were fetched (``None`` when none are shown)."""
+    if as_of is None:
+        return StatusMessage(
+            MessageKind.OFFLINE,
+            QT_TRANSLATE_NOOP("StoreWording", "Offline — the service cannot be reached"),
+            QT_TRANSLATE_NOOP("StoreWording", "Offline"), OFFLINE_DETAILS)
+    return StatusMessage(
+        MessageKind.OFFLINE, stored_rows_banner(as_of, now, offline=True, tz=tz),
+        QT_TRANSLATE_NOOP("StoreWording", "Offline · pets as of {shown}").format(
+            shown=clock_time(as_of, now, tz)),
+        OFFLINE_DETAILS)
+
+
 def stored_pet_note(fetched_at: float, now: float, tz: tzinfo | None = None) -> str:
     """Under a look-up answered from the store."""
     return QT_TRANSLATE_NOOP(
-        "StoreWording", "Stored copy from {shown} — the service could not be asked").format(
+        "StoreWording", "Stored copy from {shown} — the service could not be asked.").format(
         shown=clock_time(fetched_at, now, tz))
 
 
@@ -92,3 +121,13 @@ def outbox_count_text(count: int) -> str:
     if count == 1:
         return QT_TRANSLATE_NOOP("StoreWording", "1 add waiting to send")
     return QT_TRANSLATE_NOOP("StoreWording", "{count} adds waiting to send").format(count=count)
+
+
+def outbox_count_message(count: int) -> StatusMessage | None:
+    """The status bar's message of the adds waiting (``None`` when nothing waits)."""
+    if count <= 0:
+        return None
+    return StatusMessage(
+        MessageKind.OUTBOX, outbox_count_text(count),
+        QT_TRANSLATE_NOOP("StoreWording", "{count} waiting").format(count=count),
+        OUTBOX_DETAILS)

@@ -7,6 +7,7 @@ and Spanish translations. The fix is in each message.
 
 from __future__ import annotations
 
+import ast
 import re
 import shutil
 import xml.etree.ElementTree as ET
@@ -62,6 +63,31 @@ def test_translations_keep_the_placeholders_and_the_accelerators(language: str) 
             if source.replace("&&", "").count("&") != form.replace("&&", "").count("&"):
                 wrong.append((source, form))
     assert not wrong, f"placeholders, markup or & changed in petdesk_{language}.ts: {wrong}"
+
+
+def _translated(node: ast.AST) -> bool:
+    """A call of ``tr`` or ``translate``: text looked up in the catalogues."""
+    return isinstance(node, ast.Call) and (
+        (isinstance(node.func, ast.Attribute) and node.func.attr in ("tr", "translate"))
+        or (isinstance(node.func, ast.Name) and node.func.id == "translate"))
+
+
+def test_a_sentence_with_values_is_filled_in_only_by_localized() -> None:
+    """One path from a sentence to the screen: a sentence with values is a template
+    (``QT_TRANSLATE_NOOP(context, "… {name} …").format(name=…)``) that the window shows
+    through ``localized()``, in the GUI as in the Qt-free layers. A translated text is
+    never filled in with ``%`` or ``.replace("%1", …)``."""
+    found = []
+    for path in sorted((i18n.project_root() / "petdesk" / "gui").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            filled = (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod)
+                      and any(map(_translated, ast.walk(node.left))))
+            replaced = (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                        and node.func.attr == "replace"
+                        and any(map(_translated, ast.walk(node.func.value))))
+            if filled or replaced:
+                found.append(f"{path.name}:{node.lineno}: {ast.unparse(node)[:80]}")
+    assert not found, found
 
 
 def test_lrelease_compiles_each_catalogue(tmp_path: Path) -> None:

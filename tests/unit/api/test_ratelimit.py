@@ -21,7 +21,8 @@ def test_snapshot_from_well_formed_headers() -> None:
     assert (snap.limit, snap.remaining) == (60, 57)
     assert reset == NOW + 30
     assert snap.reset is not None and snap.reset.timestamp() == NOW + 30
-    assert snap.describe().startswith("57/60 left · resets ")
+    assert snap.figures() == "57/60 left"
+    assert snap.resets().startswith("resets ")
 
 
 def test_no_headers_no_snapshot() -> None:

@@ -4,16 +4,21 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from petdesk.core.status_messages import MessageKind, StatusMessage
 from petdesk.core.statuses import PetStatus
 from petdesk.services.outbox.wording import (
-    clock_text,
+    OFFLINE_DETAILS,
+    OUTBOX_DETAILS,
+    clock_time,
     decision_question,
+    offline_message,
+    outbox_count_message,
     outbox_count_text,
     outbox_row_text,
     stored_pet_note,
     stored_rows_banner,
+    stored_rows_message,
 )
-from petdesk.storage.db import LocalStore
 from petdesk.storage.rows import Draft, OutboxEntry, OutboxState
 
 NOW = datetime(2026, 11, 24, 9, 50, tzinfo=UTC).timestamp()
@@ -22,21 +27,21 @@ YESTERDAY = datetime(2026, 11, 23, 17, 5, tzinfo=UTC).timestamp()
 
 
 def test_times_read_like_a_clock() -> None:
-    assert clock_text(EARLIER, NOW, UTC) == "09:42"
-    assert clock_text(YESTERDAY, NOW, UTC) == "Mon 23 Nov, 17:05"
+    assert str(clock_time(EARLIER, NOW, UTC)) == "09:42"
+    assert str(clock_time(YESTERDAY, NOW, UTC)) == "Mon 23 Nov, 17:05"
     assert stored_rows_banner(EARLIER, NOW, offline=False, tz=UTC) == \
         "As of 09:42 — refreshing…"
     assert stored_rows_banner(EARLIER, NOW, offline=True, tz=UTC) == \
         "Offline — showing pets as of 09:42"
     assert "09:42" in stored_pet_note(EARLIER, NOW, UTC)
-    assert clock_text(EARLIER, NOW)  # the computer's own zone
+    assert str(clock_time(EARLIER, NOW))  # the computer's own zone
 
 
-def test_every_outbox_state_has_words(store: LocalStore) -> None:
-    entry = store.queue(Draft("Rex", 1, PetStatus.AVAILABLE))
+def test_every_outbox_state_has_words() -> None:
+    draft = Draft("Rex", 1, PetStatus.AVAILABLE)
     texts = {}
     for state in OutboxState:
-        shown = OutboxEntry(entry.local_id, "production", entry.draft, 0.0, state, 1, 0,
+        shown = OutboxEntry(1, "production", draft, 0.0, state, 1, 0,
                             pet_id=12, reason="Field 'name' must not be blank.",
                             candidates=(12, 14))
         texts[state] = outbox_row_text(shown)
@@ -44,7 +49,7 @@ def test_every_outbox_state_has_words(store: LocalStore) -> None:
     assert texts[OutboxState.SENT] == "Added (ID 12)"
     assert texts[OutboxState.FAILED] == "Not accepted: Field 'name' must not be blank."
     assert len(set(texts.values())) == len(OutboxState)
-    question = decision_question(OutboxEntry(1, "production", entry.draft, 0.0,
+    question = decision_question(OutboxEntry(1, "production", draft, 0.0,
                                              OutboxState.NEEDS_DECISION, 1, 0,
                                              candidates=(12, 14)))
     assert "“Rex”" in question and "ID 12, ID 14" in question and "2 matching pets" in question
@@ -56,5 +61,19 @@ def test_the_status_bar_count() -> None:
     assert outbox_count_text(3) == "3 adds waiting to send"
 
 
-def test_the_store_is_durable(store: LocalStore) -> None:
-    assert store.durability() == ("wal", 2)  # WAL, synchronous=FULL
+def test_the_status_bar_messages_whole_and_short() -> None:
+    assert offline_message(EARLIER, NOW, UTC) == StatusMessage(
+        MessageKind.OFFLINE, "Offline — showing pets as of 09:42", "Offline · pets as of 09:42",
+        OFFLINE_DETAILS)
+    assert offline_message(None, NOW, UTC) == StatusMessage(
+        MessageKind.OFFLINE, "Offline — the service cannot be reached", "Offline",
+        OFFLINE_DETAILS)
+    assert stored_rows_message(EARLIER, NOW, UTC) == StatusMessage(
+        MessageKind.STORED_ROWS, "As of 09:42 — refreshing…")
+    assert outbox_count_message(0) is None
+    assert outbox_count_message(1) == StatusMessage(
+        MessageKind.OUTBOX, "1 add waiting to send", "1 waiting", OUTBOX_DETAILS)
+    assert outbox_count_message(3) == StatusMessage(
+        MessageKind.OUTBOX, "3 adds waiting to send", "3 waiting", OUTBOX_DETAILS)
+    assert stored_pet_note(EARLIER, NOW, UTC) == \
+        "Stored copy from 09:42 — the service could not be asked."
