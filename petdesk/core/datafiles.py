@@ -12,6 +12,7 @@ Standard library only: ``petdesk --self-test`` and the window both use it.
 
 from __future__ import annotations
 
+from importlib.resources import files
 from pathlib import Path
 
 #: Inside the package, in the wheel and in the bundle.
@@ -20,11 +21,6 @@ PACKAGED = "resources"
 
 def resources_dir() -> Path | None:
     """The folder of PetDesk's run-time files, or ``None`` when it is missing."""
-    # importlib.resources and its readers cost the start-up ~5 ms: the window first
-    # needs its files after the first paint (the icon), or before it only for a
-    # language other than English (the catalogue).
-    from importlib.resources import files  # noqa: PLC0415 - on first use, see above
-
     candidates = (Path(str(files("petdesk") / PACKAGED)),
                   Path(__file__).resolve().parents[2] / "resources")
     for path in candidates:

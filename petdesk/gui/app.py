@@ -10,45 +10,44 @@ Public entry points (also used by ``petdesk --self-test``):
   the OS keyring and real HTTPS. Everything can be overridden for tests.
 * :func:`run` — all of the above plus logging, then the event loop.
 
-Start-up is lean: httpx, pydantic and keyring are not imported before the
-window is shown. httpx and pydantic load when the worker thread starts (on the GUI
-thread, before the thread exists: never two threads importing them at once); the
-worker thread loads keyring. :func:`run` shows the window's
-frame first and builds its contents in the first event-loop turn after the first
-paint (``MainWindow(deferred=True)``); nothing imported before that paint touches
-the ``Qt`` namespace (creating its ~90 Python enums costs PySide6 ~14 ms).
+httpx, pydantic and keyring are not imported before the last session's rows are
+painted: the network stack is the worker's, and the window's first paint needs none
+of it. httpx and pydantic load when the worker thread starts (on the GUI thread,
+before the thread exists: never two threads importing them at once); the worker
+thread loads keyring. :func:`run` shows the window's frame first and builds its
+contents in the first event-loop turn after the first paint
+(``MainWindow(deferred=True)``).
 """
 
 from __future__ import annotations
 
-import gc
 import logging
 import os
 import sys
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Final
 
 from PySide6.QtCore import QSettings, QSize
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
 from petdesk import __version__
 from petdesk.core.clock import Clock
 from petdesk.core.datafiles import resources_dir
+from petdesk.gui.common.crash import install as install_crash_handler
 from petdesk.gui.common.translations import install_translations
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.settings.settings import AppSettings, Environment
 from petdesk.services.keys.keys import FixedLookup, KeyLookupLike, KeyProvider, StaticKeys
+from petdesk.services.logs import RedactingFilter, setup_logging
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QIcon
-
     from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
     from petdesk.gui.worker.worker import ClientFactory, Connection
     from petdesk.sandbox import SandboxApp
     from petdesk.services.keys.keystore import KeyStore
-    from petdesk.services.logs import RedactingFilter
 
 ORGANIZATION = "PetDesk"
 APPLICATION = "PetDesk"
@@ -62,7 +61,8 @@ ORGANIZATION_DOMAIN = "petdesk.org"
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512, 1024)
 
 
-class LaunchConfig(NamedTuple):  # not a dataclass: ``dataclasses`` costs ~2.5 ms at start-up
+@dataclass(frozen=True)
+class LaunchConfig:
     """``petdesk [--demo] [--environment production|staging] [--base-url URL]``."""
 
     demo: bool = False
@@ -72,8 +72,6 @@ class LaunchConfig(NamedTuple):  # not a dataclass: ``dataclasses`` costs ~2.5 m
 
 def app_icon() -> QIcon:
     """The PNGs (16-1024 px) and the SVG."""
-    from PySide6.QtGui import QIcon  # PySide6 creates the type (and enums) on first use  # noqa: PLC0415 - QIcon's enums, not before the first paint
-
     icon = QIcon()
     base = resources_dir()
     if base is None:
@@ -254,17 +252,9 @@ def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
     The window is shown with its frame only; its contents are built in the first
     event-loop turn after its first paint, then the pets load.
     """
-    from petdesk.services.logs import RedactingFilter, setup_logging  # noqa: PLC0415 - logging set up after the window
-
-    # What start-up creates lives as long as the window: collecting garbage before the
-    # window is on screen finds nothing to free. After it, the start-up's objects are
-    # moved out of the collector's way (gc.freeze) so later collections skip them.
-    gc.disable()
     app = create_application(argv, icon_later=True)
     redactor = RedactingFilter()
     window = build_main_window(config, redactor=redactor, deferred=True)
-    from petdesk.gui.common.crash import install as install_crash_handler  # noqa: PLC0415 - after the window
-
     # An exception escaping a slot ends in a dialog with "Copy details" and a log
     # entry (key redacted), never a silent death; Qt's warnings go to the log too.
     install_crash_handler(window, redactor=redactor)
@@ -272,10 +262,6 @@ def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
     # the window saves its state and the worker stops before Qt tears down.
     app.aboutToQuit.connect(window.close)
     window.show()
-
-    def collect() -> None:
-        gc.freeze()
-        gc.enable()
 
     def after_start() -> None:  # logging is not worth delaying the window for
         icon = app_icon()
@@ -285,9 +271,7 @@ def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
         logging.getLogger("petdesk").info("PetDesk started (demo=%s); log at %s",
                                           config.demo, path)
 
-    # Garbage is collected again once the worker starts loading (its imports make
-    # garbage); the icon files and the log file wait until the first page is on
-    # screen: they are not needed to show the pets.
-    window.workerStarted.connect(collect)
+    # The icon files and the log file wait until the first page is on screen: they
+    # are not needed to show the pets.
     window.settled.connect(after_start)
     return app.exec()

@@ -9,9 +9,12 @@ the handler, so every record that reaches the file passes through it.
 from __future__ import annotations
 
 import logging
+import logging.handlers
 import re
 import threading
 from pathlib import Path
+
+from petdesk.core import folders
 
 _BEARER = re.compile(r"(?i)(bearer\s+)[^\s\"',;]+")
 
@@ -52,8 +55,6 @@ class RedactingFilter(logging.Filter):
 
 
 def default_log_dir() -> Path:
-    from petdesk.core import folders  # noqa: PLC0415 - platformdirs, after the window
-
     return folders.log_dir()
 
 
@@ -68,8 +69,6 @@ def setup_logging(log_dir: Path | None = None, *, level: int = logging.INFO,
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / "petdesk.log"
     redactor = redactor or RedactingFilter()
-    import logging.handlers  # here, not at import: ~13 ms the first paint does not wait for  # noqa: PLC0415 - ~13 ms, after the window
-
     handler = logging.handlers.RotatingFileHandler(path, maxBytes=1_000_000, backupCount=3,
                                                    encoding="utf-8", delay=True)
     handler.setFormatter(logging.Formatter(

@@ -34,16 +34,26 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import (
     QMessageLogContext,
     QObject,
+    Qt,
     QTimer,
     QtMsgType,
     Signal,
     qInstallMessageHandler,
 )
-from PySide6.QtWidgets import QApplication, QDialog, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from petdesk.gui.common.accessibility import make_accessible
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QPlainTextEdit, QPushButton
-
     from petdesk.services.logs import RedactingFilter
 
 __all__ = ["CrashDialog", "CrashHandler", "install"]
@@ -70,18 +80,6 @@ class CrashDialog(QDialog):
     copyButton: QPushButton
 
     def __init__(self, details: str, parent: QWidget | None = None) -> None:
-        # Not imported with the module: the handler is installed before the main
-        # window's first paint; PySide6 creates each class's Python enums on first
-        # use (Qt's namespace alone ~14 ms, these widgets' ~3 ms).
-        from PySide6.QtCore import Qt  # noqa: PLC0415 - Qt's namespace, not before the first paint
-        from PySide6.QtWidgets import (  # noqa: PLC0415 - not before the first paint
-            QDialogButtonBox,
-            QLabel,
-            QPlainTextEdit,
-            QPushButton,
-            QVBoxLayout,
-        )
-
         super().__init__(parent)
         self.setObjectName("crashDialog")
         self.setWindowTitle(self.tr("PetDesk ran into a problem"))
@@ -109,8 +107,6 @@ class CrashDialog(QDialog):
         layout.addWidget(self.detailsEdit, 1)
         layout.addWidget(buttons)
         self.setMinimumWidth(520)
-        from petdesk.gui.common.accessibility import make_accessible  # noqa: PLC0415 - on first use, as above
-
         make_accessible(self)
 
     @property

@@ -9,12 +9,15 @@ it becomes the default QLocale, so dates and numbers follow it too.
 
 from __future__ import annotations
 
+import logging
+import subprocess
 import sys
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from petdesk.core.datafiles import resources_dir
+from petdesk.gui.i18n import compile_stale
 
 #: The languages of File › Settings…: the stored value and the name shown (each in
 #: its own language).
@@ -86,14 +89,7 @@ def install_translations(app: QCoreApplication, language: str,
 
 def _compile_stale(folder: Path) -> None:
     """Compile the catalogues of a source checkout that are missing or older than their
-    source (``lrelease`` in a child process). Imported here, not at the top: only a
-    source checkout in German or Spanish needs it, and ``subprocess`` would cost every
-    start before the first paint."""
-    import logging  # noqa: PLC0415 - see the docstring
-    import subprocess  # noqa: PLC0415 - see the docstring
-
-    from petdesk.gui.i18n import compile_stale  # noqa: PLC0415 - see the docstring
-
+    source (``lrelease`` in a child process)."""
     try:
         compile_stale(folder)
     except (OSError, subprocess.SubprocessError) as error:  # English, never a crash

@@ -13,16 +13,11 @@ from __future__ import annotations
 
 import enum
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QByteArray, QSettings, Qt
 
 from petdesk.core.connection import PRODUCTION_URL, STAGING_URL
-
-if TYPE_CHECKING:
-    # Qt's namespace costs ~14 ms to create (PySide6 makes ~90 Python enums at once);
-    # these settings are read before the first paint, the sort only afterwards.
-    from PySide6.QtCore import Qt
 
 DEFAULT_TIMEOUT = 15.0
 TIMEOUT_RANGE = (1.0, 120.0)
@@ -130,8 +125,6 @@ class AppSettings:
 
     @property
     def sort(self) -> tuple[int, Qt.SortOrder]:
-        from PySide6.QtCore import Qt  # noqa: PLC0415 - Qt's namespace (~14 ms), not before the first paint
-
         try:
             column = int(self._s.value("table/sort_column", 0))  # type: ignore[call-overload]
             order = int(self._s.value("table/sort_order", 0))  # type: ignore[call-overload]
@@ -141,8 +134,6 @@ class AppSettings:
                         else Qt.SortOrder.AscendingOrder)
 
     def set_sort(self, column: int, order: Qt.SortOrder) -> None:
-        from PySide6.QtCore import Qt  # noqa: PLC0415 - Qt's namespace (~14 ms), not before the first paint
-
         self._s.setValue("table/sort_column", int(column))
         self._s.setValue("table/sort_order",
                          1 if order == Qt.SortOrder.DescendingOrder else 0)
