@@ -1,4 +1,4 @@
-"""Catalogue mirror figures (issue 16), each against a baseline measured in the same run.
+"""Catalogue mirror figures, each against a baseline measured in the same run.
 
     .venv/bin/python tests/benchmarks/bench_mirror.py [--quick]
 

@@ -14,7 +14,7 @@ set:
   :class:`petdesk.gui.main_window.MainWindow` ``deferred``), then, when it has
   painted with rows in it, ``PETDESK_BENCH first-data <time.monotonic()>
   rss=<bytes> rows=<n>`` and exit. Rows of the last session painted before the fresh
-  ones (instant start, issue 12: the status bar says "As of 09:42 — refreshing…") are
+  ones (instant start: the status bar says "As of 09:42 — refreshing…") are
   reported once as ``PETDESK_BENCH stored-data …``; *first-data* is fresh rows only.
 * ``stored-data``: as ``first-data``, but exit after the *stored-data* line (or after
   *first-data* when nothing was stored).

@@ -13,8 +13,10 @@ not collect ``tests/benchmarks``).
 Each group runs in its own Python process (``--child``), with offscreen Qt and a
 throw-away HOME, so no group inherits another's imports, threads or memory.
 
-Figures: 1 time to window, 2 time to first data, 3 GUI stalls,
-4 rate-limit efficiency, 5 table scale, 6 memory, 7 client overhead.
+Figures: S1 first paint, S2 the last session's rows painted, S3 fresh rows painted
+(against the bare window and the stock floors F4 and F5 of ``bench_floors.py``, in the
+same group), 3 GUI stalls, 4 rate-limit efficiency, 5 table scale, 6 memory,
+7 client overhead.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from common import ROOT, machine, private_home  # noqa: E402
 #: (group module, what it measures), in the order they run.
 GROUPS = (
     ("bench_client", "7"),
-    ("bench_startup", "1, 2, 6"),
+    ("bench_startup", "first paint, stored rows, fresh rows, memory"),
     ("bench_table", "5"),
     ("bench_stalls", "3"),
     ("bench_ratelimit", "4"),
@@ -48,18 +50,18 @@ GROUPS = (
     ("bench_import_window", "import through the window"),
     ("bench_bulk", "preview and export"),
     ("bench_mirror", "M1-M5"),
-    ("bench_offline", "O1-O3"),
-    ("bench_floors", "floors (issues 10, 12)"),
+    ("bench_offline", "O3"),
+    ("bench_floors", "floors F1-F5"),
 )
 ANALYSIS = HERE / "analysis.md"
-ORDER = ("time_to_window", "time_to_first_data", "stalls_max", "stalls_p99",
+ORDER = ("first_paint", "stored_rows", "fresh_rows", "stalls_max", "stalls_p99",
          "rate_limit_efficiency", "table_append", "table_sort", "table_filter",
          "table_memory", "memory", "client_overhead")
 
 
 def _child(module: str, quick: bool, out: str) -> int:
     mod = importlib.import_module(module)
-    if module == "bench_sandbox":  # issue 3's figures: a dict, kept as they are
+    if module == "bench_sandbox":  # the sandbox's figures: a dict, kept as they are
         Path(out).write_text(json.dumps([{"sandbox": mod.bench_sandbox(quick)}]))
         sys.stdout.flush()
         os._exit(0)
@@ -162,7 +164,7 @@ def markdown(results: dict[str, Any]) -> str:
     lines += [f"- {f['title'].split(':')[0]}: {f['note']}" for f in results["figures"]
               if f.get("note")]
     if results.get("sandbox"):
-        lines += [f"- Sandbox (issue 3, `bench_sandbox.py`): {_sandbox_line(results['sandbox'])}"]
+        lines += [f"- Sandbox (`bench_sandbox.py`): {_sandbox_line(results['sandbox'])}"]
     if results.get("analysis"):
         lines += ["", "## Analysis", "", results["analysis"].strip()]
     return "\n".join(lines) + "\n"
