@@ -25,9 +25,8 @@ import logging
 import os
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from PySide6.QtCore import QSettings, QSize
 from PySide6.QtGui import QGuiApplication, QIcon
@@ -41,7 +40,7 @@ from petdesk.gui.common.translations import install_translations
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.settings.settings import AppSettings, Environment
 from petdesk.services.keys.keys import FixedLookup, KeyLookupLike, KeyProvider, StaticKeys
-from petdesk.services.logs import RedactingFilter, setup_logging
+from petdesk.services.redaction import RedactingFilter
 
 if TYPE_CHECKING:
     from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
@@ -61,8 +60,7 @@ ORGANIZATION_DOMAIN = "petdesk.org"
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512, 1024)
 
 
-@dataclass(frozen=True)
-class LaunchConfig:
+class LaunchConfig(NamedTuple):
     """``petdesk [--demo] [--environment production|staging] [--base-url URL]``."""
 
     demo: bool = False
@@ -263,7 +261,9 @@ def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
     app.aboutToQuit.connect(window.close)
     window.show()
 
-    def after_start() -> None:  # logging is not worth delaying the window for
+    def after_start() -> None:
+        from petdesk.services.logs import setup_logging  # noqa: PLC0415 - the log file (platformdirs, logging.handlers), once the first page is shown
+
         icon = app_icon()
         if not icon.isNull():
             app.setWindowIcon(icon)
