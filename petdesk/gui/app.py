@@ -21,20 +21,18 @@ contents in the first event-loop turn after the first paint
 
 from __future__ import annotations
 
-import logging
 import os
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from PySide6.QtCore import QSettings, QSize
-from PySide6.QtGui import QGuiApplication, QIcon
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from petdesk import __version__
 from petdesk.core.clock import Clock
-from petdesk.core.datafiles import resources_dir
 from petdesk.gui.common.crash import install as install_crash_handler
 from petdesk.gui.common.translations import install_translations
 from petdesk.gui.main_window import MainWindow
@@ -55,11 +53,6 @@ APPLICATION = "PetDesk"
 #: profile (MDM) for the bundle id reaches the settings. Linux and Windows keep using
 #: the organisation's name (``~/.config/PetDesk/PetDesk.conf``, ``HKCU\Software\PetDesk``).
 ORGANIZATION_DOMAIN = "petdesk.org"
-#: The app icon's PNG sizes in resources/icons: 16-256 for the window and Windows' .ico,
-#: up to 1024 (512@2x) for the macOS .icns (packaging/icons.py).
-ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512, 1024)
-
-
 class LaunchConfig(NamedTuple):
     """``petdesk [--demo] [--environment production|staging] [--base-url URL]``."""
 
@@ -68,29 +61,11 @@ class LaunchConfig(NamedTuple):
     base_url: str | None = None
 
 
-def app_icon() -> QIcon:
-    """The PNGs (16-1024 px) and the SVG."""
-    icon = QIcon()
-    base = resources_dir()
-    if base is None:
-        return icon
-    icons = base / "icons"
-    for size in ICON_SIZES:
-        png = icons / f"petdesk-{size}.png"
-        if png.is_file():  # with its size: QIcon need not read the file to learn it
-            icon.addFile(str(png), QSize(size, size))
-    svg = icons / "petdesk.svg"
-    if svg.is_file():
-        icon.addFile(str(svg))
-    return icon
-
-
 #: The interpreter's thread switch interval while PetDesk runs (see create_application).
 GIL_SWITCH_INTERVAL_S: Final = 0.001
 
 
-def create_application(argv: Sequence[str] | None = None, *,
-                       icon_later: bool = False) -> QApplication:
+def create_application(argv: Sequence[str] | None = None) -> QApplication:
     """The QApplication for PetDesk (an existing one is reused and configured)."""
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(
@@ -101,8 +76,8 @@ def create_application(argv: Sequence[str] | None = None, *,
     # No display name: Qt would append it to every title ("PetDesk — Demo — PetDesk");
     # the main window's title names the app once ("PetDesk — Demo"). The display name
     # still reads "PetDesk": it defaults to the application's name.
-    # run() sets the window icon after the first paint instead (``icon_later``): until
-    # then desktops show the icon of the desktop entry named here.
+    # run() sets the window icon once the first page is shown (petdesk.gui.started):
+    # until then desktops show the icon of the desktop entry named here.
     app.setApplicationVersion(__version__)
     QGuiApplication.setDesktopFileName("petdesk")
     # A worker thread that computes (checking a 100,000-row import file) keeps the GIL
@@ -110,10 +85,6 @@ def create_application(argv: Sequence[str] | None = None, *,
     # wait up to that long for every event. 1 ms keeps the window's frames on time
     # (tests/benchmarks/bench_import_window.py).
     sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
-    if not icon_later:
-        icon = app_icon()
-        if not icon.isNull():
-            app.setWindowIcon(icon)
     _install_translations(app)
     return app
 
@@ -250,7 +221,7 @@ def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
     The window is shown with its frame only; its contents are built in the first
     event-loop turn after its first paint, then the pets load.
     """
-    app = create_application(argv, icon_later=True)
+    app = create_application(argv)
     redactor = RedactingFilter()
     window = build_main_window(config, redactor=redactor, deferred=True)
     # An exception escaping a slot ends in a dialog with "Copy details" and a log
@@ -262,16 +233,9 @@ def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
     window.show()
 
     def after_start() -> None:
-        from petdesk.services.logs import setup_logging  # noqa: PLC0415 - the log file (platformdirs, logging.handlers), once the first page is shown
+        from petdesk.gui.started import finish_start  # noqa: PLC0415 - the icon files and the log file, once the first page is shown
 
-        icon = app_icon()
-        if not icon.isNull():
-            app.setWindowIcon(icon)
-        path, _ = setup_logging(redactor=redactor)
-        logging.getLogger("petdesk").info("PetDesk started (demo=%s); log at %s",
-                                          config.demo, path)
+        finish_start(app, redactor, config.demo)
 
-    # The icon files and the log file wait until the first page is on screen: they
-    # are not needed to show the pets.
     window.settled.connect(after_start)
     return app.exec()

@@ -9,15 +9,11 @@ it becomes the default QLocale, so dates and numbers follow it too.
 
 from __future__ import annotations
 
-import logging
-import subprocess
-import sys
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from petdesk.core.datafiles import resources_dir
-from petdesk.gui.i18n import compile_stale
 
 #: The languages of File › Settings…: the stored value and the name shown (each in
 #: its own language).
@@ -75,25 +71,12 @@ def install_translations(app: QCoreApplication, language: str,
         installed.append(qt)
     ours = QTranslator(app)
     for folder in catalogue_dirs(resources if resources is not None else resources_dir()):
-        if getattr(sys, "_MEIPASS", None) is None and next(folder.glob("*.ts"), None):
-            # A source checkout (the .ts sources are there): compile what is missing or
-            # older than its source.
-            _compile_stale(folder)
         if ours.load(locale, "petdesk", "_", str(folder)):
             installed.append(ours)
             break
     for translator in installed:
         app.installTranslator(translator)
     return installed
-
-
-def _compile_stale(folder: Path) -> None:
-    """Compile the catalogues of a source checkout that are missing or older than their
-    source (``lrelease`` in a child process)."""
-    try:
-        compile_stale(folder)
-    except (OSError, subprocess.SubprocessError) as error:  # English, never a crash
-        logging.getLogger(__name__).warning("translations not compiled: %s", error)
 
 
 def remove_translations(app: QCoreApplication, translators: list[QTranslator]) -> None:

@@ -41,8 +41,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from petdesk.core.datafiles import resources_dir
 from petdesk.core.status_messages import MessageKind
-from petdesk.gui.app import LaunchConfig, build_main_window, resources_dir
+from petdesk.gui.app import LaunchConfig, build_main_window
 from petdesk.gui.common.translations import install_translations, remove_translations
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.settings.settings import AppSettings, CatalogueChoice

@@ -18,7 +18,8 @@ import pytest
 from PySide6.QtCore import QLocale, Qt
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
-from petdesk.gui.app import LaunchConfig, build_main_window, resources_dir
+from petdesk.core.datafiles import resources_dir
+from petdesk.gui.app import LaunchConfig, build_main_window
 from petdesk.gui.common.translations import install_translations, remove_translations
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.pets.pet_model import Column
