@@ -33,11 +33,12 @@ from PySide6.QtWidgets import QApplication
 
 from petdesk import __version__
 from petdesk.core.clock import Clock
+from petdesk.core.connection import DEMO_API_KEY
 from petdesk.gui.common.crash import install as install_crash_handler
 from petdesk.gui.common.translations import install_translations
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.settings.settings import AppSettings, Environment
-from petdesk.services.keys.keys import FixedLookup, KeyLookupLike, KeyProvider, StaticKeys
+from petdesk.services.keys.keys import KeyLookupLike, KeyProvider, StaticKeys
 from petdesk.services.redaction import RedactingFilter
 
 if TYPE_CHECKING:
@@ -138,20 +139,6 @@ class DemoClients:
         return clients.demo_client(self._app, connection, key, listener, clock, policy)
 
 
-class DemoKeys(StaticKeys):
-    """The sandbox's demo key (read on the worker thread; no keyring)."""
-
-    def __init__(self) -> None:
-        super().__init__("", source="demo")
-
-    def get(self, environment: str) -> FixedLookup:
-        if not self._key:
-            from petdesk.services.worker.clients import demo_key  # noqa: PLC0415 - on the worker thread
-
-            self._key = demo_key()
-        return super().get(environment)
-
-
 class LazyKeyStore:
     """:class:`petdesk.services.keys.keystore.KeyStore`, created (and keyring imported) on
     first use, which is on the worker thread."""
@@ -207,9 +194,9 @@ def build_main_window(
     settings = settings or default_settings()
     environment = Environment(config.environment) if config.environment else None
     if config.demo:
-        return MainWindow(settings, keys or DemoKeys(), client_factory or DemoClients(demo_db),
-                          demo=True, redactor=redactor, autoload=autoload, deferred=deferred,
-                          clock=clock)
+        return MainWindow(settings, keys or StaticKeys(DEMO_API_KEY, source="demo"),
+                          client_factory or DemoClients(demo_db), demo=True, redactor=redactor,
+                          autoload=autoload, deferred=deferred, clock=clock)
     return MainWindow(settings, keys or LazyKeyStore(), client_factory or HttpsClients(redactor),
                       environment=environment, base_url=config.base_url, redactor=redactor,
                       autoload=autoload, deferred=deferred, clock=clock)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QMimeData
 
-from petdesk.services.importing.readers import SUFFIXES
+from petdesk.services.importing.formats import SUFFIXES
 
 __all__ = ["dropped_file"]
 

@@ -52,7 +52,7 @@ from petdesk.gui.importing.pages import plain_label
 from petdesk.gui.importing.preview_page import PreviewModel, PreviewPage
 from petdesk.gui.importing.sending_page import SendingPage
 from petdesk.services.importing.errors import ImportCancelled
-from petdesk.services.importing.readers import OPEN_FILTER
+from petdesk.services.importing.formats import OPEN_FILTER
 from petdesk.services.importing.writers import SAVE_FILTER
 
 if TYPE_CHECKING:
