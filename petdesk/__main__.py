@@ -3,7 +3,8 @@
 ``petdesk [--demo] [--environment production|staging] [--base-url URL] [--version]
 [--self-test]``, and the commands ``petdesk import …`` / ``petdesk export …``
 (:mod:`petdesk.cli.commands`). ``--version`` prints ``petdesk <version>`` without importing Qt.
-Everything else is imported only once the arguments are known.
+The window (Qt), the commands and the self-test are each imported once the arguments
+say which one runs.
 
 On Windows the installed ``PetDesk.exe`` is windowed (no console, ``sys.stdout`` and
 ``sys.stderr`` are ``None``); ``petdesk-cli.exe`` next to it is the same program with a
@@ -13,20 +14,15 @@ console, for the command line (docs/decisions.md, "Platforms and packaging").
 from __future__ import annotations
 
 import argparse
-import gc
+import importlib.util
 import io
 import os
 import sys
 from collections.abc import Sequence
 
-#: The launches that need no parsing (the desktop entries' ``petdesk`` and ``petdesk
-#: --demo``), as argparse would read them: its first parse costs ~3-4 ms (gettext and
-#: locale lookups, regular expressions), before the window.
-_PLAIN = {(): argparse.Namespace(demo=False, environment=None, base_url=None, version=False,
-                                 self_test=False, output=None),
-          ("--demo",): argparse.Namespace(demo=True, environment=None, base_url=None,
-                                          version=False, self_test=False, output=None)}
-
+from petdesk import __version__
+from petdesk.core.running import announced_running
+from petdesk.core.urls import base_url_problem
 
 #: The commands of :mod:`petdesk.cli.commands`, listed by ``petdesk --help``.
 COMMANDS_HELP = """commands (without the window; petdesk COMMAND --help for their options):
@@ -60,12 +56,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    """``build_parser().parse_args(argv)``, without argparse for :data:`_PLAIN`."""
-    plain = _PLAIN.get(tuple(sys.argv[1:] if argv is None else argv))
-    return argparse.Namespace(**vars(plain)) if plain else build_parser().parse_args(argv)
-
-
 def text_output() -> None:
     """Make the standard streams safe for the command line's text.
 
@@ -84,40 +74,30 @@ def text_output() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     given = list(sys.argv[1:] if argv is None else argv)
-    if tuple(given) not in _PLAIN:  # the window's launches print nothing
-        text_output()
+    text_output()
     if given and given[0] in ("import", "export"):
-        from petdesk.cli import commands as cli
-        from petdesk.core.running import announced_running
+        from petdesk.cli import commands as cli  # noqa: PLC0415 - the commands, without Qt
 
         with announced_running():
             return cli.main(given)
-    args = parse_args(argv)
+    args = build_parser().parse_args(given)
     if args.version:
-        from petdesk import __version__
-
         print(f"petdesk {__version__}")
         return 0
     if args.self_test:
-        import importlib.util
-
         if importlib.util.find_spec("petdesk.gui.selftest") is None:
             print("petdesk: --self-test is not available in this build", file=sys.stderr)
             return 2
-        from petdesk.gui import selftest
+        from petdesk.gui import selftest  # noqa: PLC0415 - only in builds that ship it
 
         result = selftest.run()
         return int(result) if isinstance(result, int) else 0
     if args.base_url:
-        from petdesk.core.urls import base_url_problem
-
         problem = base_url_problem(args.base_url)
         if problem:
             print(f"petdesk: --base-url: {problem}", file=sys.stderr)
             return 2
-    gc.disable()  # until the window is on screen (petdesk.gui.app.run)
-    from petdesk.core.running import announced_running
-    from petdesk.gui.app import LaunchConfig, run
+    from petdesk.gui.app import LaunchConfig, run  # noqa: PLC0415 - Qt, for the window only
 
     with announced_running():
         return run(LaunchConfig(demo=args.demo, environment=args.environment,

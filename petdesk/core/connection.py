@@ -19,9 +19,12 @@ from petdesk.core.errors import (
 PRODUCTION_URL: Final = "https://api.petstore.example/v1"
 STAGING_URL: Final = "https://staging.api.petstore.example/v1"
 DEFAULT_URLS: Final = {"production": PRODUCTION_URL, "staging": STAGING_URL}
+#: ``--demo``: the in-process sandbox's address and the key it accepts (no keyring).
+DEMO_API_KEY: Final = "demo-petdesk-sandbox-key"
+DEMO_BASE_URL: Final = "http://127.0.0.1/v1"
 
 
-class Connection(NamedTuple):  # not a dataclass: ``dataclasses`` costs ~2 ms before the paint
+class Connection(NamedTuple):
     """The environment name (also the keyring entry), its base URL and the request
     timeout in seconds."""
 
@@ -67,5 +70,6 @@ def reach_of(error: BaseException | None) -> Reach:
     return Reach.OTHER
 
 
-__all__ = ["DEFAULT_URLS", "PRODUCTION_URL", "STAGING_URL", "Connection", "Reach",
+__all__ = ["DEFAULT_URLS", "DEMO_API_KEY", "DEMO_BASE_URL", "PRODUCTION_URL", "STAGING_URL",
+           "Connection", "Reach",
            "is_placeholder", "reach_of"]

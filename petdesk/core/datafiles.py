@@ -4,8 +4,9 @@ AppStream metainfo, the licence notices.
 They live in ``resources/`` at the top of the repository and reach every install as
 the package's ``petdesk/resources`` folder: the wheel maps them there
 (``hatch_build.py``), the PyInstaller bundle too (``packaging/bundle_policy.py``);
-both are read through :mod:`importlib.resources`. A source checkout (the README's
-editable install) has them beside the package instead.
+both keep the package as files on disk, so the folder is found beside this package's
+modules. A source checkout (the README's editable install) has them at the top of
+the repository instead.
 
 Standard library only: ``petdesk --self-test`` and the window both use it.
 """
@@ -20,13 +21,8 @@ PACKAGED = "resources"
 
 def resources_dir() -> Path | None:
     """The folder of PetDesk's run-time files, or ``None`` when it is missing."""
-    # importlib.resources and its readers cost the start-up ~5 ms: the window first
-    # needs its files after the first paint (the icon), or before it only for a
-    # language other than English (the catalogue).
-    from importlib.resources import files  # noqa: PLC0415 - on first use, see above
-
-    candidates = (Path(str(files("petdesk") / PACKAGED)),
-                  Path(__file__).resolve().parents[2] / "resources")
+    here = Path(__file__).resolve()
+    candidates = (here.parents[1] / PACKAGED, here.parents[2] / "resources")
     for path in candidates:
         if (path / "icons").is_dir():
             return path

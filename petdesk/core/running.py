@@ -11,6 +11,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Final
 
+if sys.platform == "win32":
+    import ctypes
+
 MUTEX_NAME: Final = "PetDeskRunning"
 MUTEX_NAMES: Final = (MUTEX_NAME, f"Global\\{MUTEX_NAME}")
 
@@ -19,8 +22,6 @@ MUTEX_NAMES: Final = (MUTEX_NAME, f"Global\\{MUTEX_NAME}")
 def announced_running() -> Iterator[None]:
     """Hold the mutexes for the ``with`` block (the window's or a command's run)."""
     if sys.platform == "win32":
-        import ctypes  # noqa: PLC0415 - Windows only
-
         kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
         kernel32.CreateMutexW.restype = ctypes.c_void_p
         kernel32.CreateMutexW.argtypes = (ctypes.c_void_p, ctypes.c_int, ctypes.c_wchar_p)

@@ -10,45 +10,42 @@ Public entry points (also used by ``petdesk --self-test``):
   the OS keyring and real HTTPS. Everything can be overridden for tests.
 * :func:`run` — all of the above plus logging, then the event loop.
 
-Start-up is lean: httpx, pydantic and keyring are not imported before the
-window is shown. httpx and pydantic load when the worker thread starts (on the GUI
-thread, before the thread exists: never two threads importing them at once); the
-worker thread loads keyring. :func:`run` shows the window's
-frame first and builds its contents in the first event-loop turn after the first
-paint (``MainWindow(deferred=True)``); nothing imported before that paint touches
-the ``Qt`` namespace (creating its ~90 Python enums costs PySide6 ~14 ms).
+httpx, pydantic and keyring are not imported before the last session's rows are
+painted: the network stack is the worker's, and the window's first paint needs none
+of it. httpx and pydantic load when the worker thread starts (on the GUI thread,
+before the thread exists: never two threads importing them at once); the worker
+thread loads keyring. :func:`run` shows the window's frame first and builds its
+contents in the first event-loop turn after the first paint
+(``MainWindow(deferred=True)``).
 """
 
 from __future__ import annotations
 
-import gc
-import logging
 import os
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from PySide6.QtCore import QSettings, QSize
+from PySide6.QtCore import QSettings
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from petdesk import __version__
 from petdesk.core.clock import Clock
-from petdesk.core.datafiles import resources_dir
+from petdesk.core.connection import DEMO_API_KEY
+from petdesk.gui.common.crash import install as install_crash_handler
 from petdesk.gui.common.translations import install_translations
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.settings.settings import AppSettings, Environment
-from petdesk.services.keys.keys import FixedLookup, KeyLookupLike, KeyProvider, StaticKeys
+from petdesk.services.keys.keys import KeyLookupLike, KeyProvider, StaticKeys
+from petdesk.services.redaction import RedactingFilter
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QIcon
-
     from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
     from petdesk.gui.worker.worker import ClientFactory, Connection
     from petdesk.sandbox import SandboxApp
     from petdesk.services.keys.keystore import KeyStore
-    from petdesk.services.logs import RedactingFilter
 
 ORGANIZATION = "PetDesk"
 APPLICATION = "PetDesk"
@@ -57,12 +54,7 @@ APPLICATION = "PetDesk"
 #: profile (MDM) for the bundle id reaches the settings. Linux and Windows keep using
 #: the organisation's name (``~/.config/PetDesk/PetDesk.conf``, ``HKCU\Software\PetDesk``).
 ORGANIZATION_DOMAIN = "petdesk.org"
-#: The app icon's PNG sizes in resources/icons: 16-256 for the window and Windows' .ico,
-#: up to 1024 (512@2x) for the macOS .icns (packaging/icons.py).
-ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512, 1024)
-
-
-class LaunchConfig(NamedTuple):  # not a dataclass: ``dataclasses`` costs ~2.5 ms at start-up
+class LaunchConfig(NamedTuple):
     """``petdesk [--demo] [--environment production|staging] [--base-url URL]``."""
 
     demo: bool = False
@@ -70,31 +62,11 @@ class LaunchConfig(NamedTuple):  # not a dataclass: ``dataclasses`` costs ~2.5 m
     base_url: str | None = None
 
 
-def app_icon() -> QIcon:
-    """The PNGs (16-1024 px) and the SVG."""
-    from PySide6.QtGui import QIcon  # PySide6 creates the type (and enums) on first use  # noqa: PLC0415 - QIcon's enums, not before the first paint
-
-    icon = QIcon()
-    base = resources_dir()
-    if base is None:
-        return icon
-    icons = base / "icons"
-    for size in ICON_SIZES:
-        png = icons / f"petdesk-{size}.png"
-        if png.is_file():  # with its size: QIcon need not read the file to learn it
-            icon.addFile(str(png), QSize(size, size))
-    svg = icons / "petdesk.svg"
-    if svg.is_file():
-        icon.addFile(str(svg))
-    return icon
-
-
 #: The interpreter's thread switch interval while PetDesk runs (see create_application).
 GIL_SWITCH_INTERVAL_S: Final = 0.001
 
 
-def create_application(argv: Sequence[str] | None = None, *,
-                       icon_later: bool = False) -> QApplication:
+def create_application(argv: Sequence[str] | None = None) -> QApplication:
     """The QApplication for PetDesk (an existing one is reused and configured)."""
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(
@@ -105,8 +77,8 @@ def create_application(argv: Sequence[str] | None = None, *,
     # No display name: Qt would append it to every title ("PetDesk — Demo — PetDesk");
     # the main window's title names the app once ("PetDesk — Demo"). The display name
     # still reads "PetDesk": it defaults to the application's name.
-    # run() sets the window icon after the first paint instead (``icon_later``): until
-    # then desktops show the icon of the desktop entry named here.
+    # run() sets the window icon once the first page is shown (petdesk.gui.started):
+    # until then desktops show the icon of the desktop entry named here.
     app.setApplicationVersion(__version__)
     QGuiApplication.setDesktopFileName("petdesk")
     # A worker thread that computes (checking a 100,000-row import file) keeps the GIL
@@ -114,10 +86,6 @@ def create_application(argv: Sequence[str] | None = None, *,
     # wait up to that long for every event. 1 ms keeps the window's frames on time
     # (tests/benchmarks/bench_import_window.py).
     sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
-    if not icon_later:
-        icon = app_icon()
-        if not icon.isNull():
-            app.setWindowIcon(icon)
     _install_translations(app)
     return app
 
@@ -169,20 +137,6 @@ class DemoClients:
         if self._app is None:
             self._app = clients.demo_app(self._db_path)
         return clients.demo_client(self._app, connection, key, listener, clock, policy)
-
-
-class DemoKeys(StaticKeys):
-    """The sandbox's demo key (read on the worker thread; no keyring)."""
-
-    def __init__(self) -> None:
-        super().__init__("", source="demo")
-
-    def get(self, environment: str) -> FixedLookup:
-        if not self._key:
-            from petdesk.services.worker.clients import demo_key  # noqa: PLC0415 - on the worker thread
-
-            self._key = demo_key()
-        return super().get(environment)
 
 
 class LazyKeyStore:
@@ -240,9 +194,9 @@ def build_main_window(
     settings = settings or default_settings()
     environment = Environment(config.environment) if config.environment else None
     if config.demo:
-        return MainWindow(settings, keys or DemoKeys(), client_factory or DemoClients(demo_db),
-                          demo=True, redactor=redactor, autoload=autoload, deferred=deferred,
-                          clock=clock)
+        return MainWindow(settings, keys or StaticKeys(DEMO_API_KEY, source="demo"),
+                          client_factory or DemoClients(demo_db), demo=True, redactor=redactor,
+                          autoload=autoload, deferred=deferred, clock=clock)
     return MainWindow(settings, keys or LazyKeyStore(), client_factory or HttpsClients(redactor),
                       environment=environment, base_url=config.base_url, redactor=redactor,
                       autoload=autoload, deferred=deferred, clock=clock)
@@ -254,17 +208,9 @@ def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
     The window is shown with its frame only; its contents are built in the first
     event-loop turn after its first paint, then the pets load.
     """
-    from petdesk.services.logs import RedactingFilter, setup_logging  # noqa: PLC0415 - logging set up after the window
-
-    # What start-up creates lives as long as the window: collecting garbage before the
-    # window is on screen finds nothing to free. After it, the start-up's objects are
-    # moved out of the collector's way (gc.freeze) so later collections skip them.
-    gc.disable()
-    app = create_application(argv, icon_later=True)
+    app = create_application(argv)
     redactor = RedactingFilter()
     window = build_main_window(config, redactor=redactor, deferred=True)
-    from petdesk.gui.common.crash import install as install_crash_handler  # noqa: PLC0415 - after the window
-
     # An exception escaping a slot ends in a dialog with "Copy details" and a log
     # entry (key redacted), never a silent death; Qt's warnings go to the log too.
     install_crash_handler(window, redactor=redactor)
@@ -273,21 +219,10 @@ def run(config: LaunchConfig, argv: Sequence[str] | None = None) -> int:
     app.aboutToQuit.connect(window.close)
     window.show()
 
-    def collect() -> None:
-        gc.freeze()
-        gc.enable()
+    def after_start() -> None:
+        from petdesk.gui.started import finish_start  # noqa: PLC0415 - the icon files and the log file, once the first page is shown
 
-    def after_start() -> None:  # logging is not worth delaying the window for
-        icon = app_icon()
-        if not icon.isNull():
-            app.setWindowIcon(icon)
-        path, _ = setup_logging(redactor=redactor)
-        logging.getLogger("petdesk").info("PetDesk started (demo=%s); log at %s",
-                                          config.demo, path)
+        finish_start(app, redactor, config.demo)
 
-    # Garbage is collected again once the worker starts loading (its imports make
-    # garbage); the icon files and the log file wait until the first page is on
-    # screen: they are not needed to show the pets.
-    window.workerStarted.connect(collect)
     window.settled.connect(after_start)
     return app.exec()

@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from importlib.util import find_spec
 from pathlib import Path
@@ -109,8 +110,6 @@ def compile_stale(folder: Path) -> list[Path]:
 
 def untranslated(ts_file: Path) -> list[Untranslated]:
     """Messages of ``ts_file`` left unfinished (new, changed or empty)."""
-    import xml.etree.ElementTree as ET  # noqa: PLC0415 - not needed to compile at start-up
-
     language = ts_file.stem.removeprefix("petdesk_")
     found: list[Untranslated] = []
     for context in ET.parse(ts_file).getroot().iter("context"):  # noqa: S314 - our own file

@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from petdesk.gui.settings.api_key_dialog import ApiKeyDialog
     from petdesk.gui.window_contents import Contents
     from petdesk.gui.worker.worker import ClientFactory, Worker
-    from petdesk.services.logs import RedactingFilter
+    from petdesk.services.redaction import RedactingFilter
 
 CLOSE_WAIT_MS = 1000
 #: ``deferred=True``: the worker starts when the contents are painted, at the latest

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Qt
+
 from petdesk.gui.pets.pet_model import Column
 
 if TYPE_CHECKING:
@@ -18,7 +20,8 @@ def restore_window_state(c: Contents) -> None:
     header = c.table.horizontalHeader()
     if s.header_state is not None:
         header.restoreState(s.header_state)
-    column, order = s.sort
+    column, descending = s.sort
+    order = Qt.SortOrder.DescendingOrder if descending else Qt.SortOrder.AscendingOrder
     c.table.sortByColumn(column if 0 <= column < len(Column) else 0, order)
     env = c.connection.name
     c.bar.set_filters(s.environment_status_filter(env), s.environment_page_size(env))

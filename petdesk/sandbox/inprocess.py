@@ -29,10 +29,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
 import httpx
 
+from petdesk.core.connection import DEMO_API_KEY, DEMO_BASE_URL
 from petdesk.sandbox.app import SandboxApp
 from petdesk.sandbox.config import SandboxConfig
 from petdesk.sandbox.faults import ConnectionDropped
@@ -47,8 +48,6 @@ __all__ = [
     "make_demo_app",
 ]
 
-DEMO_API_KEY: Final = "demo-petdesk-sandbox-key"
-DEMO_BASE_URL: Final = "http://127.0.0.1/v1"
 
 
 class SandboxTransport(httpx.WSGITransport):

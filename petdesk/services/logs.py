@@ -1,59 +1,20 @@
 """Logging to the platform log directory, with the API key redacted.
 
-:class:`RedactingFilter` replaces every registered secret (the keys PetDesk has
-loaded this session) and anything that looks like a bearer token with ``***``
-in each record's final message, including exception text. It is attached to
-the handler, so every record that reaches the file passes through it.
+The file's handler carries a :class:`~petdesk.services.redaction.RedactingFilter`, so
+every record that reaches the file passes through it.
 """
 
 from __future__ import annotations
 
 import logging
-import re
-import threading
+import logging.handlers
 from pathlib import Path
 
-_BEARER = re.compile(r"(?i)(bearer\s+)[^\s\"',;]+")
-
-
-class RedactingFilter(logging.Filter):
-    """Scrubs secrets from log records (thread-safe; add secrets at any time)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._lock = threading.Lock()
-        self._secrets: set[str] = set()
-
-    def add_secret(self, secret: str | None) -> None:
-        if secret and len(secret.strip()) >= 4:
-            with self._lock:
-                self._secrets.add(secret.strip())
-
-    def redact(self, text: str) -> str:
-        with self._lock:
-            secrets = sorted(self._secrets, key=len, reverse=True)
-        for secret in secrets:
-            if secret in text:
-                text = text.replace(secret, "***")
-        return _BEARER.sub(r"\1***", text)
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        cleaned = self.redact(message)
-        if cleaned != message:
-            record.msg, record.args = cleaned, None
-        if record.exc_info and record.exc_info[1] is not None:
-            text = logging.Formatter().formatException(record.exc_info)
-            record.exc_text = self.redact(text)
-            record.exc_info = None
-        elif record.exc_text:
-            record.exc_text = self.redact(record.exc_text)
-        return True
+from petdesk.core import folders
+from petdesk.services.redaction import RedactingFilter
 
 
 def default_log_dir() -> Path:
-    from petdesk.core import folders  # noqa: PLC0415 - platformdirs, after the window
-
     return folders.log_dir()
 
 
@@ -68,8 +29,6 @@ def setup_logging(log_dir: Path | None = None, *, level: int = logging.INFO,
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / "petdesk.log"
     redactor = redactor or RedactingFilter()
-    import logging.handlers  # here, not at import: ~13 ms the first paint does not wait for  # noqa: PLC0415 - ~13 ms, after the window
-
     handler = logging.handlers.RotatingFileHandler(path, maxBytes=1_000_000, backupCount=3,
                                                    encoding="utf-8", delay=True)
     handler.setFormatter(logging.Formatter(

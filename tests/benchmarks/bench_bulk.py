@@ -9,7 +9,7 @@ Also a group of run.py (``run(quick)`` returns the figures). Each preview figure
 median of several runs; the preview's baseline, measured in the same run, is the bare
 read of the same file (calamine's ``iter_rows`` / ``csv.reader``, no conversion and no
 validation), so the ratio is what PetDesk's checking costs on top of reading; the
-issue's goal is absolute (≤ 2 s). The export's is in :func:`export_figure`.
+goal is absolute (≤ 2 s). The export's is in :func:`export_figure`.
 """
 
 from __future__ import annotations

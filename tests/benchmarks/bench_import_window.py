@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import contextlib
 import csv
-import gc
 import json
 import os
 import subprocess
@@ -142,7 +141,6 @@ def session(rows: int) -> dict[str, Any]:
         window.resize(1100, 680)
         window.show()
         _until(lambda: window.contents.model.rowCount() > 0, 30, "first page")
-        gc.freeze()  # as petdesk.gui.app.run does once the window is up
         heartbeat, cpu = Heartbeat(), _Cpu()
         _spin(200)
         heartbeat.start()

@@ -151,10 +151,11 @@ def install(window: Any = None) -> bool:
                 finish()
 
         def stored_shown(self) -> bool:
+            if not getattr(window, "is_built", False):  # a baseline, or contents to come
+                return False
             from petdesk.core.status_messages import MessageKind
 
-            return window.is_built and bool(
-                window.statusBar_.text_of(MessageKind.STORED_ROWS))
+            return bool(window.statusBar_.text_of(MessageKind.STORED_ROWS))
 
         def eventFilter(self, obj: QObject, event: QEvent) -> bool:
             nonlocal window

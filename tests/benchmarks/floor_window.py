@@ -1,25 +1,24 @@
-"""The floors of the start-up goals of issues 10 and 12: what stock PySide6 costs for a
-window that holds what a goal is about, with no PetDesk code at all (timed by
+"""The floors of the start-up figures: what stock PySide6 costs for a window that holds
+what a figure is about, with no PetDesk code at all (timed by
 ``bench_floors.py``). Everything is built before ``show()``, so the first paint holds it.
 
 Modes (``argv[1]``):
 
 * ``table``: a QMainWindow whose central widget is a QTableView (QStandardItemModel,
-  header labels) with 20 constant rows: the floor of issue 12's stored rows (O1,
-  <= 1.25x the bare window), rows that need no file at all.
+  header labels) with 20 constant rows: rows that need no file at all.
 * ``stored PATH``: the same table with its 20 rows read from the SQLite file PATH
-  (the standard library's ``sqlite3``, on the GUI thread, before show): the floor of
-  O1 with rows that come from a file. It is a floor, not PetDesk's design (PetDesk's
+  (the standard library's ``sqlite3``, on the GUI thread, before show): rows that come
+  from a file. It is a floor, not PetDesk's design (PetDesk's
   GUI thread does no I/O).
 * ``skeleton``: PetDesk's visible window in stock widgets (a menu bar with 5 menus; a
   filter row of labels, 2 combo boxes, a line edit and 3 buttons; a splitter with the
   table and a QFormLayout detail panel of 7 labels; a footer label; a status bar with
-  2 labels) and an empty table: the floor of issue 10's whole window (<= 1.35x).
-* ``skeleton-rows``: the skeleton with 20 rows in its table: the floor of O1 in the
-  whole window.
+  2 labels) and an empty table.
+* ``skeleton-rows``: the skeleton with 20 rows in its table (F4): the baseline of the
+  last session's rows painted.
 * ``skeleton-httpx-rows``: ``skeleton-rows`` that also imports httpx and pydantic as
-  ``bare_rows.py`` does: the floor of issue 12's fresh rows (O2, <= 1.10x
-  ``bare_rows.py``), against that baseline.
+  ``bare_rows.py`` does (F5): the baseline of fresh rows and of the RSS after the
+  first page.
 
 Reported through the same test-side hook as PetDesk (``PETDESK_BENCH_EXIT_AFTER=window``:
 the first paint). No ``petdesk`` package is imported.

@@ -13,8 +13,10 @@ not collect ``tests/benchmarks``).
 Each group runs in its own Python process (``--child``), with offscreen Qt and a
 throw-away HOME, so no group inherits another's imports, threads or memory.
 
-Figures: 1 time to window, 2 time to first data, 3 GUI stalls,
-4 rate-limit efficiency, 5 table scale, 6 memory, 7 client overhead.
+Figures: S1 first paint, S2 the last session's rows painted, S3 fresh rows painted
+(against the bare window and the stock floors F4 and F5 of ``bench_floors.py``, in the
+same group), 3 GUI stalls, 4 rate-limit efficiency, 5 table scale, 6 memory,
+7 client overhead.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from common import ROOT, machine, private_home  # noqa: E402
 #: (group module, what it measures), in the order they run.
 GROUPS = (
     ("bench_client", "7"),
-    ("bench_startup", "1, 2, 6"),
+    ("bench_startup", "first paint, stored rows, fresh rows, memory"),
     ("bench_table", "5"),
     ("bench_stalls", "3"),
     ("bench_ratelimit", "4"),
@@ -48,11 +50,11 @@ GROUPS = (
     ("bench_import_window", "import through the window"),
     ("bench_bulk", "preview and export"),
     ("bench_mirror", "M1-M5"),
-    ("bench_offline", "O1-O3"),
-    ("bench_floors", "floors (stock PySide6)"),
+    ("bench_offline", "O3"),
+    ("bench_floors", "floors F1-F5"),
 )
 ANALYSIS = HERE / "analysis.md"
-ORDER = ("time_to_window", "time_to_first_data", "stalls_max", "stalls_p99",
+ORDER = ("first_paint", "stored_rows", "fresh_rows", "stalls_max", "stalls_p99",
          "rate_limit_efficiency", "table_append", "table_sort", "table_filter",
          "table_memory", "memory", "client_overhead")
 

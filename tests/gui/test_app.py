@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QMessageBox
 from petdesk.core.connection import STAGING_URL
 from petdesk.gui.pets.pet_model import Column
 from petdesk.gui.settings.settings import AppSettings, Environment
-from petdesk.services.logs import RedactingFilter, setup_logging
+from petdesk.services.logs import setup_logging
+from petdesk.services.redaction import RedactingFilter
 from tests.gui.conftest import API_KEY, Sandbox
 from tests.helpers.drive import (
     open_add_dialog,

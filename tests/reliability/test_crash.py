@@ -15,8 +15,9 @@ import pytest
 from PySide6.QtCore import QTimer, qInstallMessageHandler, qWarning
 from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
 
-from petdesk.gui.common.crash import CrashDialog, CrashHandler, install
-from petdesk.services.logs import RedactingFilter
+from petdesk.gui.common.crash import CrashHandler, install
+from petdesk.gui.common.crash_dialog import CrashDialog
+from petdesk.services.redaction import RedactingFilter
 
 KEY = "pk-crash-Quoll-77e1d2c3b4a5"
 

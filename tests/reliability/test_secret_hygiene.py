@@ -31,7 +31,8 @@ from petdesk.gui.app import default_settings
 from petdesk.gui.main_window import MainWindow
 from petdesk.sandbox import FaultKind, SandboxConfig
 from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
-from petdesk.services.logs import RedactingFilter, setup_logging
+from petdesk.services.logs import setup_logging
+from petdesk.services.redaction import RedactingFilter
 from tests.conftest import TEST_HOME
 from tests.helpers.drive import look_up, open_add_dialog, open_key_dialog, shortcut
 from tests.helpers.sandbox_server import RunningSandbox, start_server

@@ -98,7 +98,7 @@ class CardsAndCategories(QObject):
             self.categories_dialog.raise_()
             self.categories_dialog.activateWindow()
             return
-        from petdesk.gui.cards.categories_dialog import CategoriesDialog, CategoriesPage  # noqa: PLC0415 - on first use
+        from petdesk.gui.cards.categories_dialog import CategoriesDialog, CategoriesPage  # noqa: PLC0415 - the categories dialog, when first opened
 
         page = CategoriesPage(self.categories, self._run_io, self._folders,
                               persistence=self._persistence)
@@ -146,24 +146,23 @@ class CardsAndCategories(QObject):
         if not pets:
             self._say(self.tr("Select a pet first: its kennel card is printed."))
             return
-        from petdesk.gui.cards.kennel_card_dialog import KennelCardDialog  # noqa: PLC0415 - QtPrintSupport, segno: on first use
-        from petdesk.gui.cards.kennel_cards import cards_for_pets  # noqa: PLC0415 - on first use
+        from petdesk.gui.cards import kennel_card_dialog, kennel_cards  # noqa: PLC0415 - the kennel cards (QtPrintSupport, segno), when first printed
 
-        cards = cards_for_pets(pets, self.categories.label, status_text)
+        cards = kennel_cards.cards_for_pets(pets, self.categories.label, status_text)
         folder = self._folders.folder(FileKind.CARDS)
         unnamed = self._unnamed(pets)
         if self.ask_save_path is None:
-            dialog = KennelCardDialog(cards, self._run_io, unnamed=unnamed,
-                                      parent=self._parent, save_folder=folder)
+            dialog = kennel_card_dialog.KennelCardDialog(
+                cards, self._run_io, unnamed=unnamed, parent=self._parent, save_folder=folder)
         else:
-            dialog = KennelCardDialog(cards, self._run_io, unnamed=unnamed,
-                                      parent=self._parent, save_folder=folder,
-                                      ask_save_path=self.ask_save_path)
+            dialog = kennel_card_dialog.KennelCardDialog(
+                cards, self._run_io, unnamed=unnamed, parent=self._parent, save_folder=folder,
+                ask_save_path=self.ask_save_path)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.nameCategories.connect(self.open_categories)
 
         def renamed() -> None:  # named meanwhile (File › Categories…): the cards say so
-            dialog.set_cards(cards_for_pets(pets, self.categories.label, status_text),
+            dialog.set_cards(kennel_cards.cards_for_pets(pets, self.categories.label, status_text),
                              self._unnamed(pets))
 
         self.categories.labelsChanged.connect(renamed)

@@ -6,15 +6,15 @@ silent death.
 * ``sys.excepthook`` — PySide6 hands every exception that escapes a slot, a timer
   callback or a virtual method to it. The handler logs the traceback (logger
   ``petdesk.crash``, level CRITICAL, the key redacted) and shows a
-  :class:`CrashDialog` ("PetDesk ran into a problem", the details, **Copy
-  details**, Close). The app keeps running: open forms keep what was typed.
+  :class:`~petdesk.gui.common.crash_dialog.CrashDialog` ("PetDesk ran into a problem",
+  the details, **Copy details**, Close). The app keeps running: open forms keep what was typed.
 * ``threading.excepthook`` — an exception that ends a Python thread is logged and
   reported through the same dialog (queued to the GUI thread).
 * ``qInstallMessageHandler`` — Qt's own warnings, criticals and fatals go to the
   log (logger ``petdesk.qt``) instead of vanishing on stderr; the previous
   handler is still called, so test tools that watch Qt messages keep working.
 
-The text shown and logged goes through :class:`~petdesk.services.logs.RedactingFilter`
+The text shown and logged goes through :class:`~petdesk.services.redaction.RedactingFilter`
 when one is given (it knows the keys loaded this session), else through a
 bearer-token scrub. At most one dialog is open at a time; later crashes are
 appended to it. The hooks stay for the life of the process.
@@ -39,14 +39,13 @@ from PySide6.QtCore import (
     Signal,
     qInstallMessageHandler,
 )
-from PySide6.QtWidgets import QApplication, QDialog, QWidget
+from PySide6.QtWidgets import QWidget
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QPlainTextEdit, QPushButton
+    from petdesk.gui.common.crash_dialog import CrashDialog
+    from petdesk.services.redaction import RedactingFilter
 
-    from petdesk.services.logs import RedactingFilter
-
-__all__ = ["CrashDialog", "CrashHandler", "install"]
+__all__ = ["CrashHandler", "install"]
 
 log = logging.getLogger("petdesk.crash")
 qt_log = logging.getLogger("petdesk.qt")
@@ -61,68 +60,6 @@ _QT_LEVELS = {
 }
 
 ParentLike = QWidget | Callable[[], QWidget | None] | None
-
-
-class CrashDialog(QDialog):
-    """"PetDesk ran into a problem", the technical details, Copy details, Close."""
-
-    detailsEdit: QPlainTextEdit
-    copyButton: QPushButton
-
-    def __init__(self, details: str, parent: QWidget | None = None) -> None:
-        # Not imported with the module: the handler is installed before the main
-        # window's first paint; PySide6 creates each class's Python enums on first
-        # use (Qt's namespace alone ~14 ms, these widgets' ~3 ms).
-        from PySide6.QtCore import Qt  # noqa: PLC0415 - Qt's namespace, not before the first paint
-        from PySide6.QtWidgets import (  # noqa: PLC0415 - not before the first paint
-            QDialogButtonBox,
-            QLabel,
-            QPlainTextEdit,
-            QPushButton,
-            QVBoxLayout,
-        )
-
-        super().__init__(parent)
-        self.setObjectName("crashDialog")
-        self.setWindowTitle(self.tr("PetDesk ran into a problem"))
-        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        message = QLabel(self.tr(
-            "Something unexpected went wrong inside PetDesk. You can keep working: "
-            "what you typed is still there. If it happens again, copy the details "
-            "below and send them to your support contact."))
-        message.setObjectName("crashMessage")
-        message.setWordWrap(True)
-        self.detailsEdit = QPlainTextEdit(details)
-        self.detailsEdit.setObjectName("crashDetails")
-        self.detailsEdit.setAccessibleName(self.tr("Technical details"))
-        self.detailsEdit.setReadOnly(True)
-        self.detailsEdit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        self.detailsEdit.setMinimumHeight(180)
-        self.copyButton = QPushButton(self.tr("&Copy details"))
-        self.copyButton.setObjectName("copyDetailsButton")
-        self.copyButton.clicked.connect(self.copy_details)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.addButton(self.copyButton, QDialogButtonBox.ButtonRole.ActionRole)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(message)
-        layout.addWidget(self.detailsEdit, 1)
-        layout.addWidget(buttons)
-        self.setMinimumWidth(520)
-        from petdesk.gui.common.accessibility import make_accessible  # noqa: PLC0415 - on first use, as above
-
-        make_accessible(self)
-
-    @property
-    def details(self) -> str:
-        return self.detailsEdit.toPlainText()
-
-    def append(self, details: str) -> None:
-        self.detailsEdit.appendPlainText("\n" + details)
-
-    def copy_details(self) -> None:
-        QApplication.clipboard().setText(self.details)
-        self.copyButton.setText(self.tr("Copied"))
 
 
 class _Relay(QObject):
@@ -217,6 +154,8 @@ class CrashHandler:
                 self._dialog.append(details)
                 self._dialog.raise_()
                 return
+            from petdesk.gui.common.crash_dialog import CrashDialog  # noqa: PLC0415 - the crash dialog, when an error is first shown
+
             parent = self._parent() if callable(self._parent) else self._parent
             dialog = CrashDialog(details, parent)
             dialog.destroyed.connect(self._dialog_gone)

@@ -15,7 +15,7 @@ from PySide6.QtGui import QGuiApplication, QImage, QPainter
 from PySide6.QtSvg import QSvgRenderer
 
 from petdesk.core.datafiles import resources_dir
-from petdesk.gui.app import ICON_SIZES
+from petdesk.gui.started import ICON_SIZES
 
 
 def render_pngs(svg: Path, out_dir: Path) -> list[Path]:

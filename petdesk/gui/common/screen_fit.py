@@ -6,19 +6,16 @@ size it was closed at, is 2200×1360 screen pixels at 200 % scale, more than a
 moves) a window or dialog into its screen's available area
 (the screen less the task bar and panels) just before it is shown; the layouts then
 fit their contents into that size. The main window has one, and every dialog gets one
-from :func:`.accessibility.make_accessible`, which each runs once built.
+from :func:`.accessibility.make_accessible`, which each runs once built. Popups and
+tooltips never get one: Qt places them next to what opened them.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QPoint, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint
 from PySide6.QtWidgets import QWidget
 
 __all__ = ["ScreenFit", "fit_to_screen"]
-
-#: Windows that are placed by Qt itself, next to what opened them.
-_PLACED_BY_QT = (Qt.WindowType.Popup, Qt.WindowType.ToolTip, Qt.WindowType.SplashScreen)
-
 
 def fit_to_screen(window: QWidget) -> None:
     """``window``, with its frame, within its screen's available area."""
@@ -44,6 +41,6 @@ class ScreenFit(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if (event.type() == QEvent.Type.Show and isinstance(watched, QWidget)
-                and watched.isWindow() and watched.windowType() not in _PLACED_BY_QT):
+                and watched.isWindow()):
             fit_to_screen(watched)
         return False

@@ -9,7 +9,6 @@ it becomes the default QLocale, so dates and numbers follow it too.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
@@ -72,10 +71,6 @@ def install_translations(app: QCoreApplication, language: str,
         installed.append(qt)
     ours = QTranslator(app)
     for folder in catalogue_dirs(resources if resources is not None else resources_dir()):
-        if getattr(sys, "_MEIPASS", None) is None and next(folder.glob("*.ts"), None):
-            # A source checkout (the .ts sources are there): compile what is missing or
-            # older than its source.
-            _compile_stale(folder)
         if ours.load(locale, "petdesk", "_", str(folder)):
             installed.append(ours)
             break
@@ -84,17 +79,3 @@ def install_translations(app: QCoreApplication, language: str,
     return installed
 
 
-def _compile_stale(folder: Path) -> None:
-    """Compile the catalogues of a source checkout that are missing or older than their
-    source (``lrelease`` in a child process). Imported here, not at the top: only a
-    source checkout in German or Spanish needs it, and ``subprocess`` would cost every
-    start before the first paint."""
-    import logging  # noqa: PLC0415 - see the docstring
-    import subprocess  # noqa: PLC0415 - see the docstring
-
-    from petdesk.gui.i18n import compile_stale  # noqa: PLC0415 - see the docstring
-
-    try:
-        compile_stale(folder)
-    except (OSError, subprocess.SubprocessError) as error:  # English, never a crash
-        logging.getLogger(__name__).warning("translations not compiled: %s", error)

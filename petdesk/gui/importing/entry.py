@@ -4,11 +4,12 @@ The dialogs load the spreadsheet readers when first opened, not with the window.
 
 from __future__ import annotations
 
-import gc
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
+
+from petdesk.gui.importing.drop import dropped_file
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMainWindow
@@ -39,25 +40,19 @@ class BulkDialogs(QObject):
 
     def open_import(self) -> ImportDialog:
         if self.import_dialog is None:
-            from petdesk.gui.importing.import_dialog import ImportDialog  # noqa: PLC0415 - the readers load when the dialog first opens
+            from petdesk.gui.importing.import_dialog import ImportDialog  # noqa: PLC0415 - the import feature, when first opened
 
             contents = self._contents
             self.import_dialog = ImportDialog(self._controller, self._folders, self._window,
                                               categories=contents.cards.categories,
                                               shown=lambda: contents.model.pets)
-            # What the dialog just loaded (the readers, the preview, its pages: ~50,000
-            # objects) lives as long as the window. Collected once now, while the
-            # dialog opens, then moved out of the collector's way (as run() does after
-            # start), so no full collection of them lands while rows are checked.
-            gc.collect()
-            gc.freeze()
         dialog = self.import_dialog
         dialog.show()
         dialog.activateWindow()
         return dialog
 
     def open_export(self) -> ExportDialog:
-        from petdesk.gui.importing.export_dialog import ExportDialog  # noqa: PLC0415 - loaded when first opened
+        from petdesk.gui.importing.export_dialog import ExportDialog  # noqa: PLC0415 - the export feature, when first opened
 
         if self.export_dialog is not None:
             self.export_dialog.close()
@@ -77,8 +72,6 @@ class BulkDialogs(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self._window and isinstance(event, QDragEnterEvent | QDropEvent):
-            from petdesk.gui.importing.import_dialog import dropped_file  # noqa: PLC0415 - loaded when first used
-
             path = dropped_file(event.mimeData())
             if path is None:
                 return False

@@ -23,7 +23,7 @@ shows its progress here and can be cancelled.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
@@ -44,14 +44,16 @@ from petdesk.gui.cards.categories_model import CategoryModel
 from petdesk.gui.common.accessibility import make_accessible
 from petdesk.gui.common.file_folders import FileFolders, FileKind
 from petdesk.gui.common.localize import error_text, localized, number
+from petdesk.gui.importing.category_words import CategoryWordsDialog
 from petdesk.gui.importing.columns_page import ColumnsPage
 from petdesk.gui.importing.controller import ImportController, ProgressRelay
+from petdesk.gui.importing.drop import dropped_file
 from petdesk.gui.importing.export_dialog import ask_table_path
 from petdesk.gui.importing.pages import plain_label
 from petdesk.gui.importing.preview_page import PreviewModel, PreviewPage
 from petdesk.gui.importing.sending_page import SendingPage
 from petdesk.services.importing.errors import ImportCancelled
-from petdesk.services.importing.readers import OPEN_FILTER, SUFFIXES
+from petdesk.services.importing.formats import OPEN_FILTER
 from petdesk.services.importing.writers import SAVE_FILTER
 
 if TYPE_CHECKING:
@@ -65,18 +67,9 @@ if TYPE_CHECKING:
     from petdesk.services.importing.report import ImportReport
     from petdesk.services.importing.session import FileLayout
 
-__all__ = ["ImportDialog", "PreviewModel", "ask_report_path", "dropped_file"]
+__all__ = ["ImportDialog", "PreviewModel", "ask_report_path"]
 
 PAGE_FILE, PAGE_COLUMNS, PAGE_BUSY, PAGE_PREVIEW, PAGE_SENDING = range(5)
-
-
-def dropped_file(mime: Any) -> Path | None:
-    """The one local file a drag carries, when PetDesk can import it."""
-    urls = mime.urls() if mime.hasUrls() else []
-    if len(urls) != 1 or not urls[0].isLocalFile():
-        return None
-    path = Path(urls[0].toLocalFile())
-    return path if path.suffix.lower() in SUFFIXES else None
 
 
 def ask_report_path(parent: QWidget, folders: FileFolders) -> Path | None:
@@ -273,8 +266,6 @@ class ImportDialog(QDialog):
 
     def name_category_words(self) -> None:
         """Open the category words dialog; its answers check the rows again."""
-        from petdesk.gui.importing.category_words import CategoryWordsDialog  # noqa: PLC0415 - when first asked for
-
         model = self.previewPage.model
         if model is None:
             return

@@ -25,7 +25,7 @@ from petdesk.gui.common.localize import error_text, localized
 from petdesk.gui.settings.connection import ConnectionController
 from petdesk.gui.worker.worker import Job, JobContext, Next, Outcome, Task, Worker
 from petdesk.services.keys.keys import KeyLookupLike
-from petdesk.services.logs import RedactingFilter
+from petdesk.services.redaction import RedactingFilter
 
 
 def _test_pair(connection: Connection, key: str, ctx: JobContext) -> KeyLookupLike | None:

@@ -20,8 +20,6 @@ from PySide6.QtCore import QByteArray, QSettings
 from petdesk.core.connection import PRODUCTION_URL, STAGING_URL
 
 if TYPE_CHECKING:
-    # Qt's namespace costs ~14 ms to create (PySide6 makes ~90 Python enums at once);
-    # these settings are read before the first paint, the sort only afterwards.
     from PySide6.QtCore import Qt
 
 DEFAULT_TIMEOUT = 15.0
@@ -129,23 +127,19 @@ class AppSettings:
         self._s.setValue("table/header", value)
 
     @property
-    def sort(self) -> tuple[int, Qt.SortOrder]:
-        from PySide6.QtCore import Qt  # noqa: PLC0415 - Qt's namespace (~14 ms), not before the first paint
-
+    def sort(self) -> tuple[int, bool]:
+        """The sort column, and whether the order is descending."""
         try:
             column = int(self._s.value("table/sort_column", 0))  # type: ignore[call-overload]
             order = int(self._s.value("table/sort_order", 0))  # type: ignore[call-overload]
         except (TypeError, ValueError):
-            return 0, Qt.SortOrder.AscendingOrder
-        return column, (Qt.SortOrder.DescendingOrder if order == 1
-                        else Qt.SortOrder.AscendingOrder)
+            return 0, False
+        return column, order == 1
 
     def set_sort(self, column: int, order: Qt.SortOrder) -> None:
-        from PySide6.QtCore import Qt  # noqa: PLC0415 - Qt's namespace (~14 ms), not before the first paint
-
+        # Stored as Qt's value of the order: 1 is descending (Qt.SortOrder.DescendingOrder).
         self._s.setValue("table/sort_column", int(column))
-        self._s.setValue("table/sort_order",
-                         1 if order == Qt.SortOrder.DescendingOrder else 0)
+        self._s.setValue("table/sort_order", 1 if order.value == 1 else 0)
 
     @property
     def status_filter(self) -> str:

@@ -20,7 +20,13 @@ from petdesk.services.keys.keys import KeyProvider
 from petdesk.services.worker.jobs import ClientFactory, Job, JobContext, Outcome
 
 if TYPE_CHECKING:
-    from petdesk.api import CancelToken, PetStoreClient, RateLimitSnapshot, RequestListener
+    from petdesk.api import (
+        CancelToken,
+        PetStoreClient,
+        RateLimitSnapshot,
+        RequestListener,
+        RequestPolicy,
+    )
     from petdesk.core.waits import WaitInfo
 
 log = logging.getLogger("petdesk.gui.worker.worker")
@@ -58,6 +64,7 @@ class Runner:
         self.current: Job | None = None
         self._new_token: Callable[[], CancelToken] | None = None
         self._listener: RequestListener | None = None
+        self._connection_test: RequestPolicy | None = None
         self.thread = threading.Thread(target=self._loop, name="petdesk-worker", daemon=True)
 
     # -- relay, guarded: after shutdown nothing is reported any more ----------------------
@@ -143,9 +150,10 @@ class Runner:
         chooses; loaded completely before this thread exists, it is never imported by
         two threads at once.
         """
-        from petdesk.services.worker import client_link  # noqa: PLC0415 - after the contents' first paint, before the thread
+        from petdesk.services.worker import client_link  # noqa: PLC0415 - the network stack, once the stored rows are painted
 
         self._new_token = client_link.new_token
+        self._connection_test = client_link.CONNECTION_TEST
         self._listener = client_link.SignalListener(self)
         self.thread.start()
 
@@ -194,10 +202,8 @@ class Runner:
         return self._client
 
     def temporary_client(self, api_key: str, connection: Connection) -> PetStoreClient:
-        from petdesk.services.worker.client_link import CONNECTION_TEST  # noqa: PLC0415 - loaded before the thread started
-
         client = self._factory(connection, api_key, self.listener, self._clock,
-                               policy=CONNECTION_TEST)
+                               policy=self._connection_test)
         if connection.base_url != self.connection.base_url:
             return client  # another service: its own limits
         wait = self._client.gate.remaining_wait() if self._client is not None else 0.0

@@ -16,11 +16,6 @@ from petdesk.services.importing.errors import FileRejected
 from petdesk.services.importing.spreadsheet_reader import open_spreadsheet, sniff_kind
 from petdesk.services.importing.table import DEFAULT_LIMITS, ReadLimits, Table
 
-#: File-dialog filter text and the suffixes PetDesk offers to open.
-OPEN_FILTER = QT_TRANSLATE_NOOP(
-    "ImportDialog", "Spreadsheets and CSV (*.xlsx *.ods *.xls *.xlsb *.csv *.tsv *.txt)")
-SUFFIXES = (".xlsx", ".ods", ".xls", ".xlsb", ".csv", ".tsv", ".txt")
-
 
 def open_table(path: Path | str, limits: ReadLimits = DEFAULT_LIMITS, *,
                sheet: str | None = None, encoding: str | None = None,

@@ -28,6 +28,10 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.styles import Font
+
 from petdesk.api.models import Pet
 from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.services.importing.cells import CellValue, neutralise_formula, xml_safe
@@ -130,12 +134,6 @@ def _xlsx_cell(new_cell: Callable[..., Cell], value: CellValue,
 
 def _write_xlsx(target: Path, header: Sequence[str], rows: Iterable[Sequence[CellValue]],
                 counter: _Counter, sheet_title: str) -> None:
-    # openpyxl loads when an xlsx is written, not with this module: the window imports the
-    # rest of the bulk package when it starts (to resume an unfinished import).
-    from openpyxl import Workbook  # noqa: PLC0415 - loaded when an xlsx is written
-    from openpyxl.cell import WriteOnlyCell  # noqa: PLC0415 - loaded when an xlsx is written
-    from openpyxl.styles import Font  # noqa: PLC0415 - loaded when an xlsx is written
-
     book = Workbook(write_only=True)
     sheet = book.create_sheet(sheet_title[:31])
     sheet.freeze_panes = "A2"

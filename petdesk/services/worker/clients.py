@@ -10,14 +10,10 @@ from pathlib import Path
 
 from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
 from petdesk.core.clock import Clock
+from petdesk.core.connection import DEMO_BASE_URL
 from petdesk.gui.worker.worker import Connection
 from petdesk.sandbox import SandboxApp
-from petdesk.sandbox.inprocess import (
-    DEMO_API_KEY,
-    DEMO_BASE_URL,
-    in_process_transport,
-    make_demo_app,
-)
+from petdesk.sandbox.inprocess import in_process_transport, make_demo_app
 
 
 def https_client(connection: Connection, key: str, listener: RequestListener,
@@ -35,7 +31,3 @@ def demo_client(app: SandboxApp, connection: Connection, key: str,
                 policy: RequestPolicy | None) -> PetStoreClient:
     return PetStoreClient(DEMO_BASE_URL, key, timeout=connection.timeout, listener=listener,
                           transport=in_process_transport(app), clock=clock, policy=policy)
-
-
-def demo_key() -> str:
-    return DEMO_API_KEY

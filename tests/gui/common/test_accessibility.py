@@ -190,7 +190,7 @@ def test_status_is_said_in_words_and_shapes_not_colour_alone(
 def test_the_crash_dialog_names_every_widget(qtbot: Any) -> None:
     """It opens on a failure (tests/reliability/test_crash.py): built here as the crash
     handler builds it."""
-    from petdesk.gui.common.crash import CrashDialog
+    from petdesk.gui.common.crash_dialog import CrashDialog
 
     dialog = CrashDialog("Traceback (most recent call last): …")
     qtbot.addWidget(dialog)

@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QDate, QLocale
 from PySide6.QtWidgets import QApplication
 
-from petdesk.gui.app import resources_dir
+from petdesk.core.datafiles import resources_dir
 from petdesk.gui.common.translations import install_translations
 from tests.gui.conftest import Sandbox
 from tests.helpers.drive import idle, look_up

@@ -21,7 +21,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
-from petdesk.gui.common.crash import CrashDialog
+from petdesk.gui.common.crash_dialog import CrashDialog
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.settings.settings import AppSettings
 from tests.gui.conftest import Sandbox

@@ -24,8 +24,8 @@ import pytest
 from PySide6.QtCore import QEvent, QLocale, QObject, QSize, Qt
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox
 
+from petdesk.core.datafiles import resources_dir
 from petdesk.core.status_messages import SEPARATOR, MessageKind, StatusMessage, fit
-from petdesk.gui.app import resources_dir
 from petdesk.gui.common.status_bar import PetStatusBar
 from petdesk.gui.common.translations import install_translations
 from petdesk.gui.pets.pet_model import Column

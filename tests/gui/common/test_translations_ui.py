@@ -422,7 +422,7 @@ def test_the_import_steps_speak_the_language(
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_crash_dialog_and_qts_own_strings_are_translated(
         qtbot: Any, speak: Callable[[str], None], language: str) -> None:
-    from petdesk.gui.common.crash import CrashDialog
+    from petdesk.gui.common.crash_dialog import CrashDialog
 
     def shown(lang: str) -> tuple[dict[str, str], list[str]]:
         speak(lang)

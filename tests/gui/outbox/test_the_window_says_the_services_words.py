@@ -22,7 +22,7 @@ from petdesk.core.statuses import PetStatus
 from petdesk.gui.app import resources_dir
 from petdesk.gui.common.localize import localized, localized_message
 from petdesk.gui.common.status_bar import PetStatusBar
-from petdesk.gui.common.translations import install_translations, remove_translations
+from petdesk.gui.common.translations import install_translations
 from petdesk.gui.pets.pet_model import Column
 from petdesk.services.catalogue.wording import CATALOGUE_OFF
 from petdesk.services.outbox.wording import (
@@ -34,6 +34,7 @@ from petdesk.storage.rows import Draft, OutboxEntry, OutboxState
 from tests.gui.conftest import FakeClock
 from tests.gui.outbox.test_offline_outbox import Switchable, add_pet
 from tests.helpers.drive import shortcut
+from tests.helpers.translations import remove_translations
 
 #: A few of the sentences in German, so that the test knows they were translated.
 GERMAN = {

@@ -26,7 +26,8 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
 from petdesk.core.clock import Clock
 from petdesk.core.connection import PRODUCTION_URL
-from petdesk.gui.app import HttpsClients, LazyKeyStore, resources_dir
+from petdesk.core.datafiles import resources_dir
+from petdesk.gui.app import HttpsClients, LazyKeyStore
 from petdesk.gui.common.translations import install_translations
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.settings.api_key_dialog import ApiKeyDialog
