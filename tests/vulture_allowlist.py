@@ -34,4 +34,4 @@ _.pass_started_at
 _.complete_at
 _.highest_id
 _.is_empty
-_.mirror_problem
+

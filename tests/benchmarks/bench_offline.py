@@ -66,9 +66,9 @@ def _session_before(env: dict[str, str], timeout: float = 30.0) -> None:
     the next start (background work, after that page is painted), then is stopped."""
     import subprocess
 
-    from petdesk.storage.db import peek_stored_page
     from petdesk.storage.paths import store_path
     from petdesk.storage.rows import StoredQuery
+    from petdesk.storage.sqlite.store import peek_stored_page
 
     store = store_path("production", demo=True,
                        folder=Path(env["XDG_DATA_HOME"]) / "PetDesk")
@@ -113,12 +113,12 @@ def drain(count: int) -> dict[str, float]:
     from petdesk.api import PetStoreClient
     from petdesk.core.connection import Connection
     from petdesk.gui.main_window import MainWindow
-    from petdesk.gui.pets.stored_start import store_file
     from petdesk.gui.settings.settings import AppSettings, Environment
     from petdesk.sandbox import SandboxConfig, Store, start_server
     from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
-    from petdesk.storage.db import open_store
+    from petdesk.storage.paths import store_file
     from petdesk.storage.rows import Draft
+    from petdesk.storage.sqlite.store import open_store
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     data = tempfile.mkdtemp(prefix="petdesk-bench-data-")
@@ -145,7 +145,7 @@ def drain(count: int) -> dict[str, float]:
             path = store_file(Connection("production", server.base_url))
             store = open_store(path, "production").store
             for i in range(count):
-                store.queue(Draft(f"Waiting {i}", 1 + i % 7, None))
+                store.outbox.queue(Draft(f"Waiting {i}", 1 + i % 7, None))
             store.close()
             window = MainWindow(settings, keys, factory, environment=Environment.PRODUCTION,
                                 base_url=server.base_url)

@@ -13,10 +13,11 @@ from petdesk.core.names import SearchInput, fold_name, parse_search
 from petdesk.core.statuses import PetStatus
 from petdesk.services.catalogue.mirror import MirrorPhase, MirrorStatus
 from petdesk.services.catalogue.wording import about, catalogue_line, duration_text, search_note
-from petdesk.storage.db import LocalStore, open_store
 from petdesk.storage.rows import MirrorQuery, MirrorSort, MirrorState, PetRow
-from petdesk.storage.schema import migrate
+from petdesk.storage.sqlite.schema import migrate
+from petdesk.storage.sqlite.store import SqliteStore, open_store
 from tests.helpers.api_fakes import FakeClock
+from tests.helpers.store_helpers import find, mirror
 
 AVAILABLE, PENDING, SOLD = PetStatus.AVAILABLE, PetStatus.PENDING, PetStatus.SOLD
 PETS = [
@@ -31,8 +32,8 @@ PETS = [
 
 
 @pytest.fixture
-def mirrored(store: LocalStore) -> LocalStore:
-    store.mirror_upsert(PETS)
+def mirrored(store: SqliteStore) -> SqliteStore:
+    mirror(store, PETS)
     return store
 
 
@@ -49,17 +50,17 @@ def test_names_fold_case_and_accents_the_same_way_everywhere() -> None:
     assert fold_name("İstanbul").startswith("i")
 
 
-def test_a_name_search_covers_every_spelling(mirrored: LocalStore) -> None:
-    assert _ids(mirrored.mirror_search(MirrorQuery("zoe"))) == [3, 2, 1]  # newest first
-    assert _ids(mirrored.mirror_search(MirrorQuery("ZOË"))) == [3, 2, 1]
-    assert _ids(mirrored.mirror_search(MirrorQuery("mochi"))) == [5, 4]
-    assert _ids(mirrored.mirror_search(MirrorQuery("strasse"))) == [6]
-    assert _ids(mirrored.mirror_search(MirrorQuery("  abel "))) == [7]
-    assert mirrored.mirror_search_count(MirrorQuery("zoe")) == 3
-    assert mirrored.mirror_search_count(MirrorQuery("nobody")) == 0
-    assert mirrored.mirror_search_count(MirrorQuery("")) == 7
-    assert _ids(mirrored.mirror_find("Zoë")) == [3, 2, 1]
-    assert mirrored.mirror_find("   ") == []
+def test_a_name_search_covers_every_spelling(mirrored: SqliteStore) -> None:
+    assert _ids(mirrored.catalogue.search(MirrorQuery("zoe"))) == [3, 2, 1]  # newest first
+    assert _ids(mirrored.catalogue.search(MirrorQuery("ZOË"))) == [3, 2, 1]
+    assert _ids(mirrored.catalogue.search(MirrorQuery("mochi"))) == [5, 4]
+    assert _ids(mirrored.catalogue.search(MirrorQuery("strasse"))) == [6]
+    assert _ids(mirrored.catalogue.search(MirrorQuery("  abel "))) == [7]
+    assert mirrored.catalogue.search_count(MirrorQuery("zoe")) == 3
+    assert mirrored.catalogue.search_count(MirrorQuery("nobody")) == 0
+    assert mirrored.catalogue.search_count(MirrorQuery("")) == 7
+    assert _ids(find(mirrored, "Zoë")) == [3, 2, 1]
+    assert find(mirrored, "   ") == []
 
 
 @pytest.mark.parametrize(("sort", "descending", "expected"), [
@@ -70,23 +71,19 @@ def test_a_name_search_covers_every_spelling(mirrored: LocalStore) -> None:
     (MirrorSort.STATUS, False, [3, 5, 4, 7, 1, 2, 6]),  # no status last, as in the table
     (MirrorSort.STATUS, True, [6, 2, 1, 7, 4, 5, 3]),
 ])
-def test_every_column_sorts_with_ties_by_id(mirrored: LocalStore, sort: MirrorSort,
+def test_every_column_sorts_with_ties_by_id(mirrored: SqliteStore, sort: MirrorSort,
                                             descending: bool, expected: list[int]) -> None:
-    assert _ids(mirrored.mirror_search(MirrorQuery("", sort, descending))) == expected
+    assert _ids(mirrored.catalogue.search(MirrorQuery("", sort, descending))) == expected
 
 
-def test_rows_come_in_windows(store: LocalStore) -> None:
-    store.mirror_upsert(PetRow(i, f"Pet {i}", 1, None) for i in range(1, 1_001))
+def test_rows_come_in_windows(store: SqliteStore) -> None:
+    mirror(store, (PetRow(i, f"Pet {i}", 1, None) for i in range(1, 1_001)))
     query = MirrorQuery()
-    windows = [store.mirror_search(query, offset=o, limit=200) for o in range(0, 1_000, 200)]
+    windows = [store.catalogue.search(query, offset=o, limit=200) for o in range(0, 1_000, 200)]
     assert [len(w) for w in windows] == [200] * 5
     assert _ids(windows[0])[:2] == [1_000, 999]
     assert _ids(windows[-1])[-1] == 1
-    assert store.mirror_search(query, offset=1_000, limit=200) == []
-    assert store.mirror_position(query, 1_000) == 0
-    assert store.mirror_position(query, 1) == 999
-    assert store.mirror_position(MirrorQuery("Pet 5"), 5) is not None
-    assert store.mirror_position(MirrorQuery("nobody"), 5) is None
+    assert store.catalogue.search(query, offset=1_000, limit=200) == []
 
 
 @pytest.mark.parametrize(("typed", "expected"), [
@@ -159,11 +156,11 @@ def test_a_version_2_store_moves_its_mirror_to_a_file_of_its_own(
     opened = open_store(store_file, "production", clock=clock)
     assert opened.problem is None
     with opened.store as store:
-        assert store.looked_up(9) is not None
-        assert store.mirror_count() == 0
-        assert store.mirror_state() == MirrorState(None, None, None, None)
-        assert store.mirror_path == store_file.with_name("store-production.catalogue.sqlite3")
-        assert store.mirror_path.exists()
+        assert store.pages.looked_up(9) is not None
+        assert store.catalogue.count() == 0
+        assert store.catalogue.state() == MirrorState(None, None, None, None)
+        assert store.catalogue.path == store_file.with_name("store-production.catalogue.sqlite3")
+        assert store.catalogue.path.exists()
     check = sqlite3.connect(store_file)
     try:
         tables = check.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
@@ -175,18 +172,18 @@ def test_a_version_2_store_moves_its_mirror_to_a_file_of_its_own(
 def test_opening_the_store_does_not_read_the_mirror(store_file: Path,
                                                     clock: FakeClock) -> None:
     with open_store(store_file, "production", clock=clock).store as store:
-        store.mirror_upsert([PetRow(77, "Rex", 1, None)])
+        mirror(store, [PetRow(77, "Rex", 1, None)])
     with open_store(store_file, "production", clock=clock).store as store:
-        assert store.newest_known_id() == 0  # the mirror's file is not even attached
-        assert store.looked_up(77) is None
-        assert store.open_mirror() is None
-        assert store.newest_known_id() == 77
-        found = store.looked_up(77)  # a look-up answered from the mirror when offline
+        assert store.meta.newest_known_id() == 0  # the mirror's file is not even attached
+        assert store.pages.looked_up(77) is None
+        assert store.catalogue.open() is None
+        assert store.meta.newest_known_id() == 77
+        found = store.pages.looked_up(77)  # a look-up answered from the mirror when offline
         assert found is not None and found.pet.name == "Rex"
 
 
 def test_an_in_memory_store_keeps_its_mirror_in_memory(clock: FakeClock) -> None:
     with open_store(None, "production", clock=clock).store as store:
-        assert store.mirror_path is None
-        store.mirror_upsert([PetRow(1, "Rex", 1, None)])
-        assert store.mirror_count() == 1
+        assert store.catalogue.path is None
+        mirror(store, [PetRow(1, "Rex", 1, None)])
+        assert store.catalogue.count() == 1

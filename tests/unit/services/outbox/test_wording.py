@@ -13,8 +13,8 @@ from petdesk.services.outbox.wording import (
     stored_pet_note,
     stored_rows_banner,
 )
-from petdesk.storage.db import LocalStore
 from petdesk.storage.rows import Draft, OutboxEntry, OutboxState
+from petdesk.storage.sqlite.store import SqliteStore
 
 NOW = datetime(2026, 11, 24, 9, 50, tzinfo=UTC).timestamp()
 EARLIER = datetime(2026, 11, 24, 9, 42, tzinfo=UTC).timestamp()
@@ -32,8 +32,8 @@ def test_times_read_like_a_clock() -> None:
     assert clock_text(EARLIER, NOW)  # the computer's own zone
 
 
-def test_every_outbox_state_has_words(store: LocalStore) -> None:
-    entry = store.queue(Draft("Rex", 1, PetStatus.AVAILABLE))
+def test_every_outbox_state_has_words(store: SqliteStore) -> None:
+    entry = store.outbox.queue(Draft("Rex", 1, PetStatus.AVAILABLE))
     texts = {}
     for state in OutboxState:
         shown = OutboxEntry(entry.local_id, "production", entry.draft, 0.0, state, 1, 0,
@@ -54,7 +54,3 @@ def test_the_status_bar_count() -> None:
     assert outbox_count_text(0) == ""
     assert outbox_count_text(1) == "1 add waiting to send"
     assert outbox_count_text(3) == "3 adds waiting to send"
-
-
-def test_the_store_is_durable(store: LocalStore) -> None:
-    assert store.durability() == ("wal", 2)  # WAL, synchronous=FULL
