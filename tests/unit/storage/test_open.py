@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import sys
@@ -10,12 +11,17 @@ from pathlib import Path
 import pytest
 
 from petdesk.core.statuses import PetStatus
+from petdesk.storage.paths import store_path
 from petdesk.storage.rows import Draft, OutboxState, PetRow, StoredQuery
 from petdesk.storage.sqlite import database as store_db
 from petdesk.storage.sqlite.schema import CURRENT_VERSION
 from petdesk.storage.sqlite.store import open_store
 from tests.helpers.api_fakes import FakeClock
 from tests.helpers.store_helpers import mirror
+
+AVAILABLE = PetStatus.AVAILABLE
+ROWS = [PetRow(1, "Rex", 1, AVAILABLE), PetRow(2, "Mimi", 2, None),
+        PetRow(3, "Zoë", 2, PetStatus.SOLD)]
 
 #: The version 1 schema exactly as PetDesk first wrote it (frozen: never edit).
 V1_SCHEMA = """
@@ -240,3 +246,44 @@ def test_a_store_being_created_by_another_connection_is_not_set_aside(
     assert opened.problem is None
     assert not list(store_file.parent.glob("*.unreadable-*"))
     opened.store.close()
+
+
+def test_the_store_survives_closing_and_reopening(store_file: Path, clock: FakeClock) -> None:
+    with open_store(store_file, "production", clock=clock).store as first:
+        first.pages.save_page(StoredQuery(None, 20), ROWS, next_url=None)
+        entry = first.outbox.queue(Draft("Rex", 1, AVAILABLE))
+    with open_store(store_file, "production", clock=clock).store as second:
+        page = second.pages.stored_page(StoredQuery(None, 20))
+        assert page is not None and page.rows == tuple(ROWS)
+        assert second.outbox.entry(entry.local_id).draft == Draft("Rex", 1, AVAILABLE)
+
+
+def test_each_environment_and_the_demo_have_their_own_file(tmp_path: Path) -> None:
+    prod = store_path("production", folder=tmp_path)
+    staging = store_path("staging", folder=tmp_path)
+    demo = store_path("production", demo=True, folder=tmp_path)
+    custom = store_path("production", base_url="https://pets.example/v1", folder=tmp_path)
+    assert len({prod, staging, demo, custom}) == 4
+    assert prod.name == "store-production.sqlite3"
+    assert demo.name == "store-demo.sqlite3"
+    assert store_path("production", base_url="https://pets.example/v1/",
+                      folder=tmp_path) == custom
+    assert "PetDesk" in str(store_path("production"))
+
+
+def test_an_in_memory_store_works_for_the_session(clock: FakeClock) -> None:
+    opened = open_store(None, "staging", clock=clock)
+    assert opened.problem is None and opened.store.path is None
+    with opened.store as store:
+        entry = store.outbox.queue(Draft("Rex", 1, None))
+        assert store.outbox.entry(entry.local_id).environment == "staging"
+
+
+def test_the_file_is_written_ahead_and_synced(store_file: Path, clock: FakeClock) -> None:
+    """WAL, so a reader never waits for a writer; each write synced (``synchronous=FULL``
+    is per connection: the file shows WAL, the store's own connection sets FULL)."""
+    with open_store(store_file, "production", clock=clock).store as store:
+        store.outbox.queue(Draft("Rex", 1, None))
+        with contextlib.closing(sqlite3.connect(store_file)) as other:
+            assert other.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+            assert other.execute("SELECT COUNT(*) FROM outbox").fetchone()[0] == 1

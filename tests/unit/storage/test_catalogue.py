@@ -1,25 +1,49 @@
-"""Search and order over the mirror, the one name folding, the id-or-name parser, and
-the schema's migration to version 3."""
+"""The catalogue mirror: its pets and progress, searched in windows, in a file of its own."""
 
 from __future__ import annotations
 
 import sqlite3
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from petdesk.core.names import SearchInput, fold_name, parse_search
+from petdesk.core.names import fold_name
 from petdesk.core.statuses import PetStatus
-from petdesk.services.catalogue.mirror import MirrorPhase, MirrorStatus
-from petdesk.services.catalogue.wording import about, catalogue_line, duration_text, search_note
-from petdesk.storage.rows import MirrorQuery, MirrorSort, MirrorState, PetRow
+from petdesk.storage.repositories import Store
+from petdesk.storage.rows import (
+    MirrorQuery,
+    MirrorSort,
+    MirrorState,
+    PetRow,
+)
 from petdesk.storage.sqlite.schema import migrate
-from petdesk.storage.sqlite.store import SqliteStore, open_store
+from petdesk.storage.sqlite.store import open_store
 from tests.helpers.api_fakes import FakeClock
 from tests.helpers.store_helpers import find, mirror
 
 AVAILABLE, PENDING, SOLD = PetStatus.AVAILABLE, PetStatus.PENDING, PetStatus.SOLD
+
+
+def test_the_mirror_has_its_pets_and_progress(store: Store) -> None:
+    mirror(store, (PetRow(i, f"Pet {i}", 1, None) for i in range(1, 251)))
+    assert store.catalogue.count() == 250
+    assert [r.id for r in store.catalogue.rows(newest_first=True, limit=3)] == [250, 249, 248]
+    assert store.catalogue.state() == MirrorState(None, None, None, None)
+    state = MirrorState("https://x/v1/pets?cursor=b", 10.0, None, 250)
+    store.catalogue.set_state(state)
+    assert store.catalogue.state() == state
+    assert fold_name("  ZOË Ångström ") == "  zoe angstrom "
+
+
+def test_the_mirror_finds_names_with_folding_newest_first(store: Store) -> None:
+    mirror(store, [PetRow(1, "Zoë", 2, None), PetRow(2, "Mochi", 2, AVAILABLE),
+                         PetRow(3, "ZOE Junior", 1, None), PetRow(4, "Rex", 1, None)])
+    assert [p.id for p in find(store, " zoe ")] == [3, 1]
+    assert [p.id for p in find(store, "MOCH")] == [2]
+    assert find(store, "   ") == []
+    assert [p.id for p in find(store, "e", limit=2)] == [4, 3]
+
+
 PETS = [
     PetRow(1, "Zoë", 3, SOLD),
     PetRow(2, "zoe", 1, None),
@@ -32,7 +56,7 @@ PETS = [
 
 
 @pytest.fixture
-def mirrored(store: SqliteStore) -> SqliteStore:
+def mirrored(store: Store) -> Store:
     mirror(store, PETS)
     return store
 
@@ -41,16 +65,7 @@ def _ids(rows: list[PetRow]) -> list[int]:
     return [r.id for r in rows]
 
 
-def test_names_fold_case_and_accents_the_same_way_everywhere() -> None:
-    assert fold_name("Zoë") == fold_name("ZOE") == fold_name("zoe") == "zoe"
-    assert fold_name("Straße") == "strasse"
-    assert fold_name("Ｍｏｃｈｉ") == "mochi"
-    assert fold_name("Ábel") == "abel"
-    assert fold_name("Rex") == "rex"  # the ASCII fast path agrees
-    assert fold_name("İstanbul").startswith("i")
-
-
-def test_a_name_search_covers_every_spelling(mirrored: SqliteStore) -> None:
+def test_a_name_search_covers_every_spelling(mirrored: Store) -> None:
     assert _ids(mirrored.catalogue.search(MirrorQuery("zoe"))) == [3, 2, 1]  # newest first
     assert _ids(mirrored.catalogue.search(MirrorQuery("ZOË"))) == [3, 2, 1]
     assert _ids(mirrored.catalogue.search(MirrorQuery("mochi"))) == [5, 4]
@@ -71,12 +86,12 @@ def test_a_name_search_covers_every_spelling(mirrored: SqliteStore) -> None:
     (MirrorSort.STATUS, False, [3, 5, 4, 7, 1, 2, 6]),  # no status last, as in the table
     (MirrorSort.STATUS, True, [6, 2, 1, 7, 4, 5, 3]),
 ])
-def test_every_column_sorts_with_ties_by_id(mirrored: SqliteStore, sort: MirrorSort,
+def test_every_column_sorts_with_ties_by_id(mirrored: Store, sort: MirrorSort,
                                             descending: bool, expected: list[int]) -> None:
     assert _ids(mirrored.catalogue.search(MirrorQuery("", sort, descending))) == expected
 
 
-def test_rows_come_in_windows(store: SqliteStore) -> None:
+def test_rows_come_in_windows(store: Store) -> None:
     mirror(store, (PetRow(i, f"Pet {i}", 1, None) for i in range(1, 1_001)))
     query = MirrorQuery()
     windows = [store.catalogue.search(query, offset=o, limit=200) for o in range(0, 1_000, 200)]
@@ -84,63 +99,6 @@ def test_rows_come_in_windows(store: SqliteStore) -> None:
     assert _ids(windows[0])[:2] == [1_000, 999]
     assert _ids(windows[-1])[-1] == 1
     assert store.catalogue.search(query, offset=1_000, limit=200) == []
-
-
-@pytest.mark.parametrize(("typed", "expected"), [
-    ("42", SearchInput(42, "42")),
-    ("  #42 ", SearchInput(42, "#42")),
-    ("1,024", SearchInput(1_024, "1,024")),
-    ("12 345", SearchInput(12_345, "12 345")),
-    ("9223372036854775807", SearchInput(2**63 - 1, "9223372036854775807")),
-    ("9223372036854775808", SearchInput(None, "9223372036854775808")),
-    ("0", SearchInput(None, "0")),
-    ("007", SearchInput(7, "007")),
-    ("ID: 42", SearchInput(42, "ID: 42")),
-    ("id 42", SearchInput(42, "id 42")),
-    ("Idris", SearchInput(None, "Idris")),
-    ("#", SearchInput(None, "#")),
-    ("1,02", SearchInput(None, "1,02")),
-    ("-5", SearchInput(None, "-5")),
-    ("1.5", SearchInput(None, "1.5")),
-    ("12,34", SearchInput(None, "12,34")),
-    ("٤٢", SearchInput(None, "٤٢")),  # not ASCII digits: a name
-    ("Mochi", SearchInput(None, "Mochi")),
-    ("R2D2", SearchInput(None, "R2D2")),
-    ("", SearchInput(None, "")),
-])
-def test_the_search_box_tells_an_id_from_a_name(typed: str, expected: SearchInput) -> None:
-    assert parse_search(typed) == expected
-    assert parse_search(typed).is_id is (expected.pet_id is not None)
-
-
-NOW = datetime(2026, 11, 24, 9, 50, tzinfo=UTC).timestamp()
-AT_0942 = datetime(2026, 11, 24, 9, 42, tzinfo=UTC).timestamp()
-
-
-def _status(phase: MirrorPhase, count: int, total: int | None, complete_at: float | None,
-            **kw: float) -> MirrorStatus:
-    return MirrorStatus(phase, count, total, complete_at, kw.get("next_update_at"),
-                        kw.get("resume_at"), 0, 250, 0)
-
-
-def test_results_say_how_fresh_they_are() -> None:
-    done = _status(MirrorPhase.COMPLETE, 8_412, 8_412, AT_0942, next_update_at=NOW + 25 * 60)
-    assert catalogue_line(done, NOW, UTC) == \
-        "Catalogue: 8,412 pets · complete as of 09:42 · next update in 25 min"
-    assert search_note(3, " mochi ", done, NOW, UTC) == \
-        "3 pets whose name contains “mochi” · catalogue complete as of 09:42"
-    assert search_note(0, "Rex", done, NOW, UTC) == \
-        "No pet's name contains “Rex” · catalogue complete as of 09:42"
-    filling = _status(MirrorPhase.FILLING, 3_100, 8_412, None)
-    assert search_note(1, "mochi", filling, NOW, UTC) == (
-        "1 pet whose name contains “mochi” · searched 3,100 of about 8,400 pets; the "
-        "catalogue is still filling")
-    updating = _status(MirrorPhase.UPDATING, 8_412, 8_412, AT_0942)
-    assert catalogue_line(updating, NOW, UTC).endswith("· updating…")
-    assert about(947) == "950" and about(8_412) == "8,400" and about(7) == "7"
-    assert duration_text(30) == "less than a minute"
-    assert duration_text(125 * 60) == "2 h 5 min"
-    assert duration_text(3 * 86_400) == "3 days"
 
 
 def test_a_version_2_store_moves_its_mirror_to_a_file_of_its_own(
