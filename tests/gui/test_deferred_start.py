@@ -242,8 +242,8 @@ RUN_SCRIPT = textwrap.dedent("""
             # work (background, after it is painted) and a network transport.
             report.append(("loaded with the first page", sorted(
                 m for m in ("openpyxl", "petdesk.services.importing",
-                "petdesk.services.importing.engine",
-                            "petdesk.services.catalogue.engine", "httpcore", "truststore")
+                            "petdesk.services.worker.session",
+                            "petdesk.services.catalogue.service", "httpcore", "truststore")
                 if m in sys.modules)))
             QApplication.instance().exit(0)
 

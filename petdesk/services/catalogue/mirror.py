@@ -172,10 +172,6 @@ class MirrorStatus:
     requests_total: int
     message: str | None = None
 
-    @property
-    def complete(self) -> bool:
-        return self.complete_at is not None
-
 
 def estimate_total(count: int, highest_mirrored: int | None, newest_known: int) -> int | None:
     """The catalogue's size while filling: the pets mirrored so far scaled by how far
@@ -250,11 +246,6 @@ class MirrorFiller:
             return False
         self._requested = PassKind.FULL if full else PassKind.NEW
         return True
-
-    @property
-    def requests_used(self) -> int:
-        """Requests the mirror has sent since the store was created."""
-        return self._catalogue.state().requests_total
 
     def status(self) -> MirrorStatus:
         """The mirror's state for the catalogue line (reads the store: call it on the

@@ -112,10 +112,6 @@ class ColumnMapping:
         """Required fields with no column: the import cannot start until this is empty."""
         return tuple(fld for fld in REQUIRED if fld not in self.columns)
 
-    @property
-    def complete(self) -> bool:
-        return not self.missing
-
     def with_column(self, fld: Field, index: int | None) -> ColumnMapping:
         """A copy with ``fld`` mapped to column ``index`` (``None``: not imported)."""
         columns = {f: i for f, i in self.columns.items() if f != fld and i != index}

@@ -38,7 +38,7 @@ from typing import Any, Final, NamedTuple, overload
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from petdesk.api.models import NewPet, Pet
+from petdesk.api.models import NewPet
 from petdesk.core.limits import INT64_MAX, NAME_MAX_LENGTH
 from petdesk.core.statuses import PetStatus
 from petdesk.core.wording import QT_TRANSLATE_NOOP
@@ -255,13 +255,6 @@ class KnownPets:
 
     def __init__(self) -> None:
         self._known: dict[str, DuplicateOf] = {}
-
-    @classmethod
-    def from_pets(cls, pets: Iterable[Pet]) -> KnownPets:
-        known = cls()
-        for pet in pets:
-            known.add(pet.name, pet.category_id, pet.status, pet_id=pet.id)
-        return known
 
     def add(self, name: str, category_id: int, status: PetStatus | None, *,
             pet_id: int | None = None) -> None:

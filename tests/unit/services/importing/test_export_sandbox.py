@@ -46,7 +46,10 @@ def test_export_every_page_then_import_finds_them_all_known(
     assert export_query(client, path) == len(every)
 
     layout = inspect_file(path)
-    preview = preview_file(layout, layout.mapping, KnownPets.from_pets(every))
+    known = KnownPets()
+    for pet in every:
+        known.add(pet.name, pet.category_id, pet.status, pet_id=pet.id)
+    preview = preview_file(layout, layout.mapping, known)
     assert len(preview.rows) == len(every)
     valid = [row for row in preview.rows if row.state is not RowState.INVALID]
     assert all(row.state is RowState.DUPLICATE for row in valid)

@@ -22,7 +22,7 @@ def test_headers_in_any_order_case_and_spelling(headers: list[str],
                                                 expected: dict[str, int]) -> None:
     suggestion = suggest_mapping(headers)
     assert {f.value: i for f, i in suggestion.mapping.columns.items()} == expected
-    assert suggestion.mapping.complete
+    assert not suggestion.mapping.missing
 
 
 def test_a_real_category_column_wins_over_species() -> None:
@@ -41,7 +41,7 @@ def test_species_is_used_only_without_a_category_column_and_says_so() -> None:
 def test_missing_and_ambiguous_columns_are_explained() -> None:
     suggestion = suggest_mapping(["Name", "Pet name", "Colour"])
     assert suggestion.mapping.missing == (Field.CATEGORY_ID,)
-    assert not suggestion.mapping.complete
+    assert suggestion.mapping.missing
     assert suggestion.notes == (
         "Both “Name” and “Pet name” look like Name; using “Name”.",
         "No column looks like Category ID: choose one.",
