@@ -54,6 +54,11 @@ class PageRepository(Protocol):
         offline, and in the catalogue, so that a search by name finds it from now on."""
         ...
 
+    def forget_looked_up(self, pet_id: int) -> None:
+        """The service answered 404: the stored copy must not be shown as current, nor
+        found by name in the catalogue."""
+        ...
+
     def looked_up(self, pet_id: int) -> StoredPet | None:
         """The stored answer for a look-up by id: the newest copy among looked-up pets
         and the catalogue (``None`` when the store has never seen it)."""

@@ -88,10 +88,14 @@ def keep_page(query: Any, page: PetPage, ctx: JobContext) -> None:
         log.exception("the page could not be kept for the next start")
 
 
-def keep_looked_up(found: PetLookup, ctx: JobContext) -> None:
-    """Keep a pet found by id, for a look-up while offline (inside the look-up's job)."""
+def keep_looked_up(pet_id: int, found: PetLookup | None, ctx: JobContext) -> None:
+    """Keep a pet found by id, for a look-up while offline, or (``found=None``: the
+    service answered 404) forget the stored copy (inside the look-up's job)."""
     try:
-        ctx.session.outbox.save_looked_up(found.pet)
+        if found is not None:
+            ctx.session.outbox.save_looked_up(found.pet)
+        elif ctx.has_store():
+            ctx.session.outbox.forget_looked_up(pet_id)
     except Exception:
         log.exception("the pet could not be kept for working offline")
 

@@ -169,6 +169,11 @@ class OutboxService:
         """Keep a pet looked up by id, for a look-up while offline."""
         self._store.pages.save_looked_up(pet_row(pet))
 
+    def forget_looked_up(self, pet_id: int) -> None:
+        """The service has no pet ``pet_id`` (404): its stored copy is not shown any
+        more, nor found by name in the catalogue."""
+        self._store.pages.forget_looked_up(pet_id)
+
     def stored_pet(self, pet_id: int) -> tuple[Pet, float] | None:
         """The stored copy of pet ``pet_id`` and when it was fetched: looked up by id,
         or on a stored page (the most recent). ``None`` when none is stored."""

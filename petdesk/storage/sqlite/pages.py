@@ -78,6 +78,11 @@ class SqlitePages:
                 (pet.id, pet.name, pet.category_id, status_to_db(pet.status), when))
             upsert(conn, [pet], when)
 
+    def forget_looked_up(self, pet_id: int) -> None:
+        with self._db.catalogue_tx() as conn:
+            conn.execute("DELETE FROM looked_up WHERE pet_id = ?", (pet_id,))
+            conn.execute("DELETE FROM mirror_pet WHERE pet_id = ?", (pet_id,))
+
     def looked_up(self, pet_id: int) -> StoredPet | None:
         mirrored = (" UNION ALL SELECT pet_id, name, category_id, pet_status, seen_at "
                     "FROM mirror_pet WHERE pet_id = ?1") if self._db.catalogue_attached else ""

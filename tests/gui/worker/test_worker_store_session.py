@@ -9,9 +9,11 @@ from typing import Any
 
 import pytest
 
+from petdesk.api import Pet
+from petdesk.gui.outbox.controller import keep_looked_up
 from petdesk.gui.worker.worker import Connection, Worker
 from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
-from petdesk.storage.rows import Draft
+from petdesk.storage.rows import Draft, MirrorQuery
 from tests.gui.conftest import API_KEY, FakeClock, Sandbox
 
 
@@ -54,3 +56,16 @@ def test_another_environment_closes_the_store_and_opens_its_own(
     assert worker.shutdown(3000)
     with pytest.raises(sqlite3.ProgrammingError):  # the thread's end closed it too
         second.store.outbox.pending_count()
+
+
+def test_a_pet_the_service_answers_404_for_is_forgotten(qtbot: Any, worker: Worker) -> None:
+    """A look-up's 404 drops the stored copy: offline it is not shown as current, and
+    the catalogue's name search does not find it."""
+    rex = Pet(id=7, name="Rex", category_id=1, status=None)
+    _run(qtbot, worker, lambda ctx: ctx.session.outbox.save_looked_up(rex))
+    assert _run(qtbot, worker, lambda ctx: ctx.session.outbox.stored_pet(7)) is not None
+    _run(qtbot, worker, lambda ctx: keep_looked_up(7, None, ctx))
+    assert _run(qtbot, worker, lambda ctx: ctx.session.outbox.stored_pet(7)) is None
+    window = _run(qtbot, worker, lambda ctx: ctx.session.catalogue.search(
+        MirrorQuery("rex"), 0, 10))
+    assert window.count == 0

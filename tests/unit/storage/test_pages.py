@@ -61,3 +61,6 @@ def test_looked_up_pets_answer_by_id_newest_copy_first(store: Store,
     found = store.pages.looked_up(7)
     assert found is not None and found.pet == PetRow(7, "Fresh", 1, PetStatus.PENDING)
     assert find(store, "fresh") == [PetRow(7, "Fresh", 1, PetStatus.PENDING)]
+    store.pages.forget_looked_up(7)  # the service answered 404
+    assert store.pages.looked_up(7) is None
+    assert find(store, "fresh") == []
