@@ -14,7 +14,6 @@ from collections.abc import Iterable
 from typing import Protocol
 
 from petdesk.core.statuses import PetStatus
-from petdesk.storage.lock import SenderLock
 from petdesk.storage.rows import (
     Draft,
     MirrorQuery,
@@ -28,8 +27,22 @@ from petdesk.storage.rows import (
     StoredQuery,
 )
 
-__all__ = ["CatalogueRepository", "MetaRepository", "OutboxRepository", "PageRepository",
-           "Store"]
+__all__ = ["CatalogueRepository", "MetaRepository", "OutboxLock", "OutboxRepository",
+           "PageRepository", "Store"]
+
+
+class OutboxLock(Protocol):
+    """Held by the one sender of a store's outbox, so that two PetDesk processes never
+    send (or reconcile) the same adds; released however the holder ends."""
+
+    @property
+    def held(self) -> bool: ...
+
+    def acquire(self) -> bool:
+        """Take it if free (never waits); whether it is held now."""
+        ...
+
+    def release(self) -> None: ...
 
 
 class PageRepository(Protocol):
@@ -271,7 +284,7 @@ class Store(Protocol):
     @property
     def catalogue(self) -> CatalogueRepository: ...
 
-    def sender_lock(self) -> SenderLock:
+    def sender_lock(self) -> OutboxLock:
         """The lock one sender of this store's outbox holds (one per process)."""
         ...
 

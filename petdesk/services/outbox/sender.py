@@ -56,8 +56,7 @@ from petdesk.core.errors import (
 from petdesk.core.statuses import PetStatus
 from petdesk.services.outbox.budget import BudgetDecision, QuotaBudget
 from petdesk.services.outbox.reconcile import Verdict, reconcile
-from petdesk.storage.lock import SenderLock
-from petdesk.storage.repositories import Store
+from petdesk.storage.repositories import OutboxLock, Store
 from petdesk.storage.rows import Draft, OutboxEntry, OutboxError, OutboxState, PetRow
 
 log = logging.getLogger(__name__)
@@ -122,7 +121,7 @@ class OutboxSender:
 
     def __init__(self, store: Store, remote: OutboxRemote, budget: QuotaBudget,
                  clock: Clock, *, retry_wait: float = 30.0, verify_floor: bool = True,
-                 verify_max_age: float | None = 600.0, lock: SenderLock | None = None,
+                 verify_max_age: float | None = 600.0, lock: OutboxLock | None = None,
                  mirror_verifies: bool = False) -> None:
         self._outbox = store.outbox
         self._meta = store.meta
