@@ -371,7 +371,7 @@ def test_environment_variable_key_overrides_and_is_not_stored(qtbot, sandbox: Sa
     keys = KeyStore(empty, environ={"PETDESK_API_KEY": API_KEY}, timeout=2.0)
     window = make_window(sandbox, keys=keys)
     assert window.model.rowCount() == 20
-    assert empty.outbox.entries() == []
+    assert empty.entries() == []
 
 
 # -- rate limits, backoff, stop, close -------------------------------------------------
