@@ -8,12 +8,12 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from petdesk.services.catalogue.engine import ResultWindow
 from PySide6.QtCore import Qt
 
 from petdesk.core.statuses import PetStatus
 from petdesk.gui.catalogue.search_model import MAX_WINDOWS, WINDOW, CatalogueResultsModel
 from petdesk.services.catalogue.mirror import MirrorPhase, MirrorStatus
+from petdesk.services.catalogue.service import ResultWindow
 from petdesk.storage.rows import MirrorQuery, MirrorSort, PetRow
 from petdesk.storage.sqlite.store import SqliteStore, open_store
 from tests.helpers.store_helpers import mirror

@@ -24,13 +24,14 @@ from petdesk.storage.paths import store_file
 from petdesk.storage.rows import Draft
 from petdesk.storage.sqlite.store import open_store
 from tests.gui.conftest import Sandbox
-from tests.gui.importing.test_import_dialog import (
+from tests.gui.importing.test_import_dialog import (  # noqa: F401 - own_store: each test its own data folder
     HEADER,
     check,
     choose,
     click,
     names_on_server,
     open_import,
+    own_store,
     rows_of,
     seeded_ids,
     send_all,
