@@ -83,7 +83,7 @@ def keep_page(query: Any, page: PetPage, ctx: JobContext) -> None:
     """Keep a fresh first page of ``query`` for the next start (worker thread, as
     background work after the page is shown)."""
     try:
-        ctx.session.outbox.save_first_page(query.status, query.limit, page)
+        ctx.session.pets.save_first_page(query.status, query.limit, page)
     except Exception:
         log.exception("the page could not be kept for the next start")
 
@@ -93,9 +93,9 @@ def keep_looked_up(pet_id: int, found: PetLookup | None, ctx: JobContext) -> Non
     service answered 404) forget the stored copy (inside the look-up's job)."""
     try:
         if found is not None:
-            ctx.session.outbox.save_looked_up(found.pet)
+            ctx.session.pets.save_looked_up(found.pet)
         elif ctx.has_store():
-            ctx.session.outbox.forget_looked_up(pet_id)
+            ctx.session.pets.forget_looked_up(pet_id)
     except Exception:
         log.exception("the pet could not be kept for working offline")
 
@@ -103,7 +103,7 @@ def keep_looked_up(pet_id: int, found: PetLookup | None, ctx: JobContext) -> Non
 def _stored_pet(pet_id: int, ctx: JobContext) -> tuple[Pet, float] | None:
     if not ctx.has_store():
         return None
-    return ctx.session.outbox.stored_pet(pet_id)
+    return ctx.session.pets.stored_pet(pet_id)
 
 
 class OutboxController(QObject):

@@ -15,7 +15,7 @@ window starts its worker then, so that the worker's imports do not hold the GIL 
 these rows are read and painted.
 
 Each fresh first page is saved for the next start, on the worker, as background work
-once it is shown (:meth:`petdesk.services.outbox.service.OutboxService.save_first_page`).
+once it is shown (:meth:`petdesk.services.pets.stored.StoredPets.save_first_page`).
 The store holds pets' fields and the service's page links, never the API key.
 """
 

@@ -20,16 +20,15 @@ from pydantic import ValidationError
 from petdesk.api import Pet
 from petdesk.core.errors import PetStoreError
 from petdesk.services.importing.outbox import import_budget_for
-from petdesk.services.outbox.remote import ClientRemote, pet_row
+from petdesk.services.outbox.remote import ClientRemote
 from petdesk.services.outbox.sender import OutboxSender, StepResult
 from petdesk.services.outbox.view import OutboxView
 from petdesk.storage.repositories import Store
-from petdesk.storage.rows import Draft, OutboxEntry, OutboxState, PetRow, StoredQuery
+from petdesk.storage.rows import Draft, OutboxEntry, OutboxState, PetRow
 
 if TYPE_CHECKING:
-    from petdesk.api import PetPage, PetStoreClient
+    from petdesk.api import PetStoreClient
     from petdesk.core.clock import Clock
-    from petdesk.core.statuses import PetStatus
 
 __all__ = ["OutboxService", "RecordingRemote", "SendReport", "WindowSender"]
 
@@ -99,7 +98,7 @@ def _pet(entry: OutboxEntry | None) -> Pet | None:
 
 
 class OutboxService:
-    """The outbox, the stored pages and the looked-up pets of one store, for the window."""
+    """The outbox of one store, for the window."""
 
     def __init__(self, store: Store, sender: WindowSender) -> None:
         self._store = store
@@ -159,36 +158,3 @@ class OutboxService:
         being sent)."""
         self._store.outbox.cancel(local_id)
         return self.look()
-
-    def save_first_page(self, status: PetStatus | None, limit: int, page: PetPage) -> None:
-        """Keep a fresh first page for the next start (and for working offline)."""
-        self._store.pages.save_page(StoredQuery(status, limit), [pet_row(p) for p in page.pets],
-                                    next_url=page.next_url)
-
-    def save_looked_up(self, pet: Pet) -> None:
-        """Keep a pet looked up by id, for a look-up while offline."""
-        self._store.pages.save_looked_up(pet_row(pet))
-
-    def forget_looked_up(self, pet_id: int) -> None:
-        """The service has no pet ``pet_id`` (404): its stored copy is not shown any
-        more, nor found by name in the catalogue."""
-        self._store.pages.forget_looked_up(pet_id)
-
-    def stored_pet(self, pet_id: int) -> tuple[Pet, float] | None:
-        """The stored copy of pet ``pet_id`` and when it was fetched: looked up by id,
-        or on a stored page (the most recent). ``None`` when none is stored."""
-        pages = self._store.pages
-        found = pages.looked_up(pet_id)
-        if found is not None:
-            row, when = found.pet, found.fetched_at
-        else:
-            stored = [p for p in map(pages.stored_page, pages.stored_queries()) if p]
-            seen = [(p.updated_at, r) for p in stored for r in p.rows if r.id == pet_id]
-            if not seen:
-                return None
-            when, row = max(seen, key=lambda pair: pair[0])
-        try:
-            return Pet(id=row.id, name=row.name, category_id=row.category_id,
-                       status=row.status), when
-        except ValidationError:
-            return None

@@ -16,6 +16,7 @@ from petdesk.core.connection import Connection
 from petdesk.services.catalogue.service import CatalogueService
 from petdesk.services.importing.service import ImportService
 from petdesk.services.outbox.service import OutboxService, WindowSender
+from petdesk.services.pets.stored import StoredPets
 from petdesk.storage.paths import store_file
 from petdesk.storage.repositories import Store
 from petdesk.storage.sqlite.store import open_store
@@ -30,6 +31,7 @@ class WorkSession:
         self.store = store
         self._sender = WindowSender(store, clock)
         self.outbox = OutboxService(store, self._sender)
+        self.pets = StoredPets(store.pages)
         self.importing = ImportService(store, self._sender, clock)
         self.catalogue = CatalogueService(store, clock, problem)
 

@@ -62,10 +62,10 @@ def test_a_pet_the_service_answers_404_for_is_forgotten(qtbot: Any, worker: Work
     """A look-up's 404 drops the stored copy: offline it is not shown as current, and
     the catalogue's name search does not find it."""
     rex = Pet(id=7, name="Rex", category_id=1, status=None)
-    _run(qtbot, worker, lambda ctx: ctx.session.outbox.save_looked_up(rex))
-    assert _run(qtbot, worker, lambda ctx: ctx.session.outbox.stored_pet(7)) is not None
+    _run(qtbot, worker, lambda ctx: ctx.session.pets.save_looked_up(rex))
+    assert _run(qtbot, worker, lambda ctx: ctx.session.pets.stored_pet(7)) is not None
     _run(qtbot, worker, lambda ctx: keep_looked_up(7, None, ctx))
-    assert _run(qtbot, worker, lambda ctx: ctx.session.outbox.stored_pet(7)) is None
+    assert _run(qtbot, worker, lambda ctx: ctx.session.pets.stored_pet(7)) is None
     window = _run(qtbot, worker, lambda ctx: ctx.session.catalogue.search(
         MirrorQuery("rex"), 0, 10))
     assert window.count == 0
