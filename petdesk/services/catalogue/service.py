@@ -79,8 +79,8 @@ class CatalogueService:
         self._filler: MirrorFiller | None = None
         self._settings: MirrorSettings | None = None
 
-    @property
     def _problem(self) -> str | None:
+        """Opens the catalogue (once): what went wrong with it or the store, if anything."""
         return self._store.catalogue.open() or self._store_problem
 
     def _filler_for(self, client: Callable[[], PetStoreClient]) -> MirrorFiller:
@@ -97,7 +97,7 @@ class CatalogueService:
 
     def step(self, client: Callable[[], PetStoreClient]) -> CatalogueReport:
         """One filler step (at most one request), then how the catalogue stands."""
-        problem = self._problem
+        problem = self._problem()
         try:
             filler = self._filler_for(client)
         except PetStoreError as exc:  # no key yet: nothing can be fetched
@@ -107,7 +107,7 @@ class CatalogueService:
 
     def update_now(self, client: Callable[[], PetStoreClient]) -> CatalogueReport:
         """"Update now": the next step starts an update even if none is due."""
-        problem = self._problem
+        problem = self._problem()
         filler = self._filler_for(client)
         filler.update_now()
         return CatalogueReport(filler.status(), None, problem)
@@ -117,13 +117,13 @@ class CatalogueService:
         self._settings = settings
         if self._filler is not None:
             self._filler.set_settings(settings)
-            return CatalogueReport(self._filler.status(), None, self._problem)
+            return CatalogueReport(self._filler.status(), None, self._problem())
         self._store.catalogue.set_settings(settings)
         return self._idle(None)
 
     def _idle(self, step: FillStep | None) -> CatalogueReport:
         """The status without a filler (no client yet): what the store says."""
-        problem = self._problem
+        problem = self._problem()
         catalogue = self._store.catalogue
         state = catalogue.state()
         settings = self._settings or catalogue.settings()
@@ -147,7 +147,7 @@ class CatalogueService:
         store wrote each with the service's answer, in the transaction that recorded
         it): how the catalogue stands now, its rows changed."""
         return CatalogueReport(self._status(), FillStep(FillKind.FETCHED, rows_changed=True),
-                               self._problem)
+                               self._problem())
 
     # -- reading -------------------------------------------------------------------------
 
