@@ -62,9 +62,9 @@ from petdesk.services.importing.outbox import (
 from petdesk.services.keys.keystore import KeyStore
 from petdesk.services.outbox.remote import ClientRemote
 from petdesk.services.outbox.sender import OutboxSender
-from petdesk.storage.db import LocalStore, open_store
 from petdesk.storage.paths import store_path
 from petdesk.storage.saved_settings import ENVIRONMENTS, saved_connection
+from petdesk.storage.sqlite.store import SqliteStore, open_store
 
 USAGE_ERROR = 2
 INTERRUPTED = 130
@@ -155,14 +155,14 @@ def make_client(connection: Connection, clock: Clock) -> PetStoreClient:
     return PetStoreClient(connection.base_url, _api_key(connection.environment), clock=clock)
 
 
-def open_outbox(connection: Connection, err: TextIO) -> LocalStore:
+def open_outbox(connection: Connection, err: TextIO) -> SqliteStore:
     """The environment's store, as the window opens it; an import needs it on disk."""
     path = store_path(connection.environment, base_url=connection.custom_address,
                       demo=connection.demo)
     opened = open_store(path, "demo" if connection.demo else connection.environment)
     if opened.problem is not None:
         err.write(f"petdesk: {opened.problem}\n")
-    if opened.store.path is None:
+    if not opened.store.durable:
         opened.store.close()
         raise CommandError("the pets could not be queued safely, so nothing was sent.")
     return opened.store
@@ -188,16 +188,17 @@ def import_command(args: argparse.Namespace, err: TextIO, clock: Clock) -> int:
         except OSError:
             batch = None  # the import says why it cannot read the file
         budget = import_budget_for(client, clock)
-        sender = OutboxSender(store, ClientRemote(client, budget, links=store), budget, clock)
+        sender = OutboxSender(store, ClientRemote(client, budget, links=store.meta), budget,
+                              clock)
         stack.callback(sender.close)
-        queue = OutboxImportQueue(store, clock, drive=sender.step,
+        queue = OutboxImportQueue(store.outbox, clock, drive=sender.step,
                                   reading=lambda: client.rate_limit,
                                   give_up_after=LONG_WAIT if args.no_wait else None)
         plan = PLANS[args.plan or "free"]
         return int(run_import(args, queue=queue, known=known_pets(store, batch), plan=plan,
                               err=err, now=lambda: datetime.fromtimestamp(clock.time(), UTC),
-                              memory=StoreMappingMemory(store),
-                              earlier=earlier_import(store, batch) if batch else None))
+                              memory=StoreMappingMemory(store.meta),
+                              earlier=earlier_import(store.outbox, batch) if batch else None))
     raise AssertionError("unreachable")  # pragma: no cover
 
 

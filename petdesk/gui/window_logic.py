@@ -8,7 +8,6 @@ is a good part of the work before it. Every use builds them on demand
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QTimer
@@ -51,7 +50,8 @@ class WindowLogic:
         self._contents = contents
         connection = contents.connection
         self.worker = Worker(window.client_factory, window.keys, connection.connection(),
-                             clock=contents.clock, parent=contents)
+                             clock=contents.clock, store_folder=window.settings.store_folder,
+                             parent=contents)
         if not window.is_settled:
             # Background work waits for the first page (MainWindow releases it once
             # settled): held before the first job below can start the thread.
@@ -63,11 +63,9 @@ class WindowLogic:
                                       parent=contents)
         self.lookups = LookupController(self.auth, parent=contents)
         # Bulk import and export: an import left unfinished resumes at start.
-        self.importer = ImportController(self.worker, connection,
-                                         folder=window.settings.store_folder, parent=contents)
-        # The outbox: the same store and sender as the import's.
-        self.outbox = OutboxController(self.worker, self.importer.holder, connection,
-                                       parent=contents)
+        self.importer = ImportController(self.worker, connection, parent=contents)
+        # The outbox: the same store and sender as the import's (the worker's).
+        self.outbox = OutboxController(self.worker, connection, parent=contents)
         self.adder = AddPetController(self.auth, self.outbox, parent=contents)
         self.dialogs = WindowDialogs(window, window.settings, window.keys, connection,
                                      self.auth, self.adder)
@@ -150,9 +148,9 @@ class WindowLogic:
         self.adder.kept.connect(self.outbox_rows.reveal)
         self.offline.cameBack.connect(self.outbox.service_answered)
         # Stored rows: kept for the next start and for look-ups offline.
-        self.pets.keep = partial(keep_page, self.importer.holder)
+        self.pets.keep = keep_page
         self.pets.rows_not_pets = lambda: len(self.outbox_rows.rows)
-        self.lookups.keep = partial(keep_looked_up, self.importer.holder)
+        self.lookups.keep = keep_looked_up
         self.pets.pageLoaded.connect(c.stored.fresh_shown)
         self.pets.failed.connect(c.stored.not_refreshed)
         c.connection.changed.connect(c.stored.fresh_shown)

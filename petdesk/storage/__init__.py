@@ -1,17 +1,12 @@
 """The local store: last-seen pages, looked-up pets, the outbox, the catalogue mirror.
 
-The mirror: :class:`petdesk.services.catalogue.mirror.MirrorFiller` fills it (the module
-explains the strategy), :meth:`LocalStore.mirror_search` reads it in windows, and
-:mod:`petdesk.services.catalogue.wording` says how complete and fresh it is. Those two
-modules are imported where they are used (the worker, the status bar), not here, so
-the first paint imports no more than it did.
+:mod:`.repositories` says what the store offers, one repository per table group, and
+the :class:`~petdesk.storage.repositories.Store` session that holds them; :mod:`.sqlite`
+implements it in one SQLite file per environment (:mod:`.paths` says which), opened
+once by the worker thread. The values it hands out are in :mod:`.rows`.
 
 Qt-free; importing this package loads neither httpx nor pydantic nor PySide6, so the
 rows of the last session can be painted before the client exists. The package
-re-exports nothing: import each name from its module (``petdesk.storage.db``,
-``petdesk.services.outbox.sender``, ``petdesk.storage.rows``, …), so importing one part never loads
-the others. The sending engine
-(:mod:`petdesk.services.outbox.sender`) is httpx-free too; :mod:`petdesk.services.outbox.remote`
-adapts the
-real client to it and is imported where the client lives (the worker).
+re-exports nothing: import each name from its module, so importing one part never
+loads the others.
 """

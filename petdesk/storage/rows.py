@@ -51,6 +51,10 @@ class StoredPet:
     fetched_at: float
 
 
+class OutboxError(Exception):
+    """An outbox change that is not allowed (e.g. editing an entry being sent)."""
+
+
 class OutboxState(enum.Enum):
     """Where an outbox entry is. The values are what the database stores."""
 

@@ -436,7 +436,7 @@ Save it anyway?</source>
     <name>CatalogueController</name>
     <message>
         <source>The catalogue is switched off: turn it on in File › Settings… to keep it up to date.</source>
-        <extracomment>The longest the timer sleeps before stepping again (a longer wait is re-asked). After a failed or stopped step, try again after this. How the catalogue stands: a :class:`~petdesk.services.catalogue.engine.CatalogueReport`. The mirror&apos;s rows changed (a view over it re-reads its count and rows). One sentence for the status bar (the catalogue&apos;s file was set aside, …).</extracomment>
+        <extracomment>The longest the timer sleeps before stepping again (a longer wait is re-asked). After a failed or stopped step, try again after this. How the catalogue stands: a :class:`~petdesk.services.catalogue.service.CatalogueReport`. The mirror&apos;s rows changed (a view over it re-reads its count and rows). One sentence for the status bar (the catalogue&apos;s file was set aside, …).</extracomment>
         <translation>El catálogo está desactivado: actívelo en Archivo › Configuración… para mantenerlo al día.</translation>
     </message>
     <message>
@@ -1533,7 +1533,7 @@ Save it anyway?</source>
     <name>ImportController</name>
     <message>
         <source>Resuming the import left unfinished: {text}</source>
-        <extracomment>The longest the timer sleeps before stepping again (a longer wait is re-asked). After a failed step (no key, no connection), try again after this. A look that the worker answered &quot;cancelled&quot; (Stop, or the start-up&apos;s background work held) is asked again this much later. The sender&apos;s steps that may have recorded a created pet (a 201, or a lost answer found created). How the followed import stands: an :class:`~petdesk.services.importing.engine.ImportStatus`. One sentence for the status bar (an import resumed, finished, waiting). An import reached its end (the list may show new pets). A step recorded a created pet (the store put it in the catalogue).</extracomment>
+        <extracomment>The longest the timer sleeps before stepping again (a longer wait is re-asked). After a failed step (no key, no connection), try again after this. A look that the worker answered &quot;cancelled&quot; (Stop, or the start-up&apos;s background work held) is asked again this much later. The sender&apos;s steps that may have recorded a created pet (a 201, or a lost answer found created). How the followed import stands: an :class:`~petdesk.services.importing.service.ImportStatus`. One sentence for the status bar (an import resumed, finished, waiting). An import reached its end (the list may show new pets). A step recorded a created pet (the store put it in the catalogue).</extracomment>
         <translation>Reanudando la importación que quedó sin terminar: {text}</translation>
     </message>
     <message>
@@ -1881,7 +1881,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <name>LookupController</name>
     <message>
         <source>No pet with ID {typed}</source>
-        <extracomment>Called on the worker thread with each pet found (the window keeps it in the local store, for a look-up while offline); must not raise. The pet was found: the :class:`~petdesk.api.PetLookup`. No pet with this ID: the ID and the message to show. Any other failure (for the status bar). The same, with the ID asked for (a stored copy may answer it). The text typed is not a pet ID: a title for the detail panel and the message. See :data:`KeepPet`.</extracomment>
+        <extracomment>Called on the worker thread with each id looked up and the pet found, or ``None`` when the service has no such pet (the window keeps the pet in the local store, for a look-up while offline, or forgets it); must not raise. The pet was found: the :class:`~petdesk.api.PetLookup`. No pet with this ID: the ID and the message to show. Any other failure (for the status bar). The same, with the ID asked for (a stored copy may answer it). The text typed is not a pet ID: a title for the detail panel and the message. See :data:`KeepPet`.</extracomment>
         <translation>Ningún animal con el ID {typed}</translation>
     </message>
     <message>
@@ -2178,7 +2178,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <name>OutboxController</name>
     <message>
         <source>The service refused “{name}”: {reason}</source>
-        <extracomment>The outbox changed: an :class:`~petdesk.services.outbox.engine.OutboxView`. An add left the outbox, created: the :class:`~petdesk.api.Pet` (for the table). One sentence for the status bar. A step recorded a created pet (a 201, or a lost answer found created): any add, the user&apos;s or an import&apos;s. The store put it in the catalogue.</extracomment>
+        <extracomment>The outbox changed: an :class:`~petdesk.services.outbox.service.OutboxView`. An add left the outbox, created: the :class:`~petdesk.api.Pet` (for the table). One sentence for the status bar. A step recorded a created pet (a 201, or a lost answer found created): any add, the user&apos;s or an import&apos;s. The store put it in the catalogue.</extracomment>
         <translation>El servicio rechazó «{name}»: {reason}</translation>
     </message>
     <message>

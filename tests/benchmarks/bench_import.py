@@ -73,7 +73,7 @@ from petdesk.services.importing.outbox import (  # noqa: E402
 from petdesk.services.importing.writers import write_table  # noqa: E402
 from petdesk.services.outbox.remote import ClientRemote  # noqa: E402
 from petdesk.services.outbox.sender import OutboxSender  # noqa: E402
-from petdesk.storage.db import open_store  # noqa: E402
+from petdesk.storage.sqlite.store import open_store  # noqa: E402
 from tests.helpers.sandbox_server import start_server  # noqa: E402
 from tests.helpers.sandbox_store import every_pet  # noqa: E402
 
@@ -146,9 +146,9 @@ def import_run(rows: int, pace: Pace) -> dict[str, float]:
             source = _write_file(Path(tmp), rows)
             store = open_store(Path(tmp) / "store.sqlite3", "production").store
             budget = import_budget_for(client, clock, lend_within=pace.lend_within)
-            sender = OutboxSender(store, ClientRemote(client, budget, links=store), budget,
+            sender = OutboxSender(store, ClientRemote(client, budget, links=store.meta), budget,
                                   clock)
-            queue = OutboxImportQueue(store, clock, drive=sender.step,
+            queue = OutboxImportQueue(store.outbox, clock, drive=sender.step,
                                       reading=lambda: client.rate_limit)
             parser = argparse.ArgumentParser()
             add_import_arguments(parser)

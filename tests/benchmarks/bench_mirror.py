@@ -60,10 +60,11 @@ from petdesk.sandbox import PLANS, SandboxConfig, Store  # noqa: E402
 from petdesk.services.catalogue.mirror import FillKind, MirrorFiller  # noqa: E402
 from petdesk.services.outbox.budget import QuotaBudget  # noqa: E402
 from petdesk.services.outbox.remote import ClientMirrorRemote  # noqa: E402
-from petdesk.storage.db import open_store  # noqa: E402
 from petdesk.storage.rows import MirrorQuery, MirrorSort, PetRow  # noqa: E402
+from petdesk.storage.sqlite.store import open_store  # noqa: E402
 from tests.helpers.api_fakes import FakeClock  # noqa: E402
 from tests.helpers.sandbox_server import start_server  # noqa: E402
+from tests.helpers.store_helpers import mirror  # noqa: E402
 
 API_KEY = "bench-mirror-key-0123456789"
 STATUSES = [None, *PetStatus]
@@ -116,7 +117,7 @@ def fill_requests(pets: int = 10_000) -> Figure:
         minutes = (clock.time() - started) / 60
         counters = sandbox.app.counters(API_KEY)
         fill_used, refused = counters.requests, counters.rate_limited
-        mirrored = store.mirror_count()
+        mirrored = store.catalogue.count()
         catalogue.add_pet("Added elsewhere", 1, None)
         clock.advance(filler.settings.update_every)
         _drive(filler, clock.advance)
@@ -182,7 +183,7 @@ def _fill_once(db: Path, window: int, limit: int) -> dict[str, float]:
             if step.wait > 0:
                 time.sleep(step.wait)
         took = time.time() - started
-        count = store.mirror_count()
+        count = store.catalogue.count()
         store.close()
         client.close()
     return {"seconds": took, "started": started, "per_page": statistics.median(page_times),
@@ -225,9 +226,9 @@ def fill_time(quick: bool, pets: int = 10_000, window: int = 12, limit: int = 60
 
 def _fill_store(path: Path, count: int) -> None:
     with open_store(path, "production").store as store:
-        store.mirror_upsert(
+        mirror(store, (
             PetRow(i, f"{NAMES[i % len(NAMES)]} {i}", 1 + i % 7, STATUSES[i % 4])
-            for i in range(1, count + 1))
+            for i in range(1, count + 1)))
 
 
 def search(quick: bool, count: int = 100_000) -> Figure:
@@ -239,19 +240,17 @@ def search(quick: bool, count: int = 100_000) -> Figure:
 
         def find(text: str, sort: MirrorSort = MirrorSort.ID) -> Callable[[], object]:
             query = MirrorQuery(text, sort)
-            return lambda: (store.mirror_search_count(query), store.mirror_search(query))
+            return lambda: (store.catalogue.search_count(query), store.catalogue.search(query))
 
         cases = {"rare name 'mochi 99'": find("mochi 99"), "common letter 'a'": find("a"),
                  "accented 'zoe'": find("ZOE"), "everything, newest first": find(""),
                  "name order, 'o'": find("o", MirrorSort.NAME)}
         timings = {name: _ms(fn, repeat) for name, fn in cases.items()}
-        deep = {sort.value: _ms(lambda s=sort: store.mirror_search(
+        deep = {sort.value: _ms(lambda s=sort: store.catalogue.search(
             MirrorQuery("", s), offset=count - 200, limit=200), repeat) for sort in MirrorSort}
-        deep["category, 'a', row 60,000"] = _ms(lambda: store.mirror_search(
+        deep["category, 'a', row 60,000"] = _ms(lambda: store.catalogue.search(
             MirrorQuery("a", MirrorSort.CATEGORY), offset=60_000, limit=200), repeat)
-        deep["position of a pet, newest first"] = _ms(
-            lambda: store.mirror_position(MirrorQuery(), 5), repeat)
-        mirror_file = store.mirror_path
+        mirror_file = store.catalogue.path
         store.close()
         bare = sqlite3.connect(f"file:{mirror_file}?mode=ro", uri=True)
         base = _ms(lambda: bare.execute(
@@ -263,24 +262,24 @@ def search(quick: bool, count: int = 100_000) -> Figure:
         petdesk=worst, baseline=base, unit="ms", ratio=worst / base, goal="<= 50 ms",
         met=worst <= 50.0, details={"search_ms": timings, "deep_window_ms": deep},
         note="; ".join(f"{k} {v:.1f} ms" for k, v in timings.items())
-        + "; deep windows and positions: "
+        + "; deep windows: "
         + ", ".join(f"{k} {v:.1f} ms" for k, v in deep.items()))
 
 
 _RSS_PROBE = """
 import json, re, sys
 from pathlib import Path
-from petdesk.storage.db import open_store
+from petdesk.storage.sqlite.store import open_store
 from petdesk.storage.rows import MirrorQuery, MirrorSort
 store = open_store(Path(sys.argv[1]), "production").store
 seen = 0
 if sys.argv[2] == "all":
-    seen = len(store.mirror_search(MirrorQuery(), limit=1_000_000))
+    seen = len(store.catalogue.search(MirrorQuery(), limit=1_000_000))
 else:
     for text in ("", "mochi", "a", "zoe"):
-        total = store.mirror_search_count(MirrorQuery(text))
+        total = store.catalogue.search_count(MirrorQuery(text))
         for n in range(30):
-            seen += len(store.mirror_search(MirrorQuery(text, MirrorSort.NAME),
+            seen += len(store.catalogue.search(MirrorQuery(text, MirrorSort.NAME),
                                             offset=(total * n) // 30, limit=200))
 # VmHWM: this process's peak since exec (ru_maxrss would include the forking parent's)
 peak = int(re.search(r"VmHWM:\\s+(\\d+) kB", Path("/proc/self/status").read_text()).group(1))

@@ -43,13 +43,14 @@ def drain(count: int) -> dict[str, float]:
     from petdesk.api import PetStoreClient
     from petdesk.core.connection import Connection
     from petdesk.gui.main_window import MainWindow
-    from petdesk.gui.pets.stored_start import store_file
     from petdesk.gui.settings.settings import AppSettings, Environment
     from petdesk.sandbox import SandboxConfig, Store
     from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
-    from petdesk.storage.db import open_store
+    from petdesk.storage.paths import store_file
     from petdesk.storage.rows import Draft
+    from petdesk.storage.sqlite.store import open_store
     from tests.helpers.sandbox_server import start_server
+    from tests.helpers.sandbox_store import every_pet
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     data = tempfile.mkdtemp(prefix="petdesk-bench-data-")
@@ -76,7 +77,7 @@ def drain(count: int) -> dict[str, float]:
             path = store_file(Connection("production", server.base_url))
             store = open_store(path, "production").store
             for i in range(count):
-                store.queue(Draft(f"Waiting {i}", 1 + i % 7, None))
+                store.outbox.queue(Draft(f"Waiting {i}", 1 + i % 7, None))
             store.close()
             window = MainWindow(settings, keys, factory, environment=Environment.PRODUCTION,
                                 base_url=server.base_url)

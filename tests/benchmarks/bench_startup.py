@@ -83,9 +83,9 @@ def _one(argv: list[str], env: dict[str, str], mode: str) -> dict[str, float]:
 def _session_before(env: dict[str, str], timeout: float = 30.0) -> None:
     """``petdesk --demo`` runs until it has kept its first page for the next start
     (background work, after that page is painted), then is stopped."""
-    from petdesk.storage.db import peek_stored_page
     from petdesk.storage.paths import store_path
     from petdesk.storage.rows import StoredQuery
+    from petdesk.storage.sqlite.store import peek_stored_page
 
     store = store_path("production", demo=True,
                        folder=Path(env["XDG_DATA_HOME"]) / "PetDesk")

@@ -5,14 +5,14 @@ and the durable outbox write. Each against a baseline measured in the same run.
 
 * import: a fresh interpreter running ``import petdesk.storage`` against one running
   ``import sqlite3``;
-* read N rows (100; 100,000): ``LocalStore.stored_page`` against a bare
+* read N rows (100; 100,000): ``SqliteStore.stored_page`` against a bare
   ``SELECT … fetchall()`` of the same rows on the same file (the floor: SQLite itself);
   medians of repeated reads (warm page cache, as after the first start of the day);
 * open: ``open_store`` (WAL, quick_check, migrations) of a store holding 100,000 rows
   against a bare ``sqlite3.connect`` + one query;
-* mirror search: ``LocalStore.mirror_find`` (folded substring, newest first) over
+* mirror search: ``SqliteStore.mirror_find`` (folded substring, newest first) over
   100,000 pets against a bare exact-match scan of the same table;
-* outbox write: ``LocalStore.queue`` (one transaction, WAL, synchronous=FULL, so on
+* outbox write: ``SqliteStore.queue`` (one transaction, WAL, synchronous=FULL, so on
   disk when it returns) against the same INSERT with ``synchronous=OFF`` (no fsync).
 """
 
@@ -31,8 +31,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from petdesk.core.statuses import PetStatus
-from petdesk.storage.db import open_store
 from petdesk.storage.rows import Draft, PetRow, StoredQuery
+from petdesk.storage.sqlite.store import open_store
+from tests.helpers.store_helpers import find, mirror
 
 STATUSES = [None, *PetStatus]
 
@@ -50,7 +51,7 @@ def _fill(path: Path, count: int) -> StoredQuery:
     query = StoredQuery(None, 100)
     rows = [PetRow(i, f"Pet number {i}", 1 + i % 7, STATUSES[i % 4]) for i in range(1, count + 1)]
     with open_store(path, "production").store as store:
-        store.save_page(query, rows, next_url=None)
+        store.pages.save_page(query, rows, next_url=None)
     return query
 
 
@@ -61,7 +62,7 @@ def reads(folder: Path, count: int, repeat: int) -> dict[str, float]:
     bare = sqlite3.connect(path)
     sql = ("SELECT pet_id, name, category_id, pet_status FROM seen_row "
            "WHERE status = '' AND page_limit = 100 ORDER BY position")
-    ours = _median_ms(lambda: store.stored_page(query), repeat)
+    ours = _median_ms(lambda: store.pages.stored_page(query), repeat)
     base = _median_ms(lambda: bare.execute(sql).fetchall(), repeat)
     store.close()
     bare.close()
@@ -88,11 +89,11 @@ def opening(folder: Path, repeat: int) -> dict[str, float]:
 def mirror_search(folder: Path, repeat: int) -> dict[str, float]:
     path = folder / "mirror.sqlite3"
     store = open_store(path, "production").store
-    store.mirror_upsert(PetRow(i, f"Pet number {i}", 1 + i % 7, STATUSES[i % 4])
-                        for i in range(1, 100_001))
-    store.mirror_upsert([PetRow(100_001, "Mochi", 2, None)])
-    bare = sqlite3.connect(str(store.mirror_path))  # the mirror's own file
-    ours = _median_ms(lambda: store.mirror_find("mochi"), repeat)
+    mirror(store, (PetRow(i, f"Pet number {i}", 1 + i % 7, STATUSES[i % 4])
+                        for i in range(1, 100_001)))
+    mirror(store, [PetRow(100_001, "Mochi", 2, None)])
+    bare = sqlite3.connect(str(store.catalogue.path))  # the mirror's own file
+    ours = _median_ms(lambda: find(store, "mochi"), repeat)
     base = _median_ms(lambda: bare.execute(
         "SELECT pet_id FROM mirror_pet WHERE name = 'Mochi'").fetchall(), repeat)
     store.close()
@@ -102,7 +103,7 @@ def mirror_search(folder: Path, repeat: int) -> dict[str, float]:
 
 def outbox_writes(folder: Path, repeat: int) -> dict[str, float]:
     store = open_store(folder / "outbox.sqlite3", "production").store
-    ours = _median_ms(lambda: store.queue(Draft("Rex", 1, PetStatus.AVAILABLE)), repeat)
+    ours = _median_ms(lambda: store.outbox.queue(Draft("Rex", 1, PetStatus.AVAILABLE)), repeat)
     store.close()
     bare = sqlite3.connect(folder / "outbox-bare.sqlite3", isolation_level=None)
     bare.execute("PRAGMA journal_mode = WAL")

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QApplication
 
 from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
 from petdesk.core.clock import Clock
-from petdesk.gui.app import resources_dir
+from petdesk.core.datafiles import resources_dir
 from petdesk.gui.common.translations import install_translations
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.settings.settings import AppSettings, CatalogueChoice, Environment

@@ -1,9 +1,9 @@
 """The catalogue controller: the mirror filled and kept fresh as background work, and
 searched for the window, every store access on the worker.
 
-* The store and its mirror are opened by the first catalogue job, on the worker
-  (:class:`~petdesk.services.catalogue.engine.CatalogueEngine`), never on the GUI thread;
-  the controller is built with the window's logic, after the first paint.
+* The catalogue is the worker's store session's
+  (:class:`~petdesk.services.catalogue.service.CatalogueService`), opened by the first
+  catalogue job, on the worker, never on the GUI thread.
 * Filling is one :class:`~petdesk.services.catalogue.mirror.MirrorFiller` step per job, at
   ``BACKGROUND`` priority: a user's request queued meanwhile runs before the next
   page, and waits at most for the one page in flight. Between steps nothing is
@@ -14,11 +14,9 @@ searched for the window, every store access on the worker.
 * Switched off in Settings, nothing runs by itself; what is stored can still be
   searched.
 
-The seam with the outbox sender: :class:`~petdesk.services.outbox.background.BackgroundWork`
-steps the sender then the filler in one call. While the window's sender is stepped by
-its own controller, this one steps only the filler; both read the same client's
-quota through their :class:`~petdesk.services.outbox.budget.QuotaBudget`, so together they still
-leave the user's reserve alone.
+The outbox sender is stepped by its own controller; both read the same client's quota
+through their :class:`~petdesk.services.outbox.budget.QuotaBudget`, so together they leave
+the user's reserve alone.
 """
 
 from __future__ import annotations
@@ -39,7 +37,7 @@ from petdesk.gui.worker.stepper import Stepper, StepTimer
 if TYPE_CHECKING:
     from petdesk.gui.settings.connection import ConnectionController
     from petdesk.gui.worker.worker import JobContext, Outcome, Worker
-    from petdesk.services.catalogue.engine import CatalogueEngine, CatalogueReport, ResultWindow
+    from petdesk.services.catalogue.service import CatalogueReport, ResultWindow
     from petdesk.storage.rows import MirrorQuery, MirrorSettings
 
 __all__ = ["CatalogueController"]
@@ -52,50 +50,30 @@ MAX_SLEEP_S: Final = 300.0
 RETRY_S: Final = 30.0
 
 
-class _EngineHolder:
-    """Creates the engine on the worker thread (it imports the store and httpx)."""
-
-    def __init__(self, worker: Worker) -> None:
-        self._clock = worker.clock
-        self.engine: CatalogueEngine | None = None
-
-    def get(self) -> CatalogueEngine:
-        if self.engine is None:
-            from petdesk.services.catalogue.engine import CatalogueEngine  # noqa: PLC0415 - on the worker thread
-
-            self.engine = CatalogueEngine(self._clock)
-        return self.engine
-
-    def close(self) -> None:
-        if self.engine is not None:
-            self.engine.close()
+def _step(ctx: JobContext) -> CatalogueReport:
+    return ctx.session.catalogue.step(lambda: ctx.client)
 
 
-def _step(holder: _EngineHolder, ctx: JobContext) -> CatalogueReport:
-    return holder.get().step(ctx.connection, lambda: ctx.client)
+def _update_now(ctx: JobContext) -> CatalogueReport:
+    return ctx.session.catalogue.update_now(lambda: ctx.client)
 
 
-def _update_now(holder: _EngineHolder, ctx: JobContext) -> CatalogueReport:
-    return holder.get().update_now(ctx.connection, lambda: ctx.client)
+def _apply(settings: MirrorSettings, ctx: JobContext) -> CatalogueReport:
+    return ctx.session.catalogue.apply(settings)
 
 
-def _apply(holder: _EngineHolder, settings: MirrorSettings, ctx: JobContext) -> CatalogueReport:
-    return holder.get().apply(ctx.connection, settings)
+def _added_here(ctx: JobContext) -> CatalogueReport:
+    return ctx.session.catalogue.added_here()
 
 
-def _added_here(holder: _EngineHolder, ctx: JobContext) -> CatalogueReport:
-    return holder.get().added_here(ctx.connection)
-
-
-def _search(holder: _EngineHolder, query: MirrorQuery, offset: int, limit: int,
-            ctx: JobContext) -> ResultWindow:
-    return holder.get().search(ctx.connection, query, offset, limit)
+def _search(query: MirrorQuery, offset: int, limit: int, ctx: JobContext) -> ResultWindow:
+    return ctx.session.catalogue.search(query, offset, limit)
 
 
 class CatalogueController(QObject):
     """Fills the catalogue and answers searches; see the module docstring."""
 
-    #: How the catalogue stands: a :class:`~petdesk.services.catalogue.engine.CatalogueReport`.
+    #: How the catalogue stands: a :class:`~petdesk.services.catalogue.service.CatalogueReport`.
     statusChanged = Signal(object)
     #: The mirror's rows changed (a view over it re-reads its count and rows).
     rowsChanged = Signal()
@@ -108,10 +86,9 @@ class CatalogueController(QObject):
         super().__init__(parent)
         self._worker = worker
         self._settings = settings
-        self._holder = _EngineHolder(worker)
         self._told_problem: str | None = None
         self.report: CatalogueReport | None = None
-        self._stepper = Stepper(worker, partial(_step, self._holder), self._stepped,
+        self._stepper = Stepper(worker, _step, self._stepped,
                                 key=STEP_KEY, kind=JobKind.OTHER, max_sleep=MAX_SLEEP_S,
                                 parent=self)
         connection.changed.connect(self._connection_changed)
@@ -139,7 +116,7 @@ class CatalogueController(QObject):
     def settings_changed(self) -> None:
         """The user changed the catalogue's settings: apply them, and follow the
         schedule (or stop following when it is switched off)."""
-        self._submit(partial(_apply, self._holder, self._settings()), self._applied,
+        self._submit(partial(_apply, self._settings()), self._applied,
                      Priority.BACKGROUND)
 
     def _applied(self, outcome: Outcome[Any]) -> None:
@@ -155,7 +132,7 @@ class CatalogueController(QObject):
                                      "File › Settings… to keep it up to date."))
             return
         self.notice.emit(self.tr("Updating the catalogue…"))
-        self._submit(partial(_update_now, self._holder), self._updated, Priority.USER)
+        self._submit(_update_now, self._updated, Priority.USER)
 
     def _updated(self, outcome: Outcome[Any]) -> None:
         if self._report(outcome) is not None:
@@ -201,7 +178,7 @@ class CatalogueController(QObject):
         the store put them in the catalogue when the service answered; what shows the
         catalogue reads it again (one read, however many answers came meanwhile)."""
         if self.enabled and not self._stepper.closed and not self._worker.closed:
-            self._worker.run_task(partial(_added_here, self._holder), self._noted,
+            self._worker.run_task(_added_here, self._noted,
                                   priority=Priority.BACKGROUND, kind=JobKind.OTHER,
                                   key=ADDED_KEY)
 
@@ -228,11 +205,11 @@ class CatalogueController(QObject):
             on_done(window)
             self.statusChanged.emit(self._with_status(window))
 
-        self._submit(partial(_search, self._holder, query, offset, limit), done,
+        self._submit(partial(_search, query, offset, limit), done,
                      Priority.USER, JobKind.IO)
 
     def _with_status(self, window: ResultWindow) -> CatalogueReport:
-        from petdesk.services.catalogue.engine import CatalogueReport  # noqa: PLC0415 - loaded by the search already
+        from petdesk.services.catalogue.service import CatalogueReport  # noqa: PLC0415 - loaded by the search already
 
         step = self.report.step if self.report is not None else None
         return CatalogueReport(window.status, step)
@@ -245,7 +222,6 @@ class CatalogueController(QObject):
     # -- closing -------------------------------------------------------------------------
 
     def shut_down(self) -> None:
-        """The window closes (after the worker stopped): stop stepping, let the store
-        go (what is mirrored stays for the next start)."""
+        """The window closes (after the worker stopped, which let the store go: what is
+        mirrored stays for the next start): stop stepping."""
         self._stepper.close()
-        self._holder.close()

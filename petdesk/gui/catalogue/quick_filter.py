@@ -15,8 +15,8 @@ Enter in the quick filter then opens Find any animal with that text, newest firs
   :func:`~petdesk.core.names.fold_name`, as the table's filter does ("zoe" finds "Zoë").
 * Pets this computer added (the form, an import, the outbox) or looked up by id are
   in the catalogue from the moment the service answered: the store writes them
-  there with the answer (:meth:`petdesk.storage.db.LocalStore.mark_sent`,
-  :meth:`~petdesk.storage.db.LocalStore.save_looked_up`), and the line is counted
+  there with the answer (:meth:`petdesk.storage.repositories.OutboxRepository.mark_sent`,
+  :meth:`~petdesk.storage.repositories.PageRepository.save_looked_up`), and the line is counted
   again (:meth:`~petdesk.gui.catalogue.controller.CatalogueController.pets_added`).
 * Nothing extra is shown when the catalogue is off or holds no pet, or when the text
   is an id (the look-up box takes those): Enter then does nothing more.
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
     from petdesk.core.clock import Clock
     from petdesk.gui.catalogue.controller import CatalogueController
-    from petdesk.services.catalogue.engine import ResultWindow
+    from petdesk.services.catalogue.service import ResultWindow
 
 __all__ = ["TYPING_MS", "CatalogueQuickFilter"]
 

@@ -44,7 +44,7 @@ from petdesk.storage.rows import MirrorQuery, MirrorSort
 
 if TYPE_CHECKING:
     from petdesk.core.clock import Clock
-    from petdesk.services.catalogue.engine import ResultWindow
+    from petdesk.services.catalogue.service import ResultWindow
 
 __all__ = ["ORDERS", "CatalogueDialog"]
 

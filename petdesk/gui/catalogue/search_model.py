@@ -23,7 +23,7 @@ from petdesk.gui.common.status_look import status_colour, status_icon, status_te
 from petdesk.storage.rows import MirrorQuery, MirrorSort, PetRow
 
 if TYPE_CHECKING:
-    from petdesk.services.catalogue.engine import ResultWindow
+    from petdesk.services.catalogue.service import ResultWindow
 
 __all__ = ["COLUMNS", "CatalogueResultsModel", "Fetch"]
 

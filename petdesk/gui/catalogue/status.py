@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from petdesk.gui.catalogue.search_dialog import CatalogueDialog
     from petdesk.gui.window_contents import Contents
     from petdesk.gui.worker.worker import Worker
-    from petdesk.services.catalogue.engine import CatalogueReport, ResultWindow
+    from petdesk.services.catalogue.service import CatalogueReport, ResultWindow
 
 __all__ = ["CatalogueWindow", "mirror_settings"]
 

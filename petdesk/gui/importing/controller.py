@@ -1,8 +1,8 @@
 """The import and export controller: every step on the worker, the outbox stepped as
 background work, the followed import reported to the GUI thread.
 
-* The environment's store is opened on the worker (:class:`~petdesk.services.importing.engine.
-  ImportEngine`), never on the GUI thread; at start (and after a change of environment)
+* The environment's store is the worker's (:class:`~petdesk.services.importing.service.
+  ImportService`), never touched on the GUI thread; at start (and after a change of environment)
   an import left unfinished in its outbox is found, reported (:attr:`notice`) and
   resumed.
 * Sending is one outbox step per job, at ``BACKGROUND`` priority: the user's own
@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any, Final
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from petdesk.core.clock import Clock
 from petdesk.core.errors import RequestCancelled
 from petdesk.core.jobs import JobKind, Priority
 from petdesk.core.wording import QT_TRANSLATE_NOOP
@@ -35,13 +34,13 @@ if TYPE_CHECKING:
     from petdesk.core.statuses import PetStatus
     from petdesk.gui.settings.connection import ConnectionController
     from petdesk.gui.worker.worker import Job, JobContext, Outcome, Worker
-    from petdesk.services.importing.engine import ImportEngine, ImportStatus
     from petdesk.services.importing.mapping import ColumnMapping
     from petdesk.services.importing.preview import Preview
     from petdesk.services.importing.report import ImportReport
+    from petdesk.services.importing.service import ImportStatus
     from petdesk.services.importing.session import FileLayout
 
-__all__ = ["EngineHolder", "ImportController", "ProgressRelay"]
+__all__ = ["ImportController", "ProgressRelay"]
 
 STEP_KEY: Final = "import-step"
 #: The longest the timer sleeps before stepping again (a longer wait is re-asked).
@@ -68,85 +67,64 @@ class ProgressRelay(QObject):
         self.reported.emit(value)
 
 
-def _engine(_ctx: JobContext, holder: EngineHolder) -> ImportEngine:
-    return holder.get()
-
-
-class EngineHolder:
-    """Creates the engine on the worker thread (it imports httpx and the readers)."""
-
-    def __init__(self, folder: Path | None, clock: Clock) -> None:
-        self._folder = folder
-        self._clock = clock
-        self.engine: ImportEngine | None = None
-
-    def get(self) -> ImportEngine:
-        if self.engine is None:
-            from petdesk.services.importing.engine import ImportEngine  # noqa: PLC0415 - httpx and the readers, on the worker thread
-
-            self.engine = ImportEngine(self._clock, self._folder)
-        return self.engine
-
-
-def _pending(holder: EngineHolder, ctx: JobContext) -> ImportStatus | None:
-    engine = _engine(ctx, holder)
-    if engine.pending_batch(ctx.connection) is None:
+def _pending(ctx: JobContext) -> ImportStatus | None:
+    if not ctx.has_store():
+        return None  # nothing left unfinished, and no file is made for looking
+    importing = ctx.session.importing
+    if importing.pending_batch() is None:
         return None
-    return engine.status(None)
+    return importing.status()
 
 
-def _step(holder: EngineHolder, ctx: JobContext) -> ImportStatus | None:
-    return _engine(ctx, holder).step(ctx.connection, ctx.client)
+def _step(ctx: JobContext) -> ImportStatus | None:
+    return ctx.session.importing.step(ctx.client)
 
 
-def _start(holder: EngineHolder, preview: Preview, ctx: JobContext) -> ImportStatus | None:
-    return _engine(ctx, holder).start(ctx.connection, ctx.client, preview)
+def _start(preview: Preview, ctx: JobContext) -> ImportStatus | None:
+    return ctx.session.importing.start(ctx.client, preview)
 
 
-def _control(holder: EngineHolder, action: str, ctx: JobContext) -> ImportStatus | None:
-    return _engine(ctx, holder).control(ctx.connection, None, action)
+def _control(action: str, ctx: JobContext) -> ImportStatus | None:
+    return ctx.session.importing.control(action)
 
 
-def _decide(holder: EngineHolder, choices: list[tuple[int, int | None]],
-            ctx: JobContext) -> ImportStatus | None:
-    return _engine(ctx, holder).decide(ctx.connection, choices)
+def _decide(choices: list[tuple[int, int | None]], ctx: JobContext) -> ImportStatus | None:
+    return ctx.session.importing.decide(choices)
 
 
-def _inspect(holder: EngineHolder, path: Path, encoding: str | None, delimiter: str | None,
-             sheet: str | None, ctx: JobContext) -> FileLayout:
-    return _engine(ctx, holder).inspect(ctx.connection, path, encoding, delimiter, sheet)
+def _inspect(path: Path, encoding: str | None, delimiter: str | None, sheet: str | None,
+             ctx: JobContext) -> FileLayout:
+    return ctx.session.importing.inspect(path, encoding, delimiter, sheet)
 
 
-def _preview(holder: EngineHolder, layout: FileLayout, mapping: ColumnMapping,
-             relay: ProgressRelay, shown: tuple[Pet, ...], ctx: JobContext) -> Preview:
-    return _engine(ctx, holder).preview(ctx.connection, layout, mapping, relay, ctx.token,
-                                        shown)
+def _preview(layout: FileLayout, mapping: ColumnMapping, relay: ProgressRelay,
+             shown: tuple[Pet, ...], ctx: JobContext) -> Preview:
+    return ctx.session.importing.preview(layout, mapping, relay, ctx.token, shown)
 
 
-def _save_report(holder: EngineHolder, report: ImportReport, path: Path,
-                 ctx: JobContext) -> int:
-    return _engine(ctx, holder).save_report(report, path)
+def _save_report(report: ImportReport, path: Path, _ctx: JobContext) -> int:
+    from petdesk.services.importing.writers import write_report  # noqa: PLC0415 - the spreadsheet writers, on the worker thread
+
+    return write_report(report, path)
 
 
-def _export_query(holder: EngineHolder, path: Path, status: PetStatus | None,
-                  relay: ProgressRelay, ctx: JobContext) -> int:
-    return _engine(ctx, holder).export_query(ctx.client, path, status, relay, ctx.token)
+def _export_query(path: Path, status: PetStatus | None, relay: ProgressRelay,
+                  ctx: JobContext) -> int:
+    from petdesk.services.importing.headless import export_query  # noqa: PLC0415 - the spreadsheet writers, on the worker thread
+
+    return export_query(ctx.client, path, status, progress=relay, cancel=ctx.token)
 
 
-def _export_pets(holder: EngineHolder, pets: list[Pet], path: Path, relay: ProgressRelay,
-                 ctx: JobContext) -> int:
-    return _engine(ctx, holder).export_pets(pets, path, relay, ctx.token)
+def _export_pets(pets: list[Pet], path: Path, relay: ProgressRelay, ctx: JobContext) -> int:
+    from petdesk.services.importing.writers import export_pets  # noqa: PLC0415 - the spreadsheet writers, on the worker thread
 
-
-def _close(holder: EngineHolder) -> None:
-    if holder.engine is not None:
-        holder.engine.close()
+    return export_pets(path, pets, progress=relay, cancel=ctx.token)
 
 
 class ImportController(QObject):
     """Runs the import's and export's steps on ``worker``; see the module docstring."""
 
-    #: How the followed import stands: an :class:`~petdesk.services.importing.engine.ImportStatus`.
+    #: How the followed import stands: an :class:`~petdesk.services.importing.service.ImportStatus`.
     statusChanged = Signal(object)
     #: One sentence for the status bar (an import resumed, finished, waiting).
     notice = Signal(str)
@@ -156,20 +134,14 @@ class ImportController(QObject):
     created = Signal()
 
     def __init__(self, worker: Worker, connection: ConnectionController, *,
-                 folder: Path | None = None, parent: QObject | None = None) -> None:
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._worker = worker
-        self._holder = EngineHolder(folder, worker.clock)
         self.status: ImportStatus | None = None
-        self._stepper = Stepper(worker, partial(_step, self._holder), self._stepped,
+        self._stepper = Stepper(worker, _step, self._stepped,
                                 key=STEP_KEY, kind=JobKind.CREATE, max_sleep=MAX_SLEEP_S,
                                 parent=self)
         connection.changed.connect(self._look_again)
-
-    @property
-    def holder(self) -> EngineHolder:
-        """The engine (the store and the one sender), shared with the window's outbox."""
-        return self._holder
 
     # -- following the outbox --------------------------------------------------------------
 
@@ -184,7 +156,7 @@ class ImportController(QObject):
         if self._stepper.closed:
             return  # a retry after the worker stopped (its jobs answer "cancelled")
         self._stepper.stop()
-        self._worker.run_task(partial(_pending, self._holder), self._found,
+        self._worker.run_task(_pending, self._found,
                               priority=priority, kind=JobKind.IO, start=start)
 
     def _found(self, outcome: Outcome[Any]) -> None:
@@ -251,18 +223,18 @@ class ImportController(QObject):
 
     def inspect(self, path: Path, encoding: str | None, delimiter: str | None,
                 on_done: Done, on_error: Failed, *, sheet: str | None = None) -> Job:
-        return self._submit(partial(_inspect, self._holder, path, encoding, delimiter, sheet),
+        return self._submit(partial(_inspect, path, encoding, delimiter, sheet),
                             _answer(on_done, on_error), Priority.USER, JobKind.IO)
 
     def preview(self, layout: FileLayout, mapping: ColumnMapping, relay: ProgressRelay,
                 on_done: Done, on_error: Failed, *, shown: tuple[Pet, ...] = ()) -> Job:
         """Check every row; ``shown``: the pets the window lists, known to be there."""
-        return self._submit(partial(_preview, self._holder, layout, mapping, relay, shown),
+        return self._submit(partial(_preview, layout, mapping, relay, shown),
                             _answer(on_done, on_error), Priority.USER, JobKind.IO)
 
     def send(self, preview: Preview, on_error: Failed) -> None:
         """Queue the previewed rows (durably) and start sending them."""
-        self._submit(partial(_start, self._holder, preview),
+        self._submit(partial(_start, preview),
                      _answer(self._started, on_error), Priority.USER)
 
     def _started(self, status: ImportStatus | None) -> None:
@@ -280,12 +252,13 @@ class ImportController(QObject):
         self._control("cancel")
 
     def decide(self, choices: list[tuple[int, int | None]]) -> None:
-        """Answer rows awaiting a decision (see :meth:`ImportEngine.decide`)."""
-        self._submit(partial(_decide, self._holder, choices),
+        """Answer rows awaiting a decision (see
+        :meth:`~petdesk.services.importing.service.ImportService.decide`)."""
+        self._submit(partial(_decide, choices),
                      _answer(self._controlled, self._control_failed), Priority.USER)
 
     def _control(self, action: str) -> None:
-        self._submit(partial(_control, self._holder, action),
+        self._submit(partial(_control, action),
                      _answer(self._controlled, self._control_failed), Priority.USER)
 
     def _controlled(self, status: ImportStatus | None) -> None:
@@ -302,17 +275,17 @@ class ImportController(QObject):
 
     def save_report(self, report: ImportReport, path: Path, on_done: Done,
                     on_error: Failed) -> Job:
-        return self._submit(partial(_save_report, self._holder, report, path),
+        return self._submit(partial(_save_report, report, path),
                             _answer(on_done, on_error), Priority.USER, JobKind.IO)
 
     def export_query(self, path: Path, status: PetStatus | None, relay: ProgressRelay,
                      on_done: Done, on_error: Failed) -> Job:
-        return self._submit(partial(_export_query, self._holder, path, status, relay),
+        return self._submit(partial(_export_query, path, status, relay),
                             _answer(on_done, on_error), Priority.USER, JobKind.IO)
 
     def export_pets(self, pets: list[Pet], path: Path, relay: ProgressRelay,
                     on_done: Done, on_error: Failed) -> Job:
-        return self._submit(partial(_export_pets, self._holder, pets, path, relay),
+        return self._submit(partial(_export_pets, pets, path, relay),
                             _answer(on_done, on_error), Priority.USER, JobKind.IO)
 
     def _submit(self, fn: Callable[[JobContext], Any], next_fn: Callable[[Outcome[Any]], None],
@@ -327,10 +300,9 @@ class ImportController(QObject):
         self._stepper.close()
 
     def shut_down(self) -> None:
-        """The window closes (after the worker stopped): stop stepping, let the store go
-        (the rows not sent stay queued for the next start)."""
+        """The window closes (after the worker stopped, which let the store go: the rows
+        not sent stay queued for the next start): stop stepping."""
         self._stepper.close()
-        _close(self._holder)
 
 
 def _answer(on_done: Done, on_error: Failed) -> Callable[[Outcome[Any]], None]:

@@ -62,9 +62,9 @@ if TYPE_CHECKING:
     from petdesk.api.models import Pet
     from petdesk.gui.worker.worker import Job
     from petdesk.services.importing.control import StepProgress
-    from petdesk.services.importing.engine import ImportStatus
     from petdesk.services.importing.preview import Preview
     from petdesk.services.importing.report import ImportReport
+    from petdesk.services.importing.service import ImportStatus
     from petdesk.services.importing.session import FileLayout
 
 __all__ = ["ImportDialog", "PreviewModel", "ask_report_path"]

@@ -26,7 +26,7 @@ from petdesk.gui.common.localize import localized, summary_text
 from petdesk.gui.importing.pages import plain_label
 
 if TYPE_CHECKING:
-    from petdesk.services.importing.engine import ImportStatus, PendingDecision
+    from petdesk.services.importing.service import ImportStatus, PendingDecision
 
 __all__ = ["DecisionsPanel", "SendingPage"]
 

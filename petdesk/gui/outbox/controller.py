@@ -1,8 +1,8 @@
 """The window's outbox: adds that wait to be sent, sent in the background, in order.
 
-* The outbox is the environment's store, opened on the worker by the import's engine
-  (:class:`~petdesk.gui.importing.controller.ImportController` holds it): one store,
-  one :class:`~petdesk.services.outbox.sender.OutboxSender` per process for the window's adds
+* The outbox is the environment's store, which the worker thread owns
+  (:attr:`~petdesk.services.worker.jobs.JobContext.session`): one store, one
+  :class:`~petdesk.services.outbox.sender.OutboxSender` per process for the window's adds
   and for a bulk import. The store orders the user's own adds before imported rows.
 * While anything waits, one sender step at a time runs on the worker at ``BACKGROUND``
   priority (so reading and looking up pets go first); between steps a timer waits
@@ -10,7 +10,7 @@
   most one request; after an unknown outcome the sender reconciles before any resend,
   and an add found not created is sent again after a pause that grows with each try
   (:func:`resend_pause`).
-* :attr:`OutboxController.changed` carries an :class:`~petdesk.services.outbox.engine.
+* :attr:`OutboxController.changed` carries an :class:`~petdesk.services.outbox.service.
   OutboxView` after every change: the table's "Waiting to send" rows and the status
   bar's count follow it. :meth:`edit` and :meth:`cancel` change an add while it waits.
 """
@@ -37,14 +37,14 @@ from petdesk.gui.importing.controller import (
 from petdesk.gui.worker.stepper import Stepper
 from petdesk.services.outbox.reconcile import Verdict
 from petdesk.services.outbox.sender import StepKind
+from petdesk.services.outbox.view import OutboxView
 from petdesk.storage.rows import Draft
 
 if TYPE_CHECKING:
     from petdesk.api import Pet, PetLookup, PetPage
-    from petdesk.gui.importing.controller import EngineHolder
     from petdesk.gui.settings.connection import ConnectionController
     from petdesk.gui.worker.worker import JobContext, Outcome, Worker
-    from petdesk.services.outbox.engine import OutboxView, SendReport
+    from petdesk.services.outbox.service import SendReport
 
 __all__ = ["OutboxController", "keep_looked_up", "keep_page", "resend_pause"]
 
@@ -60,75 +60,63 @@ def resend_pause(attempts: int) -> float:
     return float(min(5.0 * 2.0 ** max(attempts - 1, 0), 300.0))
 
 
-def _look(holder: EngineHolder, ctx: JobContext) -> OutboxView:
-    from petdesk.services.outbox import engine as outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
-
-    return outbox_engine.look(holder.get(), ctx.connection)
-
-
-def _step(holder: EngineHolder, ctx: JobContext) -> SendReport:
-    from petdesk.services.outbox import engine as outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
-
-    return outbox_engine.step(holder.get(), ctx.connection, ctx.client)
+def _look(ctx: JobContext) -> OutboxView:
+    if not ctx.has_store():
+        return OutboxView()  # nothing waits, and no file is made for looking
+    return ctx.session.outbox.look()
 
 
-def _edit(holder: EngineHolder, local_id: int, draft: Draft, ctx: JobContext) -> OutboxView:
-    from petdesk.services.outbox import engine as outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
-
-    return outbox_engine.edit_add(holder.get(), ctx.connection, local_id, draft)
+def _step(ctx: JobContext) -> SendReport:
+    return ctx.session.outbox.step(ctx.client)
 
 
-def _keep(holder: EngineHolder, draft: Draft, ctx: JobContext) -> OutboxView:
-    from petdesk.services.outbox import engine as outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
-
-    return outbox_engine.keep_add(holder.get(), ctx.connection, draft)
+def _edit(local_id: int, draft: Draft, ctx: JobContext) -> OutboxView:
+    return ctx.session.outbox.edit_add(local_id, draft)
 
 
-def _settle(holder: EngineHolder, local_id: int, pet_id: int | None,
-            ctx: JobContext) -> OutboxView:
-    from petdesk.services.outbox import engine as outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
-
-    return outbox_engine.settle_add(holder.get(), ctx.connection, local_id, pet_id)
+def _keep(draft: Draft, ctx: JobContext) -> OutboxView:
+    return ctx.session.outbox.keep_add(draft)
 
 
-def _cancel(holder: EngineHolder, local_id: int, ctx: JobContext) -> OutboxView:
-    from petdesk.services.outbox import engine as outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
-
-    return outbox_engine.cancel_add(holder.get(), ctx.connection, local_id)
+def _settle(local_id: int, pet_id: int | None, ctx: JobContext) -> OutboxView:
+    return ctx.session.outbox.settle_add(local_id, pet_id)
 
 
-def keep_page(holder: EngineHolder, query: Any, page: PetPage, ctx: JobContext) -> None:
-    """Keep a fresh first page of ``query`` for the next start (worker thread, inside
-    the list's own job: no job more, nothing else waits)."""
-    from petdesk.services.outbox import engine as outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
+def _cancel(local_id: int, ctx: JobContext) -> OutboxView:
+    return ctx.session.outbox.cancel_add(local_id)
 
+
+def keep_page(query: Any, page: PetPage, ctx: JobContext) -> None:
+    """Keep a fresh first page of ``query`` for the next start (worker thread, as
+    background work after the page is shown)."""
     try:
-        outbox_engine.save_first_page(holder.get(), ctx.connection, query.status,
-                                      query.limit, page)
+        ctx.session.pets.save_first_page(query.status, query.limit, page)
     except Exception:
         log.exception("the page could not be kept for the next start")
 
 
-def keep_looked_up(holder: EngineHolder, found: PetLookup, ctx: JobContext) -> None:
-    """Keep a pet found by id, for a look-up while offline (inside the look-up's job)."""
-    from petdesk.services.outbox import engine as outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
-
+def keep_looked_up(pet_id: int, found: PetLookup | None, ctx: JobContext) -> None:
+    """Keep a pet found by id, for a look-up while offline, or (``found=None``: the
+    service answered 404) forget the stored copy (inside the look-up's job)."""
     try:
-        outbox_engine.save_looked_up(holder.get(), ctx.connection, found.pet)
+        if found is not None:
+            ctx.session.pets.save_looked_up(found.pet)
+        elif ctx.has_store():
+            ctx.session.pets.forget_looked_up(pet_id)
     except Exception:
         log.exception("the pet could not be kept for working offline")
 
 
-def _stored_pet(holder: EngineHolder, pet_id: int, ctx: JobContext) -> tuple[Pet, float] | None:
-    from petdesk.services.outbox import engine as outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
-
-    return outbox_engine.stored_pet(holder.get(), ctx.connection, pet_id)
+def _stored_pet(pet_id: int, ctx: JobContext) -> tuple[Pet, float] | None:
+    if not ctx.has_store():
+        return None
+    return ctx.session.pets.stored_pet(pet_id)
 
 
 class OutboxController(QObject):
     """Follows the outbox of the current environment; see the module docstring."""
 
-    #: The outbox changed: an :class:`~petdesk.services.outbox.engine.OutboxView`.
+    #: The outbox changed: an :class:`~petdesk.services.outbox.service.OutboxView`.
     changed = Signal(object)
     #: An add left the outbox, created: the :class:`~petdesk.api.Pet` (for the table).
     sent = Signal(object)
@@ -138,19 +126,14 @@ class OutboxController(QObject):
     #: the user's or an import's. The store put it in the catalogue.
     created = Signal()
 
-    def __init__(self, worker: Worker, holder: EngineHolder, connection: ConnectionController,
+    def __init__(self, worker: Worker, connection: ConnectionController,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._worker = worker
-        self._holder = holder
         self.view: OutboxView | None = None
-        self._stepper = Stepper(worker, partial(_step, holder), self._stepped, key=STEP_KEY,
+        self._stepper = Stepper(worker, _step, self._stepped, key=STEP_KEY,
                                 kind=JobKind.CREATE, max_sleep=MAX_SLEEP_S, parent=self)
         connection.changed.connect(self._look_again)
-
-    @property
-    def holder(self) -> EngineHolder:
-        return self._holder
 
     def start_up(self) -> None:
         """Read the outbox (queued now, as background work: after the first page is
@@ -161,7 +144,7 @@ class OutboxController(QObject):
         if self._stepper.closed:
             return  # a retry after the worker stopped (its jobs answer "cancelled")
         self._stepper.stop()
-        self._worker.run_task(partial(_look, self._holder), self._looked,
+        self._worker.run_task(_look, self._looked,
                               priority=priority, kind=JobKind.IO, start=start)
 
     def _looked(self, outcome: Outcome[Any]) -> None:
@@ -222,18 +205,18 @@ class OutboxController(QObject):
     def keep(self, draft: Draft) -> None:
         """An add the user chose to send later (closing the form): kept in the outbox,
         shown as waiting, sent by the outbox's stepping."""
-        self._change(partial(_keep, self._holder, draft))
+        self._change(partial(_keep, draft))
 
     def edit(self, local_id: int, draft: Draft) -> None:
-        self._change(partial(_edit, self._holder, local_id, draft))
+        self._change(partial(_edit, local_id, draft))
 
     def settle(self, local_id: int, pet_id: int | None) -> None:
         """After a lost answer with several matches: it is ``pet_id`` (already on the
         service), or ``None``: none of them, send it again."""
-        self._change(partial(_settle, self._holder, local_id, pet_id))
+        self._change(partial(_settle, local_id, pet_id))
 
     def cancel(self, local_id: int) -> None:
-        self._change(partial(_cancel, self._holder, local_id))
+        self._change(partial(_cancel, local_id))
 
     def _change(self, fn: Callable[[JobContext], OutboxView]) -> None:
         self._worker.run_task(fn, self._changed, kind=JobKind.IO)
@@ -257,7 +240,7 @@ class OutboxController(QObject):
             if outcome.value is not None:
                 answer(*outcome.value)
 
-        self._worker.run_task(partial(_stored_pet, self._holder, pet_id), done,
+        self._worker.run_task(partial(_stored_pet, pet_id), done,
                               kind=JobKind.IO)
 
     def shut_down(self) -> None:

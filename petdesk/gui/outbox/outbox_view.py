@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from petdesk.gui.outbox.controller import OutboxController
     from petdesk.gui.pets.add_pet import AddPetDialog
     from petdesk.gui.pets.pet_model import PetTableModel
-    from petdesk.services.outbox.engine import OutboxView
+    from petdesk.services.outbox.view import OutboxView
 
 
 class OutboxRows(QObject):

@@ -2,7 +2,7 @@
 
 :meth:`AddPetController.submit` runs one job: the add is written to the outbox
 durably first, then sent at once as the user's request (see
-:mod:`petdesk.services.outbox.engine`); the form is busy until the outcome.
+:class:`petdesk.services.outbox.service.OutboxService`); the form is busy until the outcome.
 
 * Created: :attr:`added` with the pet.
 * A 400 names its field: :attr:`rejected` with the field (the form stays open and
@@ -35,27 +35,23 @@ from petdesk.storage.rows import Draft
 
 if TYPE_CHECKING:
     from petdesk.api import NewPet
-    from petdesk.gui.importing.controller import EngineHolder
     from petdesk.gui.outbox.controller import OutboxController
     from petdesk.gui.worker.worker import JobContext, Outcome
-    from petdesk.services.outbox.engine import SendReport
+    from petdesk.services.outbox.service import SendReport
 
 
 class _Add:
     """One add's job: queue once (a replay after a new key reuses the entry), then send."""
 
-    def __init__(self, holder: EngineHolder, draft: Draft) -> None:
-        self._holder = holder
+    def __init__(self, draft: Draft) -> None:
         self.draft = draft
         self.local_id: int | None = None
 
     def __call__(self, ctx: JobContext) -> SendReport:
-        from petdesk.services.outbox import engine as outbox_engine  # noqa: PLC0415 - petdesk.api, on the worker thread
-
-        engine = self._holder.get()
+        outbox = ctx.session.outbox
         if self.local_id is None:
-            self.local_id = outbox_engine.queue_add(engine, ctx.connection, self.draft)
-        report = outbox_engine.send_add(engine, ctx.connection, ctx.client, self.local_id)
+            self.local_id = outbox.queue_add(self.draft)
+        report = outbox.send_add(ctx.client, self.local_id)
         if report.result.kind is StepKind.KEY_PROBLEM and isinstance(report.error,
                                                                       AuthenticationError):
             raise report.error  # the key dialog opens; a saved key sends it again
@@ -86,8 +82,7 @@ class AddPetController(QObject):
     def submit(self, new_pet: NewPet) -> None:
         if self.sending:
             return  # one add at a time: a double click never adds twice
-        add = _Add(self._outbox.holder, Draft(new_pet.name, new_pet.category_id,
-                                              new_pet.status))
+        add = _Add(Draft(new_pet.name, new_pet.category_id, new_pet.status))
         job = self._auth.run_task(add, lambda outcome: self._done(add, outcome),
                                   kind=JobKind.CREATE,
                                   label=localized(QT_TRANSLATE_NOOP(

@@ -34,15 +34,21 @@ def too_large(text: str) -> bool:
     return text.isdecimal() and int(text) > INT64_MAX
 
 
-#: Called on the worker thread with each pet found (the window keeps it in the local
-#: store, for a look-up while offline); must not raise.
-KeepPet = Callable[["PetLookup", JobContext], None]
+#: Called on the worker thread with each id looked up and the pet found, or ``None``
+#: when the service has no such pet (the window keeps the pet in the local store, for a
+#: look-up while offline, or forgets it); must not raise.
+KeepPet = Callable[[int, "PetLookup | None", JobContext], None]
 
 
 def _fetch(pet_id: int, keep: KeepPet | None, ctx: JobContext) -> PetLookup:
-    found = ctx.client.get_pet_detailed(pet_id, cancel=ctx.token)
+    try:
+        found = ctx.client.get_pet_detailed(pet_id, cancel=ctx.token)
+    except NotFoundError:
+        if keep is not None:
+            keep(pet_id, None, ctx)
+        raise
     if keep is not None:
-        keep(found, ctx)
+        keep(pet_id, found, ctx)
     return found
 
 

@@ -2,7 +2,7 @@
 
 Once the window's contents are painted, a small thread reads the rows last seen for
 the list shown (status filter, page size) straight from the environment's store file
-(:func:`petdesk.storage.db.peek_stored_page`: read-only, nothing created or migrated;
+(:func:`petdesk.storage.sqlite.store.peek_stored_page`: read-only, nothing created or migrated;
 the worker opens the store properly later). The GUI thread does no I/O: it only puts
 the rows in the table, as :class:`~petdesk.services.pets.local_rows.StoredRow` (no httpx, no
 pydantic), and says "As of 09:42 — refreshing…" in the status bar. The same thread
@@ -15,8 +15,8 @@ window starts its worker then, so that the worker's imports do not hold the GIL 
 these rows are read and painted.
 
 Each fresh first page is saved for the next start, on the worker, as background work
-once it is shown (:func:`petdesk.services.outbox.engine.save_first_page`). The store holds
-pets' fields and the service's page links, never the API key.
+once it is shown (:meth:`petdesk.services.pets.stored.StoredPets.save_first_page`).
+The store holds pets' fields and the service's page links, never the API key.
 """
 
 from __future__ import annotations
@@ -44,15 +44,15 @@ from petdesk.services.cards.categories import (
 )
 from petdesk.services.outbox.wording import clock_time
 from petdesk.services.pets.local_rows import StoredRow
-from petdesk.storage.db import peek_stored_page
+from petdesk.storage.paths import store_file
 from petdesk.storage.rows import StoredPage, StoredQuery
-from petdesk.storage.store_file import store_file
+from petdesk.storage.sqlite.store import peek_stored_page
 
 if TYPE_CHECKING:
     from petdesk.core.connection import Connection
     from petdesk.gui.window_contents import Contents
 
-__all__ = ["StoredStart", "store_file"]
+__all__ = ["StoredStart"]
 
 #: The worker waits for the stored rows' paint at most this long.
 STORED_PAINT_LATEST_MS = 250

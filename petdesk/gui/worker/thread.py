@@ -8,6 +8,7 @@ import itertools
 import logging
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
         RequestPolicy,
     )
     from petdesk.core.waits import WaitInfo
+    from petdesk.services.worker.session import WorkSession
 
 log = logging.getLogger("petdesk.gui.worker.worker")
 
@@ -47,7 +49,7 @@ class Runner:
     """The worker thread's side: the queue, the client, the loop."""
 
     def __init__(self, relay: Relay, factory: ClientFactory, keys: KeyProvider,
-                 connection: Connection, clock: Clock) -> None:
+                 connection: Connection, clock: Clock, store_folder: Path | None) -> None:
         self._relay = relay
         self._factory = factory
         self.keys = keys
@@ -60,6 +62,8 @@ class Runner:
         #: While set, background jobs wait (:meth:`hold_background`).
         self._background_held = False
         self._client: PetStoreClient | None = None
+        self._store_folder = store_folder
+        self._session: WorkSession | None = None
         self._carry_wait = 0.0
         self.current: Job | None = None
         self._new_token: Callable[[], CancelToken] | None = None
@@ -161,6 +165,7 @@ class Runner:
         while (job := self._next()) is not None:
             self._run(job)
         self._close_client()
+        self._close_session()
 
     def _run(self, job: Job) -> None:
         assert self._new_token is not None
@@ -215,6 +220,7 @@ class Runner:
     def set_connection(self, connection: Connection) -> None:
         if connection != self.connection:
             self.forget_client(carry=connection.base_url == self.connection.base_url)
+            self._close_session()
             self.connection = connection
 
     def forget_client(self, *, carry: bool = True) -> None:
@@ -230,3 +236,24 @@ class Runner:
         client, self._client = self._client, None
         if client is not None:
             client.close()
+
+    # -- the store (worker thread) --------------------------------------------------------
+
+    def session(self) -> WorkSession:
+        """The store of the current environment and its services, opened on first use."""
+        if self._session is None:
+            from petdesk.services.worker.session import WorkSession  # noqa: PLC0415 - the store and the services (httpx, the readers): after the first page
+
+            self._session = WorkSession.open(self.connection, self._clock, self._store_folder)
+        return self._session
+
+    def has_store(self) -> bool:
+        """Whether the current environment has a store (looking creates no file)."""
+        from petdesk.services.worker.session import store_exists  # noqa: PLC0415 - as above
+
+        return self._session is not None or store_exists(self.connection, self._store_folder)
+
+    def _close_session(self) -> None:
+        session, self._session = self._session, None
+        if session is not None:
+            session.close()

@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
@@ -55,11 +56,15 @@ class Worker(QObject):
     requestSent = Signal(str, str, int)
 
     def __init__(self, factory: ClientFactory, keys: KeyProvider, connection: Connection,
-                 *, clock: Clock | None = None, parent: QObject | None = None) -> None:
+                 *, clock: Clock | None = None, store_folder: Path | None = None,
+                 parent: QObject | None = None) -> None:
+        """``store_folder``: where the environments' stores are (``None``: PetDesk's
+        data folder); the worker thread owns the current one's (:meth:`JobContext.session`)."""
         super().__init__(parent)
         self.clock: Clock = clock or SystemClock()
         self._relay = Relay()  # no parent: the thread's reference keeps it alive
-        self._runner = Runner(self._relay, factory, keys, connection, self.clock)
+        self._runner = Runner(self._relay, factory, keys, connection, self.clock,
+                              store_folder)
         self._relay.started.connect(self._on_started)
         self._relay.done.connect(self._on_done)
         self._relay.waitStarted.connect(self.waitStarted)

@@ -39,9 +39,9 @@ The strategy (the service lists pets only by ascending id, 100 a page, and follo
   (the budget's reserve of a window that resets hours away) it stops until that
   reset too.
 
-Storage: the mirror has a file of its own next to the store (see
-:meth:`LocalStore.open_mirror`), attached on first use, after the first paint. Each
-page and the progress after it are one transaction of that file.
+Storage: the mirror is the store's catalogue
+(:class:`petdesk.storage.repositories.CatalogueRepository`), opened on first use, after
+the first paint. Each page and the progress after it are one transaction.
 
 Cost, in requests: a fill takes ceil(pets / 100) requests; an update 1 (2 when the
 last page filled up since); a full pass ceil(pets / 100). With 8,400 pets and the
@@ -73,7 +73,7 @@ from petdesk.core.errors import (
 )
 from petdesk.services.outbox.budget import BudgetReason, QuotaBudget
 from petdesk.services.outbox.probe import means_offline
-from petdesk.storage.db import LocalStore
+from petdesk.storage.repositories import Store
 from petdesk.storage.rows import MirrorSettings, MirrorState, PassKind, PetRow
 
 log = logging.getLogger(__name__)
@@ -172,10 +172,6 @@ class MirrorStatus:
     requests_total: int
     message: str | None = None
 
-    @property
-    def complete(self) -> bool:
-        return self.complete_at is not None
-
 
 def estimate_total(count: int, highest_mirrored: int | None, newest_known: int) -> int | None:
     """The catalogue's size while filling: the pets mirrored so far scaled by how far
@@ -199,16 +195,17 @@ class MirrorFiller:
     """Fills and refreshes the mirror of ``store`` through ``remote``; see the module
     docstring. Share ``budget`` with the outbox sender."""
 
-    def __init__(self, store: LocalStore, remote: MirrorRemote, budget: QuotaBudget,
+    def __init__(self, store: Store, remote: MirrorRemote, budget: QuotaBudget,
                  clock: Clock, *, retry_wait: float = 30.0, max_retry_wait: float = 600.0,
                  ) -> None:
-        self._store = store
+        self._catalogue = store.catalogue
+        self._meta = store.meta
         self._remote = remote
         self._budget = budget
         self._clock = clock
         self._retry_wait = retry_wait
         self._max_retry_wait = max_retry_wait
-        self._settings = store.mirror_settings()
+        self._settings = store.catalogue.settings()
         self._paused = False
         self._requested: PassKind | None = None
         self._failures = 0
@@ -223,7 +220,7 @@ class MirrorFiller:
 
     def set_settings(self, settings: MirrorSettings) -> None:
         """Change the schedule or the share of the day (kept in the store)."""
-        self._store.set_mirror_settings(settings)
+        self._catalogue.set_settings(settings)
         self._settings = settings
 
     @property
@@ -245,23 +242,18 @@ class MirrorFiller:
         updating already. Call :meth:`MirrorFiller.step` right after."""
         self._paused = False
         self._failures = 0
-        if self._store.mirror_state().running:
+        if self._catalogue.state().running:
             return False
         self._requested = PassKind.FULL if full else PassKind.NEW
         return True
 
-    @property
-    def requests_used(self) -> int:
-        """Requests the mirror has sent since the store was created."""
-        return self._store.mirror_state().requests_total
-
     def status(self) -> MirrorStatus:
         """The mirror's state for the catalogue line (reads the store: call it on the
         worker and send the result to the GUI)."""
-        state = self._roll_day(self._store.mirror_state(), self._clock.time())
-        count = self._store.mirror_count()
+        state = self._roll_day(self._catalogue.state(), self._clock.time())
+        count = self._catalogue.count()
         total = count if state.complete_at is not None else \
-            estimate_total(count, state.highest_id, self._store.newest_known_id())
+            estimate_total(count, state.highest_id, self._meta.newest_known_id())
         return MirrorStatus(
             self._phase(state), count, total, state.complete_at, self._next_due(state),
             self._resume_at, state.day_requests, self._settings.day_allowance,
@@ -280,7 +272,7 @@ class MirrorFiller:
             return FillStep(FillKind.OFF, math.inf)
         if self._paused:
             return FillStep(FillKind.PAUSED, math.inf)
-        state = self._roll_day(self._store.mirror_state(), now)
+        state = self._roll_day(self._catalogue.state(), now)
         kind = None if state.running else self._due(state, now)
         if not state.running and kind is None:
             self._resume_at = None
@@ -379,9 +371,9 @@ class MirrorFiller:
         """What a failed request means. Requests that cannot have reached the service
         (no connection, no key, cancelled) are not counted; the others are."""
         if isinstance(exc, RequestCancelled | MissingKeyError | NetworkError):
-            self._store.set_mirror_state(state)
+            self._catalogue.set_state(state)
         else:
-            self._store.set_mirror_state(counted)
+            self._catalogue.set_state(counted)
         if isinstance(exc, RequestCancelled):
             return FillStep(FillKind.DEFERRED, self._retry_wait, message=str(exc))
         if isinstance(exc, RateLimitedError):
@@ -390,7 +382,7 @@ class MirrorFiller:
         if isinstance(exc, BadRequestError | NotFoundError | InvalidArgumentError) \
                 and state.next_url is not None:
             log.warning("catalogue mirror: the service refused a stored page link: full pass")
-            self._store.set_mirror_state(self._start(counted, PassKind.FULL, now))
+            self._catalogue.set_state(self._start(counted, PassKind.FULL, now))
             return FillStep(FillKind.FETCHED, message=str(exc))
         return self._failed(FillKind.OFFLINE if means_offline(exc) else FillKind.FAILED, exc)
 
@@ -412,7 +404,7 @@ class MirrorFiller:
             # The link no longer leads to the page that ended the last pass: no proof
             # that the listing continues after the newest pet the mirror has.
             log.warning("catalogue mirror: the last-page link is not trusted: full pass")
-            self._store.mirror_save_page(rows, self._start(state, PassKind.FULL, now))
+            self._catalogue.save_page(rows, self._start(state, PassKind.FULL, now))
             return FillStep(FillKind.FETCHED, rows_changed=bool(rows))
         highest = max([state.highest_id or 0, *ids]) or None
         looping = self._not_moving_on(state, url, page, ids)
@@ -422,7 +414,7 @@ class MirrorFiller:
                         "the pass ends here")
             return self._finish(state, None, rows, now, reached_end=False)
         if page.next_url is not None:
-            self._store.mirror_save_page(rows, state._replace(next_url=page.next_url))
+            self._catalogue.save_page(rows, state._replace(next_url=page.next_url))
             if ids:
                 self._share_tail(page.next_url, max(ids))
             return FillStep(FillKind.FETCHED, rows_changed=bool(rows))
@@ -440,9 +432,9 @@ class MirrorFiller:
             tail_url=url if reached_end else state.tail_url,
             complete_at=now, last_update_at=now,
             last_full_at=now if full or not reached_end else state.last_full_at)
-        self._store.mirror_save_page(rows, done, sweep=sweep)
+        self._catalogue.save_page(rows, done, sweep=sweep)
         if state.highest_id is not None and reached_end:
-            self._store.note_newest_id(state.highest_id, verified=True)
+            self._meta.note_newest_id(state.highest_id, verified=True)
         if url is not None and rows and reached_end:
             self._share_tail(url, rows[0].id - 1)
         log.info("catalogue mirror: %s pass done (%d requests, %d pets listed)",
@@ -465,13 +457,13 @@ class MirrorFiller:
             return True
         since = state.pass_started_at
         return since is not None and state.pass_requests > 1 and \
-            self._store.mirror_seen_since(ids, since) == len(set(ids))
+            self._catalogue.seen_since(ids, since) == len(set(ids))
 
     def _share_tail(self, url: str, after_id: int) -> None:
         """Give the outbox's listings (reconciliation, learning the newest id) the
         furthest link the mirror has reached: it lists every pet above ``after_id``."""
-        current = self._store.tail_link(None)
+        current = self._meta.tail_link(None)
         if current is None or current[1] <= after_id:
-            self._store.set_tail_link(None, url, after_id)
+            self._meta.set_tail_link(None, url, after_id)
 
 

@@ -52,7 +52,7 @@ from petdesk.services.outbox.budget import BudgetDecision, BudgetReason, QuotaBu
 from petdesk.services.outbox.remote import draft_from
 from petdesk.services.outbox.sender import StepKind, StepResult
 from petdesk.services.outbox.wording import decision_question
-from petdesk.storage.db import LocalStore
+from petdesk.storage.repositories import MetaRepository, OutboxRepository, Store
 from petdesk.storage.rows import OutboxEntry, OutboxState
 
 __all__ = ["BatchProgress", "ImportBudget", "ImportRun", "OutboxImportQueue",
@@ -171,24 +171,24 @@ def import_budget_for(client: PetStoreClient, clock: Clock, *,
                         lend_within=lend_within)
 
 
-def known_pets(store: LocalStore, batch: str | None = None) -> KnownPets:
+def known_pets(store: Store, batch: str | None = None) -> KnownPets:
     """The pets an import's rows are compared with: every pet the store has seen (the
     last-seen pages, looked-up pets, the catalogue mirror) and the outbox's adds.
 
     ``batch``: the import's own prefix. Its entries, and the pets they created, are
     left out: a row queued by an earlier run of the same file is that row, not a
     duplicate of it (it is followed to its end, never queued twice)."""
-    own = store.entries_from(batch) if batch else []
+    own = store.outbox.entries_from(batch) if batch else []
     claimed = {entry.pet_id for entry in own if entry.pet_id is not None}
     known = KnownPets()
-    pages = [store.stored_page(query) for query in store.stored_queries()]
+    pages = [store.pages.stored_page(query) for query in store.pages.stored_queries()]
     rows = [row for page in pages if page is not None for row in page.rows]
-    rows += store.mirror_rows()
+    rows += store.catalogue.rows()
     for row in rows:
         if row.id not in claimed:
             known.add(row.name, row.category_id, row.status, pet_id=row.id)
     own_ids = {entry.local_id for entry in own}
-    for entry in store.entries(include_finished=True):
+    for entry in store.outbox.entries(include_finished=True):
         if entry.local_id in own_ids or entry.state is OutboxState.CANCELLED:
             continue
         if entry.state is not OutboxState.FAILED:
@@ -196,12 +196,12 @@ def known_pets(store: LocalStore, batch: str | None = None) -> KnownPets:
     return known
 
 
-def earlier_import(store: LocalStore, batch: str) -> EarlierImport:
+def earlier_import(outbox: OutboxRepository, batch: str) -> EarlierImport:
     """The rows of the file whose import batch is ``batch`` that an earlier import of it
     added, with their ids: the outbox holds their keys as sent, so they are never
     queued again, and the preview must not count them as rows to send."""
     return EarlierImport({_row_of(entry.origin or ""): entry.pet_id
-                          for entry in store.entries_from(batch)
+                          for entry in outbox.entries_from(batch)
                           if entry.state is OutboxState.SENT and entry.pet_id is not None})
 
 
@@ -213,11 +213,11 @@ def _row_of(key: str) -> int:
 class StoreMappingMemory:
     """Column mappings remembered per file layout, in the store's facts (JSON)."""
 
-    def __init__(self, store: LocalStore) -> None:
-        self._store = store
+    def __init__(self, meta: MetaRepository) -> None:
+        self._meta = meta
 
     def get(self, key: str) -> Mapping[str, Any] | None:
-        text = self._store.fact(_MAPPING_FACT + key)
+        text = self._meta.fact(_MAPPING_FACT + key)
         if text is None:
             return None
         try:
@@ -227,7 +227,7 @@ class StoreMappingMemory:
         return value if isinstance(value, dict) else None
 
     def __setitem__(self, key: str, value: dict[str, Any]) -> None:
-        self._store.set_fact(_MAPPING_FACT + key, json.dumps(value, sort_keys=True))
+        self._meta.set_fact(_MAPPING_FACT + key, json.dumps(value, sort_keys=True))
 
 
 def _no_reading() -> RateLimitSnapshot | None:
@@ -254,7 +254,7 @@ class _Next:
 
 
 class OutboxImportQueue:
-    """:class:`~petdesk.services.importing.headless.ImportQueue` on the outbox of ``store``.
+    """:class:`~petdesk.services.importing.headless.ImportQueue` on ``outbox``.
 
     ``drive``: one unit of sending work (``OutboxSender.step``), for a follower that
     sends itself (the command line). Without it, :meth:`follow` only watches while
@@ -263,12 +263,12 @@ class OutboxImportQueue:
     (``None``: wait on ``clock``, however long). ``stop`` ends a follow early.
     """
 
-    def __init__(self, store: LocalStore, clock: Clock, *,
+    def __init__(self, outbox: OutboxRepository, clock: Clock, *,
                  drive: Callable[[], StepResult] | None = None,
                  reading: Callable[[], RateLimitSnapshot | None] = _no_reading,
                  stop: threading.Event | None = None, poll: float = 1.0,
                  give_up_after: float | None = None) -> None:
-        self._store = store
+        self._outbox = outbox
         self._clock = clock
         self._drive = drive
         self._reading = reading
@@ -279,7 +279,7 @@ class OutboxImportQueue:
     # -- ImportQueue -----------------------------------------------------------------
 
     def enqueue_import(self, items: Sequence[PlannedPet]) -> int:
-        return self._store.queue_unique((draft_from(item.pet), item.key) for item in items)
+        return self._outbox.queue_unique((draft_from(item.pet), item.key) for item in items)
 
     def follow(self, keys: Sequence[str]) -> Iterator[SendEvent | QueueWait]:
         left = dict.fromkeys(keys)
@@ -300,28 +300,28 @@ class OutboxImportQueue:
 
     def pause(self, batch: str) -> int:
         """Hold the batch's waiting rows (the one in flight finishes); how many."""
-        return self._store.hold(batch, True)
+        return self._outbox.hold(batch, True)
 
     def resume(self, batch: str) -> int:
-        return self._store.hold(batch, False)
+        return self._outbox.hold(batch, False)
 
     def cancel(self, batch: str) -> int:
         """Cancel every row of the batch not yet sent; how many."""
-        return self._store.cancel_batch(batch)
+        return self._outbox.cancel_batch(batch)
 
     def progress(self, batch: str) -> BatchProgress:
-        return _progress(self._store.entries_from(batch))
+        return _progress(self._outbox.entries_from(batch))
 
     def results(self, batch: str) -> dict[str, SendEvent]:
         """The final outcome of every row of the batch that has one, by key."""
-        events = (event_for(entry) for entry in self._store.entries_from(batch))
+        events = (event_for(entry) for entry in self._outbox.entries_from(batch))
         return {event.key: event for event in events if event is not None}
 
     # -- following -------------------------------------------------------------------
 
     def _newly_final(self, batches: Sequence[str], left: dict[str, None]) -> Iterator[SendEvent]:
         for batch in batches:
-            for entry in self._store.entries_from(batch):
+            for entry in self._outbox.entries_from(batch):
                 if entry.origin in left and (event := event_for(entry)) is not None:
                     del left[event.key]
                     yield replace(event, rate_limit=self._reading())
@@ -346,7 +346,7 @@ class OutboxImportQueue:
     def _rest_waiting(self, left: Mapping[str, None],
                       notice: QueueWait | None) -> Iterator[SendEvent]:
         by_key = {entry.origin: entry for batch in sorted({batch_of(k) for k in left})
-                  for entry in self._store.entries_from(batch)}
+                  for entry in self._outbox.entries_from(batch)}
         for key in left:
             entry = by_key.get(key)
             if entry is not None and entry.held:

@@ -25,7 +25,8 @@ __all__ = ["ClientMirrorRemote", "ClientRemote", "TailLinks", "budget_for", "dra
 
 
 class TailLinks(Protocol):
-    """Where the link to the listing's last page is kept (:class:`LocalStore`)."""
+    """Where the link to the listing's last page is kept
+    (:class:`~petdesk.storage.repositories.MetaRepository`)."""
 
     def tail_link(self, status: PetStatus | None) -> tuple[str, int] | None: ...
 

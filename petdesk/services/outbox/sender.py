@@ -56,9 +56,8 @@ from petdesk.core.errors import (
 from petdesk.core.statuses import PetStatus
 from petdesk.services.outbox.budget import BudgetDecision, QuotaBudget
 from petdesk.services.outbox.reconcile import Verdict, reconcile
-from petdesk.storage.db import LocalStore, OutboxError
-from petdesk.storage.lock import SenderLock
-from petdesk.storage.rows import Draft, OutboxEntry, OutboxState, PetRow
+from petdesk.storage.repositories import OutboxLock, Store
+from petdesk.storage.rows import Draft, OutboxEntry, OutboxError, OutboxState, PetRow
 
 log = logging.getLogger(__name__)
 
@@ -120,18 +119,19 @@ class StepResult:
 class OutboxSender:
     """Sends the outbox of ``store`` through ``remote``; see the module docstring."""
 
-    def __init__(self, store: LocalStore, remote: OutboxRemote, budget: QuotaBudget,
+    def __init__(self, store: Store, remote: OutboxRemote, budget: QuotaBudget,
                  clock: Clock, *, retry_wait: float = 30.0, verify_floor: bool = True,
-                 verify_max_age: float | None = 600.0, lock: SenderLock | None = None,
+                 verify_max_age: float | None = 600.0, lock: OutboxLock | None = None,
                  mirror_verifies: bool = False) -> None:
-        self._store = store
+        self._outbox = store.outbox
+        self._meta = store.meta
         self._remote = remote
         self._budget = budget
         self._clock = clock
         self._retry_wait = retry_wait
         self._verify_floor = verify_floor
         self._verify_max_age = verify_max_age
-        self._lock = lock if lock is not None else SenderLock(store.path)
+        self._lock = lock if lock is not None else store.sender_lock()
         #: A catalogue mirror fills this store: it verifies the newest id when its passes
         #: reach the end, so the sender does not list the catalogue just to learn it
         #: while idle (it still verifies before a send when the floor is stale).
@@ -144,7 +144,7 @@ class OutboxSender:
         if not self._lock.acquire():
             return 0
         self._recovered = True
-        count = self._store.recover_interrupted()
+        count = self._outbox.recover_interrupted()
         if count:
             log.info("%d add(s) were being sent when PetDesk stopped: checking them", count)
         return count
@@ -166,11 +166,11 @@ class OutboxSender:
         """Do the next piece of work (at most one send or one reconciliation)."""
         if not self._owns_outbox():
             return StepResult(StepKind.OTHER_WINDOW, wait=self._retry_wait)
-        unknown = self._store.first_in(OutboxState.OUTCOME_UNKNOWN, OutboxState.SENDING)
-        waiting = None if unknown else self._store.first_in(OutboxState.WAITING)
+        unknown = self._outbox.first_in(OutboxState.OUTCOME_UNKNOWN, OutboxState.SENDING)
+        waiting = None if unknown else self._outbox.first_in(OutboxState.WAITING)
         never = (self._verify_floor and not self._mirror_verifies
-                 and not self._store.newest_id_verified())
-        stale = self._verify_floor and not self._store.newest_id_verified(
+                 and not self._meta.newest_id_verified())
+        stale = self._verify_floor and not self._meta.newest_id_verified(
             self._verify_max_age)
         if unknown is None and waiting is None and not never:
             return StepResult(StepKind.IDLE)
@@ -199,12 +199,12 @@ class OutboxSender:
         reserve is theirs; only a closed gate stops it). It is queued first, so it is
         never lost; if earlier adds are still to be sent it waits its turn
         (``QUEUED_BEHIND``) and the background drain sends it in order."""
-        entry = self._store.entry(local_id)
+        entry = self._outbox.entry(local_id)
         if not self._owns_outbox():
             return StepResult(StepKind.OTHER_WINDOW, entry)
         if entry.state is not OutboxState.WAITING:
             return StepResult(StepKind.IDLE, entry)
-        if self._store.ahead_of(local_id):
+        if self._outbox.ahead_of(local_id):
             return StepResult(StepKind.QUEUED_BEHIND, entry)
         decision = self._budget.user()
         if not decision.allowed:
@@ -228,49 +228,49 @@ class OutboxSender:
 
     def _verify(self, entry: OutboxEntry | None) -> StepResult:
         try:
-            listed = self._remote.list_above(self._store.newest_known_id(), None)
+            listed = self._remote.list_above(self._meta.newest_known_id(), None)
         except BudgetExceeded as exc:
             return StepResult(StepKind.DEFERRED, entry, exc.decision.wait, str(exc))
         except PetStoreError as exc:
             wait = exc.retry_after if isinstance(exc, RateLimitedError) else self._retry_wait
             return StepResult(StepKind.DEFERRED, entry, wait, str(exc))
-        newest = max((p.id for p in listed), default=self._store.newest_known_id())
-        self._store.note_newest_id(newest, verified=True)
+        newest = max((p.id for p in listed), default=self._meta.newest_known_id())
+        self._meta.note_newest_id(newest, verified=True)
         return StepResult(StepKind.FLOOR_VERIFIED, entry)
 
     def _send(self, entry: OutboxEntry) -> StepResult:
         try:
-            entry = self._store.mark_sending(entry.local_id)
+            entry = self._outbox.mark_sending(entry.local_id)
         except OutboxError:  # edited away or cancelled between the read and the mark
-            return StepResult(StepKind.DEFERRED, self._store.entry(entry.local_id))
+            return StepResult(StepKind.DEFERRED, self._outbox.entry(entry.local_id))
         try:
             pet = self._remote.create(entry.draft)
         except (OutcomeUnknownError, RequestCancelled) as exc:
             # A cancel may land after the request left: the outcome is unknown too.
-            self._store.mark_unknown(entry.local_id)
-            return StepResult(StepKind.UNKNOWN, self._store.entry(entry.local_id),
+            self._outbox.mark_unknown(entry.local_id)
+            return StepResult(StepKind.UNKNOWN, self._outbox.entry(entry.local_id),
                               message=str(exc))
         except BadRequestError as exc:
-            self._store.mark_failed(entry.local_id, exc.server_message or str(exc))
-            return StepResult(StepKind.FAILED, self._store.entry(entry.local_id),
+            self._outbox.mark_failed(entry.local_id, exc.server_message or str(exc))
+            return StepResult(StepKind.FAILED, self._outbox.entry(entry.local_id),
                               message=str(exc))
         except PetStoreError as exc:
             return self._not_sent(entry, exc, mark=True)
         except BudgetExceeded as exc:
-            self._store.mark_waiting(entry.local_id, str(exc))
-            return StepResult(StepKind.DEFERRED, self._store.entry(entry.local_id),
+            self._outbox.mark_waiting(entry.local_id, str(exc))
+            return StepResult(StepKind.DEFERRED, self._outbox.entry(entry.local_id),
                               exc.decision.wait, str(exc))
         except Exception:
             # Anything unforeseen after the mark: the request may have left.
             log.exception("sending outbox entry %d failed unexpectedly", entry.local_id)
-            self._store.mark_unknown(entry.local_id)
-            return StepResult(StepKind.UNKNOWN, self._store.entry(entry.local_id))
-        self._store.mark_sent(entry.local_id, pet.id, pet)
-        return StepResult(StepKind.SENT, self._store.entry(entry.local_id))
+            self._outbox.mark_unknown(entry.local_id)
+            return StepResult(StepKind.UNKNOWN, self._outbox.entry(entry.local_id))
+        self._outbox.mark_sent(entry.local_id, pet.id, pet)
+        return StepResult(StepKind.SENT, self._outbox.entry(entry.local_id))
 
     def _reconcile(self, entry: OutboxEntry) -> StepResult:
         if entry.state is OutboxState.SENDING:  # left by a crash of another sender
-            self._store.mark_unknown(entry.local_id)
+            self._outbox.mark_unknown(entry.local_id)
         try:
             listed = self._remote.list_above(entry.floor_id, entry.status)
         except BudgetExceeded as exc:
@@ -280,27 +280,27 @@ class OutboxSender:
             kind = StepKind.KEY_PROBLEM if isinstance(exc, AuthenticationError) \
                 else StepKind.DEFERRED
             return StepResult(kind, entry, wait, str(exc))
-        outcome = reconcile(entry.draft, entry.floor_id, listed, self._store.claimed_ids(),
+        outcome = reconcile(entry.draft, entry.floor_id, listed, self._outbox.claimed_ids(),
                             floor_verified=entry.floor_verified)
         if outcome.verdict is Verdict.CREATED:
             assert outcome.pet_id is not None
             listed_pet = next((p for p in listed if p.id == outcome.pet_id), None)
-            self._store.mark_sent(entry.local_id, outcome.pet_id, listed_pet)
+            self._outbox.mark_sent(entry.local_id, outcome.pet_id, listed_pet)
         elif outcome.verdict is Verdict.NOT_CREATED:
-            self._store.mark_waiting(entry.local_id, "not created; sending again")
+            self._outbox.mark_waiting(entry.local_id, "not created; sending again")
         else:
-            self._store.mark_needs_decision(entry.local_id, outcome.candidates)
+            self._outbox.mark_needs_decision(entry.local_id, outcome.candidates)
         log.info("outbox entry %d after an unknown outcome: %s", entry.local_id,
                  outcome.describe())
-        return StepResult(StepKind.RECONCILED, self._store.entry(entry.local_id),
+        return StepResult(StepKind.RECONCILED, self._outbox.entry(entry.local_id),
                           verdict=outcome.verdict)
 
     def _not_sent(self, entry: OutboxEntry, exc: PetStoreError, *, mark: bool) -> StepResult:
         """The request did not reach the service (or was refused before acting)."""
         if mark:
-            self._store.mark_waiting(entry.local_id, str(exc))
+            self._outbox.mark_waiting(entry.local_id, str(exc))
         if isinstance(exc, AuthenticationError):
-            return StepResult(StepKind.KEY_PROBLEM, self._store.entry(entry.local_id),
+            return StepResult(StepKind.KEY_PROBLEM, self._outbox.entry(entry.local_id),
                               self._retry_wait, str(exc))
         wait = exc.retry_after if isinstance(exc, RateLimitedError) else self._retry_wait
-        return StepResult(StepKind.NOT_SENT, self._store.entry(entry.local_id), wait, str(exc))
+        return StepResult(StepKind.NOT_SENT, self._outbox.entry(entry.local_id), wait, str(exc))

@@ -15,6 +15,7 @@ from petdesk.services.keys.keys import KeyProvider
 
 if TYPE_CHECKING:
     from petdesk.api import CancelToken, PetStoreClient, RequestListener, RequestPolicy
+    from petdesk.services.worker.session import WorkSession
 
 
 class _RunnerLike(Protocol):
@@ -30,6 +31,10 @@ class _RunnerLike(Protocol):
     def set_connection(self, connection: Connection) -> None: ...
 
     def forget_client(self) -> None: ...
+
+    def session(self) -> WorkSession: ...
+
+    def has_store(self) -> bool: ...
 
 
 T = TypeVar("T")
@@ -97,7 +102,8 @@ class Job:
 
 
 class JobContext:
-    """What a job's function gets: its cancel token, the client, the key store."""
+    """What a job's function gets: its cancel token, the client, the key store, the
+    environment's store session."""
 
     def __init__(self, runner: _RunnerLike, job: Job, token: CancelToken) -> None:
         self._runner = runner
@@ -112,6 +118,16 @@ class JobContext:
     @property
     def connection(self) -> Connection:
         return self._runner.connection
+
+    @property
+    def session(self) -> WorkSession:
+        """The current environment's store and its services (opened on first use; the
+        worker closes it when the environment changes or the thread ends)."""
+        return self._runner.session()
+
+    def has_store(self) -> bool:
+        """Whether the current environment has a store yet (looking creates none)."""
+        return self._runner.has_store()
 
     @property
     def keys(self) -> KeyProvider:

@@ -12,40 +12,41 @@ from PySide6.QtCore import Qt
 
 from petdesk.core.statuses import PetStatus
 from petdesk.gui.catalogue.search_model import MAX_WINDOWS, WINDOW, CatalogueResultsModel
-from petdesk.services.catalogue.engine import ResultWindow
 from petdesk.services.catalogue.mirror import MirrorPhase, MirrorStatus
-from petdesk.storage.db import LocalStore, open_store
+from petdesk.services.catalogue.service import ResultWindow
 from petdesk.storage.rows import MirrorQuery, MirrorSort, PetRow
+from petdesk.storage.sqlite.store import SqliteStore, open_store
+from tests.helpers.store_helpers import mirror
 
 STATUSES = (PetStatus.AVAILABLE, PetStatus.PENDING, PetStatus.SOLD, None)
 STATUS = MirrorStatus(MirrorPhase.COMPLETE, 0, 0, 1.0, None, None, 0, 250, 0)
 
 
-def _store(count: int) -> LocalStore:
+def _store(count: int) -> SqliteStore:
     store = open_store(None, "production").store
-    store.mirror_upsert(PetRow(i, "Zoë" if i % 997 == 0 else f"Pet {i}", i % 7 + 1,
-                               STATUSES[i % 4]) for i in range(1, count + 1))
+    mirror(store, (PetRow(i, "Zoë" if i % 997 == 0 else f"Pet {i}", i % 7 + 1,
+                               STATUSES[i % 4]) for i in range(1, count + 1)))
     return store
 
 
-def _fetch(store: LocalStore, calls: list[int]) -> Callable[..., None]:
+def _fetch(store: SqliteStore, calls: list[int]) -> Callable[..., None]:
     def fetch(query: MirrorQuery, offset: int, limit: int,
               done: Callable[[ResultWindow], None]) -> None:
         calls.append(offset)
-        done(ResultWindow(query, store.mirror_search_count(query), offset,
-                          tuple(store.mirror_search(query, offset=offset, limit=limit)), STATUS))
+        done(ResultWindow(query, store.catalogue.search_count(query), offset,
+                          tuple(store.catalogue.search(query, offset=offset, limit=limit)), STATUS))
 
     return fetch
 
 
 @pytest.fixture
-def small() -> Iterator[LocalStore]:
+def small() -> Iterator[SqliteStore]:
     store = _store(1_000)
     yield store
     store.close()
 
 
-def test_the_model_passes_qtmodeltester(qtmodeltester: Any, small: LocalStore) -> None:
+def test_the_model_passes_qtmodeltester(qtmodeltester: Any, small: SqliteStore) -> None:
     model = CatalogueResultsModel(_fetch(small, []))
     model.set_query(MirrorQuery("zoe"))
     assert model.rowCount() == 1
@@ -53,7 +54,7 @@ def test_the_model_passes_qtmodeltester(qtmodeltester: Any, small: LocalStore) -
     qtmodeltester.check(model)
 
 
-def test_every_column_sorts_and_newest_is_first_by_default(small: LocalStore) -> None:
+def test_every_column_sorts_and_newest_is_first_by_default(small: SqliteStore) -> None:
     model = CatalogueResultsModel(_fetch(small, []))
     model.set_query(MirrorQuery())
     assert model.index(0, 0).data() == "1000"

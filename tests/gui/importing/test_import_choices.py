@@ -20,9 +20,9 @@ from petdesk.core.statuses import PetStatus
 from petdesk.gui.importing.category_words import CategoryWordsDialog
 from petdesk.gui.importing.import_dialog import PAGE_SENDING
 from petdesk.gui.main_window import MainWindow
-from petdesk.storage.db import open_store
+from petdesk.storage.paths import store_file
 from petdesk.storage.rows import Draft
-from petdesk.storage.store_file import store_file
+from petdesk.storage.sqlite.store import open_store
 from tests.gui.conftest import Sandbox
 from tests.helpers.drive import type_text, visible_dialog
 from tests.helpers.import_driver import (
@@ -172,12 +172,12 @@ def test_rows_whose_answer_was_lost_are_answered_per_row(
     batch = "import:" + "f" * 32 + ":"
     store = open_store(store_file(Connection("production", loopback.base_url)),
                        "production").store
-    store.queue_unique([(Draft("Twin A", 1, PetStatus.AVAILABLE), batch + "row:2"),
+    store.outbox.queue_unique([(Draft("Twin A", 1, PetStatus.AVAILABLE), batch + "row:2"),
                         (Draft("Twin B", 1, PetStatus.AVAILABLE), batch + "row:3")])
-    for entry in store.entries():
-        store.mark_sending(entry.local_id)
-        store.mark_unknown(entry.local_id)
-        store.mark_needs_decision(entry.local_id, [p.id for p in twins])
+    for entry in store.outbox.entries():
+        store.outbox.mark_sending(entry.local_id)
+        store.outbox.mark_unknown(entry.local_id)
+        store.outbox.mark_needs_decision(entry.local_id, [p.id for p in twins])
     store.close()
     window = make_window(loopback)
     dialog = open_import(qtbot, window)

@@ -17,10 +17,10 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from petdesk.core.status_messages import MessageKind
 from petdesk.gui.pets.pet_model import Column, PetRole
-from petdesk.gui.pets.stored_start import store_file
 from petdesk.services.pets.local_rows import StoredRow, WaitingRow
-from petdesk.storage.db import open_store
+from petdesk.storage.paths import store_file
 from petdesk.storage.rows import Draft
+from petdesk.storage.sqlite.store import open_store
 from tests.helpers.drive import idle, look_up, shortcut, type_text
 from tests.helpers.outbox_driver import (
     Switchable,
@@ -236,10 +236,10 @@ def test_an_ambiguous_lost_answer_is_settled_by_the_user(
     first.close()
     ids = [service.store.add_pet("Twin", 2).id for _ in range(2)]
     store = open_store(store_file(first.connection.connection()), "production").store
-    entry = store.queue(Draft("Twin", 2, None))
-    store.mark_sending(entry.local_id)
-    store.mark_unknown(entry.local_id)
-    store.mark_needs_decision(entry.local_id, ids)
+    entry = store.outbox.queue(Draft("Twin", 2, None))
+    store.outbox.mark_sending(entry.local_id)
+    store.outbox.mark_unknown(entry.local_id)
+    store.outbox.mark_needs_decision(entry.local_id, ids)
     store.close()
     window = make_window(service.box)
     qtbot.waitUntil(lambda: ("Twin", "Needs your decision") in status_cells(window),

@@ -17,9 +17,9 @@ from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QApplication
 
 from petdesk.api import RateLimitSnapshot
+from petdesk.core.datafiles import resources_dir
 from petdesk.core.status_messages import MessageKind, StatusMessage
 from petdesk.core.statuses import PetStatus
-from petdesk.gui.app import resources_dir
 from petdesk.gui.common.localize import localized, localized_message
 from petdesk.gui.common.status_bar import PetStatusBar
 from petdesk.gui.common.translations import install_translations

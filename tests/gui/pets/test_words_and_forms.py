@@ -51,7 +51,7 @@ def refuse_next_post(box: Sandbox) -> None:
     """The next POST gets a 400 that names no field (the service refuses it as a whole)."""
     import json
 
-    from petdesk.sandbox import app as sandbox_app
+    from petdesk.sandbox.wire import Response
 
     original = box.app.handle
     refused: list[bool] = []
@@ -61,9 +61,7 @@ def refuse_next_post(box: Sandbox) -> None:
             refused.append(True)
             payload = json.dumps({"code": "bad_request", "status": 400,
                                   "message": "The request could not be read."}).encode()
-            return sandbox_app._Response(400, payload, headers=[
-                ("Content-Type", "application/json"),
-                ("Content-Length", str(len(payload)))])
+            return Response(400, payload)
         return original(environ)
 
     box.app.handle = handle  # type: ignore[method-assign]

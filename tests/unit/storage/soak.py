@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from petdesk.sandbox import FaultConfig, SandboxConfig
-from petdesk.storage.db import open_store
 from petdesk.storage.rows import OutboxState
+from petdesk.storage.sqlite.store import open_store
 from tests.helpers.sandbox_server import start_server
 from tests.helpers.sandbox_store import every_pet
 from tests.unit.storage.soak_app import soak_name
@@ -113,7 +113,7 @@ def run_soak(adds: int, kill_every: int, *, seed: int = 1,
         pets = every_pet(sandbox.store)
         names = Counter(p.name for p in pets if p.name.startswith("Soak "))
         with open_store(store_file, "production").store as store:
-            entries = store.entries(include_finished=True)
+            entries = store.outbox.entries(include_finished=True)
         injected: dict[str, Any] = {str(k): v for k, v in sandbox.app.faults.injected.items()}
         return SoakResult(
             adds=adds, kills=kills, interrupted=sum(recovered), created=len(pets) - before,

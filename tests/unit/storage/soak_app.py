@@ -18,8 +18,8 @@ from petdesk.core.clock import SystemClock
 from petdesk.core.statuses import PetStatus
 from petdesk.services.outbox.remote import ClientRemote, budget_for
 from petdesk.services.outbox.sender import OutboxSender, StepKind
-from petdesk.storage.db import open_store
 from petdesk.storage.rows import Draft, PetRow
+from petdesk.storage.sqlite.store import open_store
 
 STATUSES = [None, *PetStatus]
 POLICY = RequestPolicy(backoff_base=0.001, backoff_cap=0.005, min_wait=0.001)
@@ -55,16 +55,16 @@ def main(argv: list[str]) -> int:
     store = open_store(path, "production").store
     with PetStoreClient(base_url, key, policy=POLICY) as client:
         budget = budget_for(client, clock)
-        sender = OutboxSender(store, AnnouncingRemote(client, budget, links=store), budget,
+        sender = OutboxSender(store, AnnouncingRemote(client, budget, links=store.meta), budget,
                               clock,
                               retry_wait=0.05)
         print(f"recovered {sender.recover()}", flush=True)
         print(f"step {sender.verify_floor().kind.name}", flush=True)
-        known = {e.name for e in store.entries(include_finished=True)}
+        known = {e.name for e in store.outbox.entries(include_finished=True)}
         for i in range(total):
             if soak_name(i) in known:
                 continue
-            entry = store.queue(Draft(soak_name(i), 1 + i % 7, STATUSES[i % 4]))
+            entry = store.outbox.queue(Draft(soak_name(i), 1 + i % 7, STATUSES[i % 4]))
             print(f"queued {i}", flush=True)
             print(f"step {sender.send_now(entry.local_id).kind.name}", flush=True)
             _drain(sender)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import sys
@@ -10,11 +11,17 @@ from pathlib import Path
 import pytest
 
 from petdesk.core.statuses import PetStatus
-from petdesk.storage import db as store_db
-from petdesk.storage.db import open_store
+from petdesk.storage.paths import store_path
 from petdesk.storage.rows import Draft, OutboxState, PetRow, StoredQuery
-from petdesk.storage.schema import CURRENT_VERSION
+from petdesk.storage.sqlite import database as store_db
+from petdesk.storage.sqlite.schema import CURRENT_VERSION
+from petdesk.storage.sqlite.store import open_store
 from tests.helpers.api_fakes import FakeClock
+from tests.helpers.store_helpers import mirror
+
+AVAILABLE = PetStatus.AVAILABLE
+ROWS = [PetRow(1, "Rex", 1, AVAILABLE), PetRow(2, "Mimi", 2, None),
+        PetRow(3, "Zoë", 2, PetStatus.SOLD)]
 
 #: The version 1 schema exactly as PetDesk first wrote it (frozen: never edit).
 V1_SCHEMA = """
@@ -75,16 +82,16 @@ def test_a_version_1_file_migrates_and_keeps_its_data(store_file: Path,
     opened = open_store(store_file, "production", clock=clock)
     assert opened.problem is None
     with opened.store as store:
-        page = store.stored_page(StoredQuery(None, 20))
+        page = store.pages.stored_page(StoredQuery(None, 20))
         assert page is not None and page.rows == (PetRow(5, "Rex", 1, PetStatus.AVAILABLE),)
-        found = store.looked_up(9)
+        found = store.pages.looked_up(9)
         assert found is not None and found.pet == PetRow(9, "Mimi", 2, None)
-        [entry] = store.entries()
+        [entry] = store.outbox.entries()
         assert entry.draft == Draft("Tom", 2, PetStatus.SOLD)
         assert entry.state is OutboxState.WAITING
         assert entry.floor_id == 9 and not entry.floor_verified
-        assert store.mirror_count() == 0  # the version 2 tables exist
-        store.mirror_upsert([PetRow(1, "A", 1, None)])
+        assert store.catalogue.count() == 0  # the version 2 tables exist
+        mirror(store, [PetRow(1, "A", 1, None)])
     assert _version(store_file) == CURRENT_VERSION
     assert not list(store_file.parent.glob("*.unreadable-*"))
 
@@ -93,17 +100,16 @@ def _assert_set_aside(store_file: Path, clock: FakeClock) -> None:
     opened = open_store(store_file, "production", clock=clock)
     assert opened.problem is not None
     assert "moved the file aside" in opened.problem
-    assert opened.set_aside_as is not None
-    assert opened.set_aside_as.name == "store-production.sqlite3.unreadable-20270115T080000Z"
-    assert opened.set_aside_as.name in opened.problem
-    assert opened.set_aside_as.exists()
+    aside = store_file.with_name("store-production.sqlite3.unreadable-20270115T080000Z")
+    assert aside.name in opened.problem
+    assert aside.exists()
     with opened.store as store:
         assert store.path == store_file
-        assert store.entries() == []
-        store.queue(Draft("Rex", 1, None))  # a working store
+        assert store.outbox.entries() == []
+        store.outbox.queue(Draft("Rex", 1, None))  # a working store
     reopened = open_store(store_file, "production", clock=clock)
     assert reopened.problem is None
-    assert len(reopened.store.entries()) == 1
+    assert len(reopened.store.outbox.entries()) == 1
     reopened.store.close()
 
 
@@ -115,7 +121,7 @@ def test_garbage_bytes_are_set_aside(store_file: Path, clock: FakeClock) -> None
 
 def test_a_truncated_file_is_set_aside(store_file: Path, clock: FakeClock) -> None:
     with open_store(store_file, "production", clock=clock).store as store:
-        store.save_page(StoredQuery(None, 100),
+        store.pages.save_page(StoredQuery(None, 100),
                         [PetRow(i, "x" * 200, 1, None) for i in range(1, 2000)], next_url=None)
     data = store_file.read_bytes()
     assert len(data) > 100_000
@@ -125,7 +131,7 @@ def test_a_truncated_file_is_set_aside(store_file: Path, clock: FakeClock) -> No
 
 def test_a_file_with_a_damaged_page_is_set_aside(store_file: Path, clock: FakeClock) -> None:
     with open_store(store_file, "production", clock=clock).store as store:
-        store.save_page(StoredQuery(None, 100),
+        store.pages.save_page(StoredQuery(None, 100),
                         [PetRow(i, "x" * 200, 1, None) for i in range(1, 2000)], next_url=None)
     data = bytearray(store_file.read_bytes())
     data[8192:12288] = os.urandom(4096)
@@ -182,8 +188,8 @@ def test_a_folder_that_cannot_be_written_gives_a_memory_store(
     assert "kept only until PetDesk closes" in opened.problem
     with opened.store as store:
         assert store.path is None
-        entry = store.queue(Draft("Rex", 1, None))
-        assert store.entry(entry.local_id).state is OutboxState.WAITING
+        entry = store.outbox.queue(Draft("Rex", 1, None))
+        assert store.outbox.entry(entry.local_id).state is OutboxState.WAITING
 
 
 def test_a_file_locked_by_another_petdesk_is_not_set_aside(
@@ -200,7 +206,7 @@ def test_a_file_locked_by_another_petdesk_is_not_set_aside(
     opened = open_store(store_file, "production", clock=clock)
     opened.store.close()
     assert opened.problem is not None and "another PetDesk window" in opened.problem
-    assert opened.set_aside_as is None
+    assert not list(store_file.parent.glob("*.unreadable-*"))
     assert opened.store.path is None
     assert store_file.exists()
 
@@ -217,7 +223,7 @@ def test_a_store_being_created_by_another_connection_is_not_set_aside(
     second = sqlite3.connect(store_file, isolation_level=None)
     for conn in (first, second):
         conn.execute("PRAGMA journal_mode = WAL")
-    from petdesk.storage import schema
+    from petdesk.storage.sqlite import schema
 
     reads: list[int] = []
     real = schema.user_version
@@ -240,3 +246,44 @@ def test_a_store_being_created_by_another_connection_is_not_set_aside(
     assert opened.problem is None
     assert not list(store_file.parent.glob("*.unreadable-*"))
     opened.store.close()
+
+
+def test_the_store_survives_closing_and_reopening(store_file: Path, clock: FakeClock) -> None:
+    with open_store(store_file, "production", clock=clock).store as first:
+        first.pages.save_page(StoredQuery(None, 20), ROWS, next_url=None)
+        entry = first.outbox.queue(Draft("Rex", 1, AVAILABLE))
+    with open_store(store_file, "production", clock=clock).store as second:
+        page = second.pages.stored_page(StoredQuery(None, 20))
+        assert page is not None and page.rows == tuple(ROWS)
+        assert second.outbox.entry(entry.local_id).draft == Draft("Rex", 1, AVAILABLE)
+
+
+def test_each_environment_and_the_demo_have_their_own_file(tmp_path: Path) -> None:
+    prod = store_path("production", folder=tmp_path)
+    staging = store_path("staging", folder=tmp_path)
+    demo = store_path("production", demo=True, folder=tmp_path)
+    custom = store_path("production", base_url="https://pets.example/v1", folder=tmp_path)
+    assert len({prod, staging, demo, custom}) == 4
+    assert prod.name == "store-production.sqlite3"
+    assert demo.name == "store-demo.sqlite3"
+    assert store_path("production", base_url="https://pets.example/v1/",
+                      folder=tmp_path) == custom
+    assert "PetDesk" in str(store_path("production"))
+
+
+def test_an_in_memory_store_works_for_the_session(clock: FakeClock) -> None:
+    opened = open_store(None, "staging", clock=clock)
+    assert opened.problem is None and opened.store.path is None
+    with opened.store as store:
+        entry = store.outbox.queue(Draft("Rex", 1, None))
+        assert store.outbox.entry(entry.local_id).environment == "staging"
+
+
+def test_the_file_is_written_ahead_and_synced(store_file: Path, clock: FakeClock) -> None:
+    """WAL, so a reader never waits for a writer; each write synced (``synchronous=FULL``
+    is per connection: the file shows WAL, the store's own connection sets FULL)."""
+    with open_store(store_file, "production", clock=clock).store as store:
+        store.outbox.queue(Draft("Rex", 1, None))
+        with contextlib.closing(sqlite3.connect(store_file)) as other:
+            assert other.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+            assert other.execute("SELECT COUNT(*) FROM outbox").fetchone()[0] == 1

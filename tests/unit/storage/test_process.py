@@ -16,11 +16,12 @@ import pytest
 from petdesk.api import PetStoreClient, RequestPolicy
 from petdesk.services.outbox.remote import ClientRemote, budget_for, pet_row
 from petdesk.services.outbox.sender import OutboxSender
-from petdesk.storage.db import open_store
 from petdesk.storage.lock import SenderLock
 from petdesk.storage.rows import Draft, OutboxState, PetRow, StoredQuery
+from petdesk.storage.sqlite.store import open_store
 from tests.helpers.api_fakes import FakeClock
-from tests.unit.conftest import SandboxFactory
+from tests.helpers.store_helpers import mirror
+from tests.helpers.stores import SandboxFactory
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -46,14 +47,15 @@ def test_importing_the_store_loads_neither_httpx_nor_pydantic_nor_qt() -> None:
 def test_painting_stored_rows_loads_neither_httpx_nor_pydantic(tmp_path: Path) -> None:
     path = tmp_path / "store.sqlite3"
     with open_store(path, "production").store as store:
-        store.save_page(StoredQuery(None, 20), [pet_row_of(i) for i in range(1, 21)],
+        store.pages.save_page(StoredQuery(None, 20), [pet_row_of(i) for i in range(1, 21)],
                         next_url=None)
     code = (
         "import sys, json\n"
         "from pathlib import Path\n"
-        "from petdesk.storage.db import open_store\nfrom petdesk.storage.rows import StoredQuery\n"
+        "from petdesk.storage.sqlite.store import open_store\n"
+        "from petdesk.storage.rows import StoredQuery\n"
         f"store = open_store(Path({str(path)!r}), 'production').store\n"
-        "page = store.stored_page(StoredQuery(None, 20))\n"
+        "page = store.pages.stored_page(StoredQuery(None, 20))\n"
         "print(json.dumps([len(page.rows), [m for m in ('httpx', 'pydantic', 'PySide6')"
         " if m in sys.modules]]))\n"
     )
@@ -68,11 +70,11 @@ def pet_row_of(i: int) -> PetRow:
 _WRITER = """
 import os, sys
 from pathlib import Path
-from petdesk.storage.db import open_store
+from petdesk.storage.sqlite.store import open_store
 from petdesk.storage.rows import Draft
 store = open_store(Path(sys.argv[1]), "production").store
 for i in range(int(sys.argv[2])):
-    entry = store.queue(Draft(f"Pet {i}", 1, None))
+    entry = store.outbox.queue(Draft(f"Pet {i}", 1, None))
     print(entry.local_id, flush=True)
 import time
 time.sleep(60)
@@ -96,7 +98,7 @@ def test_an_outbox_write_survives_kill_9_right_after_it_returns(tmp_path: Path,
         child.wait(timeout=30)
     assert child.returncode == (1 if sys.platform == "win32" else -signal.SIGKILL)
     with open_store(path, "production").store as store:
-        found = [e.local_id for e in store.entries()]
+        found = [e.local_id for e in store.outbox.entries()]
     assert found[: len(reported)] == reported
     assert len(reported) == count
 
@@ -134,18 +136,18 @@ def test_the_api_key_never_reaches_the_store(
     with open_store(path, "production").store as store, \
             PetStoreClient(sandbox.base_url, key, policy=RequestPolicy()) as client:
         page = client.list_pets_page(100)
-        store.save_page(StoredQuery(None, 100), map(pet_row, page.pets),
+        store.pages.save_page(StoredQuery(None, 100), map(pet_row, page.pets),
                         next_url=page.next_url)
         more = client.fetch_page(page.next_url) if page.next_url else None
         if more is not None:
-            store.save_page(StoredQuery(None, 100), map(pet_row, more.pets),
+            store.pages.save_page(StoredQuery(None, 100), map(pet_row, more.pets),
                             next_url=more.next_url, append=True)
-        store.save_looked_up(pet_row(client.get_pet(3)))
-        store.queue(Draft("Rex", 1, None))
+        store.pages.save_looked_up(pet_row(client.get_pet(3)))
+        store.outbox.queue(Draft("Rex", 1, None))
         budget = budget_for(client, clock)
         OutboxSender(store, ClientRemote(client, budget), budget, clock).run(threading.Event())
-        assert store.entries(include_finished=True)[0].state is OutboxState.SENT
-        store.mirror_upsert(map(pet_row, page.pets))
+        assert store.outbox.entries(include_finished=True)[0].state is OutboxState.SENT
+        mirror(store, map(pet_row, page.pets))
         files = [p for p in tmp_path.iterdir() if p.name.startswith("store.sqlite3")]
         assert len(files) >= 2  # the database and its WAL, both searched
         for file in files:

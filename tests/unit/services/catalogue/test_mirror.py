@@ -25,10 +25,9 @@ from petdesk.services.catalogue.mirror import (
     estimate_total,
 )
 from petdesk.services.catalogue.wording import catalogue_line, requests_text, schedule_text
-from petdesk.services.outbox.background import BackgroundWork
 from petdesk.services.outbox.budget import QuotaBudget
-from petdesk.storage.db import LocalStore, open_store
 from petdesk.storage.rows import MirrorQuery, MirrorSettings, PassKind, PetRow
+from petdesk.storage.sqlite.store import SqliteStore, open_store
 from tests.helpers.api_fakes import FakeClock
 from tests.helpers.mirror_fakes import FakeCatalogue, LoopingCatalogue, Reading, offline
 
@@ -39,7 +38,7 @@ def _budget(clock: FakeClock, reading: Reading | None = None,
     return QuotaBudget(clock, lambda: reading, lambda: closed[0])
 
 
-def _filler(store: LocalStore, service: FakeCatalogue, clock: FakeClock,
+def _filler(store: SqliteStore, service: FakeCatalogue, clock: FakeClock,
             budget: QuotaBudget | None = None) -> MirrorFiller:
     return MirrorFiller(store, service, budget or _budget(clock), clock)
 
@@ -60,7 +59,7 @@ def _run(filler: MirrorFiller, clock: FakeClock, *, until: FillKind = FillKind.D
     raise AssertionError("did not finish")
 
 
-def test_an_empty_mirror_fills_with_one_request_per_page(store: LocalStore,
+def test_an_empty_mirror_fills_with_one_request_per_page(store: SqliteStore,
                                                          clock: FakeClock) -> None:
     service = FakeCatalogue(1_234)
     filler = _filler(store, service, clock)
@@ -68,21 +67,21 @@ def test_an_empty_mirror_fills_with_one_request_per_page(store: LocalStore,
     steps = _run(filler, clock)
     assert service.requests == 13 == math.ceil(1_234 / 100)
     assert [s.kind for s in steps] == [FillKind.FETCHED] * 12 + [FillKind.DONE]
-    assert store.mirror_count() == 1_234
-    assert filler.requests_used == 13
+    assert store.catalogue.count() == 1_234
+    assert store.catalogue.state().requests_total == 13
     status = filler.status()
     assert status.phase is MirrorPhase.COMPLETE
     assert status.count == status.total == 1_234
     assert status.complete_at == clock.time()
     assert status.next_update_at == clock.time() + 30 * 60
     # the newest id is known (and verified) for the outbox's reconciliation
-    assert store.newest_known_id() == 1_234 and store.newest_id_verified()
+    assert store.meta.newest_known_id() == 1_234 and store.meta.newest_id_verified()
     assert filler.step().kind is FillKind.IDLE
 
 
-def test_the_line_says_how_complete_and_how_fresh(store: LocalStore, clock: FakeClock) -> None:
+def test_the_line_says_how_complete_and_how_fresh(store: SqliteStore, clock: FakeClock) -> None:
     service = FakeCatalogue(8_412)
-    store.note_newest_id(8_412, verified=True)
+    store.meta.note_newest_id(8_412, verified=True)
     filler = _filler(store, service, clock)
     for _ in range(31):
         filler.step()
@@ -100,7 +99,7 @@ def test_the_line_says_how_complete_and_how_fresh(store: LocalStore, clock: Fake
     assert requests_text(done) == "Catalogue used 85 of its 250 requests today (85 in all)"
 
 
-def test_background_never_takes_the_users_share_of_the_minute(store: LocalStore,
+def test_background_never_takes_the_users_share_of_the_minute(store: SqliteStore,
                                                                clock: FakeClock) -> None:
     service = FakeCatalogue(500)
     reading = Reading(60, 12, clock.time() + 20)
@@ -114,7 +113,7 @@ def test_background_never_takes_the_users_share_of_the_minute(store: LocalStore,
     assert filler.step().kind is FillKind.FETCHED
 
 
-def test_it_pauses_while_a_rate_limit_wait_runs(store: LocalStore, clock: FakeClock) -> None:
+def test_it_pauses_while_a_rate_limit_wait_runs(store: SqliteStore, clock: FakeClock) -> None:
     service = FakeCatalogue(500)
     gate = [40.0]
     filler = _filler(store, service, clock, _budget(clock, None, gate))
@@ -134,7 +133,7 @@ def test_it_pauses_while_a_rate_limit_wait_runs(store: LocalStore, clock: FakeCl
 
 
 def test_it_stops_for_the_day_at_its_share_and_resumes_after_midnight(
-        store: LocalStore, clock: FakeClock) -> None:
+        store: SqliteStore, clock: FakeClock) -> None:
     service = FakeCatalogue(5_000)
     filler = _filler(store, service, clock)
     filler.set_settings(MirrorSettings(daily_quota=100, day_share=0.25))
@@ -151,10 +150,10 @@ def test_it_stops_for_the_day_at_its_share_and_resumes_after_midnight(
     assert filler.step().kind is FillKind.DAY_DONE and service.requests == 25
     clock.advance(steps[-1].wait)
     assert filler.step().kind is FillKind.FETCHED
-    assert store.mirror_settings() == MirrorSettings(daily_quota=100, day_share=0.25)
+    assert store.catalogue.settings() == MirrorSettings(daily_quota=100, day_share=0.25)
 
 
-def test_it_stops_when_the_days_quota_nears_its_end(store: LocalStore,
+def test_it_stops_when_the_days_quota_nears_its_end(store: SqliteStore,
                                                     clock: FakeClock) -> None:
     """The headers show the day's quota (it resets hours away) inside its reserve."""
     reading = Reading(1_000, 150, clock.time() + 5 * 3600)
@@ -164,7 +163,7 @@ def test_it_stops_when_the_days_quota_nears_its_end(store: LocalStore,
     assert filler.status().resume_at == pytest.approx(clock.time() + 5 * 3600 + 1)
 
 
-def test_an_update_fetches_only_the_new_pets_from_the_last_page(store: LocalStore,
+def test_an_update_fetches_only_the_new_pets_from_the_last_page(store: SqliteStore,
                                                                 clock: FakeClock) -> None:
     service = FakeCatalogue(1_050)
     filler = _filler(store, service, clock)
@@ -176,8 +175,8 @@ def test_an_update_fetches_only_the_new_pets_from_the_last_page(store: LocalStor
     steps = _run(filler, clock)
     assert len(steps) == 1 and service.requests == before + 1  # one request
     assert service.urls[-1] is not None and "cursor=1000" in service.urls[-1]
-    assert store.mirror_search(MirrorQuery(), limit=1) == [mochi]  # newest first
-    assert store.mirror_state().last_full_at is not None
+    assert store.catalogue.search(MirrorQuery(), limit=1) == [mochi]  # newest first
+    assert store.catalogue.state().last_full_at is not None
     # 50 more: the last page overflows, the update takes two requests
     for _ in range(50):
         service.add()
@@ -185,10 +184,10 @@ def test_an_update_fetches_only_the_new_pets_from_the_last_page(store: LocalStor
     before = service.requests
     _run(filler, clock)
     assert service.requests == before + 2
-    assert store.mirror_count() == 1_101
+    assert store.catalogue.count() == 1_101
 
 
-def test_update_now_runs_an_update_before_it_is_due(store: LocalStore,
+def test_update_now_runs_an_update_before_it_is_due(store: SqliteStore,
                                                    clock: FakeClock) -> None:
     service = FakeCatalogue(150)
     filler = _filler(store, service, clock)
@@ -197,10 +196,10 @@ def test_update_now_runs_an_update_before_it_is_due(store: LocalStore,
     assert filler.step().kind is FillKind.IDLE
     assert filler.update_now()
     _run(filler, clock)
-    assert store.mirror_count() == 151
+    assert store.catalogue.count() == 151
     assert filler.update_now(full=True)
     assert filler.step().kind is FillKind.FETCHED
-    assert store.mirror_state().pass_kind is PassKind.FULL
+    assert store.catalogue.state().pass_kind is PassKind.FULL
     assert filler.status().phase is MirrorPhase.UPDATING
     assert not filler.update_now()  # already updating
     _run(filler, clock)
@@ -208,7 +207,7 @@ def test_update_now_runs_an_update_before_it_is_due(store: LocalStore,
 
 
 def test_a_full_pass_refreshes_statuses_and_drops_pets_no_longer_listed(
-        store: LocalStore, clock: FakeClock) -> None:
+        store: SqliteStore, clock: FakeClock) -> None:
     service = FakeCatalogue(250)
     filler = _filler(store, service, clock)
     _run(filler, clock)
@@ -218,41 +217,41 @@ def test_a_full_pass_refreshes_statuses_and_drops_pets_no_longer_listed(
     before = service.requests
     _run(filler, clock)
     assert service.requests == before + 3  # a full pass: every page
-    assert store.looked_up(7) is not None
-    assert store.looked_up(7).pet.status is PetStatus.SOLD  # type: ignore[union-attr]
-    assert store.looked_up(8) is None
-    assert store.mirror_count() == 249
+    assert store.pages.looked_up(7) is not None
+    assert store.pages.looked_up(7).pet.status is PetStatus.SOLD  # type: ignore[union-attr]
+    assert store.pages.looked_up(8) is None
+    assert store.catalogue.count() == 249
 
 
 def test_a_link_that_no_longer_leads_to_the_last_page_is_not_trusted(
-        store: LocalStore, clock: FakeClock) -> None:
+        store: SqliteStore, clock: FakeClock) -> None:
     """Offset paging with pets removed: the old link now starts after the newest pet
     the mirror has, so pets could be skipped: a full pass runs instead."""
     service = FakeCatalogue(250)
     service.offset_paging = True
     filler = _filler(store, service, clock)
     _run(filler, clock)
-    assert store.mirror_state().tail_url is not None
+    assert store.catalogue.state().tail_url is not None
     for pet_id in range(1, 61):
         del service.pets[pet_id]
     service.add("Newcomer")
     clock.advance(30 * 60)
     steps = _run(filler, clock)
     assert len(steps) == 1 + 2  # the untrusted page, then a full pass of 2 pages
-    assert store.mirror_search(MirrorQuery("newcomer"))[0].id == 251
-    assert store.mirror_count() == 191
+    assert store.catalogue.search(MirrorQuery("newcomer"))[0].id == 251
+    assert store.catalogue.count() == 191
 
 
-def test_a_refused_link_restarts_the_pass_from_the_first_page(store: LocalStore,
+def test_a_refused_link_restarts_the_pass_from_the_first_page(store: SqliteStore,
                                                               clock: FakeClock) -> None:
     service = FakeCatalogue(350)
     filler = _filler(store, service, clock)
     filler.step()
     service.faults.append(NotFoundError("gone"))
     assert filler.step().kind is FillKind.FETCHED  # the refusal: start again
-    assert store.mirror_state().next_url is None
+    assert store.catalogue.state().next_url is None
     _run(filler, clock)
-    assert store.mirror_count() == 350
+    assert store.catalogue.count() == 350
     assert service.urls[2] is None
 
 
@@ -263,17 +262,17 @@ def test_a_fill_resumes_after_a_restart_without_fetching_a_page_twice(
         filler = _filler(first, service, clock)
         for _ in range(4):
             filler.step()
-        assert first.mirror_count() == 400
+        assert first.catalogue.count() == 400
     with open_store(store_file, "production", clock=clock).store as second:
         again = _filler(second, service, clock)
         assert again.status().count == 400
         _run(again, clock)
-        assert second.mirror_count() == 1_000
+        assert second.catalogue.count() == 1_000
     assert service.requests == 10
     assert len(set(service.urls)) == 10
 
 
-def test_offline_waits_longer_each_time_and_says_so(store: LocalStore,
+def test_offline_waits_longer_each_time_and_says_so(store: SqliteStore,
                                                     clock: FakeClock) -> None:
     service = FakeCatalogue(300)
     filler = _filler(store, service, clock)
@@ -283,12 +282,12 @@ def test_offline_waits_longer_each_time_and_says_so(store: LocalStore,
     status = filler.status()
     assert status.phase is MirrorPhase.OFFLINE
     assert catalogue_line(status, clock.time(), UTC).endswith("waiting for the connection")
-    assert filler.requests_used == 0  # nothing reached the service: nothing counted
+    assert store.catalogue.state().requests_total == 0  # nothing reached the service
     assert filler.step().kind is FillKind.FETCHED
-    assert filler.requests_used == 1
+    assert store.catalogue.state().requests_total == 1
 
 
-def test_pause_resume_and_switching_off(store: LocalStore, clock: FakeClock) -> None:
+def test_pause_resume_and_switching_off(store: SqliteStore, clock: FakeClock) -> None:
     service = FakeCatalogue(300)
     filler = _filler(store, service, clock)
     filler.step()
@@ -322,7 +321,7 @@ def test_the_estimate_comes_from_the_ids() -> None:
     assert estimate_total(0, None, 8_400) is None
 
 
-def test_an_empty_catalogue_is_complete_after_one_request(store: LocalStore,
+def test_an_empty_catalogue_is_complete_after_one_request(store: SqliteStore,
                                                           clock: FakeClock) -> None:
     service = FakeCatalogue(0)
     filler = _filler(store, service, clock)
@@ -334,24 +333,24 @@ def test_an_empty_catalogue_is_complete_after_one_request(store: LocalStore,
     assert filler.status().count == 0
 
 
-def test_rows_seen_as_pet_rows(store: LocalStore, clock: FakeClock) -> None:
+def test_rows_seen_as_pet_rows(store: SqliteStore, clock: FakeClock) -> None:
     service = FakeCatalogue(3)
     _run(_filler(store, service, clock), clock)
-    assert store.mirror_rows() == [PetRow(i, f"Pet {i}", 1 + i % 5, None) for i in (1, 2, 3)]
+    assert store.catalogue.rows() == [PetRow(i, f"Pet {i}", 1 + i % 5, None) for i in (1, 2, 3)]
 
 
-def test_a_cancelled_or_refused_request_is_said_plainly(store: LocalStore,
+def test_a_cancelled_or_refused_request_is_said_plainly(store: SqliteStore,
                                                          clock: FakeClock) -> None:
     service = FakeCatalogue(300)
     filler = _filler(store, service, clock)
     service.faults.append(RequestCancelled())
     step = filler.step()
-    assert step.kind is FillKind.DEFERRED and filler.requests_used == 0
+    assert step.kind is FillKind.DEFERRED and store.catalogue.state().requests_total == 0
     service.faults.append(AuthenticationError("The API key was not accepted."))
     step = filler.step()
     assert step.kind is FillKind.FAILED and step.wait == 600.0
     status = filler.status()
-    assert status.phase is MirrorPhase.PROBLEM and filler.requests_used == 1
+    assert status.phase is MirrorPhase.PROBLEM and store.catalogue.state().requests_total == 1
     assert catalogue_line(status, clock.time(), UTC).endswith("could not update, trying "
                                                               "again at 08:10")
     # the user fixed the key and clicks Update now: the fill (already running) goes on
@@ -359,29 +358,13 @@ def test_a_cancelled_or_refused_request_is_said_plainly(store: LocalStore,
     assert filler.step().kind is FillKind.FETCHED
 
 
-def test_background_work_runs_the_mirror_when_the_outbox_rests(store: LocalStore,
-                                                                clock: FakeClock) -> None:
-    service = FakeCatalogue(150)
-    filler = _filler(store, service, clock)
-    work = BackgroundWork(None, filler)
-    first = work.step()
-    assert first.outbox is None and first.mirror is not None
-    assert first.mirror.kind is FillKind.FETCHED and first.mirror_changed
-    assert first.wait == 0.0 and not first.outbox_changed
-    done = work.step()
-    assert done.mirror is not None and done.mirror.kind is FillKind.DONE
-    assert done.wait == 30 * 60  # sleep until the next update is due
-    idle = BackgroundWork(None, None).step()
-    assert idle.wait == math.inf and idle.mirror is None
-
-
-def test_a_next_link_that_goes_back_ends_the_pass(store: LocalStore,
+def test_a_next_link_that_goes_back_ends_the_pass(store: SqliteStore,
                                                   clock: FakeClock) -> None:
     service = LoopingCatalogue(1_000)
     filler = _filler(store, service, clock)
     steps = _run(filler, clock)
     assert service.requests == 4  # pages 1, 2, 3, then 2 again: stop there
     assert steps[-1].message is not None and "already listed" in steps[-1].message
-    assert store.mirror_count() == 300
+    assert store.catalogue.count() == 300
     assert filler.step().kind is FillKind.IDLE  # not again at once: at the next update
-    assert store.newest_known_id() == 0 or not store.newest_id_verified()
+    assert store.meta.newest_known_id() == 0 or not store.meta.newest_id_verified()

@@ -29,14 +29,14 @@ from petdesk.core.waits import WaitInfo
 from petdesk.sandbox import SandboxConfig, Store
 from petdesk.services.catalogue.mirror import FillKind, FillStep, MirrorFiller, MirrorPhase
 from petdesk.services.catalogue.wording import catalogue_line, search_note
-from petdesk.services.outbox.background import BackgroundWork
 from petdesk.services.outbox.remote import ClientMirrorRemote, ClientRemote, budget_for
 from petdesk.services.outbox.sender import OutboxSender, StepKind
-from petdesk.storage.db import LocalStore, open_store
 from petdesk.storage.rows import Draft, MirrorQuery, MirrorSettings
+from petdesk.storage.sqlite.store import SqliteStore, open_store
 from tests.helpers.api_fakes import FakeClock
 from tests.helpers.sandbox_server import RunningSandbox, start_server
 from tests.helpers.sandbox_store import every_pet
+from tests.helpers.store_helpers import find, queue_many
 
 API_KEY = "mirror-test-key-0123456789"
 PETS = 5_000
@@ -65,14 +65,14 @@ class World:
     client: PetStoreClient
     listener: CountingListener
     store_file: Path
-    stores: list[LocalStore] = field(default_factory=list)
+    stores: list[SqliteStore] = field(default_factory=list)
 
-    def open(self) -> tuple[LocalStore, str | None]:
+    def open(self) -> tuple[SqliteStore, str | None]:
         opened = open_store(self.store_file, "production", clock=self.clock)
         self.stores.append(opened.store)
         return opened.store, opened.problem
 
-    def filler(self, store: LocalStore) -> MirrorFiller:
+    def filler(self, store: SqliteStore) -> MirrorFiller:
         return MirrorFiller(store, ClientMirrorRemote(self.client),
                             budget_for(self.client, self.clock), self.clock)
 
@@ -195,11 +195,11 @@ def test_the_mirror_fills_with_no_429_and_the_users_actions_go_first(world: Worl
         worker.join(timeout=30)
     users = len(results)
     assert users >= 2 * (PAGES // 6)
-    assert store.mirror_count() == PETS
+    assert store.catalogue.count() == PETS
     assert world.refused() == 0  # no 429, ever
     assert world.listener.waits == []  # no one waited for the quota or backed off
     assert world.served() == PAGES + users  # one request per page: no page twice
-    assert store.mirror_state().requests_total == PAGES
+    assert store.catalogue.state().requests_total == PAGES
     # each user action waited at most for the one background request in flight
     assert max(worker.overtaken) <= 1
     print(f"\nuser actions during the fill: {users}; waits: max "
@@ -211,9 +211,9 @@ def test_a_name_search_finds_a_pet_on_the_last_page(world: World) -> None:
     filler = world.filler(store)
     _fill(filler, world.clock)
     query = MirrorQuery("ZOE QUOKKA")
-    assert [(p.id, p.name) for p in store.mirror_search(query)] == [(PETS, "Zoë Quokkaberry")]
+    assert [(p.id, p.name) for p in store.catalogue.search(query)] == [(PETS, "Zoë Quokkaberry")]
     status = filler.status()
-    note = search_note(store.mirror_search_count(query), "ZOE QUOKKA", status,
+    note = search_note(store.catalogue.search_count(query), "ZOE QUOKKA", status,
                        world.clock.time())
     assert note.startswith("1 pet whose name contains “ZOE QUOKKA” · catalogue complete as of ")
     assert catalogue_line(status, world.clock.time()).startswith(
@@ -228,7 +228,7 @@ def test_a_pet_added_elsewhere_appears_after_the_next_update_on_top(world: World
                       headers={"Authorization": f"Bearer {API_KEY}"}) as elsewhere:
         created = elsewhere.post("/pets", json={"name": "Pixel Elsewhere", "categoryId": 3})
     assert created.status_code == 201
-    assert store.mirror_find("pixel elsewhere") == []
+    assert find(store, "pixel elsewhere") == []
     assert filler.step().kind is FillKind.IDLE
     world.clock.advance(filler.settings.update_every)
     before = world.served()
@@ -236,9 +236,9 @@ def test_a_pet_added_elsewhere_appears_after_the_next_update_on_top(world: World
     # From the link to the last page: that page (it was full, 4,901-5,000) and the
     # one after it; not the 51 pages of a full pass.
     assert world.served() - before == 2
-    [top] = store.mirror_search(MirrorQuery(), limit=1)  # newest first
+    [top] = store.catalogue.search(MirrorQuery(), limit=1)  # newest first
     assert (top.id, top.name) == (created.json()["id"], "Pixel Elsewhere")
-    assert store.mirror_count() == PETS + 1
+    assert store.catalogue.count() == PETS + 1
     assert world.refused() == 0
 
 
@@ -248,7 +248,7 @@ def test_the_mirror_resumes_after_a_restart(world: World) -> None:
     for _ in range(20):
         step = first.step()
         world.clock.advance(step.wait)
-    halfway = store.mirror_count()
+    halfway = store.catalogue.count()
     assert 0 < halfway < PETS
     store.close()
     again, problem = world.open()
@@ -256,7 +256,7 @@ def test_the_mirror_resumes_after_a_restart(world: World) -> None:
     second = world.filler(again)
     assert second.status().count == halfway
     _fill(second, world.clock)
-    assert again.mirror_count() == PETS
+    assert again.catalogue.count() == PETS
     assert world.served() == PAGES  # resumed where it stopped: no page fetched twice
     assert world.refused() == 0
 
@@ -265,8 +265,8 @@ def test_a_corrupt_catalogue_file_is_set_aside_and_the_mirror_starts_over(
         world: World) -> None:
     store, _ = world.open()
     _fill(world.filler(store), world.clock, until=FillKind.FETCHED)
-    store.queue(Draft("Kept add", 1, None))
-    mirror_file = store.mirror_path
+    store.outbox.queue(Draft("Kept add", 1, None))
+    mirror_file = store.catalogue.path
     assert mirror_file is not None and mirror_file.exists()
     store.close()
     mirror_file.write_bytes(b"this is not a database" * 100)
@@ -274,18 +274,18 @@ def test_a_corrupt_catalogue_file_is_set_aside_and_the_mirror_starts_over(
         companion.unlink()
     fresh, problem = world.open()
     assert problem is None  # the store itself opens normally, before the first paint
-    notice = fresh.open_mirror()  # on the worker, after the first paint
+    notice = fresh.catalogue.open()  # on the worker, after the first paint
     assert notice is not None
     assert notice.startswith("PetDesk could not read its saved copy of the catalogue, so "
                              "it moved the file aside as “store.catalogue.sqlite3."
                              "unreadable-")
     assert notice.endswith("is downloading the catalogue again. Nothing else was affected.")
-    assert [e.name for e in fresh.entries()] == ["Kept add"]  # the outbox is untouched
+    assert [e.name for e in fresh.outbox.entries()] == ["Kept add"]  # the outbox is untouched
     filler = world.filler(fresh)
     assert filler.status().count == 0
     assert filler.status().phase is MirrorPhase.FILLING
     _fill(filler, world.clock)
-    assert fresh.mirror_count() == PETS
+    assert fresh.catalogue.count() == PETS
 
 
 def test_the_mirror_survives_a_corrupt_store_file(world: World) -> None:
@@ -297,7 +297,7 @@ def test_the_mirror_survives_a_corrupt_store_file(world: World) -> None:
         companion.unlink()
     fresh, problem = world.open()
     assert problem is not None and "moved the file aside" in problem
-    assert fresh.open_mirror() is None
+    assert fresh.catalogue.open() is None
     filler = world.filler(fresh)
     assert filler.status().count == PETS and filler.status().phase is MirrorPhase.COMPLETE
     assert filler.step().kind is FillKind.IDLE  # nothing to fetch again
@@ -330,35 +330,42 @@ def test_it_stops_before_the_services_daily_quota_runs_out(tmp_path: Path) -> No
         assert world.client.get_pet(1).id == 1  # the rest of the day is the user's
 
 
+#: Sender steps that leave the request for the filler.
+_SENDER_RESTS = frozenset({StepKind.IDLE, StepKind.DEFERRED, StepKind.NOT_SENT,
+                           StepKind.KEY_PROBLEM, StepKind.OTHER_WINDOW})
+
+
 def test_the_outbox_and_the_mirror_share_one_budget_on_one_worker(world: World) -> None:
     """Adds queued during the fill go first (in order, exactly once); the fill then
     uses what is left of each window; no 429; the next update brings the adds in."""
     store, _ = world.open()
     budget = budget_for(world.client, world.clock)
-    sender = OutboxSender(store, ClientRemote(world.client, budget, links=store), budget,
+    sender = OutboxSender(store, ClientRemote(world.client, budget, links=store.meta), budget,
                           world.clock, mirror_verifies=True)
     filler = MirrorFiller(store, ClientMirrorRemote(world.client), budget, world.clock)
     sender.recover()
     names = [f"Outbox pup {n}" for n in range(12)]
-    store.queue_many((Draft(name, 4, None), None) for name in names)
-    work = BackgroundWork(sender, filler)
+    queue_many(store, ((Draft(name, 4, None), None) for name in names))
     order: list[str] = []
     for _ in range(2_000):
-        step = work.step()
-        if step.mirror is None:
-            assert step.outbox is not None and step.outbox_changed
+        # The worker's order: the outbox's step first; the filler's when it rests.
+        sent = sender.step()
+        if sent.kind not in _SENDER_RESTS:
             order.append("outbox")
-        elif step.mirror.kind is FillKind.FETCHED:
+            world.clock.advance(sent.wait)
+            continue
+        filled = filler.step()
+        if filled.kind is FillKind.FETCHED:
             order.append("mirror")
-            assert step.mirror_changed
-        elif step.mirror.kind is FillKind.DONE and step.outbox is not None \
-                and step.outbox.kind is StepKind.IDLE:
+            assert filled.rows_changed
+        elif filled.kind is FillKind.DONE and sent.kind is StepKind.IDLE:
             break
-        world.clock.advance(0.0 if math.isinf(step.wait) else step.wait)
+        wait = min(math.inf if sent.kind is StepKind.IDLE else sent.wait, filled.wait)
+        world.clock.advance(0.0 if math.isinf(wait) else wait)
     else:
         raise AssertionError(f"the worker did not finish: {order[-5:]}")
     sender.close()
-    assert store.pending_count() == 0
+    assert store.outbox.pending_count() == 0
     assert order.index("mirror") > order.index("outbox")  # the adds went first
     assert [p.name for p in every_pet(world.sandbox.store)[-12:]] == names  # once, in order
     assert world.refused() == 0 and world.listener.waits == []
@@ -366,8 +373,8 @@ def test_the_outbox_and_the_mirror_share_one_budget_on_one_worker(world: World) 
     # them already, or the next update does.
     world.clock.advance(filler.settings.update_every)
     _fill(filler, world.clock)
-    assert store.mirror_count() == PETS + 12
-    assert [p.name for p in store.mirror_search(MirrorQuery("outbox pup"))] == names[::-1]
+    assert store.catalogue.count() == PETS + 12
+    assert [p.name for p in store.catalogue.search(MirrorQuery("outbox pup"))] == names[::-1]
 
 
 def test_learning_the_newest_id_resumes_across_windows(world: World) -> None:
@@ -375,7 +382,7 @@ def test_learning_the_newest_id_resumes_across_windows(world: World) -> None:
     place when the budget stops it, so it finishes, with each page fetched once."""
     store, _ = world.open()
     budget = budget_for(world.client, world.clock)
-    sender = OutboxSender(store, ClientRemote(world.client, budget, links=store), budget,
+    sender = OutboxSender(store, ClientRemote(world.client, budget, links=store.meta), budget,
                           world.clock)
     for _ in range(20):
         result = sender.verify_floor()
@@ -386,6 +393,6 @@ def test_learning_the_newest_id_resumes_across_windows(world: World) -> None:
     else:
         raise AssertionError("the listing never reached the last page")
     sender.close()
-    assert store.newest_known_id() == PETS and store.newest_id_verified()
+    assert store.meta.newest_known_id() == PETS and store.meta.newest_id_verified()
     assert world.served() == PAGES
     assert world.refused() == 0

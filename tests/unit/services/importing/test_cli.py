@@ -14,10 +14,10 @@ from PySide6.QtCore import QSettings
 
 from petdesk.sandbox import SandboxConfig
 from petdesk.services.importing.readers import open_table
-from petdesk.storage.db import open_store
 from petdesk.storage.paths import store_path
 from petdesk.storage.rows import OutboxState
 from petdesk.storage.saved_settings import ini_path, read_ini
+from petdesk.storage.sqlite.store import open_store
 from tests.helpers.sandbox_server import RunningSandbox, start_server
 from tests.helpers.sandbox_store import every_pet
 from tests.unit.services.importing.cli_run import KEY, ROOT, cli_env, run_petdesk
@@ -98,7 +98,7 @@ def test_the_outbox_is_the_environments_store(sandbox: RunningSandbox, tmp_path:
     assert done.returncode == 0, done.stderr
     path = store_path("staging", base_url=sandbox.base_url, folder=tmp_path / "data" / "PetDesk")
     with open_store(path, "staging").store as store:
-        entries = store.entries(include_finished=True)
+        entries = store.outbox.entries(include_finished=True)
     assert [(e.name, e.state) for e in entries] == [
         (f"Store {i}", OutboxState.SENT) for i in range(3)]
     assert all(e.origin and e.origin.startswith("import:") for e in entries)
@@ -171,7 +171,7 @@ def test_offline_with_no_wait_leaves_everything_queued(tmp_path: Path) -> None:
     path = store_path("production", base_url="http://127.0.0.1:9/v1",
                       folder=tmp_path / "data" / "PetDesk")
     with open_store(path, "production").store as store:
-        assert store.pending_count() == 3
+        assert store.outbox.pending_count() == 3
 
 
 def test_the_demo_imports_into_the_built_in_sandbox(tmp_path: Path) -> None:

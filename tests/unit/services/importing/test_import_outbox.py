@@ -41,8 +41,8 @@ from petdesk.services.importing.session import inspect_file, preview_file
 from petdesk.services.importing.writers import write_report
 from petdesk.services.outbox.remote import ClientRemote
 from petdesk.services.outbox.sender import OutboxSender
-from petdesk.storage.db import LocalStore, open_store
 from petdesk.storage.rows import OutboxState
+from petdesk.storage.sqlite.store import SqliteStore, open_store
 from tests.helpers.api_fakes import FakeClock
 from tests.helpers.sandbox_server import RunningSandbox, start_server
 from tests.helpers.sandbox_store import every_pet
@@ -61,13 +61,13 @@ class Rig:
             SandboxConfig(api_keys=(KEY,), requests_per_window=per_window,
                           requests_per_day=per_day), clock=self.clock.time)
         self.client = PetStoreClient(self.sandbox.base_url, KEY, clock=self.clock)
-        self.store: LocalStore = open_store(tmp / "store.sqlite3", "production",
+        self.store: SqliteStore = open_store(tmp / "store.sqlite3", "production",
                                             clock=self.clock).store
         budget = import_budget_for(self.client, self.clock)
         self.sender = OutboxSender(self.store, ClientRemote(self.client, budget,
-                                                            links=self.store),
+                                                            links=self.store.meta),
                                    budget, self.clock)
-        self.queue = OutboxImportQueue(self.store, self.clock, drive=self.sender.step,
+        self.queue = OutboxImportQueue(self.store.outbox, self.clock, drive=self.sender.step,
                                        reading=lambda: self.client.rate_limit,
                                        give_up_after=give_up_after)
 
@@ -107,8 +107,8 @@ def _run(rig: Rig, source: Path, *argv: str) -> tuple[ExitStatus, str]:
     err = io.StringIO()
     status = run_import(_args(str(source), *argv), queue=rig.queue,
                         known=known_pets(rig.store, batch_for_file(source)), plan=PLANS["pro"],
-                        err=err, now=rig.now, memory=StoreMappingMemory(rig.store),
-                        earlier=earlier_import(rig.store, batch_for_file(source)))
+                        err=err, now=rig.now, memory=StoreMappingMemory(rig.store.meta),
+                        earlier=earlier_import(rig.store.outbox, batch_for_file(source)))
     return status, err.getvalue()
 
 
@@ -132,7 +132,7 @@ def test_an_import_is_sent_once_and_a_rerun_queues_nothing(rig: Rig, tmp_path: P
             "earlier import of this file") in err
     assert err.rstrip().endswith(", …), nothing sent")
     assert rig.names_on_server() == names
-    entries = rig.store.entries_from(batch_for_file(source))
+    entries = rig.store.outbox.entries_from(batch_for_file(source))
     assert [e.origin for e in entries] == [f"{batch_for_file(source)}row:{n}"
                                            for n in range(2, 27)]
     assert {e.state for e in entries} == {OutboxState.SENT}
@@ -182,8 +182,8 @@ def test_a_rerun_after_a_crash_mid_send_reconciles_and_never_sends_twice(
     planned = _planned(rig, source)
     rig.queue.enqueue_import(planned)
     rig.sender.verify_floor()
-    first = rig.store.entries_from(batch_of(planned[0].key))[0]
-    rig.store.mark_sending(first.local_id)
+    first = rig.store.outbox.entries_from(batch_of(planned[0].key))[0]
+    rig.store.outbox.mark_sending(first.local_id)
     rig.sandbox.store.add_pet(first.name, first.category_id, "available")  # the server got it
     rig.sender.close()  # "the app died": the next sender recovers the entry
     status, err = _run(rig, source)
@@ -199,14 +199,14 @@ def test_the_day_quota_stops_a_no_wait_run_then_a_waiting_run_finishes_tomorrow(
                            [[f"Day {i}", 2] for i in range(40)])
         status, err = _run(rig, source, "--no-wait")
         assert status is ExitStatus.PARTIAL, err
-        left = rig.store.pending_count()
+        left = rig.store.outbox.pending_count()
         assert 10 <= left < 40
         assert (f"today's quota is used up: the other {left} wait for tomorrow, "
                 "from 00:00 UTC") in err
         assert f"{left} waiting to send" in err
         assert sum(n for name, n in rig.names_on_server().items()
                    if name.startswith("Day ")) == 40 - left
-        rig.queue = OutboxImportQueue(rig.store, rig.clock, drive=rig.sender.step,
+        rig.queue = OutboxImportQueue(rig.store.outbox, rig.clock, drive=rig.sender.step,
                                       reading=lambda: rig.client.rate_limit)
         status, err = _run(rig, source)  # waits for tomorrow on the (fake) clock
         assert status is ExitStatus.OK, err
@@ -243,7 +243,7 @@ def test_the_window_drives_an_import_run_with_its_own_sender(rig: Rig, tmp_path:
     source = _intake(tmp_path / "in.xlsx", 8)
     layout = inspect_file(source)
     preview = preview_file(layout, layout.mapping, known_pets(rig.store, None))
-    watcher = OutboxImportQueue(rig.store, rig.clock)  # no drive: the worker sends
+    watcher = OutboxImportQueue(rig.store.outbox, rig.clock)  # no drive: the worker sends
     run = ImportRun(watcher, preview)
     assert run.start() == 8
     assert run.start() == 0

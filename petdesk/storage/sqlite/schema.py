@@ -4,7 +4,7 @@ Version 1: last-seen pages, looked-up pets, the outbox, facts (``meta``).
 Version 2: the catalogue mirror: every pet by id with the time it was
 seen, and the mirror's progress; and ``outbox.floor_verified`` (was the floor the
 newest id when the entry was sent? see :mod:`petdesk.services.outbox.reconcile`) and
-``outbox.held`` (a paused bulk import, issue 13).
+``outbox.held`` (a paused bulk import).
 Version 3: the catalogue mirror moves to a file of its own (``MIRROR_MIGRATIONS``,
 attached as schema ``mirror`` after the first paint): opening this file at start-up
 no longer reads (or checks) 100,000 mirrored pets, and a damaged mirror is set aside
