@@ -10,8 +10,7 @@ from pathlib import Path
 
 from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
 from petdesk.core.clock import Clock
-from petdesk.core.connection import DEMO_BASE_URL
-from petdesk.gui.worker.worker import Connection
+from petdesk.core.connection import DEMO_BASE_URL, Connection
 from petdesk.sandbox import SandboxApp
 from petdesk.sandbox.inprocess import in_process_transport, make_demo_app
 
