@@ -34,7 +34,7 @@ class ResourcesHook(BuildHookInterface):  # type: ignore[type-arg]
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         root = Path(self.root)
-        i18n = _load("petdesk_i18n", root / "petdesk" / "gui" / "i18n.py")
+        i18n = _load("petdesk_i18n", root / "packaging" / "i18n.py")
         folder = i18n.translations_dir(root)
         i18n.compile_stale(folder)
         if version == "editable":

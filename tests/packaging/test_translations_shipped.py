@@ -8,9 +8,9 @@ import tomllib
 from pathlib import Path
 
 import bundle_policy as policy
+import i18n
 from PySide6.QtCore import QLibraryInfo
 
-from petdesk.gui import i18n
 from tests.packaging.conftest import ROOT
 
 

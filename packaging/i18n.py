@@ -9,7 +9,7 @@ its ``.ts``).
 
 After changing any user-visible text::
 
-    python -m petdesk.gui.i18n update     # lupdate over petdesk/, then list what is untranslated
+    python packaging/i18n.py update     # lupdate over petdesk/, then list what is untranslated
 
 (``tests/gui/common/test_translations.py`` fails while a string is missing or untranslated.)
 
@@ -33,7 +33,7 @@ LANGUAGES: tuple[str, ...] = ("de", "es")
 #: ``sandbox`` is left out: it plays the server, whose text is shown as sent.
 SOURCE_PACKAGES: tuple[str, ...] = ("api", "cli", "core", "gui", "services", "storage")
 
-UPDATE_HINT = ("run `python -m petdesk.gui.i18n update`, translate the entries it lists in "
+UPDATE_HINT = ("run `python packaging/i18n.py update`, translate the entries it lists in "
                "resources/translations/petdesk_<lang>.ts (Qt Linguist: "
                "`pyside6-linguist`, or by hand: fill <translation> and remove "
                "type=\"unfinished\"), then commit the .ts files")
@@ -46,7 +46,7 @@ class Untranslated(NamedTuple):
 
 
 def project_root() -> Path:
-    return Path(__file__).resolve().parents[2]
+    return Path(__file__).resolve().parents[1]
 
 
 def translations_dir(root: Path | None = None) -> Path:
@@ -148,7 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for qm in compile_stale(translations_dir()):
             print(f"wrote {qm}")
         return 0
-    print("usage: python -m petdesk.gui.i18n [update|build]", file=sys.stderr)
+    print("usage: python packaging/i18n.py [update|build]", file=sys.stderr)
     return 2
 
 

@@ -13,9 +13,8 @@ import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import i18n
 import pytest
-
-from petdesk.gui import i18n
 
 HOW = i18n.UPDATE_HINT
 
