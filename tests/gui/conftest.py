@@ -32,6 +32,7 @@ from petdesk.sandbox.inprocess import in_process_transport
 from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
 from tests.helpers.api_fakes import FakeClock as ApiFakeClock
 from tests.helpers.drive import idle
+from tests.helpers.faults import ScriptedFaults
 from tests.helpers.sandbox_server import start_server
 from tests.helpers.translations import remove_translations
 
@@ -130,7 +131,9 @@ def make_sandbox(kind: str, clock: FakeClock | None = None, **config: Any) -> It
     else:
         store = Store(None)
         try:
-            yield Sandbox(kind, SandboxApp(_config(**config), store, clock=now), INPROCESS_URL)
+            settings = _config(**config)
+            app = SandboxApp(settings, store, clock=now, faults=ScriptedFaults(settings.faults))
+            yield Sandbox(kind, app, INPROCESS_URL)
         finally:
             store.close()
 

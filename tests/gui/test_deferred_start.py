@@ -248,7 +248,7 @@ RUN_SCRIPT = textwrap.dedent("""
             # What the demo's first page does without: the outbox, import and catalogue
             # work (background, after it is painted) and a network transport.
             report.append(("loaded with the first page", sorted(
-                m for m in ("openpyxl", "petdesk.services.importing",
+                m for m in ("openpyxl", "petdesk.services.importing.readers",
                             "petdesk.services.worker.session",
                             "petdesk.services.catalogue.service", "httpcore", "truststore")
                 if m in sys.modules)))
