@@ -50,6 +50,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from petdesk.core import datafiles
+
 __all__ = ["CheckResult", "bundle_root", "resources_dir", "run"]
 
 Status = Literal["PASS", "WARN", "FAIL"]
@@ -90,9 +92,7 @@ def bundle_root() -> Path:
 def resources_dir() -> Path:
     """PetDesk's run-time files (:mod:`petdesk.core.datafiles`): in the package, or in a
     source checkout beside it."""
-    from petdesk.core.datafiles import resources_dir as found
-
-    return found() or Path(__file__).resolve().parents[1] / "resources"
+    return datafiles.resources_dir() or Path(__file__).resolve().parents[1] / "resources"
 
 
 # --------------------------------------------------------------------------- headless set-up
