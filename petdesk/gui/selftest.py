@@ -62,6 +62,7 @@ from petdesk.core.datafiles import resources_dir as _installed_resources
 if TYPE_CHECKING:  # at run time Qt loads in the checks, through _load
     from PySide6.QtWidgets import QApplication
 
+
 __all__ = ["CheckResult", "bundle_root", "resources_dir", "run"]
 
 Status = Literal["PASS", "WARN", "FAIL"]
