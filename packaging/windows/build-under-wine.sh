@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Build the Windows installer of PetDesk on Debian under Wine, install it silently,
-# run it, uninstall it (packaging/README.md, "Windows under Wine"):
+# run it, uninstall it (packaging/README.md, "Windows, built and smoke-tested under Wine"):
 #
 #   packaging/windows/build-under-wine.sh            build + installer + smoke test
 #   packaging/windows/build-under-wine.sh --tests    the Qt-free tests (core, api, store,

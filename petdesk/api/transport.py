@@ -52,6 +52,7 @@ from typing import Any
 
 import httpcore
 import httpx
+import truststore
 
 from petdesk.core.urls import is_this_computer
 
@@ -345,3 +346,10 @@ class PetDeskTransport(httpx.BaseTransport):
 
     def close(self) -> None:
         self._pool.close()
+
+
+def network_transport(base_url: httpx.URL) -> PetDeskTransport:
+    """The transport of a client given none: sockets that can be interrupted, TLS
+    verified against the OS trust store (Windows, macOS Keychain, the Linux CA bundle),
+    the system's proxy for ``base_url``."""
+    return PetDeskTransport(truststore.SSLContext(ssl.PROTOCOL_TLS_CLIENT), proxy_for(base_url))

@@ -31,13 +31,17 @@ Exit status 0 when nothing failed (warnings allowed), 1 otherwise. ``--output FI
 (or ``PETDESK_SELFTEST_OUTPUT=FILE``) also writes the report to FILE: a windowed
 Windows build has no stdout unless it can attach to its parent's console.
 
-Nothing at module level imports Qt, so importing this module is cheap.
+Nothing at module level imports Qt, so importing this module is cheap. Each check
+imports the parts it proves (:func:`_load`) when it runs: a part missing from a
+bundle, or broken, fails that check alone and the report names it.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import ctypes
+import importlib
 import os
 import platform
 import ssl
@@ -47,8 +51,16 @@ import time
 import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any, Literal
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Literal
+
+import petdesk
+from petdesk.core.datafiles import resources_dir as _installed_resources
+
+if TYPE_CHECKING:  # at run time Qt loads in the checks, through _load
+    from PySide6.QtWidgets import QApplication
 
 __all__ = ["CheckResult", "bundle_root", "resources_dir", "run"]
 
@@ -73,6 +85,12 @@ class CheckWarning(Exception):
     """A check's reported warning (not a failure)."""
 
 
+def _load(*names: str) -> tuple[ModuleType, ...]:
+    """The modules a check uses, imported one by one as it runs (see the module
+    docstring): what fails to import is that check's failure, with its name."""
+    return tuple(importlib.import_module(name) for name in names)
+
+
 # --------------------------------------------------------------------------- locations
 
 
@@ -90,9 +108,7 @@ def bundle_root() -> Path:
 def resources_dir() -> Path:
     """PetDesk's run-time files (:mod:`petdesk.core.datafiles`): in the package, or in a
     source checkout beside it."""
-    from petdesk.core.datafiles import resources_dir as found
-
-    return found() or Path(__file__).resolve().parents[1] / "resources"
+    return _installed_resources() or Path(__file__).resolve().parents[1] / "resources"
 
 
 # --------------------------------------------------------------------------- headless set-up
@@ -108,12 +124,11 @@ def _ensure_headless_platform(environ: dict[str, str] | os._Environ[str] = os.en
         environ["QT_QPA_PLATFORM"] = "offscreen"
 
 
-def _application() -> Any:
-    from PySide6.QtWidgets import QApplication
-
-    app = QApplication.instance()
+def _application() -> QApplication:
+    (widgets,) = _load("PySide6.QtWidgets")
+    app: QApplication | None = widgets.QApplication.instance()
     if app is None:
-        app = QApplication([sys.argv[0] if sys.argv else "petdesk"])
+        app = widgets.QApplication([sys.argv[0] if sys.argv else "petdesk"])
     return app
 
 
@@ -121,10 +136,6 @@ def _application() -> Any:
 
 
 def check_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    import petdesk
-
     try:
         meta = version("petdesk")
     except PackageNotFoundError as exc:
@@ -153,29 +164,26 @@ def _requested_platform() -> str:
 def check_qt_platform() -> str:
     """Load the platform plugin with QPluginLoader first: when it cannot load, Qt
     would abort the whole process (qFatal) on QApplication instead of reporting."""
-    from PySide6 import __version__ as pyside_version
-    from PySide6.QtCore import QCoreApplication, QPluginLoader
-    from PySide6.QtGui import QGuiApplication
-
-    if QCoreApplication.instance() is None:
+    pyside, core, gui = _load("PySide6", "PySide6.QtCore", "PySide6.QtGui")
+    if core.QCoreApplication.instance() is None:
         name = _requested_platform()
         found = None
-        for root in (Path(p) for p in QCoreApplication.libraryPaths()):
+        for root in (Path(p) for p in core.QCoreApplication.libraryPaths()):
             found = _plugin_file(root / "platforms", f"q{name}")
             if found:
                 break
         if found is None:
             raise CheckFailed(f"the Qt platform plugin '{name}' is not in the bundle")
-        loader = QPluginLoader(str(found))
+        loader = core.QPluginLoader(str(found))
         if not loader.load():
             raise CheckFailed(
                 f"the Qt platform plugin '{name}' does not load: {loader.errorString()}"
             )
     _application()
-    name = QGuiApplication.platformName()
+    name = gui.QGuiApplication.platformName()
     if not name:
         raise CheckFailed("no Qt platform plugin loaded")
-    return f"{name} (PySide6 {pyside_version})"
+    return f"{name} (PySide6 {pyside.__version__})"
 
 
 #: Plugins that must load on each OS: (plugin directory, stem). The stem is the file
@@ -212,12 +220,11 @@ def _plugin_file(directory: Path, stem: str) -> Path | None:
 
 
 def check_qt_plugins() -> str:
-    from PySide6.QtCore import QCoreApplication, QPluginLoader
-
+    (core,) = _load("PySide6.QtCore")
     _application()
     key = "linux" if sys.platform.startswith("linux") else sys.platform
     required = REQUIRED_PLUGINS.get(key, ())
-    roots = [Path(p) for p in QCoreApplication.libraryPaths()]
+    roots = [Path(p) for p in core.QCoreApplication.libraryPaths()]
     problems: list[str] = []
     loaded: list[str] = []
     for directory, stem in required:
@@ -229,7 +236,7 @@ def check_qt_plugins() -> str:
         if found is None:
             problems.append(f"{directory}/{stem} missing")
             continue
-        loader = QPluginLoader(str(found))
+        loader = core.QPluginLoader(str(found))
         if not loader.load():
             problems.append(f"{directory}/{stem} does not load: {loader.errorString()}")
             continue
@@ -240,8 +247,7 @@ def check_qt_plugins() -> str:
 
 
 def check_resources() -> str:
-    from PySide6.QtGui import QIcon
-
+    (gui,) = _load("PySide6.QtGui")
     _application()
     root = resources_dir()
     if not root.is_dir():
@@ -249,7 +255,7 @@ def check_resources() -> str:
     svgs = sorted(root.rglob("petdesk.svg")) or sorted(root.rglob("*.svg"))
     if not svgs:
         raise CheckFailed(f"no SVG app icon under {root}")
-    icon = QIcon(str(svgs[0]))
+    icon = gui.QIcon(str(svgs[0]))
     pixmap = icon.pixmap(64, 64)
     if icon.isNull() or pixmap.isNull():
         raise CheckFailed(f"the SVG icon {svgs[0].name} does not render (SVG icon engine missing?)")
@@ -273,24 +279,21 @@ MAIN_WINDOW_TIMEOUT = 20.0
 def check_main_window() -> str:
     """The real main window (``petdesk.gui.app``) in demo mode, with throw-away
     settings and database, shows and loads its first page through its worker."""
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication, QTableView
-
-    from petdesk.gui.app import LaunchConfig, build_main_window, create_application
-    from petdesk.gui.settings.settings import AppSettings, CatalogueChoice
-
-    app = create_application()
+    core, widgets, gui_app, gui_settings = _load(
+        "PySide6.QtCore", "PySide6.QtWidgets", "petdesk.gui.app", "petdesk.gui.settings.settings")
+    app = gui_app.create_application()
     with _throwaway_dir() as tmp:
-        settings = AppSettings(QSettings(str(tmp / "settings.ini"), QSettings.Format.IniFormat),
-                               store_folder=tmp)
+        qsettings = core.QSettings(str(tmp / "settings.ini"), core.QSettings.Format.IniFormat)
+        settings = gui_settings.AppSettings(qsettings, store_folder=tmp)
         # The catalogue would be downloaded into the user's data folder: not by a check.
-        settings.catalogue = CatalogueChoice(enabled=False)
-        window = build_main_window(
-            LaunchConfig(demo=True), settings=settings, demo_db=tmp / "demo.db", autoload=True
+        settings.catalogue = gui_settings.CatalogueChoice(enabled=False)
+        window = gui_app.build_main_window(
+            gui_app.LaunchConfig(demo=True), settings=settings, demo_db=tmp / "demo.db",
+            autoload=True,
         )
         try:
             window.show()
-            table = window.findChild(QTableView, "petsTable")
+            table = window.findChild(widgets.QTableView, "petsTable")
             if table is None:
                 raise CheckFailed("the main window has no pets table (objectName petsTable)")
             model = table.model()
@@ -311,28 +314,22 @@ def check_main_window() -> str:
         finally:
             window.close()
             window.deleteLater()
-            QApplication.processEvents()
+            widgets.QApplication.processEvents()
 
 
 def check_sandbox() -> str:
-    from petdesk.api import NewPet, PetStatus, PetStoreClient
-    from petdesk.sandbox.inprocess import (
-        DEMO_API_KEY,
-        DEMO_BASE_URL,
-        in_process_transport,
-        make_demo_app,
-    )
-
+    api, sandbox = _load("petdesk.api", "petdesk.sandbox.inprocess")
     with _throwaway_dir() as tmp:
-        app = make_demo_app(tmp / "selftest.db")
+        app = sandbox.make_demo_app(tmp / "selftest.db")
         try:
-            transport = in_process_transport(app)
-            with PetStoreClient(DEMO_BASE_URL, DEMO_API_KEY, transport=transport) as client:
+            transport = sandbox.in_process_transport(app)
+            with api.PetStoreClient(sandbox.DEMO_BASE_URL, sandbox.DEMO_API_KEY,
+                                    transport=transport) as client:
                 pets = client.list_pets(limit=5)
                 if not pets:
                     raise CheckFailed("list returned no animals from a freshly seeded sandbox")
                 created = client.create_pet(
-                    NewPet(name="Self-test", category_id=1, status=PetStatus.AVAILABLE)
+                    api.NewPet(name="Self-test", category_id=1, status=api.PetStatus.AVAILABLE)
                 )
                 fetched = client.get_pet(created.id)
                 if fetched.id != created.id or fetched.name != "Self-test":
@@ -346,35 +343,25 @@ def check_sandbox() -> str:
 def check_kennel_cards() -> str:
     """The kennel-card modules and what they need (QtPrintSupport, segno): one card
     painted into an in-memory PDF, QR code included."""
-    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
-    from PySide6.QtGui import QPdfWriter
-    from PySide6.QtPrintSupport import QPrinter
-
-    from petdesk.gui.cards import kennel_card_dialog
-    from petdesk.gui.cards.kennel_cards import (
-        CardPageSize,
-        CardSheet,
-        KennelCard,
-        paint_cards,
-        qr_matrix,
-    )
-
+    core, gui, printing, dialog, cards = _load(
+        "PySide6.QtCore", "PySide6.QtGui", "PySide6.QtPrintSupport",
+        "petdesk.gui.cards.kennel_card_dialog", "petdesk.gui.cards.kennel_cards")
     _application()
-    if not qr_matrix("301"):
+    if not cards.qr_matrix("301"):
         raise CheckFailed("segno made no QR code")
-    buffer = QBuffer()
-    buffer.setData(QByteArray())
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    writer = QPdfWriter(buffer)
-    sheet = CardSheet([KennelCard(301, "Self-test", "Dogs (1)", "Available")],
-                      CardPageSize.INDEX_4X6)
-    paint_cards(writer, sheet)
+    buffer = core.QBuffer()
+    buffer.setData(core.QByteArray())
+    buffer.open(core.QIODevice.OpenModeFlag.WriteOnly)
+    writer = gui.QPdfWriter(buffer)
+    sheet = cards.CardSheet([cards.KennelCard(301, "Self-test", "Dogs (1)", "Available")],
+                            cards.CardPageSize.INDEX_4X6)
+    cards.paint_cards(writer, sheet)
     del writer  # finishes the PDF
     data = bytes(buffer.data().data())
     if not data.startswith(b"%PDF") or b"%%EOF" not in data[-64:]:
         raise CheckFailed("the kennel-card PDF was not written")
-    printer = QPrinter()
-    if not hasattr(kennel_card_dialog, "KennelCardDialog"):
+    printer = printing.QPrinter()
+    if not hasattr(dialog, "KennelCardDialog"):
         raise CheckFailed("the kennel-card dialog module is incomplete")
     return f"PDF of one card, {len(data)} bytes; printer '{printer.printerName() or 'none'}'"
 
@@ -382,18 +369,16 @@ def check_kennel_cards() -> str:
 def check_spreadsheets() -> str:
     """Export to xlsx (openpyxl) and read it back (python-calamine), as the bulk
     import and export do."""
-    import python_calamine
-
-    from petdesk.services.importing.spreadsheet_reader import sniff_kind
-    from petdesk.services.importing.writers import write_table
-
+    calamine, reader, writers = _load(
+        "python_calamine", "petdesk.services.importing.spreadsheet_reader",
+        "petdesk.services.importing.writers")
     with _throwaway_dir() as tmp:
         path = tmp / "selftest.xlsx"
-        write_table(path, ["id", "name"], [(1, "Self-test")])
-        kind = sniff_kind(path)
+        writers.write_table(path, ["id", "name"], [(1, "Self-test")])
+        kind = reader.sniff_kind(path)
         if kind is None:
             raise CheckFailed("the xlsx just written is not recognised")
-        book = python_calamine.CalamineWorkbook.from_path(str(path))
+        book = calamine.CalamineWorkbook.from_path(str(path))
         try:
             rows = book.get_sheet_by_index(0).to_python()
         finally:
@@ -407,9 +392,9 @@ KEYRING_TIMEOUT = 10.0
 
 
 def check_keyring() -> str:
-    from petdesk.services.keys.keystore import resolve_backend_report
-
-    ok, message = resolve_backend_report(timeout=KEYRING_TIMEOUT)
+    (keystore,) = _load("petdesk.services.keys.keystore")
+    ok, report = keystore.resolve_backend_report(timeout=KEYRING_TIMEOUT)
+    message = str(report)
     if not ok:
         raise CheckFailed(message)
     if "test keyring" in message:  # keyring's discovery picked a test-only backend
@@ -420,8 +405,7 @@ def check_keyring() -> str:
 
 
 def check_tls() -> str:
-    import truststore
-
+    (truststore,) = _load("truststore")
     ctx = truststore.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
     if ctx.verify_mode != ssl.CERT_REQUIRED or not ctx.check_hostname:
         raise CheckFailed("the truststore context does not verify certificates")
@@ -441,14 +425,14 @@ def check_tls() -> str:
     probe = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
     capath_has_certs: Callable[[str], bool] | None
     try:
-        from truststore._openssl import _capath_contains_certs, _configure_context
+        (openssl,) = _load("truststore._openssl")
     except ImportError:  # truststore reorganised: fall back to OpenSSL's defaults
         probe.load_default_certs()
         capath_has_certs = None
     else:
-        with _configure_context(probe):
+        with openssl._configure_context(probe):
             pass
-        capath_has_certs = _capath_contains_certs
+        capath_has_certs = openssl._capath_contains_certs
     count = probe.cert_store_stats().get("x509_ca", 0)
     paths = ssl.get_default_verify_paths()
     if count:
@@ -520,8 +504,6 @@ def _console_stdout() -> Any:
     if sys.stdout is not None:
         return sys.stdout
     if sys.platform == "win32":  # pragma: no cover - Windows only
-        import ctypes
-
         attach_parent_process = -1
         if ctypes.windll.kernel32.AttachConsole(attach_parent_process):
             with contextlib.suppress(OSError):

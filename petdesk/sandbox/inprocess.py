@@ -33,7 +33,9 @@ from typing import Any, Final
 
 import httpx
 
-from petdesk.sandbox.app import ConnectionDropped, SandboxApp, SandboxConfig
+from petdesk.sandbox.app import SandboxApp
+from petdesk.sandbox.config import SandboxConfig
+from petdesk.sandbox.faults import ConnectionDropped
 from petdesk.sandbox.store import Store, default_db_path
 
 __all__ = [

@@ -3,7 +3,7 @@
 A threaded ``http.server`` speaking HTTP/1.1 with keep-alive, which hands every
 request to the same WSGI application (:class:`petdesk.sandbox.app.SandboxApp`)
 that ``petdesk --demo`` calls in-process. An injected dropped connection
-(:class:`~petdesk.sandbox.app.ConnectionDropped`) closes the socket without any
+(:class:`~petdesk.sandbox.faults.ConnectionDropped`) closes the socket without any
 answer.
 
 Under load: the listen backlog is :data:`LISTEN_BACKLOG` (128), so 150 clients
@@ -28,40 +28,32 @@ On start it prints ``Pet Store sandbox at http://127.0.0.1:PORT/v1`` and one
 Request lines are logged to stderr unless ``--quiet``; headers (and so the API
 key) are never logged.
 
-Python API for tests: :func:`start_server` returns a :class:`RunningSandbox`
-serving in a background thread.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import dataclasses
 import io
 import secrets
 import signal
 import socket
 import sys
 import threading
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import FrameType
 from typing import Any, Final
 from urllib.parse import unquote
 
-from petdesk.sandbox.app import (
-    PLANS,
-    ConnectionDropped,
-    FaultConfig,
-    SandboxApp,
-    SandboxConfig,
-)
+from petdesk.sandbox.app import SandboxApp
+from petdesk.sandbox.config import PLANS, SandboxConfig
+from petdesk.sandbox.faults import ConnectionDropped, FaultConfig
 from petdesk.sandbox.store import Store, default_db_path
 
-__all__ = ["DEFAULT_PORT", "HEADER_TIMEOUT", "LISTEN_BACKLOG", "RunningSandbox", "main",
-           "start_server"]
+__all__ = ["DEFAULT_PORT", "HEADER_TIMEOUT", "LISTEN_BACKLOG", "SandboxHTTPServer", "main",
+           "url_host"]
 
 DEFAULT_PORT: Final = 8765
 _MAX_REQUEST_BODY: Final = 1024 * 1024  # the app itself rejects bodies over 64 KiB
@@ -81,7 +73,7 @@ class _Handler(BaseHTTPRequestHandler):
     # Headers and body go out in two writes: with Nagle on, the body waits for the
     # client's delayed ACK of the headers (~40 ms per request over loopback).
     disable_nagle_algorithm = True
-    server: _SandboxHTTPServer
+    server: SandboxHTTPServer
 
     def __getattr__(self, name: str) -> Any:
         # Every method (GET, POST, PUT, HEAD, OPTIONS, ...) goes to the WSGI app,
@@ -249,7 +241,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.log_request(int(code_text), len(payload))
 
 
-class _SandboxHTTPServer(ThreadingHTTPServer):
+class SandboxHTTPServer(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
     request_queue_size = LISTEN_BACKLOG
@@ -294,97 +286,9 @@ class _SandboxHTTPServer(ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def _url_host(host: str) -> str:
+def url_host(host: str) -> str:
+    """``host`` as it is written in a URL (an IPv6 address in brackets)."""
     return f"[{host}]" if ":" in host else host
-
-
-class RunningSandbox:
-    """A sandbox serving HTTP in a background thread. Use as a context manager."""
-
-    def __init__(
-        self,
-        httpd: _SandboxHTTPServer,
-        app: SandboxApp,
-        store: Store,
-        *,
-        owns_store: bool,
-    ) -> None:
-        self._httpd = httpd
-        self.app = app
-        self.store = store
-        self._owns_store = owns_store
-        self.host: str = str(httpd.server_address[0])
-        self.port: int = int(httpd.server_address[1])
-        self.base_url = f"http://{_url_host(self.host)}:{self.port}/v1"
-        self._thread = threading.Thread(
-            target=httpd.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True
-        )
-        self._stopped = False
-        self._thread.start()
-
-    @property
-    def api_keys(self) -> tuple[str, ...]:
-        return self.app.api_keys
-
-    @property
-    def api_key(self) -> str:
-        """The first accepted key."""
-        return self.app.api_keys[0]
-
-    def stop(self) -> None:
-        """Stop serving, close every connection and the listening socket (idempotent)."""
-        if self._stopped:
-            return
-        self._stopped = True
-        self._httpd.shutdown()
-        self._thread.join()
-        self._httpd.close_connections()
-        self._httpd.server_close()
-        if self._owns_store:
-            self.store.close()
-
-    def __enter__(self) -> RunningSandbox:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.stop()
-
-
-def start_server(
-    config: SandboxConfig | None = None,
-    store: Store | None = None,
-    host: str = "127.0.0.1",
-    port: int = 0,
-    *,
-    clock: Callable[[], float] | None = None,
-    log_requests: bool = False,
-    header_timeout: float = HEADER_TIMEOUT,
-) -> RunningSandbox:
-    """Serve a sandbox on ``host:port`` (0 = a free port) in a background thread.
-
-    Without ``config`` the Free plan is used; a config without keys gets one
-    random key (read it from ``.api_keys``). Without ``store`` a fresh seeded
-    in-memory store is created and closed on ``stop()``. ``header_timeout``: see
-    the module docstring.
-    """
-    config = config or SandboxConfig()
-    if not config.api_keys:
-        config = _with_keys(config, (secrets.token_urlsafe(24),))
-    owns_store = store is None
-    store = store if store is not None else Store(None)
-    app = SandboxApp(config, store, clock=clock or time.time)
-    try:
-        httpd = _SandboxHTTPServer((host, port), app, log_requests=log_requests,
-                                   header_timeout=header_timeout)
-    except BaseException:
-        if owns_store:
-            store.close()
-        raise
-    return RunningSandbox(httpd, app, store, owns_store=owns_store)
-
-
-def _with_keys(config: SandboxConfig, keys: tuple[str, ...]) -> SandboxConfig:
-    return dataclasses.replace(config, api_keys=keys)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -504,7 +408,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             store.reset()
         app = SandboxApp(config, store)
         try:
-            httpd = _SandboxHTTPServer((args.host, args.port), app, log_requests=not args.quiet,
+            httpd = SandboxHTTPServer((args.host, args.port), app, log_requests=not args.quiet,
                                        header_timeout=args.header_timeout)
         except OSError as exc:
             print(
@@ -516,7 +420,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         store.close()
 
 
-def _serve(httpd: _SandboxHTTPServer, config: SandboxConfig, store: Store, db: str) -> int:
+def _serve(httpd: SandboxHTTPServer, config: SandboxConfig, store: Store, db: str) -> int:
     host, port = str(httpd.server_address[0]), int(httpd.server_address[1])
 
     stopping = threading.Event()
@@ -531,7 +435,7 @@ def _serve(httpd: _SandboxHTTPServer, config: SandboxConfig, store: Store, db: s
 
     previous = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
-        print(f"Pet Store sandbox at http://{_url_host(host)}:{port}/v1")
+        print(f"Pet Store sandbox at http://{url_host(host)}:{port}/v1")
         for key in config.api_keys:
             print(f"API key: {key}")
         if config.rate_limit_enabled:

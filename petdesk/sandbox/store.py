@@ -28,7 +28,6 @@ from __future__ import annotations
 import random
 import sqlite3
 import threading
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -322,10 +321,3 @@ class Store:
                     "SELECT COUNT(*) FROM pets WHERE status = ?", (status,)
                 ).fetchone()
         return int(row[0])
-
-    def all_pets(self) -> list[Pet]:
-        with self._lock:
-            rows: Sequence[tuple[int, str, int, str | None]] = self._conn.execute(
-                "SELECT id, name, category_id, status FROM pets ORDER BY id"
-            ).fetchall()
-        return [Pet(*row) for row in rows]

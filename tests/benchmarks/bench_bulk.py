@@ -37,12 +37,13 @@ from common import Figure  # noqa: E402
 from petdesk.api import PetStoreClient  # noqa: E402
 from petdesk.api.models import NewPet, Pet  # noqa: E402
 from petdesk.core.statuses import PetStatus  # noqa: E402
-from petdesk.sandbox import SandboxConfig, Store, start_server  # noqa: E402
+from petdesk.sandbox import SandboxConfig, Store  # noqa: E402
 from petdesk.services.importing.headless import query_pages  # noqa: E402
 from petdesk.services.importing.mapping import suggest_mapping  # noqa: E402
 from petdesk.services.importing.preview import build_preview  # noqa: E402
 from petdesk.services.importing.readers import open_table  # noqa: E402
 from petdesk.services.importing.writers import export_pets  # noqa: E402
+from tests.helpers.sandbox_server import start_server  # noqa: E402
 
 ROWS = 100_000
 GOAL_SECONDS = 2.0

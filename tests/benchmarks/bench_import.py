@@ -56,7 +56,7 @@ from common import Figure  # noqa: E402
 
 from petdesk.api import NewPet, PetStoreClient  # noqa: E402
 from petdesk.core.clock import SystemClock  # noqa: E402
-from petdesk.sandbox import SandboxConfig, Store, start_server  # noqa: E402
+from petdesk.sandbox import SandboxConfig, Store  # noqa: E402
 from petdesk.services.importing.eta import PLANS  # noqa: E402
 from petdesk.services.importing.headless import (  # noqa: E402
     ExitStatus,
@@ -74,6 +74,8 @@ from petdesk.services.importing.writers import write_table  # noqa: E402
 from petdesk.services.outbox.remote import ClientRemote  # noqa: E402
 from petdesk.services.outbox.sender import OutboxSender  # noqa: E402
 from petdesk.storage.db import open_store  # noqa: E402
+from tests.helpers.sandbox_server import start_server  # noqa: E402
+from tests.helpers.sandbox_store import every_pet  # noqa: E402
 
 KEY = "bench-import-key-0123456789"
 
@@ -128,7 +130,7 @@ def _await_window(pace: Pace) -> float:
 
 
 def _counts(server: object, sandbox_store: Store, prefix: str, rows: int) -> dict[str, float]:
-    names = Counter(p.name for p in sandbox_store.all_pets())
+    names = Counter(p.name for p in every_pet(sandbox_store))
     counters = server.app.counters(KEY)  # type: ignore[attr-defined]
     return {"rate_limited": counters.rate_limited, "requests": counters.requests,
             "duplicates": sum(n - 1 for n in names.values() if n > 1),

@@ -56,13 +56,14 @@ from petdesk.api import PetStoreClient, RequestListener  # noqa: E402
 from petdesk.core.clock import SystemClock  # noqa: E402
 from petdesk.core.statuses import PetStatus  # noqa: E402
 from petdesk.core.waits import WaitInfo  # noqa: E402
-from petdesk.sandbox import SandboxConfig, Store, start_server  # noqa: E402
+from petdesk.sandbox import PLANS, SandboxConfig, Store  # noqa: E402
 from petdesk.services.catalogue.mirror import FillKind, MirrorFiller  # noqa: E402
 from petdesk.services.outbox.budget import QuotaBudget  # noqa: E402
 from petdesk.services.outbox.remote import ClientMirrorRemote  # noqa: E402
 from petdesk.storage.db import open_store  # noqa: E402
 from petdesk.storage.rows import MirrorQuery, MirrorSort, PetRow  # noqa: E402
 from tests.helpers.api_fakes import FakeClock  # noqa: E402
+from tests.helpers.sandbox_server import start_server  # noqa: E402
 
 API_KEY = "bench-mirror-key-0123456789"
 STATUSES = [None, *PetStatus]
@@ -100,7 +101,9 @@ def _drive(filler: MirrorFiller, sleep: Callable[[float], None]) -> int:
 def fill_requests(pets: int = 10_000) -> Figure:
     clock = FakeClock()
     catalogue = Store(None, seed_count=pets)
-    config = SandboxConfig.for_plan("free", api_keys=(API_KEY,), requests_per_day=100_000)
+    config = SandboxConfig(api_keys=(API_KEY,),
+                           requests_per_window=PLANS["free"].requests_per_minute,
+                           requests_per_day=100_000)
     sandbox = start_server(config, store=catalogue, clock=clock.time)
     client = PetStoreClient(sandbox.base_url, API_KEY, clock=clock)
     pages = math.ceil(pets / 100)

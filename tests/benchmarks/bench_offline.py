@@ -42,6 +42,8 @@ from common import (  # noqa: E402
     spread,
 )
 
+from tests.helpers.sandbox_store import every_pet  # noqa: E402
+
 PETDESK = [PYTHON, str(BENCH_DIR / "launch_petdesk.py"), "--demo"]
 BARE = [PYTHON, str(BENCH_DIR / "bare_window.py")]
 BARE_ROWS = [PYTHON, str(BENCH_DIR / "bare_rows.py")]
@@ -115,10 +117,11 @@ def drain(count: int) -> dict[str, float]:
     from petdesk.gui.main_window import MainWindow
     from petdesk.gui.pets.stored_start import store_file
     from petdesk.gui.settings.settings import AppSettings, Environment
-    from petdesk.sandbox import SandboxConfig, Store, start_server
+    from petdesk.sandbox import SandboxConfig, Store
     from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
     from petdesk.storage.db import open_store
     from petdesk.storage.rows import Draft
+    from tests.helpers.sandbox_server import start_server
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     data = tempfile.mkdtemp(prefix="petdesk-bench-data-")
@@ -160,7 +163,7 @@ def drain(count: int) -> dict[str, float]:
             pending = outbox.pending
             window.close()
             app.processEvents()
-        names = Counter(p.name for p in sandbox_store.all_pets())
+        names = Counter(p.name for p in every_pet(sandbox_store))
         return {"seconds": took, "pending": pending,
                 "duplicates": sum(n - 1 for n in names.values()),
                 "missing": sum(1 for i in range(count) if names[f"Waiting {i}"] == 0),

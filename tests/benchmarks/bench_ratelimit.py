@@ -59,7 +59,8 @@ def _strip_rate_limit_headers(app: Any) -> Callable[..., Iterable[bytes]]:
 
 
 def _sandbox(headers: bool) -> Any:
-    from petdesk.sandbox import SandboxConfig, start_server
+    from petdesk.sandbox import SandboxConfig
+    from tests.helpers.sandbox_server import start_server
 
     running = start_server(SandboxConfig(
         api_keys=(API_KEY,), requests_per_window=LIMIT, window_seconds=WINDOW,

@@ -104,7 +104,8 @@ def loopback_rps(runs: int, requests_per_run: int, warmup: int = 50) -> dict[str
 
 
 def inprocess_cost(samples: int, warmup: int = 100) -> dict[str, Any]:
-    from petdesk.sandbox import SandboxApp, SandboxConfig, in_process_transport
+    from petdesk.sandbox import SandboxApp, SandboxConfig
+    from petdesk.sandbox.inprocess import in_process_transport
 
     app = SandboxApp(SandboxConfig(api_keys=(API_KEY,), rate_limit_enabled=False))
     result: dict[str, Any] = {}

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import sys
 
-from petdesk.sandbox import FaultKind, SandboxConfig, start_server
+from petdesk.sandbox import FaultKind, SandboxConfig
+from tests.helpers.sandbox_server import start_server
 
 
 def main() -> int:

@@ -1,7 +1,7 @@
 """Fixtures for the UI tests: the real main window against the real sandbox.
 
 ``sandbox`` is parametrised over the two ways PetDesk reaches it: real HTTP on
-loopback (:func:`petdesk.sandbox.start_server`) and the in-process transport
+loopback (:func:`tests.helpers.sandbox_server.start_server`) and the in-process transport
 the demo uses. Keys live in a :class:`MemoryKeyring` behind a real
 :class:`KeyStore`; settings in a private ini file.
 """
@@ -24,10 +24,13 @@ from petdesk.core.clock import Clock
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.settings.settings import AppSettings, CatalogueChoice, Environment
 from petdesk.gui.worker.worker import Connection
-from petdesk.sandbox import SandboxApp, SandboxConfig, Store, in_process_transport, start_server
+from petdesk.sandbox import SandboxApp, SandboxConfig, Store
+from petdesk.sandbox.inprocess import in_process_transport
 from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
 from tests.helpers.api_fakes import FakeClock as ApiFakeClock
 from tests.helpers.drive import idle
+from tests.helpers.faults import ScriptedFaults
+from tests.helpers.sandbox_server import start_server
 
 API_KEY = "test-key-0123456789abcdef"
 INPROCESS_URL = "http://127.0.0.1/v1"
@@ -121,7 +124,9 @@ def make_sandbox(kind: str, clock: FakeClock | None = None, **config: Any) -> It
     else:
         store = Store(None)
         try:
-            yield Sandbox(kind, SandboxApp(_config(**config), store, clock=now), INPROCESS_URL)
+            settings = _config(**config)
+            app = SandboxApp(settings, store, clock=now, faults=ScriptedFaults(settings.faults))
+            yield Sandbox(kind, app, INPROCESS_URL)
         finally:
             store.close()
 

@@ -30,6 +30,7 @@ from tests.helpers.drive import (
     shortcut,
     type_text,
 )
+from tests.helpers.sandbox_store import every_pet
 
 
 def table_pets(window: MainWindow) -> list[Pet]:
@@ -137,7 +138,7 @@ def test_add_valid_pet_appears_selected(qtbot, sandbox: Sandbox, make_window) ->
     with qtbot.waitSignal(window.worker.finished, timeout=10_000):
         qtbot.mouseClick(dialog.submitButton, Qt.MouseButton.LeftButton)
     # One POST (the first add of a store lists to the newest pet first, once).
-    assert [p.name for p in sandbox.app.store.all_pets()].count("Biscuit the Brave") == 1
+    assert [p.name for p in every_pet(sandbox.app.store)].count("Biscuit the Brave") == 1
     selected = window.selected_pet()
     assert selected is not None
     assert (selected.name, selected.category_id, selected.status) == (
@@ -183,7 +184,7 @@ def stricter_server(box: Sandbox, field: str, max_name: int = 50) -> None:
     import io
     import json
 
-    from petdesk.sandbox import app as sandbox_app
+    from petdesk.sandbox import wire
 
     original = box.app.handle
 
@@ -196,7 +197,7 @@ def stricter_server(box: Sandbox, field: str, max_name: int = 50) -> None:
                 payload = json.dumps({"code": "invalid_value", "status": 400,
                                       "message": f"Field '{field}' must be at most "
                                                  f"{max_name} characters."}).encode()
-                return sandbox_app._Response(400, payload, headers=[
+                return wire.Response(400, payload, headers=[
                     ("Content-Type", "application/json"),
                     ("Content-Length", str(len(payload)))])
         return original(environ)
@@ -241,7 +242,7 @@ def test_double_submission_is_impossible(qtbot, loopback: Sandbox, make_window) 
         dialog.submitButton.click()
         qtbot.keyClick(dialog.nameEdit, Qt.Key.Key_Return)
     idle(qtbot, window)
-    assert [p.name for p in loopback.app.store.all_pets()].count("Once") == 1
+    assert [p.name for p in every_pet(loopback.app.store)].count("Once") == 1
     assert [p.name for p in table_pets(window)].count("Once") == 1
 
 
@@ -272,7 +273,7 @@ def test_outcome_unknown_is_checked_before_it_is_sent_again(qtbot, sandbox: Sand
         shortcut(qtbot, window, "F5")  # the service answers: the outbox sends at once
     qtbot.waitUntil(lambda: [p.name for p in table_pets(window)].count("Maybe") == 1
                     and all(p.id > 0 for p in table_pets(window)), timeout=10_000)
-    assert [p.name for p in sandbox.app.store.all_pets()].count("Maybe") == 1
+    assert [p.name for p in every_pet(sandbox.app.store)].count("Maybe") == 1
 
 
 # -- detail and lookup -----------------------------------------------------------------

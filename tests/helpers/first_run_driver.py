@@ -15,7 +15,8 @@ from PySide6.QtWidgets import QApplication, QMainWindow
 
 from petdesk.__main__ import main
 from petdesk.gui.settings.api_key_dialog import ApiKeyDialog
-from petdesk.sandbox import SandboxConfig, start_server
+from petdesk.sandbox import SandboxConfig
+from tests.helpers.sandbox_server import start_server
 
 KEY = "first-run-key-0123456789"
 

@@ -14,8 +14,10 @@ from PySide6.QtCore import Qt
 
 from petdesk.core.status_messages import MessageKind
 from petdesk.gui.main_window import MainWindow
-from petdesk.sandbox import FaultKind, RunningSandbox, SandboxConfig, start_server
+from petdesk.sandbox import FaultKind, SandboxConfig
 from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
+from tests.helpers.sandbox_server import RunningSandbox, start_server
+from tests.helpers.sandbox_store import every_pet
 from tests.reliability.app_support import build_window, settings_in
 from tests.reliability.conftest import KEY
 from tests.reliability.hostile import HostileServer, QuotaScript
@@ -69,7 +71,7 @@ def test_user_hammering_during_a_sandbox_cooldown_never_sends_early(
     counters = strict_sandbox.app.counters(KEY)
     assert counters.early_requests == 0, counters
     assert counters.bans == 0, counters
-    created = [p for p in strict_sandbox.store.all_pets() if p.name == "Hammer Time"]
+    created = [p for p in every_pet(strict_sandbox.store) if p.name == "Hammer Time"]
     assert len(created) == 1  # double click, queued behind a cooldown: still one pet
     assert window.add_dialog is None  # the form closed on success
     assert window.statusBar_.text_of(MessageKind.WAIT) == ""

@@ -2,7 +2,7 @@
 
 Two judges, over real loopback HTTP:
 
-* the real sandbox (:func:`petdesk.sandbox.start_server`) with a tiny quota and
+* the real sandbox (:func:`tests.helpers.sandbox_server.start_server`) with a tiny quota and
   ``ban_after_early_requests=1``: its own counters must show no early request
   and no ban;
 * the hostile server's ban watcher (:class:`~tests.reliability.hostile.QuotaScript`
@@ -31,7 +31,8 @@ from petdesk.api import (
     RequestPolicy,
     WaitInfo,
 )
-from petdesk.sandbox import FaultKind, RunningSandbox, SandboxConfig, start_server
+from petdesk.sandbox import FaultKind, SandboxConfig
+from tests.helpers.sandbox_server import RunningSandbox, start_server
 from tests.reliability.conftest import KEY, TIMEOUT
 from tests.reliability.hostile import HostileServer, QuotaScript
 

@@ -43,8 +43,8 @@ from petdesk.api import (
     RequestTimeoutError,
 )
 from petdesk.core.text import display, has_hidden
-from petdesk.sandbox.app import SandboxConfig
-from petdesk.sandbox.server import start_server
+from petdesk.sandbox.config import SandboxConfig
+from tests.helpers.sandbox_server import start_server
 from tests.reliability.conftest import KEY
 from tests.reliability.hostile import (
     Hang,

@@ -21,9 +21,10 @@ import keyring.errors
 import pytest
 from keyring.backends import fail
 
-from petdesk.sandbox import RunningSandbox, SandboxConfig, start_server
+from petdesk.sandbox import SandboxConfig
 from petdesk.services.keys import keystore as keystore_module
 from petdesk.services.keys.keystore import KeySource, KeyStore, MemoryKeyring
+from tests.helpers.sandbox_server import RunningSandbox, start_server
 from tests.reliability.app_support import (
     assert_not_shown,
     build_window,

@@ -29,11 +29,12 @@ from PySide6.QtWidgets import QLineEdit
 
 from petdesk.gui.app import default_settings
 from petdesk.gui.main_window import MainWindow
-from petdesk.sandbox import FaultKind, RunningSandbox, SandboxConfig, start_server
+from petdesk.sandbox import FaultKind, SandboxConfig
 from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
 from petdesk.services.logs import RedactingFilter, setup_logging
 from tests.conftest import TEST_HOME
 from tests.helpers.drive import look_up, open_add_dialog, open_key_dialog, shortcut
+from tests.helpers.sandbox_server import RunningSandbox, start_server
 from tests.reliability.app_support import (
     assert_not_shown,
     build_window,

@@ -34,6 +34,7 @@ from petdesk.services.importing.control import (
     StepProgress,
     no_progress,
 )
+from petdesk.services.importing.duplicates import EarlierImport, KnownPets
 from petdesk.services.importing.errors import BulkError, ImportCancelled, MappingError
 from petdesk.services.importing.eta import Plan, describe, estimate, format_clock
 from petdesk.services.importing.mapping import (
@@ -43,14 +44,7 @@ from petdesk.services.importing.mapping import (
     normalize_header,
     suggest_mapping,
 )
-from petdesk.services.importing.preview import (
-    Decision,
-    EarlierImport,
-    KnownPets,
-    PlannedPet,
-    Preview,
-    build_preview,
-)
+from petdesk.services.importing.preview import Decision, PlannedPet, Preview, build_preview
 from petdesk.services.importing.readers import open_table
 from petdesk.services.importing.report import ImportReport, Outcome
 from petdesk.services.importing.writers import export_pets, write_report

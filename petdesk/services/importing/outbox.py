@@ -42,15 +42,10 @@ from typing import Any, Final
 from petdesk.api.client import PetStoreClient
 from petdesk.api.ratelimit import RateLimitSnapshot
 from petdesk.core.clock import Clock
+from petdesk.services.importing.duplicates import EarlierImport, KnownPets
 from petdesk.services.importing.eta import Plan, progress_text
 from petdesk.services.importing.headless import QueueWait, SendEvent
-from petdesk.services.importing.preview import (
-    EarlierImport,
-    KnownPets,
-    PlannedPet,
-    Preview,
-    import_batch,
-)
+from petdesk.services.importing.preview import PlannedPet, Preview, import_batch
 from petdesk.services.importing.report import ImportReport, Outcome
 from petdesk.services.importing.spreadsheet_reader import _fingerprint as file_fingerprint
 from petdesk.services.outbox.budget import BudgetDecision, BudgetReason, QuotaBudget, QuotaReading

@@ -13,14 +13,15 @@ Rules (decisions):
   a row with any issue is invalid and is not sent.
 * Completely blank rows are skipped and not counted.
 * A **possible duplicate** is a valid row with the same name (case and spacing ignored),
-  category and status as a pet already known (:class:`KnownPets`: the service's pets,
-  or the outbox's), or else as an earlier valid row of the file. The user decides per row
+  category and status as a pet already known (``KnownPets``: the service's pets, or the
+  outbox's), or else as an earlier valid row of the file. The user decides per row
   or for all (:class:`Decision`); the default is to skip it, because a pet added twice
   can never be removed from PetDesk (the service has no delete).
 * A row that an **earlier import of the same file** already added (the outbox holds
-  its key, ``import:<fingerprint>:row:<n>``, as sent: :class:`EarlierImport`) is not
+  its key, ``import:<fingerprint>:row:<n>``, as sent: ``EarlierImport``) is not
   sent again, whatever it is now: the preview says so, with the id it was given, and
-  does not count it among the rows to send.
+  does not count it among the rows to send. Both are in
+  :mod:`petdesk.services.importing.duplicates`.
 
 Build it with :func:`build_preview` on a worker thread; it reports progress every
 ``chunk`` rows and stops (raising :class:`ImportCancelled`) soon after a cancel.
@@ -31,14 +32,14 @@ from __future__ import annotations
 import enum
 import re
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, overload
 
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from petdesk.api.models import NewPet, Pet
+from petdesk.api.models import NewPet
 from petdesk.core.limits import INT64_MAX, NAME_MAX_LENGTH
 from petdesk.core.statuses import PetStatus
 from petdesk.core.wording import QT_TRANSLATE_NOOP
@@ -49,6 +50,7 @@ from petdesk.services.importing.control import (
     no_progress,
     raise_if_cancelled,
 )
+from petdesk.services.importing.duplicates import DuplicateOf, EarlierImport, KnownPets, pet_key
 from petdesk.services.importing.errors import MappingError
 from petdesk.services.importing.mapping import ColumnMapping, Field
 from petdesk.services.importing.table import RawRow, SourceInfo, Table
@@ -84,24 +86,6 @@ class CellIssue:
     def describe(self) -> str:
         return QT_TRANSLATE_NOOP("Import", "Row {row}, {column}: {message}").format(
             row=self.row, column=self.column, message=self.message)
-
-
-@dataclass(frozen=True)
-class DuplicateOf:
-    """What a row looks like a duplicate of: an earlier row, or a known pet."""
-
-    row: int | None = None
-    pet_id: int | None = None
-
-    def describe(self) -> str:
-        if self.row is not None:
-            return QT_TRANSLATE_NOOP(
-                "Import", "same name, category and status as row {row}").format(row=self.row)
-        if self.pet_id is not None:
-            return QT_TRANSLATE_NOOP(
-                "Import", "same name, category and status as pet {id}").format(id=self.pet_id)
-        return QT_TRANSLATE_NOOP(
-            "Import", "same name, category and status as a pet waiting to be sent")
 
 
 #: A valid row's values: name (as NewPet normalised it), category id, status (its wire
@@ -239,58 +223,6 @@ class Problem:
     """Why a cell cannot be read, worded to follow the field's label."""
 
     message: str
-
-
-def pet_key(name: str, category_id: int, status: PetStatus | str | None) -> str:
-    """What makes two pets "the same" for duplicate flagging: name (case and spacing
-    ignored), category and status, joined by a control character no valid name holds.
-    A string, not a tuple: a dict of 100,000 of them stays out of the garbage
-    collector's sight (see :class:`PreviewRows`)."""
-    value = status.value if isinstance(status, PetStatus) else status
-    return f"{' '.join(name.split()).casefold()}\x1f{category_id}\x1f{value or ''}"
-
-
-class KnownPets:
-    """The pets the file is compared with: the service's and the outbox's."""
-
-    def __init__(self) -> None:
-        self._known: dict[str, DuplicateOf] = {}
-
-    @classmethod
-    def from_pets(cls, pets: Iterable[Pet]) -> KnownPets:
-        known = cls()
-        for pet in pets:
-            known.add(pet.name, pet.category_id, pet.status, pet_id=pet.id)
-        return known
-
-    def add(self, name: str, category_id: int, status: PetStatus | None, *,
-            pet_id: int | None = None) -> None:
-        """Add a pet; ``pet_id=None`` for one waiting in the outbox."""
-        self._known.setdefault(pet_key(name, category_id, status), DuplicateOf(pet_id=pet_id))
-
-    def match(self, pet: NewPet) -> DuplicateOf | None:
-        return self._known.get(pet_key(pet.name, pet.category_id, pet.status))
-
-    def match_key(self, key: str) -> DuplicateOf | None:
-        """:meth:`match` by a :func:`pet_key` already computed."""
-        return self._known.get(key)
-
-    def __len__(self) -> int:
-        return len(self._known)
-
-
-class EarlierImport:
-    """What an earlier import of the same file did: row number -> the id of the pet it
-    added (read from the outbox on the worker thread, before the rows are checked)."""
-
-    def __init__(self, added: Mapping[int, int] | None = None) -> None:
-        self._added = dict(added or {})
-
-    def added_as(self, row: int) -> int | None:
-        return self._added.get(row)
-
-    def __len__(self) -> int:
-        return len(self._added)
 
 
 def _short(text: str, limit: int) -> str:

@@ -20,9 +20,10 @@ from typing import Any
 
 from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.services.importing.control import CancelToken, ProgressCallback, no_progress
+from petdesk.services.importing.duplicates import EarlierImport, KnownPets
 from petdesk.services.importing.errors import FileRejected, MappingError
 from petdesk.services.importing.mapping import ColumnMapping, layout_key, suggest_mapping
-from petdesk.services.importing.preview import EarlierImport, KnownPets, Preview, build_preview
+from petdesk.services.importing.preview import Preview, build_preview
 from petdesk.services.importing.readers import open_table
 from petdesk.services.importing.table import DEFAULT_LIMITS, ReadLimits, SourceInfo
 

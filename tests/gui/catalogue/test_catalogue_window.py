@@ -25,9 +25,10 @@ from petdesk.gui.catalogue.controller import STEP_KEY
 from petdesk.gui.catalogue.search_dialog import CatalogueDialog
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.worker.stepper import StepTimer
-from petdesk.sandbox import SandboxConfig, Store, start_server
+from petdesk.sandbox import SandboxConfig, Store
 from tests.gui.conftest import API_KEY, FakeClock, Sandbox
 from tests.helpers.drive import open_add_dialog, open_settings, shortcut, type_text, visible_dialog
+from tests.helpers.sandbox_server import start_server
 
 PETS = 5_000
 PAGES = math.ceil(PETS / 100)

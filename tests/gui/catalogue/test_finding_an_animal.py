@@ -29,7 +29,7 @@ from petdesk.gui.cards.kennel_card_dialog import KennelCardDialog
 from petdesk.gui.catalogue.search_dialog import CatalogueDialog
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.settings.settings import AppSettings, CatalogueChoice
-from petdesk.sandbox import SandboxConfig, Store, start_server
+from petdesk.sandbox import SandboxConfig, Store
 from tests.gui.catalogue.test_catalogue_quick_filter import match_line, quick_filter
 from tests.gui.catalogue.test_catalogue_window import (
     catalogue_line,
@@ -42,6 +42,8 @@ from tests.gui.importing.test_import_dialog import check, open_import, send_all
 from tests.gui.importing.test_import_dialog import choose as choose_file
 from tests.gui.outbox.test_offline_outbox import Switchable, add_pet, waiting
 from tests.helpers.drive import choose, idle, look_up, shortcut, type_text, visible_dialog
+from tests.helpers.sandbox_server import start_server
+from tests.helpers.sandbox_store import every_pet
 from tests.unit.services.importing.files import write_xlsx
 
 SEEDED = 12
@@ -129,7 +131,7 @@ def test_find_any_animal_opened_again_shows_no_old_results_and_a_stopped_search_
         qtbot: Any, shelter: Sandbox, make_window: Callable[..., MainWindow],
         clock: FakeClock) -> None:
     window = filled(qtbot, make_window, shelter, clock)
-    names = [str(p.name) for p in shelter.app.store.all_pets()]
+    names = [str(p.name) for p in every_pet(shelter.app.store)]
     first, second = names[0], names[-1]
     shortcut(qtbot, window, "Ctrl+Shift+F")
     dialog = visible_dialog(qtbot, CatalogueDialog)

@@ -17,6 +17,7 @@ from petdesk.gui.importing.export_dialog import ExportDialog
 from petdesk.gui.main_window import MainWindow
 from tests.gui.conftest import Sandbox, make_sandbox
 from tests.helpers.drive import shortcut, visible_dialog
+from tests.helpers.sandbox_store import every_pet
 
 
 def answer_save(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
@@ -62,7 +63,7 @@ def test_export_the_whole_query_every_page(qtbot: Any, tmp_path: Path, suffix: s
     window = make_window(loopback)
     path = tmp_path / f"all{suffix}"
     dialog = export(qtbot, window, monkeypatch, path, selected=False)
-    expected = loopback.app.store.all_pets()
+    expected = every_pet(loopback.app.store)
     assert dialog.resultLabel.text() == f"Exported {len(expected)} pets to all{suffix}."
     rows = read_back(path)
     assert rows[0] == ("ID", "Name", "Category ID", "Status (available/pending/sold)")

@@ -24,18 +24,20 @@ from petdesk.storage.db import open_store
 from petdesk.storage.rows import Draft
 from petdesk.storage.store_file import store_file
 from tests.gui.conftest import Sandbox
-from tests.gui.importing.test_import_dialog import (
+from tests.gui.importing.test_import_dialog import (  # noqa: F401 - own_store: each test its own data folder
     HEADER,
     check,
     choose,
     click,
     names_on_server,
     open_import,
+    own_store,
     rows_of,
     seeded_ids,
     send_all,
 )
 from tests.helpers.drive import type_text, visible_dialog
+from tests.helpers.sandbox_store import every_pet
 from tests.unit.services.importing.files import DELIMITERS, ENCODINGS, write_csv
 
 DELIMITER_WORDS = {",": "commas", ";": "semicolons", "\t": "tabs", "|": "pipes"}
@@ -126,7 +128,7 @@ def test_category_words_are_named_with_the_named_categories_and_remembered(
                     == "4 rows: 3 ready, 1 invalid, 0 possible duplicates", timeout=10_000)
     assert not page.wordsButton.isHidden()  # "fish" is still a word with no category
     send_all(qtbot, dialog)
-    added = {p.name: p.category_id for p in loopback.app.store.all_pets()
+    added = {p.name: p.category_id for p in every_pet(loopback.app.store)
              if p.id not in seeded}
     assert added == {"Rex": 1, "Tom": 2, "Fido": 1}
     # The same layout again: the words are named as last time.
@@ -166,7 +168,7 @@ def test_rows_whose_answer_was_lost_are_answered_per_row(
         qtbot: Any, make_window: Callable[..., MainWindow], loopback: Sandbox) -> None:
     """After a crash mid-send two rows were sent but their answers lost, and the check
     found two matching pets for each: the window resumes the import and asks."""
-    twins = loopback.app.store.all_pets()[:2]
+    twins = every_pet(loopback.app.store)[:2]
     seeded = seeded_ids(loopback)
     batch = "import:" + "f" * 32 + ":"
     store = open_store(store_file(Connection("production", loopback.base_url)),

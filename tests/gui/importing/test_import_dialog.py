@@ -25,6 +25,7 @@ from petdesk.gui.importing.import_dialog import (
 from petdesk.gui.main_window import MainWindow
 from tests.gui.conftest import Sandbox, make_sandbox
 from tests.helpers.drive import idle, shortcut, visible_dialog
+from tests.helpers.sandbox_store import every_pet
 from tests.unit.services.importing.files import write_csv, write_ods, write_xlsx
 
 SAMPLE = Path(__file__).resolve().parents[3] / "resources" / "samples" / "intake-sample.xlsx"
@@ -85,11 +86,11 @@ def send_all(qtbot: Any, dialog: ImportDialog) -> None:
 
 
 def names_on_server(box: Sandbox, seeded: set[int]) -> Counter[str]:
-    return Counter(p.name for p in box.app.store.all_pets() if p.id not in seeded)
+    return Counter(p.name for p in every_pet(box.app.store) if p.id not in seeded)
 
 
 def seeded_ids(box: Sandbox) -> set[int]:
-    return {p.id for p in box.app.store.all_pets()}
+    return {p.id for p in every_pet(box.app.store)}
 
 
 def rows_of(header: Sequence[object], rows: Sequence[Sequence[object]]) -> list[Any]:

@@ -32,6 +32,7 @@ from tests.gui.importing.test_import_dialog import (
     send_all,
 )
 from tests.gui.pets.test_add_form_categories_and_messages import speak  # noqa: F401 - the fixture
+from tests.helpers.sandbox_store import every_pet
 from tests.unit.services.importing.files import write_csv
 
 
@@ -82,9 +83,9 @@ def test_importing_the_same_file_again_says_it_was_added_before_and_sends_nothin
     assert dialog.sendingPage.resultLabel.text() == (
         "Done: 24 added, 4 invalid, 2 skipped as possible duplicates.")
     assert not note.isVisible()  # nothing is being sent any more
-    first_ids = sorted(p.id for p in loopback.app.store.all_pets() if p.id not in seeded)
+    first_ids = sorted(p.id for p in every_pet(loopback.app.store) if p.id not in seeded)
     assert len(first_ids) == 24
-    on_server = len(loopback.app.store.all_pets())
+    on_server = len(every_pet(loopback.app.store))
 
     # The same file again, from the finished page's "Import another file…".
     answer_open(monkeypatch, SAMPLE)
@@ -104,7 +105,7 @@ def test_importing_the_same_file_again_says_it_was_added_before_and_sends_nothin
         f"(IDs {shown}, …), 4 invalid.")
     assert not dialog.sendingPage.noteLabel.isVisible()
     assert sum(names_on_server(loopback, seeded).values()) == 26  # the 24 not again
-    assert len(loopback.app.store.all_pets()) == on_server + 2
+    assert len(every_pet(loopback.app.store)) == on_server + 2
 
     report = tmp_path / "again.csv"
     answer_save(monkeypatch, report)
@@ -133,8 +134,8 @@ def test_importing_the_same_csv_again_previews_the_rows_added_before_and_nothing
     assert (page.sendButton.text(), page.sendButton.isEnabled()) == ("Send 3 pets", True)
     send_all(qtbot, dialog)
     assert dialog.sendingPage.resultLabel.text() == "Done: 3 added, 1 invalid."
-    ids = sorted(p.id for p in loopback.app.store.all_pets() if p.id not in seeded)
-    on_server = len(loopback.app.store.all_pets())
+    ids = sorted(p.id for p in every_pet(loopback.app.store) if p.id not in seeded)
+    on_server = len(every_pet(loopback.app.store))
     dialog.close()
 
     # The same file again, from the start: Ctrl+I, Choose file…, Check rows.
@@ -157,4 +158,4 @@ def test_importing_the_same_csv_again_previews_the_rows_added_before_and_nothing
         f"Added by an earlier import (ID {pet_id})"
         for pet_id in ids]
     assert results[3] != "Ready"
-    assert len(loopback.app.store.all_pets()) == on_server  # nothing was sent
+    assert len(every_pet(loopback.app.store)) == on_server  # nothing was sent

@@ -19,12 +19,14 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from petdesk.core.status_messages import MessageKind
 from petdesk.gui.pets.pet_model import Column, PetRole
 from petdesk.gui.pets.stored_start import store_file
-from petdesk.sandbox import RunningSandbox, Store, start_server
+from petdesk.sandbox import Store
 from petdesk.services.pets.local_rows import StoredRow, WaitingRow
 from petdesk.storage.db import open_store
 from petdesk.storage.rows import Draft
 from tests.gui.conftest import FakeClock, Sandbox, _config
 from tests.helpers.drive import idle, look_up, open_add_dialog, shortcut, type_text
+from tests.helpers.sandbox_server import RunningSandbox, start_server
+from tests.helpers.sandbox_store import every_pet
 
 # A popup menu on the offscreen platform (tests only): it cannot raise or grab.
 MENU_ON_OFFSCREEN = pytest.mark.qt_log_ignore(
@@ -55,7 +57,7 @@ class Switchable:
         self.running = None
 
     def names(self) -> list[str]:
-        return [p.name for p in self.store.all_pets()]
+        return [p.name for p in every_pet(self.store)]
 
     def close(self) -> None:
         if self.running is not None:

@@ -30,6 +30,7 @@ from tests.helpers.drive import (
     shortcut,
     visible_dialog,
 )
+from tests.helpers.sandbox_store import every_pet
 
 JARGON = ("GET ", "POST ", "/pets", "{petId}", "Error type", "Exception", "Error:")
 
@@ -50,7 +51,7 @@ def refuse_next_post(box: Sandbox) -> None:
     """The next POST gets a 400 that names no field (the service refuses it as a whole)."""
     import json
 
-    from petdesk.sandbox import app as sandbox_app
+    from petdesk.sandbox import wire
 
     original = box.app.handle
     refused: list[bool] = []
@@ -60,7 +61,7 @@ def refuse_next_post(box: Sandbox) -> None:
             refused.append(True)
             payload = json.dumps({"code": "bad_request", "status": 400,
                                   "message": "The request could not be read."}).encode()
-            return sandbox_app._Response(400, payload, headers=[
+            return wire.Response(400, payload, headers=[
                 ("Content-Type", "application/json"),
                 ("Content-Length", str(len(payload)))])
         return original(environ)
@@ -144,7 +145,7 @@ def test_closing_the_add_form_with_send_later_keeps_the_pet_in_the_outbox(
     assert "“Later Lou” waits in the outbox" in window.statusBar_.message
 
     def on_server() -> int:
-        return [p.name for p in loopback.app.store.all_pets()].count("Later Lou")
+        return [p.name for p in every_pet(loopback.app.store)].count("Later Lou")
 
     qtbot.waitUntil(lambda: on_server() == 1, timeout=10_000)
     model = window.table.model()

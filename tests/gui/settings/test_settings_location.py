@@ -49,6 +49,6 @@ def test_the_macos_settings_are_named_by_the_bundle_id() -> None:
                      and any(isinstance(t, ast.Name) and t.id == "BUNDLE_ID" for t in n.targets))
     assert isinstance(bundle_id, ast.Constant)
     assert bundle_id.value == saved_settings.BUNDLE_ID
-    source = ast.unparse(ast.parse((ROOT / "petdesk" / "ui" / "app.py").read_text()))
+    source = ast.unparse(ast.parse((ROOT / "petdesk" / "gui" / "app.py").read_text()))
     assert ("organization = ORGANIZATION_DOMAIN if sys.platform == 'darwin' else ORGANIZATION"
             in source)

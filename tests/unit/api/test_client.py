@@ -124,7 +124,7 @@ def test_tls_uses_the_operating_system_trust_store() -> None:
     import truststore
 
     with PetStoreClient("https://pets.example.com/v1", KEY) as client:
-        pool = client._http._transport._pool  # type: ignore[attr-defined]
+        pool = client._sender.http._transport._pool  # type: ignore[attr-defined]
         assert isinstance(pool._ssl_context, truststore.SSLContext)
     assert "verify" not in PetStoreClient.__init__.__code__.co_varnames
 

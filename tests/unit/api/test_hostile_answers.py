@@ -1,4 +1,4 @@
-"""Issue 11 at the unit level: bounded bodies, the proxy rule, links and paging.
+"""Hostile answers at the unit level: bounded bodies, the proxy rule, links and paging.
 
 The same behaviours over real sockets are in tests/reliability/test_hostile_table.py.
 """

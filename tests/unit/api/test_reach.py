@@ -19,7 +19,8 @@ from petdesk.api import (
     UnknownAddressError,
 )
 from petdesk.core.connection import Reach, is_placeholder, reach_of
-from petdesk.sandbox import SandboxConfig, start_server
+from petdesk.sandbox import SandboxConfig
+from tests.helpers.sandbox_server import start_server
 from tests.unit.api.no_such_name import NoSuchName
 
 KEY = "reach-key-0123456789abcdef"

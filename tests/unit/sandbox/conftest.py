@@ -11,7 +11,8 @@ from typing import Any
 import httpx
 import pytest
 
-from petdesk.sandbox import RunningSandbox, SandboxConfig, Store, start_server
+from petdesk.sandbox import SandboxConfig, Store
+from tests.helpers.sandbox_server import RunningSandbox, start_server
 
 API_KEY = "test-key-0123456789"
 OTHER_KEY = "other-key-9876543210"

@@ -1,8 +1,8 @@
-"""Test-only control of a running sandbox (kept out of the product, issue 10 point 5).
+"""Test-only control of a running sandbox, kept out of the product.
 
-The product's app offers what the CLI, ``--demo`` and an observer need: its
-``config`` (settable), its ``faults`` injector, its ``limiter`` and the counters
-of a key. These helpers are the conveniences tests and benchmarks use on top.
+The product's app offers its ``config`` (settable), its ``faults`` injector (a
+``ScriptedFaults`` from tests/helpers when a test built it), its ``limiter`` and the
+counters of a key. These helpers are the conveniences tests and benchmarks use on top.
 """
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from petdesk.sandbox.app import KeyCounters, SandboxApp
+from petdesk.sandbox.app import SandboxApp
+from petdesk.sandbox.limiter import KeyCounters
 
 
 def reconfigure(app: SandboxApp, **changes: Any) -> None:

@@ -9,7 +9,8 @@ from email.utils import parsedate_to_datetime
 import httpx
 import pytest
 
-from petdesk.sandbox import RunningSandbox
+from tests.helpers.sandbox_server import RunningSandbox
+from tests.helpers.sandbox_store import every_pet
 from tests.unit.sandbox.conftest import (
     API_KEY,
     T0,
@@ -53,7 +54,7 @@ def test_repeated_query_parameter_is_400(client: httpx.Client) -> None:
 def test_status_filter_pages_through_exactly_the_matching_pets(
     sandbox: RunningSandbox, client: httpx.Client, status: str
 ) -> None:
-    expected = [p.id for p in sandbox.store.all_pets() if p.status == status]
+    expected = [p.id for p in every_pet(sandbox.store) if p.status == status]
     seen: list[int] = []
     url: str | None = f"/pets?status={status}&limit=50"
     while url is not None:
@@ -142,7 +143,7 @@ def test_unknown_query_parameters_are_ignored(client: httpx.Client) -> None:
 def test_pets_without_status_have_no_status_member(
     sandbox: RunningSandbox, client: httpx.Client
 ) -> None:
-    no_status = [p.id for p in sandbox.store.all_pets() if p.status is None]
+    no_status = [p.id for p in every_pet(sandbox.store) if p.status is None]
     assert no_status
     r = client.get(f"/pets/{no_status[0]}")
     assert "status" not in r.json()

@@ -9,8 +9,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from petdesk.sandbox import SandboxConfig, default_db_path, start_server
+from petdesk.sandbox import SandboxConfig, default_db_path
 from petdesk.sandbox.store import Store
+from tests.helpers.sandbox_server import start_server
 from tests.unit.sandbox.cli import SandboxProcess
 from tests.unit.sandbox.conftest import assert_error
 

@@ -33,7 +33,8 @@ from petdesk.api import (
     WaitInfo,
     WaitReason,
 )
-from petdesk.sandbox import FaultKind, RunningSandbox, SandboxConfig, start_server
+from petdesk.sandbox import FaultKind, SandboxConfig
+from tests.helpers.sandbox_server import RunningSandbox, start_server
 from tests.unit.sandbox.cli import SandboxProcess
 
 KEY = "integration-key-5c1d7e"
@@ -154,7 +155,7 @@ def test_quota_exhausted_429_wait_then_success_with_nothing_sent_early(
     replies: list[httpx.Response] = []
     waits = Waits()
     with client_for(server, listener=waits) as client:
-        client._http.event_hooks["response"].append(replies.append)
+        client._sender.http.event_hooks["response"].append(replies.append)
         assert len(client.list_pets(limit=2)) == 2
     assert [r.status_code for r in replies] == [429, 200]
     announced = replies[0].headers["retry-after"]

@@ -9,7 +9,8 @@ import time
 import httpx
 import pytest
 
-from petdesk.sandbox import FaultConfig, FaultInjector, FaultKind, RunningSandbox
+from petdesk.sandbox import FaultConfig, FaultInjector, FaultKind
+from tests.helpers.sandbox_server import RunningSandbox
 from tests.unit.sandbox.conftest import (
     API_KEY,
     FakeClock,

@@ -10,23 +10,22 @@ from pathlib import Path
 import httpx
 import pytest
 
-from petdesk.sandbox import (
+from petdesk.sandbox import FaultKind, SandboxApp, SandboxConfig
+from petdesk.sandbox.inprocess import (
     DEMO_API_KEY,
     DEMO_BASE_URL,
-    FaultKind,
-    SandboxApp,
-    SandboxConfig,
     demo_config,
     in_process_transport,
     make_demo_app,
 )
+from tests.helpers.faults import ScriptedFaults
 from tests.unit.sandbox.conftest import API_KEY, T0, FakeClock, assert_error, assert_rate_headers
 from tests.unit.sandbox.control import reconfigure
 
 
 @pytest.fixture
 def app(clock: FakeClock) -> Iterator[SandboxApp]:
-    app = SandboxApp(SandboxConfig(api_keys=(API_KEY,)), clock=clock)
+    app = SandboxApp(SandboxConfig(api_keys=(API_KEY,)), clock=clock, faults=ScriptedFaults())
     yield app
     app.store.close()
 

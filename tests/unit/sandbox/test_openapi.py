@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 import yaml
 
-from petdesk.sandbox import RunningSandbox
+from tests.helpers.sandbox_server import RunningSandbox
 from tests.unit.sandbox.conftest import SandboxFactory, open_client
 
 OPENAPI = Path(__file__).resolve().parents[3] / "resources" / "openapi.yaml"
@@ -112,7 +112,7 @@ def test_real_answers_validate_against_the_schemas(
 
 
 def test_name_pattern_matches_the_servers_notion_of_blank(doc: dict[str, Any]) -> None:
-    from petdesk.sandbox.app import NAME_WHITESPACE
+    from petdesk.sandbox.wire import NAME_WHITESPACE
 
     pattern = re.compile(doc["components"]["schemas"]["NewPet"]["properties"]["name"]["pattern"])
     for ch in NAME_WHITESPACE:

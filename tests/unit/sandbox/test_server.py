@@ -9,8 +9,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from petdesk.sandbox import FaultKind, SandboxConfig, Store, start_server
+from petdesk.sandbox import FaultKind, SandboxConfig, Store
 from petdesk.sandbox.server import LISTEN_BACKLOG
+from tests.helpers.sandbox_server import start_server
 
 
 def test_start_server_defaults() -> None:

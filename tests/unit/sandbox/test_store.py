@@ -10,12 +10,13 @@ import pytest
 
 from petdesk.sandbox import CATEGORIES, PET_STATUSES, SEED_COUNT, Store, StoreError
 from petdesk.sandbox.store import INT64_MAX, default_db_path
+from tests.helpers.sandbox_store import every_pet
 
 
 def test_seed_is_deterministic_and_varied() -> None:
     with Store(None) as a, Store(None) as b:
-        pets = a.all_pets()
-        assert pets == b.all_pets()
+        pets = every_pet(a)
+        assert pets == every_pet(b)
     assert len(pets) == SEED_COUNT == 300
     assert [p.id for p in pets] == list(range(1, 301))
     statuses = {p.status for p in pets}

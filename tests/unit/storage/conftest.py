@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from petdesk.sandbox import RunningSandbox, SandboxConfig, start_server
+from petdesk.sandbox import SandboxConfig
 from petdesk.storage.db import LocalStore, open_store
 from tests.helpers.api_fakes import FakeClock
+from tests.helpers.sandbox_server import RunningSandbox, start_server
 
 API_KEY = "store-test-key-0123456789"
 

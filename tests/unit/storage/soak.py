@@ -24,9 +24,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from petdesk.sandbox import FaultConfig, SandboxConfig, start_server
+from petdesk.sandbox import FaultConfig, SandboxConfig
 from petdesk.storage.db import open_store
 from petdesk.storage.rows import OutboxState
+from tests.helpers.sandbox_server import start_server
+from tests.helpers.sandbox_store import every_pet
 from tests.unit.storage.soak_app import soak_name
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -108,7 +110,7 @@ def run_soak(adds: int, kill_every: int, *, seed: int = 1,
         recovered: list[int] = []
         while not _run_child(store_file, sandbox.base_url, adds, kill_every, rng, recovered):
             kills += 1
-        pets = sandbox.store.all_pets()
+        pets = every_pet(sandbox.store)
         names = Counter(p.name for p in pets if p.name.startswith("Soak "))
         with open_store(store_file, "production").store as store:
             entries = store.entries(include_finished=True)

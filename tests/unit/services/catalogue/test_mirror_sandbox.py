@@ -26,7 +26,7 @@ import pytest
 
 from petdesk.api import PetStoreClient, RequestListener
 from petdesk.core.waits import WaitInfo
-from petdesk.sandbox import RunningSandbox, SandboxConfig, Store, start_server
+from petdesk.sandbox import SandboxConfig, Store
 from petdesk.services.catalogue.mirror import FillKind, FillStep, MirrorFiller, MirrorPhase
 from petdesk.services.catalogue.wording import catalogue_line, search_note
 from petdesk.services.outbox.background import BackgroundWork
@@ -35,6 +35,8 @@ from petdesk.services.outbox.sender import OutboxSender, StepKind
 from petdesk.storage.db import LocalStore, open_store
 from petdesk.storage.rows import Draft, MirrorQuery, MirrorSettings
 from tests.helpers.api_fakes import FakeClock
+from tests.helpers.sandbox_server import RunningSandbox, start_server
+from tests.helpers.sandbox_store import every_pet
 
 API_KEY = "mirror-test-key-0123456789"
 PETS = 5_000
@@ -358,7 +360,7 @@ def test_the_outbox_and_the_mirror_share_one_budget_on_one_worker(world: World) 
     sender.close()
     assert store.pending_count() == 0
     assert order.index("mirror") > order.index("outbox")  # the adds went first
-    assert [p.name for p in world.sandbox.store.all_pets()[-12:]] == names  # once, in order
+    assert [p.name for p in every_pet(world.sandbox.store)[-12:]] == names  # once, in order
     assert world.refused() == 0 and world.listener.waits == []
     # The adds were created before the fill reached the last page, so the fill listed
     # them already, or the next update does.

@@ -12,12 +12,14 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
-from petdesk.sandbox import RunningSandbox, SandboxConfig, start_server
+from petdesk.sandbox import SandboxConfig
 from petdesk.services.importing.readers import open_table
 from petdesk.storage.db import open_store
 from petdesk.storage.paths import store_path
 from petdesk.storage.rows import OutboxState
 from petdesk.storage.saved_settings import ini_path, read_ini
+from tests.helpers.sandbox_server import RunningSandbox, start_server
+from tests.helpers.sandbox_store import every_pet
 from tests.unit.services.importing.cli_run import KEY, ROOT, cli_env, run_petdesk
 from tests.unit.services.importing.files import write_csv, write_ods, write_xlsx
 
@@ -33,7 +35,7 @@ def sandbox() -> Iterator[RunningSandbox]:
 
 
 def _names(sandbox: RunningSandbox, prefix: str) -> Counter[str]:
-    return Counter(p.name for p in sandbox.store.all_pets() if p.name.startswith(prefix))
+    return Counter(p.name for p in every_pet(sandbox.store) if p.name.startswith(prefix))
 
 
 def _rows(prefix: str, count: int) -> list[list[object]]:
@@ -62,7 +64,7 @@ def test_import_a_file_then_the_same_file_again(sandbox: RunningSandbox, tmp_pat
     assert "12 of 12 · done" in done.stderr
     assert done.stderr.endswith("12 added\n")
     assert _names(sandbox, "Cli ") == Counter(f"Cli {i}" for i in range(12))
-    ids = {p.name: p.id for p in sandbox.store.all_pets()}
+    ids = {p.name: p.id for p in every_pet(sandbox.store)}
     with open_table(report) as table:
         assert [(r.cells[1], r.cells[4], r.cells[5]) for r in table.rows()] == [
             (f"Cli {i}", "Added", str(ids[f"Cli {i}"])) for i in range(12)]
@@ -215,5 +217,5 @@ def test_a_mapping_given_once_is_remembered_for_the_layout(sandbox: RunningSandb
     second = write_csv(tmp_path / "b.csv", [["Called", "Kind"], ["Mapped 2", "dog"]])
     done = run_petdesk(tmp_path, "import", str(second), "--base-url", sandbox.base_url)
     assert done.returncode == 0, done.stderr
-    assert {p.name: p.category_id for p in sandbox.store.all_pets()
+    assert {p.name: p.category_id for p in every_pet(sandbox.store)
             if p.name.startswith("Mapped")} == {"Mapped 1": 4, "Mapped 2": 4}

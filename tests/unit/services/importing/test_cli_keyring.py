@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from petdesk.sandbox import SandboxConfig, start_server
+from petdesk.sandbox import SandboxConfig
 from petdesk.services.keys.keystore import KeyStore
+from tests.helpers.sandbox_server import start_server
+from tests.helpers.sandbox_store import every_pet
 from tests.helpers.secret_service import missing_tools, private_secret_service
 from tests.unit.services.importing.cli_run import KEY, ROOT, cli_env, petdesk_command
 from tests.unit.services.importing.files import write_csv
@@ -33,7 +35,7 @@ def test_the_key_saved_in_the_keyring_is_used(tmp_path: Path) -> None:
                                               sandbox.base_url),
                               env=env, cwd=ROOT, capture_output=True, encoding="utf-8", timeout=120,
                               check=False)
-        names = [p.name for p in sandbox.store.all_pets()]
+        names = [p.name for p in every_pet(sandbox.store)]
     assert done.returncode == 0, done.stderr
     assert names.count("Keyring 1") == 1
     assert KEY not in done.stderr + done.stdout

@@ -14,11 +14,13 @@ from petdesk.api import PetStoreClient
 from petdesk.api.client import PetPage
 from petdesk.api.policy import CancelToken
 from petdesk.core.statuses import PetStatus
-from petdesk.sandbox import RunningSandbox, SandboxConfig, start_server
+from petdesk.sandbox import SandboxConfig
+from petdesk.services.importing.duplicates import KnownPets
 from petdesk.services.importing.errors import ImportCancelled
 from petdesk.services.importing.headless import ExitStatus, export_query, query_pages, run_export
-from petdesk.services.importing.preview import KnownPets, RowState
+from petdesk.services.importing.preview import RowState
 from petdesk.services.importing.session import inspect_file, preview_file
+from tests.helpers.sandbox_server import RunningSandbox, start_server
 
 KEY = "bulk-test-key-0123456789"
 
@@ -46,7 +48,10 @@ def test_export_every_page_then_import_finds_them_all_known(
     assert export_query(client, path) == len(every)
 
     layout = inspect_file(path)
-    preview = preview_file(layout, layout.mapping, KnownPets.from_pets(every))
+    known = KnownPets()
+    for pet in every:
+        known.add(pet.name, pet.category_id, pet.status, pet_id=pet.id)
+    preview = preview_file(layout, layout.mapping, known)
     assert len(preview.rows) == len(every)
     valid = [row for row in preview.rows if row.state is not RowState.INVALID]
     assert all(row.state is RowState.DUPLICATE for row in valid)

@@ -13,6 +13,7 @@ import pytest
 
 from petdesk.api.models import Pet
 from petdesk.api.ratelimit import RateLimitSnapshot
+from petdesk.services.importing.duplicates import KnownPets
 from petdesk.services.importing.eta import PLANS
 from petdesk.services.importing.headless import (
     ExitStatus,
@@ -23,7 +24,7 @@ from petdesk.services.importing.headless import (
     run_import,
 )
 from petdesk.services.importing.mapping import layout_key
-from petdesk.services.importing.preview import KnownPets, PlannedPet
+from petdesk.services.importing.preview import PlannedPet
 from petdesk.services.importing.readers import open_table
 from petdesk.services.importing.report import Outcome
 from tests.unit.services.importing.files import write_csv, write_xlsx

@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from petdesk.sandbox import FaultConfig, SandboxConfig, start_server
+from petdesk.sandbox import FaultConfig, SandboxConfig
+from tests.helpers.sandbox_server import start_server
+from tests.helpers.sandbox_store import every_pet
 from tests.unit.services.importing.cli_run import KEY, ROOT, cli_env, petdesk_command
 from tests.unit.services.importing.files import write_xlsx
 
@@ -63,7 +65,7 @@ def test_an_import_killed_with_sigkill_resumes_and_adds_every_animal_once(
             if not killed:
                 break
             kills += 1
-        names = Counter(p.name for p in sandbox.store.all_pets() if p.name.startswith("Kill "))
+        names = Counter(p.name for p in every_pet(sandbox.store) if p.name.startswith("Kill "))
         injected = sum(sandbox.app.faults.injected.values())
     assert kills == 5
     assert injected >= 1

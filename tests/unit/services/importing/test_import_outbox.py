@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from petdesk.api import PetStoreClient
-from petdesk.sandbox import RunningSandbox, SandboxConfig, start_server
+from petdesk.sandbox import SandboxConfig
+from petdesk.services.importing.duplicates import KnownPets
 from petdesk.services.importing.eta import PLANS
 from petdesk.services.importing.headless import (
     LONG_WAIT,
@@ -34,7 +35,7 @@ from petdesk.services.importing.outbox import (
     import_budget_for,
     known_pets,
 )
-from petdesk.services.importing.preview import KnownPets, PlannedPet
+from petdesk.services.importing.preview import PlannedPet
 from petdesk.services.importing.report import Outcome
 from petdesk.services.importing.session import inspect_file, preview_file
 from petdesk.services.importing.writers import write_report
@@ -43,6 +44,8 @@ from petdesk.services.outbox.sender import OutboxSender
 from petdesk.storage.db import LocalStore, open_store
 from petdesk.storage.rows import OutboxState
 from tests.helpers.api_fakes import FakeClock
+from tests.helpers.sandbox_server import RunningSandbox, start_server
+from tests.helpers.sandbox_store import every_pet
 from tests.unit.services.importing.files import write_csv, write_xlsx
 
 KEY = "import-test-key-0123456789"
@@ -75,7 +78,7 @@ class Rig:
         self.sandbox.stop()
 
     def names_on_server(self) -> Counter[str]:
-        return Counter(p.name for p in self.sandbox.store.all_pets())
+        return Counter(p.name for p in every_pet(self.sandbox.store))
 
     def now(self) -> datetime:
         return datetime.fromtimestamp(self.clock.time(), UTC)
@@ -141,7 +144,7 @@ def test_events_carry_the_pet_id_and_the_rate_headers(rig: Rig, tmp_path: Path) 
     assert rig.queue.enqueue_import(planned) == 3
     assert rig.queue.enqueue_import(planned) == 0
     events = [e for e in rig.queue.follow([p.key for p in planned]) if isinstance(e, SendEvent)]
-    by_name = {p.name: p.id for p in rig.sandbox.store.all_pets()}
+    by_name = {p.name: p.id for p in every_pet(rig.sandbox.store)}
     assert [(e.outcome, e.pet_id) for e in events] == [
         (Outcome.ADDED, by_name[f"Import {i}"]) for i in range(3)]
     assert all(e.rate_limit is not None for e in events)

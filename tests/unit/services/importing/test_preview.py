@@ -9,13 +9,11 @@ import pytest
 from petdesk.api.models import NewPet, Pet
 from petdesk.core.statuses import PetStatus
 from petdesk.services.importing.control import CancelToken, StepProgress
+from petdesk.services.importing.duplicates import DuplicateOf, EarlierImport, KnownPets
 from petdesk.services.importing.errors import ImportCancelled, MappingError
 from petdesk.services.importing.mapping import Field, suggest_mapping
 from petdesk.services.importing.preview import (
     Decision,
-    DuplicateOf,
-    EarlierImport,
-    KnownPets,
     Preview,
     RowState,
     build_preview,
@@ -112,8 +110,10 @@ def test_the_totals_line(tmp_path: Path) -> None:
     rows += [[f"Bad {i}", "?", ""] for i in range(9)]
     rows += [["pet  0", 1, "Available"], ["PET 1", 2, "AVAILABLE"], ["Pet 2", 3, "available"]]
     rows += [["Known one", 7, ""], ["Known two", 7, "sold"]]
-    known = KnownPets.from_pets([Pet(id=501, name="Known one", categoryId=7),
-                                 Pet(id=502, name="known two", categoryId=7, status="sold")])
+    known = KnownPets()
+    for pet in [Pet(id=501, name="Known one", categoryId=7),
+                Pet(id=502, name="known two", categoryId=7, status="sold")]:
+        known.add(pet.name, pet.category_id, pet.status, pet_id=pet.id)
     preview = _preview(write_csv(tmp_path / "412.csv", rows), known)
     assert preview.summary() == "412 rows: 398 ready, 9 invalid, 5 possible duplicates"
     assert [(row.number, row.duplicate_of) for row in preview.duplicate_rows] == [

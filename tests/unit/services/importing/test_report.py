@@ -7,8 +7,9 @@ from pathlib import Path
 import openpyxl
 
 from petdesk.core.statuses import PetStatus
+from petdesk.services.importing.duplicates import KnownPets
 from petdesk.services.importing.mapping import suggest_mapping
-from petdesk.services.importing.preview import Decision, KnownPets, build_preview
+from petdesk.services.importing.preview import Decision, build_preview
 from petdesk.services.importing.readers import open_table
 from petdesk.services.importing.report import REPORT_HEADER, ImportReport, Outcome
 from petdesk.services.importing.writers import write_report
