@@ -2534,7 +2534,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <name>PetStoreError</name>
     <message>
         <source>The service address is not a valid address.</source>
-        <extracomment>Anything in a next link&apos;s path that URL parsing would change or that could move it out of the service: dot segments, escapes, backslashes, &quot;@&quot;, whitespace. Something that looks like a markup tag or entity (``&lt;a href``, ``&lt;/b&gt;``, ``&amp;lt;``).</extracomment>
+        <extracomment>Anything in a next link&apos;s path that URL parsing would change or that could move it out of the service: dot segments, escapes, backslashes, &quot;@&quot;, whitespace.</extracomment>
         <translation>La dirección del servicio no es válida.</translation>
     </message>
     <message>
@@ -2551,11 +2551,12 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
     <message>
         <source>That page address does not belong to this service.</source>
-        <extracomment>The quota of a server that sends no X-RateLimit headers, learnt from 429s. ``GET /pets`` URLs by (limit, status): building one costs more than the rest of the request&apos;s own bookkeeping (figure 7 of the benchmarks). A next link that starts with this (and has nothing to normalise) is ours.</extracomment>
+        <extracomment>``GET /pets`` URLs by (limit, status): building one costs more than the rest of the request&apos;s own bookkeeping (figure 7 of the benchmarks). A next link that starts with this (and has nothing to normalise) is ours.</extracomment>
         <translation>Esa dirección de página no pertenece a este servicio.</translation>
     </message>
     <message>
         <source>The service redirected too many times.</source>
+        <extracomment>The quota of a server that sends no X-RateLimit headers, learnt from 429s.</extracomment>
         <translation>El servicio redirigió demasiadas veces.</translation>
     </message>
     <message>
@@ -2564,6 +2565,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
     <message>
         <source>The connection to the Pet Store service was interrupted.</source>
+        <extracomment>Something that looks like a markup tag or entity (``&lt;a href``, ``&lt;/b&gt;``, ``&amp;lt;``). The name lookup&apos;s answers that mean &quot;no such name&quot; (the name server answered), as opposed to &quot;could not ask&quot; (``EAI_AGAIN``: no network, no name server).</extracomment>
         <translation>Se interrumpió la conexión con el servicio Pet Store.</translation>
     </message>
     <message>
