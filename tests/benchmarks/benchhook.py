@@ -154,7 +154,7 @@ def install(window: Any = None) -> bool:
             from petdesk.core.status_messages import MessageKind
 
             return window.is_built and bool(
-                window.statusBar_.text_of(MessageKind.STORED_ROWS))
+                window.statusBar().text_of(MessageKind.STORED_ROWS))
 
         def eventFilter(self, obj: QObject, event: QEvent) -> bool:
             nonlocal window

@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from petdesk.gui.cards.kennel_cards import CardPageSize, CardSheet, KennelCard
+from petdesk.gui.cards.kennel_cards import CardPageSize, CardSheet, KennelCard, cards_for_pets
 from petdesk.gui.common.accessibility import make_accessible
 from petdesk.gui.worker.io_runner import IoRunner, ask_save_path, write_file
 
@@ -51,6 +51,7 @@ __all__ = [
     "PREVIEW_MAX_PAGES",
     "KennelCardDialog",
     "PagePainter",
+    "cards_for_pets",
     "default_page_size",
 ]
 

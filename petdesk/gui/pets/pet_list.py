@@ -83,7 +83,9 @@ class PetListController(QObject):
     #: Paging ended on a next link already visited: the plain sentence to show.
     pagingStopped = Signal(str)
 
-    def __init__(self, auth: AuthController, model: PetTableModel, clock: Clock,
+    def __init__(self, auth: AuthController, model: PetTableModel, clock: Clock, *,
+                 keep: KeepPage | None = None,
+                 rows_not_pets: Callable[[], int] = lambda: 0,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._auth = auth
@@ -101,9 +103,9 @@ class PetListController(QObject):
         self.last_refresh: datetime | None = None
         self._generation = 0
         #: See :data:`KeepPage`.
-        self.keep: KeepPage | None = None
+        self._keep = keep
         #: Rows of the table that are not pets (adds waiting in the outbox): not counted.
-        self.rows_not_pets: Callable[[], int] = lambda: 0
+        self._rows_not_pets = rows_not_pets
         #: Pets added in this session in this environment, kept in the list through
         #: refreshes until dismissed (the window swaps it on an environment switch).
         self.pinned: dict[int, Pet] = {}
@@ -169,7 +171,7 @@ class PetListController(QObject):
             self._failed(outcome.error, more=False)
             return
         page, trail = outcome.value
-        keep = self.keep
+        keep = self._keep
         if keep is not None:  # after this page is shown, as background work that a quit
             # does not drop: what the user saw is there on the next start, offline too
             self._auth.run_task(partial(keep, query, page), priority=Priority.BACKGROUND,
@@ -285,7 +287,7 @@ class PetListController(QObject):
         """The footer: what is loaded, what the filters show, whether there is more
         (adds waiting in the outbox are not pets yet: not loaded, but shown when the
         filter shows them)."""
-        count = self._model.total_count - self.rows_not_pets()
+        count = self._model.total_count - self._rows_not_pets()
         if self.state in (ListState.IDLE, ListState.NO_KEY) and not count:
             return ""
         shown = self._model.rowCount()

@@ -36,6 +36,7 @@ from petdesk.gui.settings.settings_dialog import SettingsDialog
 from tests.gui.common.test_accessibility import DIALOGS, active_dialog
 from tests.gui.common.test_keyboard_only import answer_file_dialog
 from tests.gui.conftest import API_KEY, Sandbox
+from tests.helpers import ui
 from tests.helpers.drive import focused, look_up, shortcut, type_text
 from tests.unit.services.importing.files import write_csv
 
@@ -90,10 +91,10 @@ def mnemonics(root: QWidget) -> dict[str, list[str]]:
 def test_tab_goes_through_the_main_window_as_it_is_shown(
         qtbot: Any, make_window: Callable[..., MainWindow], loopback: Sandbox) -> None:
     window = make_window(loopback)
-    assert focused(qtbot, window) is window.environmentCombo  # the first field
+    assert focused(qtbot, window) is ui.environment_combo(window)  # the first field
     look_up(qtbot, window, "1")  # a pet in the details: their buttons are enabled
-    qtbot.waitUntil(lambda: window.detail.idValue.text() == "1", timeout=10_000)
-    window.environmentCombo.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(lambda: ui.detail(window).idValue.text() == "1", timeout=10_000)
+    ui.environment_combo(window).setFocus(Qt.FocusReason.TabFocusReason)
     order = ["environmentCombo", "statusFilter", "limitSpin", "refreshButton",
              "quickFilterEdit", "lookupEdit", "addPetButton", "petsTable", "loadMoreButton",
              "copyIdButton", "copyJsonButton", "refreshDetailButton",
@@ -196,7 +197,7 @@ def test_enter_saves_the_key(qtbot: Any, make_window: Callable[..., MainWindow],
     qtbot.keyClicks(QApplication.focusWidget(), API_KEY)
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: closed(dialog), timeout=10_000)
-    assert "saved" in window.statusBar_.message.lower()
+    assert "saved" in ui.status_bar(window).message.lower()
 
 
 @pytest.mark.parametrize("which", ["shortcuts", "about", "error details"])

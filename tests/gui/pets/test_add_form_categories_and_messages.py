@@ -23,6 +23,7 @@ from petdesk.gui.common.translations import install_translations, remove_transla
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.pets.pet_model import Column
 from petdesk.gui.settings.settings import AppSettings
+from tests.helpers import ui
 from tests.helpers.drive import open_add_dialog, type_text
 
 # The category field's completer pops up over the form: the offscreen platform cannot
@@ -54,7 +55,7 @@ def demo(qtbot: Any, tmp_path: Path, settings: AppSettings,
     qtbot.addWidget(window)
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
         window.show()
-    qtbot.waitUntil(lambda: window.contents.cards.categories.label(1).endswith("(1)"),
+    qtbot.waitUntil(lambda: ui.categories(window).label(1).endswith("(1)"),
                     timeout=5_000)
     return window
 
@@ -98,9 +99,8 @@ def test_a_category_typed_as_its_names_start_is_completed_by_tab_and_added(
     assert dialog.categoryIdEdit.text() == "Dogs (1)"  # the user sees which one
     assert dialog.field_error("categoryId") == ""
     assert dialog.submitButton.isEnabled()
-    with qtbot.waitSignal(window.contents.adder.added, timeout=10_000) as added:
-        qtbot.mouseClick(dialog.submitButton, Qt.MouseButton.LeftButton)
-    pet = added.args[0]
+    qtbot.mouseClick(dialog.submitButton, Qt.MouseButton.LeftButton)
+    pet = ui.shown_after_add(qtbot, window)
     assert (pet.name, pet.category_id) == ("Rex", 1)
 
 
@@ -246,7 +246,7 @@ def test_a_long_category_name_is_shown_whole_while_name_has_room(
         speak: Callable[[str], None]) -> None:
     speak("es")
     window = demo(qtbot, tmp_path, settings, monkeypatch)
-    table = window.table
+    table = ui.table(window)
     model = table.model()
     qtbot.waitUntil(lambda: model.data(model.index(0, Column.CATEGORY))
                     == "Pequeños mamíferos (6)", timeout=5_000)
@@ -266,6 +266,6 @@ def test_the_footer_counts_one_filtered_pet_in_the_singular(
         speak: Callable[[str], None], language: str, footer: str) -> None:
     speak(language)
     window = demo(qtbot, tmp_path, settings, monkeypatch)
-    type_text(qtbot, window.quickFilterEdit, "Biscotti")
-    qtbot.waitUntil(lambda: window.model.rowCount() == 1, timeout=5_000)
-    assert window.countLabel.text() == footer
+    type_text(qtbot, ui.quick_filter(window), "Biscotti")
+    qtbot.waitUntil(lambda: ui.model(window).rowCount() == 1, timeout=5_000)
+    assert ui.count_label(window).text() == footer

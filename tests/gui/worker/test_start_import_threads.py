@@ -54,16 +54,16 @@ RUN_SCRIPT = textwrap.dedent("""
         def worker_started():  # the worker thread runs; its first page is held
             window.activateWindow()
             QTest.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
-            dialog = window.add_dialog
+            dialog = ui.add_dialog(window)
             report["form shown"] = dialog is not None and dialog.isVisible()
             release.set()
 
         def loaded():
-            report["rows"] = window.model.rowCount()
+            report["rows"] = ui.model(window).rowCount()
             report["crash dialog"] = any(w.objectName() == "crashDialog"
                                          for w in QApplication.topLevelWidgets())
-            if window.add_dialog is not None:
-                window.add_dialog.discard()
+            if ui.add_dialog(window) is not None:
+                ui.add_dialog(window).discard()
             QApplication.instance().exit(0)
 
         window.workerStarted.connect(worker_started)
