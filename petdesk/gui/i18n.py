@@ -30,7 +30,7 @@ from typing import NamedTuple
 LANGUAGES: tuple[str, ...] = ("de", "es")
 #: Qt-free layers whose visible text is marked with ``QT_TRANSLATE_NOOP`` and the UI.
 #: ``sandbox`` is left out: it plays the server, whose text is shown as sent.
-SOURCE_PACKAGES: tuple[str, ...] = ("api", "bulk", "core", "store", "ui")
+SOURCE_PACKAGES: tuple[str, ...] = ("api", "cli", "core", "gui", "services", "storage")
 
 UPDATE_HINT = ("run `python -m petdesk.gui.i18n update`, translate the entries it lists in "
                "resources/translations/petdesk_<lang>.ts (Qt Linguist: "

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QMainWindow, QWidget
 
@@ -290,7 +290,9 @@ class MainWindow(QMainWindow):
     def _stop(self) -> None:
         """Stop the running request, any wait, and everything queued."""
         self._built_controllers().worker.stop()
-        self._build_parts().status.show_activity(self.tr("Stopped."))
+        # Translated where the sentence has always been (its context, "Contents").
+        self._build_parts().status.show_activity(
+            QCoreApplication.translate("Contents", "Stopped."))
 
     def _focus(self, edit: QWidget) -> None:
         edit.setFocus(Qt.FocusReason.ShortcutFocusReason)

@@ -21,7 +21,6 @@ pets' fields and the service's page links, never the API key.
 
 from __future__ import annotations
 
-import importlib
 import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -31,8 +30,21 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 
 from petdesk.core.status_messages import MessageKind, StatusMessage
+from petdesk.core.statuses import PetStatus
 from petdesk.gui.common.after_paint import AfterPaint
+from petdesk.gui.common.localize import clock_time as localized
+from petdesk.gui.common.localize import localized_names
+from petdesk.services.cards.categories import (
+    DEMO_CATEGORY_NAMES,
+    CategoryTable,
+    JsonCategoryFile,
+    categories_path,
+    load_or_seed,
+)
+from petdesk.services.outbox.wording import clock_time
 from petdesk.services.pets.local_rows import StoredRow
+from petdesk.storage.db import peek_stored_page
+from petdesk.storage.rows import StoredPage, StoredQuery
 from petdesk.storage.store_file import store_file
 
 if TYPE_CHECKING:
@@ -43,21 +55,11 @@ if TYPE_CHECKING:
     from petdesk.gui.pets.pet_model import PetTableModel
     from petdesk.gui.pets.views import FilterBar
     from petdesk.gui.settings.connection import ConnectionController
-    from petdesk.services.cards.categories import CategoryTable
-    from petdesk.storage.rows import StoredPage
 
 __all__ = ["StoredStart", "store_file"]
 
 #: The worker waits for the stored rows' paint at most this long.
 STORED_PAINT_LATEST_MS = 250
-
-# The store package, complete on this (the GUI) thread before the reader thread imports
-# its modules while the GUI thread imports others: a package half-initialised in one
-# thread while another imports its submodules can fail (KeyError in importlib). The
-# package itself imports nothing (PEP 562): this costs nothing.
-importlib.import_module("petdesk.storage")
-
-
 
 def _read(connection: Connection, status: str | None, limit: int, folder: Path | None,
           names: tuple[str, bool], deliver: Callable[[object], None]) -> None:
@@ -66,23 +68,11 @@ def _read(connection: Connection, status: str | None, limit: int, folder: Path |
     page: StoredPage | None = None
     table: CategoryTable | None = None
     try:
-        from petdesk.core.statuses import PetStatus  # noqa: PLC0415 - on this thread
-        from petdesk.storage.db import peek_stored_page  # noqa: PLC0415 - sqlite3, likewise
-        from petdesk.storage.rows import StoredQuery  # noqa: PLC0415
-
         query = StoredQuery(PetStatus(status) if status else None, limit)
         page = peek_stored_page(store_file(connection, folder), query)
     except Exception:  # nothing stored to show is never an error
         page = None
     try:
-        from petdesk.gui.common.localize import localized_names  # noqa: PLC0415 - on this thread
-        from petdesk.services.cards.categories import (  # noqa: PLC0415 - on this thread
-            DEMO_CATEGORY_NAMES,
-            JsonCategoryFile,
-            categories_path,
-            load_or_seed,
-        )
-
         environment, demo = names
         table = load_or_seed(JsonCategoryFile(categories_path(environment)),
                              localized_names(DEMO_CATEGORY_NAMES) if demo else None,
@@ -163,9 +153,6 @@ class StoredStart(QObject):
         """When the stored rows were fetched, as the user's locale writes it."""
         if self.fetched_at is None:
             return ""
-        from petdesk.gui.common.localize import clock_time as localized  # noqa: PLC0415 - likewise
-        from petdesk.services.outbox.wording import clock_time  # noqa: PLC0415 - after the paint
-
         return localized(clock_time(self.fetched_at, datetime.now(UTC).timestamp()))
 
     def fresh_shown(self) -> None:

@@ -27,7 +27,6 @@ from petdesk.services.cards.categories import (
     MemoryCategoryStore,
 )
 from tests.gui.cards.conftest import ThreadIo
-from tests.helpers import ui
 
 
 def test_the_model_passes_qtmodeltester_through_every_change(qtmodeltester: object) -> None:
@@ -86,7 +85,7 @@ def test_persistence_seeds_loads_and_saves_every_change_off_the_gui_thread(
     second = CategoryPersistence(again, store, run_io)
     with qtbot.waitSignal(second.loaded):
         second.load(DEMO_CATEGORY_NAMES)
-    assert ui.table(again)() == model.table()
+    assert again.table() == model.table()
 
 
 def test_a_damaged_file_is_said_and_never_overwritten(
