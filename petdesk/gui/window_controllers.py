@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QMainWindow
 
 from petdesk.core.clock import Clock
+from petdesk.core.connection import Connection
 from petdesk.core.text import display
 from petdesk.gui.cards.controller import CardsAndCategories
 from petdesk.gui.catalogue.status import CatalogueWindow
@@ -93,13 +94,13 @@ def build_controllers(window: QMainWindow, parts: WindowParts, settings: AppSett
                       redactor: RedactingFilter | None, *, hold_background: bool,
                       refresh_quietly: Callable[[], None]) -> Controllers:
     """Every controller of ``window``, wired to ``parts`` (the widgets)."""
-    worker = Worker(client_factory, keys, connection.connection(), clock=clock, parent=window)
+    worker = Worker(client_factory, keys, connection.in_use, clock=clock, parent=window)
     if hold_background:
         # Background work waits for the first page (the window releases it once
         # settled): held before the first job below can start the thread.
         worker.hold_background()
     _wire_worker(worker, parts)  # before any job is submitted: the view sees every one
-    connection.attach(worker)
+    connection.switched.connect(partial(_follow, worker))
     auth = AuthController(worker, connection, redactor, parent=window)
     importer = ImportController(worker, connection, folder=settings.store_folder,
                                 parent=window)
@@ -148,6 +149,12 @@ def build_controllers(window: QMainWindow, parts: WindowParts, settings: AppSett
     controllers.catalogue.start_up()
     outbox.start_up()
     return controllers
+
+
+def _follow(worker: Worker, connection: Connection) -> None:
+    """Another environment, address or timeout: what was asked of the old one stops."""
+    worker.stop()
+    worker.set_connection(connection)
 
 
 def _wire_worker(worker: Worker, parts: WindowParts) -> None:

@@ -123,7 +123,7 @@ class StoredStart(QObject):
         status = self._bar.status()
         thread = threading.Thread(
             target=_read, name="petdesk-stored-rows", daemon=True,
-            args=(connection.connection(), status.value if status else None,
+            args=(connection.in_use, status.value if status else None,
                   self._bar.limitSpin.value(), self._folder,
                   (connection.name, connection.demo), self.pageRead.emit))
         thread.start()
