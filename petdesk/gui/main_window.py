@@ -16,17 +16,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from petdesk.core.clock import Clock, SystemClock
 from petdesk.core.jobs import JobKind, ListState
-from petdesk.gui.actions import shortcut_rows
-from petdesk.gui.common.accessibility import name_main_window
 from petdesk.gui.common.after_paint import AfterPaint
 from petdesk.gui.common.screen_fit import ScreenFit
-from petdesk.gui.common.shortcuts_dialog import ShortcutsDialog
 from petdesk.gui.settings.connection import DEMO, ConnectionController
 from petdesk.gui.settings.settings import AppSettings, Environment
 from petdesk.services.keys.keys import KeyProvider
@@ -153,7 +150,8 @@ class MainWindow(QMainWindow):
         return c
 
     def _slots(self) -> dict[str, Callable[[], object]]:
-        """What each action does (the detail panel's copy actions: its own)."""
+        """What each action does (those that need only the widgets:
+        :func:`~.window_parts.build_parts`)."""
         c = self._built_controllers
         return {
             "actionSettings": lambda: c().dialogs.open_settings(),
@@ -164,14 +162,11 @@ class MainWindow(QMainWindow):
             "actionRefresh": self._refresh_clicked,
             "actionLoadMore": lambda: c().pets.load_more(),
             "actionStop": self._stop,
-            "actionQuickFilter": lambda: self._focus(self._build_parts().bar.quickFilterEdit),
             "actionProduction": lambda: self._set_environment(Environment.PRODUCTION),
             "actionStaging": lambda: self._set_environment(Environment.STAGING),
             "actionAddPet": lambda: c().dialogs.open_add_pet(),
-            "actionLookup": lambda: self._focus(self._build_parts().bar.lookupEdit),
             "actionDetailRefresh": self._refresh_detail,
             "actionAbout": lambda: c().dialogs.show_about(),
-            "actionShortcuts": self._show_shortcuts,
             "actionImport": lambda: c().bulk.open_import(),
             "actionExport": lambda: c().bulk.open_export(),
             "actionFindAny": lambda: c().catalogue.open_find(),
@@ -236,8 +231,7 @@ class MainWindow(QMainWindow):
         self._settled = True
         self._built_controllers().worker.release_background()
         # Qt's inner parts named once the first page is on screen (~10 ms of work).
-        parts = self._build_parts()
-        name_main_window(self, parts.detail, parts.splitter)
+        self._build_parts().name_for_screen_readers(self)
         self.settled.emit()
 
     def showEvent(self, event: QShowEvent) -> None:
@@ -294,12 +288,6 @@ class MainWindow(QMainWindow):
         self._build_parts().status.show_activity(
             QCoreApplication.translate("Contents", "Stopped."))
 
-    def _focus(self, edit: QWidget) -> None:
-        edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
-        select_all = getattr(edit, "selectAll", None)
-        if callable(select_all):
-            select_all()
-
     def _adds_waiting(self) -> int:
         return self._controllers.outbox.pending if self._controllers is not None else 0
 
@@ -307,9 +295,6 @@ class MainWindow(QMainWindow):
         """File › Quit: asks first while adds wait to be sent."""
         if not self._build_parts().quit_question.ask():
             self.close()
-
-    def _show_shortcuts(self) -> None:
-        ShortcutsDialog(shortcut_rows(self), self).open()
 
     # -- environment ----------------------------------------------------------------------
 

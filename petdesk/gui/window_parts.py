@@ -10,12 +10,14 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QIcon
-from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLineEdit, QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from petdesk.core.clock import Clock
-from petdesk.gui.actions import SPECS, build_menus, make_action
+from petdesk.gui.actions import SPECS, build_menus, make_action, shortcut_rows
+from petdesk.gui.common.accessibility import name_main_window
 from petdesk.gui.common.action_keys import ActionKeysFirst
 from petdesk.gui.common.focus_ring import FocusRing
+from petdesk.gui.common.shortcuts_dialog import ShortcutsDialog
 from petdesk.gui.common.status_bar import PetStatusBar
 from petdesk.gui.outbox.quit_question import QuitQuestion
 from petdesk.gui.pets.detail import PetDetail
@@ -49,6 +51,10 @@ class WindowParts:
     presenter: ListPresenter
     stored: StoredStart
 
+    def name_for_screen_readers(self, window: QMainWindow) -> None:
+        """The window's regions and Qt's inner parts, named for screen readers."""
+        name_main_window(window, self.detail, self.splitter)
+
 
 def _central(window: QMainWindow, banner: QWidget, bar: QWidget, panel: QWidget,
              detail: QWidget) -> QSplitter:
@@ -74,6 +80,11 @@ def _central(window: QMainWindow, banner: QWidget, bar: QWidget, panel: QWidget,
     return splitter
 
 
+def _focus(edit: QLineEdit) -> None:
+    edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+    edit.selectAll()
+
+
 def _actions(window: QMainWindow, slots: dict[str, Callable[[], object]], *,
              demo: bool) -> dict[str, QAction]:
     # The demo has one environment: nothing to switch to.
@@ -91,7 +102,8 @@ def build_parts(window: QMainWindow, owner: QObject, settings: AppSettings,
                 adds_waiting: Callable[[], int], controllers_built: Callable[[], bool],
                 page_shown: Callable[[], None], folder: Path | None) -> WindowParts:
     """The widgets and actions on ``window`` (``slots``: what each action does, by name,
-    but for the detail panel's own), and what keeps the list's view true."""
+    but for those that need only these widgets), and what keeps the list's view
+    true."""
     icon = QIcon.fromTheme("petdesk")
     if not icon.isNull():
         window.setWindowIcon(icon)
@@ -104,8 +116,12 @@ def build_parts(window: QMainWindow, owner: QObject, settings: AppSettings,
     status = PetStatusBar(clock=clock, demo=connection.demo)
     window.setStatusBar(status)
     FocusRing(window)
-    actions = _actions(window, {**slots, "actionCopyId": detail.copy_id,
-                                "actionCopyJson": detail.copy_json}, demo=connection.demo)
+    actions = _actions(window, {
+        **slots, "actionCopyId": detail.copy_id, "actionCopyJson": detail.copy_json,
+        "actionQuickFilter": lambda: _focus(bar.quickFilterEdit),
+        "actionLookup": lambda: _focus(bar.lookupEdit),
+        "actionShortcuts": lambda: ShortcutsDialog(shortcut_rows(window), window).open()},
+        demo=connection.demo)
     bar.refreshButton.setToolTip(actions["actionRefresh"].toolTip())
     bar.addPetButton.setToolTip(actions["actionAddPet"].toolTip())
     panel.loadMoreButton.setToolTip(actions["actionLoadMore"].toolTip())

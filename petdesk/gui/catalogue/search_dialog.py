@@ -38,6 +38,7 @@ from petdesk.gui.catalogue.search_model import COLUMNS, CatalogueResultsModel, F
 from petdesk.gui.common.accessibility import make_accessible
 from petdesk.gui.common.localize import localized
 from petdesk.gui.common.sort_arrow import point_sort_arrows
+from petdesk.services.catalogue.wording import search_note
 from petdesk.storage.rows import MirrorQuery, MirrorSort
 
 if TYPE_CHECKING:
@@ -195,8 +196,6 @@ class CatalogueDialog(QDialog):
         self.orderCombo.setCurrentIndex(found)
 
     def _window_read(self, window: ResultWindow) -> None:
-        from petdesk.services.catalogue.wording import search_note  # noqa: PLC0415 - on first use
-
         self.noteLabel.setText(localized(search_note(
             window.count, window.query.text, window.status, self._clock.time())))
         if window.offset == 0 and window.count and not self.resultsView.currentIndex().isValid():

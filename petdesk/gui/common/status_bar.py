@@ -36,6 +36,7 @@ from petdesk.core.clock import Clock, SystemClock
 from petdesk.core.errors import AuthenticationError, MissingKeyError, PetStoreError
 from petdesk.core.status_messages import Fit, MessageKind, StatusMessage, fit, lead, ordered
 from petdesk.core.text import display, elide
+from petdesk.gui.common.accessibility import make_accessible
 from petdesk.gui.common.localize import error_text
 from petdesk.gui.common.plain import plain_box
 
@@ -302,8 +303,6 @@ class PetStatusBar(QStatusBar):
             # Server text: shown literally (plain_box), and bounded on the label (the
             # full text is in the scrollable detailed text).
             box.setInformativeText(elide(details, DETAILS_LABEL_LIMIT))
-        from petdesk.gui.common.accessibility import make_accessible  # noqa: PLC0415 - on first use
-
         make_accessible(plain_box(box))
         box.open()
 

@@ -43,6 +43,7 @@ from petdesk.gui.cards.categories_model import CategoryModel
 from petdesk.gui.common.accessibility import make_accessible
 from petdesk.gui.common.file_folders import FileFolders, FileKind
 from petdesk.gui.common.localize import error_text, localized, number
+from petdesk.gui.importing.category_words import CategoryWordsDialog
 from petdesk.gui.importing.columns_page import ColumnsPage
 from petdesk.gui.importing.controller import ImportController, ProgressRelay
 from petdesk.gui.importing.export_dialog import ask_table_path
@@ -268,8 +269,6 @@ class ImportDialog(QDialog):
 
     def name_category_words(self) -> None:
         """Open the category words dialog; its answers check the rows again."""
-        from petdesk.gui.importing.category_words import CategoryWordsDialog  # noqa: PLC0415 - when first asked for
-
         model = self.previewPage.model
         if model is None:
             return

@@ -4,6 +4,7 @@ for a pet added this session, Dismiss."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from datetime import date
 from itertools import pairwise
@@ -363,8 +364,6 @@ class PetDetail(QFrame):
 
     def copy_json(self) -> None:
         if self._pet is not None:
-            import json  # noqa: PLC0415 - on first use, not before the window's first paint
-
             QGuiApplication.clipboard().setText(
                 json.dumps(self._pet.to_wire(), indent=2, ensure_ascii=False))
             self.copied.emit(self.tr("Copied %s as JSON.") % display(self._pet.name, 40))

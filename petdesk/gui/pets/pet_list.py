@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
+from petdesk.api import PageTrail
 from petdesk.core.clock import Clock
 from petdesk.core.errors import AuthenticationError, RequestCancelled
 from petdesk.core.jobs import JobKind, ListState, Priority
@@ -35,7 +36,7 @@ from petdesk.gui.settings.auth import AuthController
 from petdesk.gui.worker.worker import JobContext, Outcome
 
 if TYPE_CHECKING:
-    from petdesk.api import PageTrail, PageUpdate, Pet, PetPage
+    from petdesk.api import PageUpdate, Pet, PetPage
     from petdesk.gui.pets.pet_model import PetTableModel
 
 
@@ -57,8 +58,6 @@ KeepPage = Callable[[ListQuery, "PetPage", JobContext], None]
 
 def _first_page(query: ListQuery, ctx: JobContext) -> tuple[PetPage, PageTrail]:
     """The first page and a new trail for the list it starts (worker thread)."""
-    from petdesk.api import PageTrail  # noqa: PLC0415 - httpx loads when the worker starts
-
     page = ctx.client.list_pets_page(query.limit, query.status, cancel=ctx.token)
     return page, PageTrail()
 
