@@ -104,10 +104,10 @@ class MainWindow(QMainWindow):
     def ensure_built(self) -> None:
         """Build the widgets, the worker and the controllers now unless they exist
         (:attr:`built` is emitted once the widgets exist)."""
-        self._build_parts()
-        self._built_controllers()
+        self._ensure_parts()
+        self._ensure_controllers()
 
-    def _build_parts(self) -> WindowParts:
+    def _ensure_parts(self) -> WindowParts:
         if self._parts is not None:
             return self._parts
         from petdesk.gui.window_parts import build_parts  # noqa: PLC0415 - the widgets load after the window's first paint
@@ -121,7 +121,7 @@ class MainWindow(QMainWindow):
         bar.environmentCombo.activated.connect(self._environment_chosen)
         bar.limitSpin.valueChanged.connect(lambda _v: self._limit_timer.start())
         bar.lookupEdit.returnPressed.connect(
-            lambda: self._built_controllers().lookups.look_up(bar.lookupEdit.text()))
+            lambda: self._ensure_controllers().lookups.look_up(bar.lookupEdit.text()))
         parts.detail.refreshRequested.connect(lambda _id: self._refresh_detail())
         parts.status.stopRequested.connect(self._stop)
         self._apply_environment_look()
@@ -131,11 +131,11 @@ class MainWindow(QMainWindow):
         self.built.emit()
         return parts
 
-    def _built_controllers(self) -> Controllers:
+    def _ensure_controllers(self) -> Controllers:
         """The worker, the controllers and the dialogs, built on first use."""
         if self._controllers is not None:
             return self._controllers
-        parts = self._build_parts()
+        parts = self._ensure_parts()
         from petdesk.gui.window_controllers import build_controllers  # noqa: PLC0415 - the worker and the controllers (httpx, pydantic) load after the widgets are painted
 
         c = self._controllers = build_controllers(
@@ -152,7 +152,7 @@ class MainWindow(QMainWindow):
     def _slots(self) -> dict[str, Callable[[], object]]:
         """What each action does (those that need only the widgets:
         :func:`~.window_parts.build_parts`)."""
-        c = self._built_controllers
+        c = self._ensure_controllers
         return {
             "actionSettings": lambda: c().dialogs.open_settings(),
             "actionApiKey": lambda: c().dialogs.open_api_key_dialog(),
@@ -187,7 +187,7 @@ class MainWindow(QMainWindow):
             return
         self._started = True
         was_built = self.is_built
-        self._build_parts()
+        self._ensure_parts()
         central = self.centralWidget()
         if was_built or central is None:
             self._start_worker()
@@ -203,8 +203,8 @@ class MainWindow(QMainWindow):
         if self._worker_started or self._closing:
             return
         self._worker_started = True
-        self._build_parts().stored.start()
-        c = self._built_controllers()
+        self._ensure_parts().stored.start()
+        c = self._ensure_controllers()
         if self._autoload:
             # The first page is painted before background work takes the GIL (held
             # since the worker was made).
@@ -222,16 +222,16 @@ class MainWindow(QMainWindow):
     def _first_answer(self, *_args: object) -> None:
         if not self._answered and not self._closing:
             self._answered = True
-            AfterPaint(self._build_parts().panel.table.viewport(), self._settle,
+            AfterPaint(self._ensure_parts().panel.table.viewport(), self._settle,
                        SETTLE_LATEST_MS)
 
     def _settle(self) -> None:
         if self._settled or self._closing:
             return
         self._settled = True
-        self._built_controllers().worker.release_background()
+        self._ensure_controllers().worker.release_background()
         # Qt's inner parts named once the first page is on screen (~10 ms of work).
-        self._build_parts().name_for_screen_readers(self)
+        self._ensure_parts().name_for_screen_readers(self)
         self.settled.emit()
 
     def showEvent(self, event: QShowEvent) -> None:
@@ -252,40 +252,40 @@ class MainWindow(QMainWindow):
         # The last session's rows are read and painted first (a small thread, a few
         # milliseconds); the worker and the controllers follow them.
         if not self._closing:
-            stored = self._build_parts().stored
+            stored = self._ensure_parts().stored
             stored.over.connect(self._start_worker)
             stored.start()
 
     # -- the list -------------------------------------------------------------------------
 
     def _refresh(self, *, background: bool = False) -> None:
-        c = self._built_controllers()
+        c = self._ensure_controllers()
         c.pets.refresh(c.query(), background=background)
 
     def _refresh_clicked(self) -> None:
         """Refresh (F5): as :meth:`_refresh`, but a list just loaded by it is not asked
         for again."""
-        c = self._built_controllers()
+        c = self._ensure_controllers()
         c.pets.refresh(c.query(), clicked=True)
 
     def _refresh_detail(self) -> None:
-        pet = self._build_parts().detail.pet
+        pet = self._ensure_parts().detail.pet
         if pet is not None:
-            self._built_controllers().lookups.fetch(pet.id, JobKind.DETAIL)
+            self._ensure_controllers().lookups.fetch(pet.id, JobKind.DETAIL)
 
     def _key_saved(self, message: str) -> None:
-        c = self._built_controllers()
+        c = self._ensure_controllers()
         c.pets.invalidate()  # another key may see other pets
-        self._build_parts().status.show_activity(message)
+        self._ensure_parts().status.show_activity(message)
         if not c.auth.holding and c.pets.state in (
                 ListState.NO_KEY, ListState.ERROR, ListState.IDLE):
             self._refresh()
 
     def _stop(self) -> None:
         """Stop the running request, any wait, and everything queued."""
-        self._built_controllers().worker.stop()
+        self._ensure_controllers().worker.stop()
         # Translated where the sentence has always been (its context, "Contents").
-        self._build_parts().status.show_activity(
+        self._ensure_parts().status.show_activity(
             QCoreApplication.translate("Contents", "Stopped."))
 
     def _adds_waiting(self) -> int:
@@ -293,28 +293,28 @@ class MainWindow(QMainWindow):
 
     def _quit_asked(self) -> None:
         """File › Quit: asks first while adds wait to be sent."""
-        if not self._build_parts().quit_question.ask():
+        if not self._ensure_parts().quit_question.ask():
             self.close()
 
     # -- environment ----------------------------------------------------------------------
 
     def _environment_chosen(self, index: int) -> None:
-        value = self._build_parts().bar.environmentCombo.itemData(index)
+        value = self._ensure_parts().bar.environmentCombo.itemData(index)
         if value in (Environment.PRODUCTION.value, Environment.STAGING.value):
             self._set_environment(Environment(value))
 
     def _set_environment(self, env: Environment) -> None:
-        self._built_controllers()  # the worker and the list follow the switch
+        self._ensure_controllers()  # the worker and the list follow the switch
         self._connection.set_environment(env)
 
     def _category_labels_changed(self) -> None:
-        label = self._built_controllers().cards.categories.label
-        parts = self._build_parts()
+        label = self._ensure_controllers().cards.categories.label
+        parts = self._ensure_parts()
         parts.model.set_category_label(label)
         parts.detail.set_category_label(label)
 
     def _connection_changed(self) -> None:
-        c, parts = self._built_controllers(), self._build_parts()
+        c, parts = self._ensure_controllers(), self._ensure_parts()
         c.cards.load()
         if not self._connection.demo:
             parts.bar.show_environment(self._connection.environment)
@@ -329,7 +329,7 @@ class MainWindow(QMainWindow):
         connection = self._connection
         self.setWindowTitle(self.tr("PetDesk — %s") % connection.window_label())
         kind = DEMO if connection.demo else connection.environment.value
-        self._build_parts().banner.show_environment(kind, connection.label(),
+        self._ensure_parts().banner.show_environment(kind, connection.label(),
                                                     connection.address,
                                                     set_up=connection.set_up)
 
