@@ -109,7 +109,7 @@ def session(refreshes: int, adds: int, idle_ms: int) -> dict[str, Any]:
     from petdesk.core.clock import Clock
     from petdesk.gui.app import create_application
     from petdesk.gui.main_window import MainWindow
-    from petdesk.gui.pets.pet_list import PetListController
+    from petdesk.gui.pets.pet_list import ListQuery, PetListController
     from petdesk.gui.settings.settings import AppSettings, Environment
     from petdesk.gui.worker.worker import Connection
     from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
@@ -148,9 +148,11 @@ def session(refreshes: int, adds: int, idle_ms: int) -> dict[str, Any]:
         phases: dict[str, list[float]] = {}
 
         def reload_list() -> None:
-            # A reload as the auto-refresh timer does it (a click on Refresh right after
-            # a click is answered from the list just loaded, and sends nothing).
-            ui.child(window, PetListController).refresh(background=True)
+            # A reload of the list the filter bar shows, as a change of its filters
+            # asks for it: a click on Refresh right after a click is answered from
+            # the list just loaded, and sends nothing.
+            query = ListQuery(ui.filter_bar(window).status(), ui.limit_spin(window).value())
+            ui.child(window, PetListController).refresh(query)
 
         # Baseline: the same window, idle.
         _spin(200)
