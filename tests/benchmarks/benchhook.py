@@ -153,8 +153,9 @@ def install(window: Any = None) -> bool:
         def stored_shown(self) -> bool:
             from petdesk.core.status_messages import MessageKind
 
-            return window.is_built and bool(
-                window.statusBar().text_of(MessageKind.STORED_ROWS))
+            if not getattr(window, "is_built", False):  # a bare window: no stored rows
+                return False
+            return bool(window.statusBar().text_of(MessageKind.STORED_ROWS))
 
         def eventFilter(self, obj: QObject, event: QEvent) -> bool:
             nonlocal window
