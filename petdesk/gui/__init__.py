@@ -5,9 +5,10 @@ Module map (dependencies point one way: ``ui`` → ``api`` → ``core``; ``ui`` 
 
 * :mod:`.app` — the QApplication-level objects and the main window for a command
   line (:func:`~petdesk.gui.app.create_application`, :func:`~petdesk.gui.app.build_main_window`).
-* :mod:`.main_window` — the frame, shown first; :mod:`.window_contents` — the widgets,
-  built after the first paint; :mod:`.window_logic` — the worker and the controllers
-  wired to the widgets, built once those are painted (or on first use).
+* :mod:`.main_window` — the one window: the frame, shown first; its widgets
+  (:mod:`.window_parts`), built after the first paint; its worker and controllers
+  (:mod:`.window_controllers`), wired to the widgets, built once those are painted (or
+  on first use).
 * :mod:`.controllers` — the logic without widgets: connection, auth, list, look-up, add.
 * :mod:`.worker` (with :mod:`.jobs` and :mod:`.worker_thread`) — the one worker thread.
 * :mod:`.pet_model` — the table model (the view's model, no proxy).

@@ -4,16 +4,13 @@ text, shortcuts and a menu, and each is connected to a slot that takes nothing."
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.localize import localized
-
-if TYPE_CHECKING:
-    from petdesk.gui.window_contents import Contents
 
 
 class Spec(NamedTuple):
@@ -66,15 +63,6 @@ MENUS = (("file", QT_TRANSLATE_NOOP("MainWindow", "&File")),
          ("view", QT_TRANSLATE_NOOP("MainWindow", "&View")),
          ("pets", QT_TRANSLATE_NOOP("MainWindow", "&Pets")),
          ("help", QT_TRANSLATE_NOOP("MainWindow", "&Help")))
-
-
-def catalogue_slots(contents: Contents) -> dict[str, Callable[[], object]]:
-    """The catalogue's actions, run by the window's logic."""
-    return {
-        "actionFindAny": lambda: contents.logic.catalogue.open_find(),
-        "actionNewestFirst": lambda: contents.logic.catalogue.newest_first(),
-        "actionUpdateCatalogue": lambda: contents.logic.catalogue.update_now(),
-    }
 
 
 def make_action(window: QMainWindow, spec: Spec, slot: Callable[[], object]) -> QAction:

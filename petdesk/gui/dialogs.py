@@ -4,25 +4,25 @@ once, non-blocking (``open()``), and wired to its controller."""
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QDialog, QMainWindow, QMessageBox
 
-from petdesk import API_VERSION
+from petdesk import API_VERSION, __version__
 from petdesk.core.connection import Reach
+from petdesk.core.licences import licence_text, notices_text
 from petdesk.core.wording import QT_TRANSLATE_NOOP
+from petdesk.gui.cards.categories_model import CategoryModel
 from petdesk.gui.common.accessibility import make_accessible
 from petdesk.gui.common.localize import localized
+from petdesk.gui.pets.add_pet import AddPetDialog
 from petdesk.gui.pets.add_pet_controller import AddPetController
+from petdesk.gui.settings.api_key_dialog import ApiKeyDialog
 from petdesk.gui.settings.auth import AuthController
 from petdesk.gui.settings.connection import ConnectionController
-
-if TYPE_CHECKING:
-    from petdesk.gui.cards.categories_model import CategoryModel
-    from petdesk.gui.pets.add_pet import AddPetDialog
-    from petdesk.gui.settings.api_key_dialog import ApiKeyDialog
-    from petdesk.gui.settings.settings import AppSettings
+from petdesk.gui.settings.settings import AppSettings
+from petdesk.gui.settings.settings_dialog import SettingsDialog
 
 
 @runtime_checkable
@@ -42,7 +42,7 @@ class WindowDialogs(QObject):
 
     def __init__(self, window: QMainWindow, settings: AppSettings, keys: object,
                  connection: ConnectionController, auth: AuthController,
-                 adder: AddPetController) -> None:
+                 adder: AddPetController, categories: CategoryModel) -> None:
         super().__init__(window)
         self._window = window
         self._settings = settings
@@ -51,8 +51,8 @@ class WindowDialogs(QObject):
         self._auth = auth
         self._adder = adder
         self.add_dialog: AddPetDialog | None = None
-        #: The category names the add form offers (set by the window's contents).
-        self.categories: CategoryModel | None = None
+        #: The category names the add form offers.
+        self._categories = categories
         self.key_dialog: ApiKeyDialog | None = None
         auth.testDone.connect(self._test_done)
         auth.saveFailed.connect(self._save_failed)
@@ -69,12 +69,9 @@ class WindowDialogs(QObject):
             self.add_dialog.raise_()
             self.add_dialog.activateWindow()
             return
-        from petdesk.gui.pets.add_pet import AddPetDialog  # noqa: PLC0415 - pydantic, on first use
-
         dialog = AddPetDialog(self._window, environment_label=self._connection.label(),
-                              categories=self.categories)
+                              categories=self._categories, send_later=self._adder.send_later)
         dialog.submitted.connect(self._adder.submit)
-        dialog.send_later = self._adder.send_later
         dialog.finished.connect(self._add_closed)
         self.add_dialog = dialog
         dialog.open()
@@ -102,8 +99,6 @@ class WindowDialogs(QObject):
         if self.key_dialog is not None:
             self.key_dialog.raise_()
             return
-        from petdesk.gui.settings.api_key_dialog import ApiKeyDialog  # noqa: PLC0415 - on first use
-
         keys = self._keys
         override = isinstance(keys, _Overridable) and bool(keys.environment_override())
         connection = self._connection
@@ -136,8 +131,6 @@ class WindowDialogs(QObject):
     # -- settings and about ---------------------------------------------------------------
 
     def open_settings(self) -> None:
-        from petdesk.gui.settings.settings_dialog import SettingsDialog  # noqa: PLC0415 - on first use
-
         connection = self._connection
         address = connection.address
         overridden = (not connection.demo
@@ -153,9 +146,6 @@ class WindowDialogs(QObject):
         dialog.open()
 
     def show_about(self) -> None:
-        from petdesk import __version__  # noqa: PLC0415 - on first use
-        from petdesk.core.licences import licence_text, notices_text  # noqa: PLC0415 - on first use
-
         box = QMessageBox(self._window)
         box.setObjectName("aboutBox")
         box.setWindowTitle(self.tr("About PetDesk"))

@@ -3,42 +3,53 @@ size of the environment shown (in :class:`.settings.AppSettings`, per environmen
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMainWindow, QTableView
 
-from petdesk.gui.pets.pet_model import Column
-
-if TYPE_CHECKING:
-    from petdesk.gui.window_contents import Contents
-
-
-def restore_window_state(c: Contents) -> None:
-    s = c.window.settings
-    if s.window_state is not None:
-        c.window.restoreState(s.window_state)
-    header = c.table.horizontalHeader()
-    if s.header_state is not None:
-        header.restoreState(s.header_state)
-    column, descending = s.sort
-    order = Qt.SortOrder.DescendingOrder if descending else Qt.SortOrder.AscendingOrder
-    c.table.sortByColumn(column if 0 <= column < len(Column) else 0, order)
-    env = c.connection.name
-    c.bar.set_filters(s.environment_status_filter(env), s.environment_page_size(env))
-    c.model.set_no_status_filter(c.bar.no_status_only())
+from petdesk.gui.pets.pet_model import Column, PetTableModel
+from petdesk.gui.pets.views import FilterBar
+from petdesk.gui.settings.settings import AppSettings
 
 
-def save_window_state(c: Contents) -> None:
-    s = c.window.settings
-    s.window_state = c.window.saveState()
-    header = c.table.horizontalHeader()
-    s.header_state = header.saveState()
-    s.set_sort(header.sortIndicatorSection(), header.sortIndicatorOrder())
-    save_filters(c, c.connection.name)
-    c.connection.save()
+class WindowState:
+    """Reads and writes the window's layout and each environment's filters."""
 
+    def __init__(self, window: QMainWindow, settings: AppSettings, table: QTableView,
+                 bar: FilterBar, model: PetTableModel) -> None:
+        self._window = window
+        self._settings = settings
+        self._table = table
+        self._bar = bar
+        self._model = model
 
-def save_filters(c: Contents, environment: str) -> None:
-    """The filters shown now, as ``environment``'s."""
-    status, page_size = c.bar.filters()
-    c.window.settings.set_environment_filters(environment, status, page_size)
+    def restore(self, environment: str) -> None:
+        s = self._settings
+        if s.window_state is not None:
+            self._window.restoreState(s.window_state)
+        header = self._table.horizontalHeader()
+        if s.header_state is not None:
+            header.restoreState(s.header_state)
+        column, descending = s.sort
+        order = Qt.SortOrder.DescendingOrder if descending else Qt.SortOrder.AscendingOrder
+        self._table.sortByColumn(column if 0 <= column < len(Column) else 0, order)
+        self.show_filters(environment)
+
+    def show_filters(self, environment: str) -> None:
+        """``environment``'s saved filters, shown in the bar and applied to the rows."""
+        s = self._settings
+        self._bar.set_filters(s.environment_status_filter(environment),
+                              s.environment_page_size(environment))
+        self._model.set_no_status_filter(self._bar.no_status_only())
+
+    def save(self, environment: str) -> None:
+        s = self._settings
+        s.window_state = self._window.saveState()
+        header = self._table.horizontalHeader()
+        s.header_state = header.saveState()
+        s.set_sort(header.sortIndicatorSection(), header.sortIndicatorOrder())
+        self.save_filters(environment)
+
+    def save_filters(self, environment: str) -> None:
+        """The filters shown now, as ``environment``'s."""
+        status, page_size = self._bar.filters()
+        self._settings.set_environment_filters(environment, status, page_size)

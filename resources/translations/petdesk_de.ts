@@ -153,7 +153,7 @@
     </message>
     <message>
         <source>e.g. Bella</source>
-        <extracomment>Closing without asking (the window is quitting, or the user chose Discard). Set by the window once the outbox can keep an unsent pet: closing then also offers &quot;Send later&quot;, which hands it the form&apos;s pet.</extracomment>
+        <extracomment>Closing without asking (the window is quitting, or the user chose Discard). Where an unsent pet can be kept (the outbox): closing then also offers &quot;Send later&quot;, which hands it the form&apos;s pet.</extracomment>
         <translation>z. B. Bella</translation>
     </message>
     <message>
@@ -416,7 +416,7 @@ Trotzdem speichern?</translation>
     <name>CardsAndCategories</name>
     <message>
         <source>Category names — {label}</source>
-        <extracomment>The pet the detail panel shows (``None``: none). How the kennel-card dialog asks where to save (None: Qt&apos;s file dialog). The names already read at start (instant start), shown until the load.</extracomment>
+        <extracomment>The pet the detail panel shows (``None``: none). The names already read at start (instant start), shown until the load.</extracomment>
         <translation>Kategorienamen — {label}</translation>
     </message>
     <message>
@@ -880,7 +880,7 @@ Trotzdem speichern?</translation>
     </message>
     <message>
         <source>Demo</source>
-        <extracomment>The environment, address or timeout changed (the list must be reloaded).</extracomment>
+        <extracomment>The connection in use changed: the new one (the worker follows it, before :attr:`changed`). The environment, address or timeout changed (the list must be reloaded).</extracomment>
         <translation>Demo</translation>
     </message>
     <message>
@@ -904,6 +904,7 @@ Trotzdem speichern?</translation>
     </message>
     <message>
         <source>A page already shown came again: stopped loading more</source>
+        <extracomment>The list the filter bar asks for now.</extracomment>
         <translation>Eine schon gezeigte Seite kam erneut: Laden weiterer gestoppt</translation>
     </message>
     <message>
@@ -1811,7 +1812,7 @@ Trotzdem speichern?</translation>
     <name>ListPresenter</name>
     <message>
         <source>Nothing loaded yet. Press F5 to load the pets.</source>
-        <extracomment>Per environment: the pets added there this session, and its last refresh. The status filter changed since the last page: a shown pet it hides goes.</extracomment>
+        <extracomment>Called after a page is shown and the detail panel follows it. The list controller, once the window&apos;s controllers exist (:meth:`start`). Per environment: the pets added there this session, and its last refresh. The status filter changed since the last page: a shown pet it hides goes.</extracomment>
         <translation>Noch nichts geladen. Drücken Sie F5, um die Tiere zu laden.</translation>
     </message>
     <message>
@@ -2018,7 +2019,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     </message>
     <message>
         <source>PetDesk — {label}</source>
-        <extracomment>``deferred=True``: the worker starts when the contents are painted, at the latest this long after they were built. Background work waits for the first page&apos;s paint at most this long after the worker started (an offline start shows its outbox rows without waiting for a time-out). A page of the list was shown. The contents exist (:meth:`ensure_built`). The window was painted with its contents and the worker started loading. Start-up is over: the first page (or why it failed) is on screen, or :data:`SETTLE_LATEST_MS` passed. Background work, the log file and the accessible names of Qt&apos;s inner parts wait for it (once).</extracomment>
+        <extracomment>``deferred=True``: the worker starts when the widgets are painted, at the latest this long after they were built. Background work waits for the first page&apos;s paint at most this long after the worker started (an offline start shows its outbox rows without waiting for a time-out). A change of the page size is loaded once the spin box rests this long. A page of the list was shown. The widgets exist (:meth:`ensure_built`). The window was painted with its widgets and the worker started loading. Start-up is over: the first page (or why it failed) is on screen, or :data:`SETTLE_LATEST_MS` passed. Background work, the log file and the accessible names of Qt&apos;s inner parts wait for it (once).</extracomment>
         <translation>PetDesk — {label}</translation>
     </message>
 </context>
@@ -3157,7 +3158,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <name>WindowDialogs</name>
     <message>
         <source>About PetDesk</source>
-        <extracomment>The Settings dialog was accepted (the catalogue&apos;s schedule may have changed). The category names the add form offers (set by the window&apos;s contents).</extracomment>
+        <extracomment>The Settings dialog was accepted (the catalogue&apos;s schedule may have changed). The category names the add form offers.</extracomment>
         <translation>Über PetDesk</translation>
     </message>
     <message>

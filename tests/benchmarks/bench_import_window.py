@@ -113,6 +113,7 @@ def session(rows: int) -> dict[str, Any]:
     from petdesk.gui.worker.worker import Connection
     from petdesk.services.importing.writers import write_table
     from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
+    from tests.helpers import ui
 
     folder = Path(tempfile.mkdtemp(prefix="petdesk-bench-import-"))
     os.environ["XDG_DATA_HOME"] = str(folder / "data")
@@ -140,7 +141,7 @@ def session(rows: int) -> dict[str, Any]:
                             base_url=base_url)
         window.resize(1100, 680)
         window.show()
-        _until(lambda: window.contents.model.rowCount() > 0, 30, "first page")
+        _until(lambda: ui.model(window).rowCount() > 0, 30, "first page")
         heartbeat, cpu = Heartbeat(), _Cpu()
         _spin(200)
         heartbeat.start()

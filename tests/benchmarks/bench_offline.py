@@ -43,12 +43,14 @@ def drain(count: int) -> dict[str, float]:
     from petdesk.api import PetStoreClient
     from petdesk.core.connection import Connection
     from petdesk.gui.main_window import MainWindow
+    from petdesk.gui.outbox.controller import OutboxController
     from petdesk.gui.settings.settings import AppSettings, Environment
     from petdesk.sandbox import SandboxConfig, Store
     from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
     from petdesk.storage.paths import store_file
     from petdesk.storage.rows import Draft
     from petdesk.storage.sqlite.store import open_store
+    from tests.helpers import ui
     from tests.helpers.sandbox_server import start_server
     from tests.helpers.sandbox_store import every_pet
 
@@ -82,7 +84,7 @@ def drain(count: int) -> dict[str, float]:
             window = MainWindow(settings, keys, factory, environment=Environment.PRODUCTION,
                                 base_url=server.base_url)
             loop = QEventLoop()
-            outbox = window.contents.logic.outbox
+            outbox = ui.child(window, OutboxController)
             outbox.changed.connect(lambda view: loop.quit() if view.pending == 0 else None)
             QTimer.singleShot(int(count * WINDOW / PER_WINDOW * 3 * 1000), loop.quit)
             started = time.perf_counter()

@@ -109,9 +109,11 @@ def session(refreshes: int, adds: int, idle_ms: int) -> dict[str, Any]:
     from petdesk.core.clock import Clock
     from petdesk.gui.app import create_application
     from petdesk.gui.main_window import MainWindow
+    from petdesk.gui.pets.pet_list import ListQuery, PetListController
     from petdesk.gui.settings.settings import AppSettings, Environment
     from petdesk.gui.worker.worker import Connection
     from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
+    from tests.helpers import ui
 
     server = subprocess.Popen([PYTHON, str(BENCH_DIR / "sandbox_child.py"), API_KEY],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
@@ -146,9 +148,11 @@ def session(refreshes: int, adds: int, idle_ms: int) -> dict[str, Any]:
         phases: dict[str, list[float]] = {}
 
         def reload_list() -> None:
-            # A reload as the auto-refresh timer does it: a click on Refresh right after
-            # a click is answered from the list just loaded, and sends nothing.
-            window.contents.refresh()
+            # A reload of the list the filter bar shows, as a change of its filters
+            # asks for it: a click on Refresh right after a click is answered from
+            # the list just loaded, and sends nothing.
+            query = ListQuery(ui.filter_bar(window).status(), ui.limit_spin(window).value())
+            ui.child(window, PetListController).refresh(query)
 
         # Baseline: the same window, idle.
         _spin(200)
@@ -157,7 +161,7 @@ def session(refreshes: int, adds: int, idle_ms: int) -> dict[str, Any]:
         phases["idle"] = heartbeat.stop()
 
         heartbeat.start()
-        window.limitSpin.setValue(100)
+        ui.limit_spin(window).setValue(100)
         _spin(50)
         for _ in range(refreshes):
             reload_list()
@@ -167,8 +171,8 @@ def session(refreshes: int, adds: int, idle_ms: int) -> dict[str, Any]:
 
         heartbeat.start()
         for i in range(adds):
-            window.addPetButton.click()
-            dialog = window.add_dialog
+            ui.add_button(window).click()
+            dialog = ui.add_dialog(window)
             assert dialog is not None
             _spin(REACTION_MS)
             # Typed a key at a time with the event loop running in between, as a person
@@ -180,7 +184,7 @@ def session(refreshes: int, adds: int, idle_ms: int) -> dict[str, Any]:
                     _spin(TYPING_MS)
             assert dialog.submitButton.isEnabled()
             dialog.submitButton.click()
-            assert _wait(window.worker.finished, until=lambda: window.add_dialog is None), \
+            assert _wait(ui.worker(window).finished, until=lambda: ui.add_dialog(window) is None), \
                 "add did not finish"
             _spin(REACTION_MS)
         phases["adds"] = heartbeat.stop()
@@ -188,15 +192,15 @@ def session(refreshes: int, adds: int, idle_ms: int) -> dict[str, Any]:
         heartbeat.start()
         assert command("storm 3 1") == "ok"
         waits = {"n": 0}
-        window.worker.waitStarted.connect(lambda *_: waits.__setitem__("n", waits["n"] + 1))
+        ui.worker(window).waitStarted.connect(lambda *_: waits.__setitem__("n", waits["n"] + 1))
         reload_list()
         assert _wait(window.petsLoaded, timeout_ms=60_000), "the 429 storm did not end"
         phases["storm"] = heartbeat.stop()
 
         heartbeat.start()
-        window.worker.run_task(lambda ctx: ctx.keys.get("production").key is not None)
-        assert _wait(window.worker.finished), "keyring read did not finish"
-        window.worker.run_task(lambda ctx: ctx.forget_client())
+        ui.worker(window).run_task(lambda ctx: ctx.keys.get("production").key is not None)
+        assert _wait(ui.worker(window).finished), "keyring read did not finish"
+        ui.worker(window).run_task(lambda ctx: ctx.forget_client())
         reload_list()
         assert _wait(window.petsLoaded), "refresh after the key read did not finish"
         phases["keyring"] = heartbeat.stop()

@@ -98,11 +98,12 @@ def measure(repeats: int) -> dict[str, Any]:
     from PySide6.QtCore import QSortFilterProxyModel, Qt
 
     from petdesk.gui.pets.pet_model import Column
+    from tests.helpers import ui
 
     full = ROWS // PAGE
     pages = make_pages(ROWS + (repeats - 1) * PAGE)
     window = _window()
-    model, table = window.model, window.table
+    model, table = ui.model(window), ui.table(window)
     name_col = int(Column.NAME)
     # Page in 99,900 rows (the first page replaces, as a refresh does), sorted by name.
     table.horizontalHeader().setSortIndicator(name_col, Qt.SortOrder.AscendingOrder)
@@ -124,8 +125,8 @@ def measure(repeats: int) -> dict[str, Any]:
         header.setSortIndicator(int(Column.ID), Qt.SortOrder.AscendingOrder)
         out["sort"].append(_timed(lambda o=order: header.setSortIndicator(name_col, o)))
         frag = ("bel", "max", "oc", "ro")[i % 4]
-        out["filter"].append(_timed(lambda f=frag: window.quickFilterEdit.setText(f)))
-        out["filter"].append(_timed(lambda: window.quickFilterEdit.setText("")))
+        out["filter"].append(_timed(lambda f=frag: ui.quick_filter(window).setText(f)))
+        out["filter"].append(_timed(lambda: ui.quick_filter(window).setText("")))
     rows = model.total_count
     # Baseline: Qt's own proxy doing the same, row by row through data().
     qt_proxy = QSortFilterProxyModel()

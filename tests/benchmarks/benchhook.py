@@ -155,7 +155,9 @@ def install(window: Any = None) -> bool:
                 return False
             from petdesk.core.status_messages import MessageKind
 
-            return bool(window.statusBar_.text_of(MessageKind.STORED_ROWS))
+            if not getattr(window, "is_built", False):  # a bare window: no stored rows
+                return False
+            return bool(window.statusBar().text_of(MessageKind.STORED_ROWS))
 
         def eventFilter(self, obj: QObject, event: QEvent) -> bool:
             nonlocal window

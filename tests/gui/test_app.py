@@ -16,6 +16,7 @@ from petdesk.gui.settings.settings import AppSettings, Environment
 from petdesk.services.logs import setup_logging
 from petdesk.services.redaction import RedactingFilter
 from tests.gui.conftest import API_KEY, Sandbox
+from tests.helpers import ui
 from tests.helpers.drive import (
     open_add_dialog,
     open_key_dialog,
@@ -29,21 +30,23 @@ from tests.helpers.windows import open_demo_window
 def test_column_widths_sort_and_geometry_are_remembered(qtbot, loopback: Sandbox, make_window,
                                                         settings: AppSettings) -> None:
     window = make_window(loopback)
-    header = window.table.horizontalHeader()
+    header = ui.table(window).horizontalHeader()
     window.resize(760, 520)  # the offscreen screen is 800x600
     # A width that leaves the Status column its room (a narrow table narrows Name), with
     # the vertical scroll bar there too (the last session's rows are shown at start).
     header.resizeSection(Column.NAME, 120)
-    window.table.sortByColumn(Column.NAME, Qt.SortOrder.DescendingOrder)
-    names = [window.model.index(r, Column.NAME).data() for r in range(window.model.rowCount())]
+    ui.table(window).sortByColumn(Column.NAME, Qt.SortOrder.DescendingOrder)
+    model = ui.model(window)
+    names = [model.index(r, Column.NAME).data() for r in range(model.rowCount())]
     assert names == sorted(names, key=str.casefold, reverse=True)
     window.close()
     again = make_window(loopback)
-    header = again.table.horizontalHeader()
+    header = ui.table(again).horizontalHeader()
     assert header.sectionSize(Column.NAME) == 120
     assert (header.sortIndicatorSection(), header.sortIndicatorOrder()) == (
         Column.NAME, Qt.SortOrder.DescendingOrder)
-    names = [again.model.index(r, Column.NAME).data() for r in range(again.model.rowCount())]
+    model = ui.model(again)
+    names = [model.index(r, Column.NAME).data() for r in range(model.rowCount())]
     assert names == sorted(names, key=str.casefold, reverse=True)
     assert again.size().width() == 760
 
@@ -53,7 +56,7 @@ def test_the_key_is_never_written_to_settings(qtbot, loopback: Sandbox, make_win
     window = make_window(loopback)
     dialog = open_key_dialog(qtbot, window)
     qtbot.keyClicks(dialog.apiKeyEdit, API_KEY)
-    with qtbot.waitSignal(window.worker.finished, timeout=5_000):
+    with qtbot.waitSignal(ui.worker(window).finished, timeout=5_000):
         dialog.saveButton.click()
     window.close()
     settings.sync()
@@ -63,16 +66,16 @@ def test_the_key_is_never_written_to_settings(qtbot, loopback: Sandbox, make_win
 def test_staging_is_unmistakable(qtbot, loopback: Sandbox, make_window) -> None:
     window = make_window(loopback)
     assert "Production" in window.windowTitle()
-    assert "STAGING" not in window.banner.text()
+    assert "STAGING" not in ui.banner(window).text()
     shortcut(qtbot, window, "Ctrl+2")  # View › Staging
     # Staging's address is still the spec's example: said, never shown as real.
     assert window.windowTitle() == "PetDesk — Staging (not set up)"
-    assert "STAGING" in window.banner.text() and "not set up" in window.banner.text()
-    assert STAGING_URL not in window.banner.text()
+    assert "STAGING" in ui.banner(window).text() and "not set up" in ui.banner(window).text()
+    assert STAGING_URL not in ui.banner(window).text()
     # Painted yellow (a corner pixel of the banner as drawn), not the window's grey.
-    assert window.banner.grab().toImage().pixelColor(1, 1).name() == "#f4b400"
-    assert window.worker.connection.environment == "staging"
-    assert window.model.rowCount() == 0  # production's pets are not shown as staging's
+    assert ui.banner(window).grab().toImage().pixelColor(1, 1).name() == "#f4b400"
+    assert ui.worker(window).connection.environment == "staging"
+    assert ui.model(window).rowCount() == 0  # production's pets are not shown as staging's
 
 
 def test_settings_dialog_stores_urls_and_timeout(qtbot, loopback: Sandbox, make_window,
@@ -97,9 +100,9 @@ def test_demo_window_uses_the_in_process_sandbox(qtbot, tmp_path: Path) -> None:
     settings = AppSettings(QSettings(str(tmp_path / "demo.ini"), QSettings.Format.IniFormat))
     window = open_demo_window(qtbot, settings, ":memory:")
     assert "Demo" in window.windowTitle()
-    assert "DEMO" in window.banner.text()
-    assert window.model.rowCount() == 20
-    assert not window.environmentCombo.isEnabled()
+    assert "DEMO" in ui.banner(window).text()
+    assert ui.model(window).rowCount() == 20
+    assert not ui.environment_combo(window).isEnabled()
 
 
 def test_shortcuts(qtbot, loopback: Sandbox, make_window) -> None:
@@ -108,12 +111,12 @@ def test_shortcuts(qtbot, loopback: Sandbox, make_window) -> None:
               "actionQuickFilter": "Ctrl+F", "actionQuit": "Ctrl+Q",
               "actionSettings": "Ctrl+,"}
     for name, keys in wanted.items():
-        assert window.findChild(type(window.actRefresh), name).shortcut().toString() == keys
-    stop = [s.toString() for s in window.actStop.shortcuts()]
+        assert ui.action(window, name).shortcut().toString() == keys
+    stop = [s.toString() for s in ui.action(window, "actionStop").shortcuts()]
     assert stop == ["Esc", "Ctrl+."]
     qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
-    assert window.add_dialog is not None
-    window.add_dialog.reject()
+    assert ui.add_dialog(window) is not None
+    ui.add_dialog(window).reject()
 
 
 def test_object_names_are_on_the_widgets(qtbot, loopback: Sandbox, make_window) -> None:

@@ -22,6 +22,8 @@ from petdesk.gui.importing import controller as importing_controller
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.outbox import controller as outbox_controller
 from petdesk.gui.settings.settings import AppSettings
+from petdesk.gui.worker.worker import Worker
+from tests.helpers import ui
 from tests.helpers.drive import visible_dialog
 
 #: The contents' named widgets (every one must exist once the window is built).
@@ -72,7 +74,7 @@ def test_build_main_window_builds_everything_by_default(qtbot, tmp_path: Path) -
     qtbot.addWidget(window)
     assert window.is_built
     assert _missing(window) == []
-    assert window.worker is not None and window.statusBar_ is not None
+    assert ui.worker(window) is not None and ui.status_bar(window) is not None
 
 
 def test_deferred_window_shows_its_frame_first_then_completes(qtbot, tmp_path: Path) -> None:
@@ -87,12 +89,12 @@ def test_deferred_window_shows_its_frame_first_then_completes(qtbot, tmp_path: P
     assert probe.built_then is False  # exposed (painted) before the contents existed
     assert window.is_built
     assert _missing(window) == []
-    assert window.centralWidget() is window.splitter.parentWidget()
+    assert window.centralWidget() is ui.splitter(window).parentWidget()
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
         pass
-    assert window.model.rowCount() == 20
+    assert ui.model(window).rowCount() == 20
     window.close()
-    assert window.worker.closed
+    assert ui.worker(window).closed
 
 
 def test_ensure_built_completes_a_deferred_window_at_once(qtbot, tmp_path: Path) -> None:
@@ -104,7 +106,7 @@ def test_ensure_built_completes_a_deferred_window_at_once(qtbot, tmp_path: Path)
     assert built == [True]
     assert _missing(window) == []
     window.close()
-    assert window.worker.closed
+    assert ui.worker(window).closed
 
 
 def test_closing_during_the_loading_phase(qtbot, tmp_path: Path) -> None:
@@ -138,8 +140,8 @@ def test_closing_during_the_loading_phase(qtbot, tmp_path: Path) -> None:
     # Built afterwards (say, by a tool), it loads nothing and its worker is stopped.
     window.ensure_built()
     assert _missing(window) == []
-    assert window.worker.closed
-    assert not window.worker.worker_thread.is_alive()
+    assert ui.worker(window).closed
+    assert not ui.worker(window).worker_thread.is_alive()
 
 
 def test_closing_before_the_first_page_looks_again_at_nothing(
@@ -154,9 +156,9 @@ def test_closing_before_the_first_page_looks_again_at_nothing(
     window = build_main_window(LaunchConfig(demo=True), settings=_settings(tmp_path),
                                demo_db=":memory:")
     qtbot.addWidget(window)
-    assert window.is_built and not window.worker.closed
+    assert window.is_built and not ui.worker(window).closed
     window.close()
-    assert window.worker.closed
+    assert ui.worker(window).closed
     later = QTimer(window, singleShot=True, interval=0)
     with qtbot.waitSignal(later.timeout, timeout=10_000):
         later.start()
@@ -171,7 +173,7 @@ def test_contents_never_painted_still_start_loading(qtbot, tmp_path: Path) -> No
     with qtbot.waitSignal(window.petsLoaded, timeout=5_000):
         pass
     assert window.is_built and not window.isVisible()
-    assert window.model.rowCount() == 20
+    assert ui.model(window).rowCount() == 20
     window.close()
 
 
@@ -183,7 +185,7 @@ def test_an_action_used_before_the_worker_exists_is_carried_out(qtbot,
     seen: list[bool] = []
 
     def at_once() -> None:
-        seen.append(window.contents.has_logic)
+        seen.append(window.findChild(Worker) is not None)
         action = window.findChild(QAction, "actionAbout")
         assert action is not None
         action.trigger()  # Help › About PetDesk
@@ -197,7 +199,7 @@ def test_an_action_used_before_the_worker_exists_is_carried_out(qtbot,
     assert "PetDesk" in box.text()
     box.close()
     qtbot.waitUntil(lambda: bool(loaded), timeout=10_000)  # the list loads as usual
-    assert window.model.rowCount() == 20
+    assert ui.model(window).rowCount() == 20
     window.close()
 
 

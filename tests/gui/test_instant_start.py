@@ -11,16 +11,17 @@ from petdesk.core.status_messages import MessageKind
 from petdesk.gui.pets.pet_model import Column
 from petdesk.services.cards.categories import CategoryTable, JsonCategoryFile, categories_path
 from tests.gui.conftest import Sandbox
+from tests.helpers import ui
 from tests.helpers.drive import idle
 
 
 def category_cells(window: Any) -> list[str]:
-    model = window.model
+    model = ui.model(window)
     return [model.data(model.index(row, Column.CATEGORY)) for row in range(model.rowCount())]
 
 
 def stored_text(window: Any) -> str:
-    return str(window.statusBar_.text_of(MessageKind.STORED_ROWS))
+    return str(ui.status_bar(window).text_of(MessageKind.STORED_ROWS))
 
 
 def test_the_stored_rows_show_category_names_from_their_first_paint(
@@ -37,7 +38,7 @@ def test_the_stored_rows_show_category_names_from_their_first_paint(
         def rows_shown() -> None:
             seen.setdefault("stored rows shown", category_cells(window))
 
-        window.built.connect(lambda: window.model.modelReset.connect(rows_shown))
+        window.built.connect(lambda: ui.model(window).modelReset.connect(rows_shown))
         window.workerStarted.connect(
             lambda: seen.setdefault("controllers built", category_cells(window)))
 

@@ -20,6 +20,7 @@ from petdesk.gui.pets.pet_model import Column, PetRole
 from petdesk.sandbox import FaultKind
 from petdesk.services.keys.keystore import MemoryKeyring
 from tests.gui.conftest import API_KEY, FakeClock, Sandbox
+from tests.helpers import ui
 from tests.helpers.drive import (
     choose,
     click_row,
@@ -34,13 +35,13 @@ from tests.helpers.sandbox_store import every_pet
 
 
 def table_pets(window: MainWindow) -> list[Pet]:
-    proxy = window.model
+    proxy = ui.model(window)
     return [proxy.data(proxy.index(row, 0), PetRole) for row in range(proxy.rowCount())]
 
 
 def choose_status(qtbot: Any, window: MainWindow, value: str) -> None:
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-        choose(qtbot, window.statusFilter, value)
+        choose(qtbot, ui.status_filter(window), value)
 
 
 # -- list: filters, limits, refresh, load more ---------------------------------------------
@@ -55,7 +56,7 @@ def test_each_status_filter_shows_only_that_status(qtbot, sandbox: Sandbox, make
     pets = table_pets(window)
     assert pets
     assert {p.status for p in pets} == {PetStatus(status)}
-    shown = window.model.index(0, Column.STATUS).data()
+    shown = ui.model(window).index(0, Column.STATUS).data()
     assert shown == status.capitalize()  # the text, not only a colour
     choose_status(qtbot, window, "")
     assert len({p.status for p in table_pets(window)}) > 1
@@ -66,25 +67,25 @@ def test_page_size_limits(qtbot, sandbox: Sandbox, make_window, clock: FakeClock
                           limit: int) -> None:
     window = make_window(sandbox)
     clock.advance(FRESH_SECONDS)  # the first page is no longer fresh
-    if window.limitSpin.value() == limit:
+    if ui.limit_spin(window).value() == limit:
         with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-            window.refreshButton.click()
+            ui.refresh_button(window).click()
     else:
         with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-            type_text(qtbot, window.limitSpin, str(limit))
-    assert window.model.rowCount() == limit
-    assert window.loadMoreButton.isVisibleTo(window)  # the sandbox holds 300 pets
+            type_text(qtbot, ui.limit_spin(window), str(limit))
+    assert ui.model(window).rowCount() == limit
+    assert ui.load_more_button(window).isVisibleTo(window)  # the sandbox holds 300 pets
 
 
 def test_refresh_shows_new_server_data(qtbot, sandbox: Sandbox, make_window,
                                        clock: FakeClock) -> None:
     window = make_window(sandbox)
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-        type_text(qtbot, window.limitSpin, "100")
+        type_text(qtbot, ui.limit_spin(window), "100")
     for _ in range(3):
         sandbox.app.store.add_pet("Fresh", 1, "available")
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-        choose(qtbot, window.statusFilter, "available")
+        choose(qtbot, ui.status_filter(window), "available")
     before = sandbox.requests()
     names_before = [p.name for p in table_pets(window)]
     clock.advance(FRESH_SECONDS)
@@ -92,14 +93,14 @@ def test_refresh_shows_new_server_data(qtbot, sandbox: Sandbox, make_window,
         qtbot.keyClick(window, Qt.Key.Key_F5)
     assert sandbox.requests() == before + 1
     assert [p.name for p in table_pets(window)] == names_before
-    assert window.statusBar_.text_of(MessageKind.REFRESHED).startswith("Last refresh")
+    assert ui.status_bar(window).text_of(MessageKind.REFRESHED).startswith("Last refresh")
 
 
 def test_load_more_appends_the_next_page(qtbot, sandbox: Sandbox, make_window) -> None:
     window = make_window(sandbox)
     first = [p.id for p in table_pets(window)]
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-        window.loadMoreButton.click()
+        ui.load_more_button(window).click()
     ids = [p.id for p in table_pets(window)]
     assert len(ids) == 40 and ids[:20] == first
     assert len(set(ids)) == 40
@@ -107,21 +108,21 @@ def test_load_more_appends_the_next_page(qtbot, sandbox: Sandbox, make_window) -
 
 def test_empty_result_is_drawn_in_the_view(qtbot, sandbox: Sandbox, make_window) -> None:
     window = make_window(sandbox)
-    type_text(qtbot, window.quickFilterEdit, "no such name at all")
-    assert window.model.rowCount() == 0
-    assert "no such name at all" in window.overlay_text
-    type_text(qtbot, window.quickFilterEdit, "")
-    assert window.model.rowCount() == 20
-    assert window.overlay_text == ""
+    type_text(qtbot, ui.quick_filter(window), "no such name at all")
+    assert ui.model(window).rowCount() == 0
+    assert "no such name at all" in ui.overlay_text(window)
+    type_text(qtbot, ui.quick_filter(window), "")
+    assert ui.model(window).rowCount() == 20
+    assert ui.overlay_text(window) == ""
 
 
 def test_error_state_is_drawn_in_the_view(qtbot, sandbox: Sandbox, make_window) -> None:
     sandbox.app.faults.fail_next(FaultKind.BAD_GATEWAY, 1)
     window = make_window(sandbox, wait=False)
-    qtbot.waitUntil(lambda: "Could not load" in window.overlay_text, timeout=10_000)
-    assert "had a problem" in window.overlay_text
-    assert window.statusBar_.detailsButton.isVisibleTo(window)
-    assert "HTTP status: 502" in window.statusBar_.details
+    qtbot.waitUntil(lambda: "Could not load" in ui.overlay_text(window), timeout=10_000)
+    assert "had a problem" in ui.overlay_text(window)
+    assert ui.status_bar(window).detailsButton.isVisibleTo(window)
+    assert "HTTP status: 502" in ui.status_bar(window).details
 
 
 # -- add pet ---------------------------------------------------------------------------
@@ -135,17 +136,17 @@ def test_add_valid_pet_appears_selected(qtbot, sandbox: Sandbox, make_window) ->
     qtbot.keyClicks(dialog.categoryIdEdit, "3")
     choose(qtbot, dialog.statusCombo, "pending")
     assert dialog.submitButton.isEnabled()
-    with qtbot.waitSignal(window.worker.finished, timeout=10_000):
+    with qtbot.waitSignal(ui.worker(window).finished, timeout=10_000):
         qtbot.mouseClick(dialog.submitButton, Qt.MouseButton.LeftButton)
     # One POST (the first add of a store lists to the newest pet first, once).
     assert [p.name for p in every_pet(sandbox.app.store)].count("Biscuit the Brave") == 1
-    selected = window.selected_pet()
+    selected = ui.selected_pet(window)
     assert selected is not None
     assert (selected.name, selected.category_id, selected.status) == (
         "Biscuit the Brave", 3, PetStatus.PENDING)
     assert sandbox.app.store.get_pet(selected.id) is not None
-    assert window.detail.pet == selected
-    qtbot.waitUntil(lambda: window.add_dialog is None)
+    assert ui.detail(window).pet == selected
+    qtbot.waitUntil(lambda: ui.add_dialog(window) is None)
 
 
 def test_invalid_input_shows_inline_errors_and_sends_nothing(qtbot, sandbox: Sandbox,
@@ -167,7 +168,7 @@ def test_invalid_input_shows_inline_errors_and_sends_nothing(qtbot, sandbox: San
     assert "too long" in dialog.field_error("name")
     qtbot.mouseClick(dialog.submitButton, Qt.MouseButton.LeftButton)
     qtbot.keyClick(dialog.categoryIdEdit, Qt.Key.Key_Return)
-    assert not window.actStop.isEnabled()  # nothing is running
+    assert not ui.action(window, "actionStop").isEnabled()  # nothing is running
     assert sandbox.requests() == before  # nothing was sent
     dialog.nameEdit.clear()
     qtbot.keyClicks(dialog.nameEdit, "Rex")
@@ -214,20 +215,20 @@ def test_server_400_is_shown_at_the_field_and_the_form_is_kept(qtbot, sandbox: S
     qtbot.keyClicks(dialog.nameEdit, name)
     qtbot.keyClicks(dialog.categoryIdEdit, "4")
     assert dialog.submitButton.isEnabled()
-    with qtbot.waitSignal(window.worker.finished, timeout=10_000) as blocker:
+    with qtbot.waitSignal(ui.worker(window).finished, timeout=10_000) as blocker:
         dialog.submitButton.click()
     assert blocker.args[0].outcome.value.error.status_code == 400  # through the outbox
     assert "'name' must be at most 50" in dialog.field_error("name")
     assert dialog.field_error("categoryId") == ""
-    assert dialog.isVisible() and window.add_dialog is dialog
+    assert dialog.isVisible() and ui.add_dialog(window) is dialog
     assert dialog.nameEdit.text() == name and dialog.categoryIdEdit.text() == "4"
     assert not dialog.submitButton.isEnabled()  # until the refused field is edited
     dialog.nameEdit.selectAll()
     qtbot.keyClicks(dialog.nameEdit, "Bart")
     assert dialog.field_error("name") == "" and dialog.submitButton.isEnabled()
-    with qtbot.waitSignal(window.worker.finished, timeout=10_000):
+    with qtbot.waitSignal(ui.worker(window).finished, timeout=10_000):
         dialog.submitButton.click()
-    assert window.selected_pet() is not None and window.selected_pet().name == "Bart"
+    assert ui.selected_pet(window) is not None and ui.selected_pet(window).name == "Bart"
 
 
 def test_double_submission_is_impossible(qtbot, loopback: Sandbox, make_window) -> None:
@@ -236,7 +237,7 @@ def test_double_submission_is_impossible(qtbot, loopback: Sandbox, make_window) 
     dialog = open_add_dialog(qtbot, window)
     qtbot.keyClicks(dialog.nameEdit, "Once")
     qtbot.keyClicks(dialog.categoryIdEdit, "1")
-    with qtbot.waitSignal(window.worker.finished, timeout=10_000):
+    with qtbot.waitSignal(ui.worker(window).finished, timeout=10_000):
         dialog.submitButton.click()
         assert not dialog.submitButton.isEnabled()
         dialog.submitButton.click()
@@ -255,17 +256,16 @@ def test_outcome_unknown_is_checked_before_it_is_sent_again(qtbot, sandbox: Sand
     qtbot.keyClicks(first.nameEdit, "Warm Up")
     qtbot.keyClicks(first.categoryIdEdit, "1")
     first.submitButton.click()
-    qtbot.waitUntil(lambda: window.add_dialog is None, timeout=10_000)
+    qtbot.waitUntil(lambda: ui.add_dialog(window) is None, timeout=10_000)
     idle(qtbot, window)
     dialog = open_add_dialog(qtbot, window)
     qtbot.keyClicks(dialog.nameEdit, "Maybe")
     qtbot.keyClicks(dialog.categoryIdEdit, "2")
     sandbox.app.faults.fail_next(FaultKind.SERVER_ERROR, 1)
-    with qtbot.waitSignal(window.contents.adder.queued, timeout=10_000) as said:
-        dialog.submitButton.click()
-    assert "answer for “Maybe” was lost" in said.args[0]  # shown in the status bar
-    qtbot.waitUntil(lambda: window.add_dialog is None, timeout=10_000)
-    model = window.model
+    dialog.submitButton.click()
+    qtbot.waitUntil(lambda: ui.add_dialog(window) is None, timeout=10_000)
+    assert "answer for “Maybe” was lost" in ui.status_bar(window).message
+    model = ui.model(window)
     qtbot.waitUntil(lambda: ("Maybe", "Waiting to send") in [  # checked: not created
         (model.data(model.index(r, 1)), model.data(model.index(r, 3)))
         for r in range(model.rowCount())], timeout=10_000)
@@ -282,35 +282,35 @@ def test_outcome_unknown_is_checked_before_it_is_sent_again(qtbot, sandbox: Sand
 def test_detail_refresh_shows_the_deprecation_note(qtbot, sandbox: Sandbox,
                                                    make_window) -> None:
     window = make_window(sandbox)
-    pet = window.model.pet(4)
+    pet = ui.model(window).pet(4)
     click_row(qtbot, window, 4)
-    assert window.detail.pet == pet
-    assert "5 December 2030" in window.detail.deprecationNote.text()
+    assert ui.detail(window).pet == pet
+    assert "5 December 2030" in ui.detail(window).deprecationNote.text()
     sandbox.app.store.add_pet("unrelated", 1)
-    with qtbot.waitSignal(window.worker.finished, timeout=10_000):
-        window.detail.refreshButton.click()
-    note = window.detail.deprecationNote.text()
+    with qtbot.waitSignal(ui.worker(window).finished, timeout=10_000):
+        ui.detail(window).refreshButton.click()
+    note = ui.detail(window).deprecationNote.text()
     assert "stop working" in note and "5 December 2030" in note
     assert "Announced by the Pet Store service" in note  # from the Deprecation/Sunset headers
-    assert window.detail.idValue.text() == str(pet.id)
+    assert ui.detail(window).idValue.text() == str(pet.id)
 
 
 def test_lookup_by_id_found_and_not_found(qtbot, sandbox: Sandbox, make_window) -> None:
     window = make_window(sandbox)
     target = 250  # not on the first page
     qtbot.keyClick(window, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
-    assert window.lookupEdit.hasFocus() or window.focusWidget() is window.lookupEdit
-    qtbot.keyClicks(window.lookupEdit, str(target))
-    with qtbot.waitSignal(window.worker.finished, timeout=10_000):
-        qtbot.keyClick(window.lookupEdit, Qt.Key.Key_Return)
-    assert window.detail.pet is not None and window.detail.pet.id == target
-    assert window.detail.pet == Pet.model_validate(sandbox.app.store.get_pet(target).to_json())
-    window.lookupEdit.clear()
-    qtbot.keyClicks(window.lookupEdit, "999999")
-    with qtbot.waitSignal(window.worker.finished, timeout=10_000):
-        qtbot.keyClick(window.lookupEdit, Qt.Key.Key_Return)
-    assert window.statusBar_.message == "No pet with ID 999999 was found."
-    assert "No pet with ID 999999" in window.detail.messageLabel.text()
+    assert ui.lookup_edit(window).hasFocus() or window.focusWidget() is ui.lookup_edit(window)
+    qtbot.keyClicks(ui.lookup_edit(window), str(target))
+    with qtbot.waitSignal(ui.worker(window).finished, timeout=10_000):
+        qtbot.keyClick(ui.lookup_edit(window), Qt.Key.Key_Return)
+    assert ui.detail(window).pet is not None and ui.detail(window).pet.id == target
+    assert ui.detail(window).pet == Pet.model_validate(sandbox.app.store.get_pet(target).to_json())
+    ui.lookup_edit(window).clear()
+    qtbot.keyClicks(ui.lookup_edit(window), "999999")
+    with qtbot.waitSignal(ui.worker(window).finished, timeout=10_000):
+        qtbot.keyClick(ui.lookup_edit(window), Qt.Key.Key_Return)
+    assert ui.status_bar(window).message == "No pet with ID 999999 was found."
+    assert "No pet with ID 999999" in ui.detail(window).messageLabel.text()
 
 
 # -- API key ---------------------------------------------------------------------------
@@ -320,45 +320,45 @@ def test_401_opens_the_key_dialog_once_then_replays(qtbot, sandbox: Sandbox, mak
                                                     keyring_backend: MemoryKeyring) -> None:
     keyring_backend.set_password("petdesk", "production", "wrong-key-123")
     window = make_window(sandbox, wait=False)
-    qtbot.waitUntil(lambda: window.key_dialog is not None, timeout=10_000)
-    dialog = window.key_dialog
+    qtbot.waitUntil(lambda: ui.key_dialog(window) is not None, timeout=10_000)
+    dialog = ui.key_dialog(window)
     assert dialog.apiKeyEdit.echoMode() == dialog.apiKeyEdit.EchoMode.Password
     assert "not accepted" in dialog.reasonLabel.text()
-    assert window.model.rowCount() == 0
+    assert ui.model(window).rowCount() == 0
     qtbot.keyClicks(dialog.apiKeyEdit, API_KEY)
     dialog.showKeyButton.click()
     assert dialog.apiKeyEdit.echoMode() == dialog.apiKeyEdit.EchoMode.Normal
     before = sandbox.requests()
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
         dialog.saveButton.click()
-    assert window.model.rowCount() == 20
+    assert ui.model(window).rowCount() == 20
     assert sandbox.requests() == before + 1  # the failed request, replayed once
     assert keyring_backend.get_password("petdesk", "production") == API_KEY
-    qtbot.waitUntil(lambda: window.key_dialog is None)
+    qtbot.waitUntil(lambda: ui.key_dialog(window) is None)
 
 
 def test_401_after_replay_does_not_loop(qtbot, sandbox: Sandbox, make_window,
                                         keyring_backend: MemoryKeyring) -> None:
     keyring_backend.set_password("petdesk", "production", "wrong-key-123")
     window = make_window(sandbox, wait=False)
-    qtbot.waitUntil(lambda: window.key_dialog is not None, timeout=10_000)
-    qtbot.keyClicks(window.key_dialog.apiKeyEdit, "still-wrong-456")
-    with qtbot.waitSignal(window.worker.finished, timeout=10_000,
+    qtbot.waitUntil(lambda: ui.key_dialog(window) is not None, timeout=10_000)
+    qtbot.keyClicks(ui.key_dialog(window).apiKeyEdit, "still-wrong-456")
+    with qtbot.waitSignal(ui.worker(window).finished, timeout=10_000,
                           check_params_cb=lambda job: job.replayed):
-        window.key_dialog.saveButton.click()
-    assert window.key_dialog is None  # asked once, not again
-    assert "not accepted" in window.statusBar_.message
+        ui.key_dialog(window).saveButton.click()
+    assert ui.key_dialog(window) is None  # asked once, not again
+    assert "not accepted" in ui.status_bar(window).message
 
 
 def test_test_connection_in_the_key_dialog(qtbot, sandbox: Sandbox, make_window) -> None:
     window = make_window(sandbox)
     dialog = open_key_dialog(qtbot, window)
     qtbot.keyClicks(dialog.apiKeyEdit, "bad-key-000")
-    with qtbot.waitSignal(window.worker.finished, timeout=10_000):
+    with qtbot.waitSignal(ui.worker(window).finished, timeout=10_000):
         dialog.testButton.click()
     assert dialog.resultLabel.text().startswith("✖")
     type_text(qtbot, dialog.apiKeyEdit, API_KEY)
-    with qtbot.waitSignal(window.worker.finished, timeout=10_000):
+    with qtbot.waitSignal(ui.worker(window).finished, timeout=10_000):
         dialog.testButton.click()
     assert dialog.resultLabel.text().startswith("✔")
     dialog.reject()
@@ -371,7 +371,7 @@ def test_environment_variable_key_overrides_and_is_not_stored(qtbot, sandbox: Sa
     empty = MemoryKeyring()
     keys = KeyStore(empty, environ={"PETDESK_API_KEY": API_KEY}, timeout=2.0)
     window = make_window(sandbox, keys=keys)
-    assert window.model.rowCount() == 20
+    assert ui.model(window).rowCount() == 20
     assert empty.entries() == []
 
 
@@ -385,22 +385,22 @@ def test_429_countdown_then_success_with_nothing_sent_during_the_wait(
     sandbox.app.faults.configure(retry_after_seconds=7)
     sandbox.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
     before = sandbox.requests()
-    with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000) as started:
-        qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
+    with qtbot.waitSignal(ui.worker(window).waitStarted, timeout=10_000) as started:
+        qtbot.mouseClick(ui.refresh_button(window), Qt.MouseButton.LeftButton)
     seconds = round(started.args[0].seconds)
     assert seconds >= 7
     assert re.search(rf"Rate limited — retrying in {seconds} s \(attempt 2 of 4\)",
-                     window.statusBar_.text_of(MessageKind.WAIT))
-    assert window.statusBar_.stopButton.isVisibleTo(window)
+                     ui.status_bar(window).text_of(MessageKind.WAIT))
+    assert ui.status_bar(window).stopButton.isVisibleTo(window)
     assert sandbox.requests() == before + 1  # the 429; nothing while waiting
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
         clock.release()
     assert clock.waited == pytest.approx(started.args[0].seconds, abs=0.05)  # on the clock
     assert sandbox.requests() == before + 2  # only the retry, after the wait
     assert sandbox.app.counters(sandbox.key).early_requests == 0
-    assert window.statusBar_.text_of(MessageKind.WAIT) == ""
-    assert window.model.rowCount() == 20
-    assert "left" in window.statusBar_.text_of(MessageKind.QUOTA)
+    assert ui.status_bar(window).text_of(MessageKind.WAIT) == ""
+    assert ui.model(window).rowCount() == 20
+    assert "left" in ui.status_bar(window).text_of(MessageKind.QUOTA)
 
 
 def test_request_during_cooldown_is_queued_and_said_so(qtbot, sandbox: Sandbox,
@@ -409,16 +409,16 @@ def test_request_during_cooldown_is_queued_and_said_so(qtbot, sandbox: Sandbox,
     clock.hold = True
     sandbox.app.faults.configure(retry_after_seconds=2)
     sandbox.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
-    with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000):
-        qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
+    with qtbot.waitSignal(ui.worker(window).waitStarted, timeout=10_000):
+        qtbot.mouseClick(ui.refresh_button(window), Qt.MouseButton.LeftButton)
     look_up(qtbot, window, "5")
-    assert "queued" in window.statusBar_.text_of(MessageKind.WAIT)
+    assert "queued" in ui.status_bar(window).text_of(MessageKind.WAIT)
     before = sandbox.requests()
     clock.release()
     idle(qtbot, window)
     assert sandbox.requests() == before + 2  # the retried list, then the look-up
     assert sandbox.app.counters(sandbox.key).early_requests == 0
-    assert window.detail.pet is not None and window.detail.pet.id == 5
+    assert ui.detail(window).pet is not None and ui.detail(window).pet.id == 5
 
 
 def test_stop_during_a_backoff(qtbot, sandbox: Sandbox, make_window, clock: FakeClock) -> None:
@@ -426,19 +426,19 @@ def test_stop_during_a_backoff(qtbot, sandbox: Sandbox, make_window, clock: Fake
     clock.hold = True
     sandbox.app.faults.configure(retry_after_seconds=30)
     sandbox.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
-    with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000):
-        qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
-    assert re.search(r"retrying in 3\d s", window.statusBar_.text_of(MessageKind.WAIT))
+    with qtbot.waitSignal(ui.worker(window).waitStarted, timeout=10_000):
+        qtbot.mouseClick(ui.refresh_button(window), Qt.MouseButton.LeftButton)
+    assert re.search(r"retrying in 3\d s", ui.status_bar(window).text_of(MessageKind.WAIT))
     before = sandbox.requests()
-    with qtbot.waitSignal(window.worker.finished, timeout=5_000,
+    with qtbot.waitSignal(ui.worker(window).finished, timeout=5_000,
                           check_params_cb=lambda job: isinstance(job.outcome.error,
                                                                  RequestCancelled)):
-        qtbot.mouseClick(window.statusBar_.stopButton, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(ui.status_bar(window).stopButton, Qt.MouseButton.LeftButton)
     idle(qtbot, window)
-    assert window.statusBar_.text_of(MessageKind.WAIT) == ""
-    assert window.statusBar_.message == "Stopped."
+    assert ui.status_bar(window).text_of(MessageKind.WAIT) == ""
+    assert ui.status_bar(window).message == "Stopped."
     assert sandbox.requests() == before
-    assert window.model.rowCount() == 20  # the table keeps what it had
+    assert ui.model(window).rowCount() == 20  # the table keeps what it had
 
 
 def test_escape_stops_queued_work(qtbot, sandbox: Sandbox, make_window,
@@ -447,27 +447,27 @@ def test_escape_stops_queued_work(qtbot, sandbox: Sandbox, make_window,
     clock.hold = True
     sandbox.app.faults.configure(retry_after_seconds=30)
     sandbox.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
-    with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000):
-        qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
+    with qtbot.waitSignal(ui.worker(window).waitStarted, timeout=10_000):
+        qtbot.mouseClick(ui.refresh_button(window), Qt.MouseButton.LeftButton)
     look_up(qtbot, window, "7")
     errors: list[Any] = []
-    window.worker.finished.connect(
+    ui.worker(window).finished.connect(
         lambda job: errors.append((job.kind.value, type(job.outcome.error))))
-    qtbot.keyClick(window.table, Qt.Key.Key_Escape)
+    qtbot.keyClick(ui.table(window), Qt.Key.Key_Escape)
     idle(qtbot, window, timeout=5_000)
     assert sorted(errors) == [("list", RequestCancelled), ("lookup", RequestCancelled)]
-    assert window.statusBar_.message == "Stopped."
+    assert ui.status_bar(window).message == "Stopped."
 
 
 def test_closing_the_window_during_a_request(qtbot, sandbox: Sandbox, make_window) -> None:
     window = make_window(sandbox)
     sandbox.app.faults.configure(latency_seconds=0.5)
-    with qtbot.waitSignal(window.worker.requestSent, timeout=10_000):
-        qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
-    thread = window.worker.worker_thread
-    qtbot.keyClick(window.table, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    with qtbot.waitSignal(ui.worker(window).requestSent, timeout=10_000):
+        qtbot.mouseClick(ui.refresh_button(window), Qt.MouseButton.LeftButton)
+    thread = ui.worker(window).worker_thread
+    qtbot.keyClick(ui.table(window), Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
     assert not window.isVisible()
-    assert window.worker.closed
+    assert ui.worker(window).closed
     qtbot.waitUntil(lambda: not thread.is_alive(), timeout=5_000)
 
 
@@ -477,8 +477,8 @@ def test_closing_during_a_long_wait_ends_the_thread(qtbot, sandbox: Sandbox, mak
     clock.hold = True  # the wait would last until cancelled
     sandbox.app.faults.configure(retry_after_seconds=30)
     sandbox.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
-    with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000):
-        qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
-    thread = window.worker.worker_thread
+    with qtbot.waitSignal(ui.worker(window).waitStarted, timeout=10_000):
+        qtbot.mouseClick(ui.refresh_button(window), Qt.MouseButton.LeftButton)
+    thread = ui.worker(window).worker_thread
     window.close()  # the window manager's close button
     assert not thread.is_alive()  # the wait was cancelled, the thread joined in close()

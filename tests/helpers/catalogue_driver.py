@@ -11,11 +11,13 @@ from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLabel
 
 from petdesk.core.status_messages import MessageKind
+from petdesk.gui.catalogue.controller import CatalogueController
 from petdesk.gui.catalogue.search_dialog import CatalogueDialog
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.worker.stepper import StepTimer
 from tests.gui.catalogue.conftest import PETS
 from tests.gui.conftest import FakeClock, Sandbox
+from tests.helpers import ui
 from tests.helpers.drive import open_settings, shortcut, visible_dialog
 
 
@@ -52,18 +54,18 @@ class FakeStepTimer(StepTimer):
 
 
 def catalogue_line(window: MainWindow) -> str:
-    return window.statusBar_.text_of(MessageKind.CATALOGUE)
+    return ui.status_bar(window).text_of(MessageKind.CATALOGUE)
 
 
 def catalogue_details(window: MainWindow) -> str:
-    return next(m.details for m in window.statusBar_.messages
+    return next(m.details for m in ui.status_bar(window).messages
                 if m.kind is MessageKind.CATALOGUE)
 
 
 def open_window(make_window: Callable[..., MainWindow], box: Sandbox,
                 clock: FakeClock) -> tuple[MainWindow, FakeStepTimer]:
     timer = FakeStepTimer(clock)
-    window = make_window(box, prepare=lambda w: w.contents.logic.catalogue.controller
+    window = make_window(box, prepare=lambda w: ui.child(w, CatalogueController)
                          .use_timer(timer))
     return window, timer
 

@@ -12,6 +12,8 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 
+from tests.helpers import ui
+
 W = TypeVar("W", bound=QWidget)
 
 
@@ -47,7 +49,7 @@ def open_key_dialog(qtbot: Any, window: Any) -> Any:
 
 
 def open_add_dialog(qtbot: Any, window: Any) -> Any:
-    qtbot.mouseClick(window.addPetButton, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(ui.add_button(window), Qt.MouseButton.LeftButton)
     from petdesk.gui.pets.add_pet import AddPetDialog
 
     return visible_dialog(qtbot, AddPetDialog)
@@ -61,7 +63,7 @@ def open_settings(qtbot: Any, window: Any) -> Any:
 
 
 def click_row(qtbot: Any, window: Any, row: int) -> None:
-    table = window.table
+    table = ui.table(window)
     rect = table.visualRect(table.model().index(row, 0))
     qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
 
@@ -69,9 +71,9 @@ def click_row(qtbot: Any, window: Any, row: int) -> None:
 def look_up(qtbot: Any, window: Any, text: str) -> None:
     """Ctrl+L, type the ID, Enter."""
     shortcut(qtbot, window, "Ctrl+L")
-    window.lookupEdit.selectAll()
-    qtbot.keyClicks(window.lookupEdit, text)
-    qtbot.keyClick(window.lookupEdit, Qt.Key.Key_Return)
+    ui.lookup_edit(window).selectAll()
+    qtbot.keyClicks(ui.lookup_edit(window), text)
+    qtbot.keyClick(ui.lookup_edit(window), Qt.Key.Key_Return)
 
 
 def idle(qtbot: Any, window: Any, timeout: int = 10_000) -> None:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow
 from petdesk.__main__ import main
 from petdesk.gui.settings.api_key_dialog import ApiKeyDialog
 from petdesk.sandbox import SandboxConfig
+from tests.helpers import ui
 from tests.helpers.sandbox_server import start_server
 
 KEY = "first-run-key-0123456789"
@@ -57,11 +58,11 @@ def enter(dialog: ApiKeyDialog) -> None:
 
 
 def rows(window: QMainWindow) -> int:
-    return int(window.model.rowCount())  # type: ignore[attr-defined]
+    return int(ui.model(window).rowCount())  # type: ignore[attr-defined]
 
 
 def idle_or_asked(window: QMainWindow) -> Callable[[], object]:
-    stop = window.contents.actStop  # type: ignore[attr-defined]
+    stop = ui.action(window, "actionStop")  # type: ignore[attr-defined]
     return lambda: not stop.isEnabled() or shown(ApiKeyDialog)
 
 

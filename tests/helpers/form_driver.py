@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QDialog, QLabel, QMainWindow
+from PySide6.QtWidgets import QApplication, QDialog, QLabel, QMainWindow, QTableView
 
 from petdesk.__main__ import main
 
@@ -56,8 +56,8 @@ def active(kind: type) -> Callable[[], object]:
 def rows_shown() -> object:
     """The main window, active, once it shows its first rows (as a user waits for)."""
     window = active(QMainWindow)()
-    model = getattr(window, "model", None)
-    return window if model is not None and model.rowCount() > 0 else None
+    table = window.findChild(QTableView, "petsTable") if isinstance(window, QMainWindow) else None
+    return window if table is not None and table.model().rowCount() > 0 else None
 
 
 def form_open(window: object) -> None:

@@ -11,6 +11,7 @@ from petdesk.core.status_messages import MessageKind
 from petdesk.gui.pets.pet_model import Column
 from petdesk.sandbox import Store
 from tests.gui.conftest import FakeClock, Sandbox, _config
+from tests.helpers import ui
 from tests.helpers.drive import open_add_dialog, type_text
 from tests.helpers.sandbox_server import RunningSandbox, start_server
 from tests.helpers.sandbox_store import every_pet
@@ -49,7 +50,7 @@ class Switchable:
 
 
 def status_cells(window: Any) -> list[tuple[str, str]]:
-    model = window.model
+    model = ui.model(window)
     return [(model.data(model.index(row, Column.NAME)),
              model.data(model.index(row, Column.STATUS))) for row in range(model.rowCount())]
 
@@ -63,11 +64,11 @@ def add_pet(qtbot: Any, window: Any, name: str, category: str = "2") -> None:
     type_text(qtbot, dialog.nameEdit, name)
     type_text(qtbot, dialog.categoryIdEdit, category)
     qtbot.mouseClick(dialog.submitButton, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.add_dialog is None, timeout=10_000)
+    qtbot.waitUntil(lambda: ui.add_dialog(window) is None, timeout=10_000)
 
 
 def offline_text(window: Any) -> str:
-    return str(window.statusBar_.text_of(MessageKind.OFFLINE))
+    return str(ui.status_bar(window).text_of(MessageKind.OFFLINE))
 
 
 def names_shown(window: Any) -> list[str]:

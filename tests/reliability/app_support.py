@@ -24,6 +24,7 @@ from petdesk.gui.main_window import MainWindow
 from petdesk.gui.settings.settings import AppSettings, CatalogueChoice, Environment
 from petdesk.gui.worker.worker import Connection
 from tests.conftest import TEST_HOME
+from tests.helpers import ui
 
 #: Quick retries; server-announced waits still rule.
 UI_POLICY = RequestPolicy(backoff_base=0.02, backoff_cap=0.1, poll_interval=0.01,
@@ -94,10 +95,10 @@ def visible_texts(extra: Iterable[QWidget] = ()) -> list[tuple[str, str]]:
 def assert_not_shown(secrets: Iterable[str], window: MainWindow | None = None) -> None:
     shown = visible_texts()
     if window is not None:
-        shown += [("statusBar.message", window.statusBar_.message),
-                  ("statusBar.details", window.statusBar_.details),
-                  ("statusBar.currentMessage", window.statusBar_.currentMessage()),
-                  ("overlay", window.overlay_text)]
+        shown += [("statusBar.message", ui.status_bar(window).message),
+                  ("statusBar.details", ui.status_bar(window).details),
+                  ("statusBar.currentMessage", ui.status_bar(window).currentMessage()),
+                  ("overlay", ui.overlay_text(window))]
     for secret in secrets:
         leaks = [(name, text) for name, text in shown if secret in text]
         assert not leaks, f"a key is shown to the user: {leaks}"

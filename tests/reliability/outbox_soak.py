@@ -52,8 +52,10 @@ def _child(base_url: str, first: int, count: int, run: str, drain: bool) -> int:
 
     from petdesk.api import PetStoreClient, RequestPolicy
     from petdesk.gui.main_window import MainWindow
+    from petdesk.gui.outbox.controller import OutboxController
     from petdesk.gui.settings.settings import AppSettings, Environment
     from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
+    from tests.helpers import ui
 
     app = QApplication([])
     folder = Path(os.environ["XDG_CONFIG_HOME"])
@@ -79,23 +81,21 @@ def _child(base_url: str, first: int, count: int, run: str, drain: bool) -> int:
             app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
         return True
 
-    contents = window.contents
     for i in range(first, first + count):
-        contents.action("actionAddPet").trigger()
-        if not until(lambda: window.add_dialog is not None and window.add_dialog.isVisible(),
-                     30):
+        ui.action(window, "actionAddPet").trigger()
+        if not until(lambda: ui.add_dialog(window) is not None, 30):
             print("STUCK opening the form", flush=True)
             return 1
-        dialog = window.add_dialog
+        dialog = ui.add_dialog(window)
         QTest.keyClicks(dialog.nameEdit, f"Soak {run} {i}")
         QTest.keyClicks(dialog.categoryIdEdit, str(1 + i % 7))
         QTest.mouseClick(dialog.submitButton, Qt.MouseButton.LeftButton)
-        if not until(lambda: window.add_dialog is None, 120):
+        if not until(lambda: ui.add_dialog(window) is None, 120):
             print(f"STUCK adding {i}: {dialog.formError.text()}", flush=True)
             return 1
         print(f"ADDED {i}", flush=True)
     if drain:
-        outbox = contents.logic.outbox
+        outbox = ui.child(window, OutboxController)
         said = [0.0]
 
         def drained() -> bool:
@@ -103,7 +103,7 @@ def _child(base_url: str, first: int, count: int, run: str, drain: bool) -> int:
                 said[0] = time.monotonic()
                 states = Counter(e.state.value for e in outbox.view.entries)
                 print(f"outbox: {outbox.pending} pending {dict(states)} "
-                      f"{window.statusBar_.message}", file=sys.stderr, flush=True)
+                      f"{ui.status_bar(window).message}", file=sys.stderr, flush=True)
             return outbox.view is not None and outbox.pending == 0
 
         if not until(drained, 1800):

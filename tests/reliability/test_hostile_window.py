@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 
 from petdesk.gui.main_window import MainWindow
 from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
+from tests.helpers import ui
 from tests.helpers.quitting import quit_during_request
 from tests.reliability.app_support import build_window, settings_in
 from tests.reliability.conftest import FAST_POLICY, KEY
@@ -82,7 +83,7 @@ def click(qtbot: Any, widget: QWidget) -> None:
 
 
 def click_row(qtbot: Any, window: MainWindow, row: int) -> None:
-    table = window.table
+    table = ui.table(window)
     rect = table.visualRect(table.model().index(row, 0))
     qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
 
@@ -94,12 +95,12 @@ def idle(qtbot: Any, window: MainWindow, timeout: int = 10_000) -> None:
 
 
 def names_shown(window: MainWindow) -> list[str]:
-    model = window.table.model()
+    model = ui.table(window).model()
     return [model.index(row, 1).data() for row in range(model.rowCount())]
 
 
 def ids_shown(window: MainWindow) -> list[int]:
-    model = window.table.model()
+    model = ui.table(window).model()
     return [int(model.index(row, 0).data()) for row in range(model.rowCount())]
 
 
@@ -121,10 +122,10 @@ def open_window(qtbot: Any, tmp_path: Path, server: HostileServer,
 
 
 def add_pet(qtbot: Any, window: MainWindow, name: str = "Rex") -> Any:
-    click(qtbot, window.addPetButton)
-    qtbot.waitUntil(lambda: window.add_dialog is not None and window.add_dialog.isVisible(),
+    click(qtbot, ui.add_button(window))
+    qtbot.waitUntil(lambda: ui.add_dialog(window) is not None and ui.add_dialog(window).isVisible(),
                     timeout=5_000)
-    dialog = window.add_dialog
+    dialog = ui.add_dialog(window)
     qtbot.keyClicks(dialog.nameEdit, name)
     qtbot.keyClicks(dialog.categoryIdEdit, "4")
     click(qtbot, dialog.submitButton)
@@ -253,10 +254,10 @@ def test_a_huge_answer_is_a_plain_message_and_the_window_lives_on(
     print(f"{kind}: RSS growth {rss.growth / 2**20:.1f} MiB")
     assert rss.growth < MEMORY_GOAL
     assert window.isVisible()
-    shown = status_text(window) + "\n" + window.overlay_text
+    shown = status_text(window) + "\n" + ui.overlay_text(window)
     assert "larger than PetDesk accepts" in shown
     assert "unexpected" not in shown.lower()
-    assert "Press F5" in window.overlay_text  # how to try again
+    assert "Press F5" in ui.overlay_text(window)  # how to try again
 
     server.behave()
     press(qtbot, window, Qt.Key.Key_F5)
@@ -275,7 +276,7 @@ def test_a_link_to_a_bad_idna_host_keeps_the_page_that_arrived(
     qtbot.waitUntil(lambda: ids_shown(window) == [1, 2], timeout=10_000)
     idle(qtbot, window)
     assert "unexpected" not in status_text(window).lower()
-    assert not window.loadMoreButton.isVisible()
+    assert not ui.load_more_button(window).isVisible()
 
 
 def test_a_post_redirected_to_a_bad_idna_host_says_may_or_may_not(
@@ -288,11 +289,12 @@ def test_a_post_redirected_to_a_bad_idna_host_says_may_or_may_not(
     server.script(lambda seen: Reply(307, headers=[("Location", BAD_HOST)], content_type=None)
                   if seen.method == "POST" else good(seen))
     add_pet(qtbot, window)
-    qtbot.waitUntil(lambda: window.add_dialog is None, timeout=10_000)  # kept in the outbox
+    qtbot.waitUntil(lambda: ui.add_dialog(window) is None, timeout=10_000)  # kept in the outbox
     idle(qtbot, window)
     message = status_text(window)
     assert "answer for “Rex” was lost" in message and "was not added" not in message
-    names = [window.model.data(window.model.index(r, 1)) for r in range(window.model.rowCount())]
+    model = ui.model(window)
+    names = [model.data(model.index(r, 1)) for r in range(model.rowCount())]
     assert "Rex" in names  # its row waits (or is being checked): what was typed is kept
     # Checked before it is sent again, and then a pause: never a loop of POSTs.
     assert server.count("POST") <= 2
@@ -318,15 +320,15 @@ def test_a_link_loop_ends_paging_with_a_plain_message_and_no_duplicate_rows(
     window = open_window(qtbot, tmp_path, server)
     qtbot.waitUntil(lambda: ids_shown(window) == [1, 2], timeout=10_000)
     idle(qtbot, window)
-    assert window.loadMoreButton.isVisible() and window.loadMoreButton.isEnabled()
+    assert ui.load_more_button(window).isVisible() and ui.load_more_button(window).isEnabled()
 
-    click(qtbot, window.loadMoreButton)
+    click(qtbot, ui.load_more_button(window))
     qtbot.waitUntil(lambda: 3 in ids_shown(window), timeout=10_000)
     idle(qtbot, window)
     assert sorted(ids_shown(window)) == [1, 2, 3]  # pet 2 once, as the server last sent it
-    model = window.table.model()
+    model = ui.table(window).model()
     assert model.index(ids_shown(window).index(2), 3).data() == "Sold"
-    assert not window.loadMoreButton.isVisible()
+    assert not ui.load_more_button(window).isVisible()
     assert not window.findChild(QAction, "actionLoadMore").isEnabled()
     assert "already shown" in status_text(window)
     assert server.count("GET") == 2
@@ -402,9 +404,9 @@ def test_confusable_names_show_markers_in_the_table_and_the_detail_panel(
     assert note is not None and note.isVisible() and "⟦U+…⟧" in note.text()
 
     # PetDesk itself refuses to create such a name, and says why next to the field.
-    click(qtbot, window.addPetButton)
-    qtbot.waitUntil(lambda: window.add_dialog is not None, timeout=5_000)
-    dialog = window.add_dialog
+    click(qtbot, ui.add_button(window))
+    qtbot.waitUntil(lambda: ui.add_dialog(window) is not None, timeout=5_000)
+    dialog = ui.add_dialog(window)
     QApplication.clipboard().setText("\u202egnp.exe")  # pasted: no key types an RLO
     dialog.nameEdit.setFocus()
     QTest.keyClick(dialog.nameEdit, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
@@ -459,17 +461,17 @@ def test_a_page_that_brings_a_looked_up_pet_again_shows_it_once(
     window = open_window(qtbot, tmp_path, server)
     qtbot.waitUntil(lambda: ids_shown(window) == [1, 2], timeout=10_000)
     idle(qtbot, window)
-    window.lookupEdit.setFocus()
-    QTest.keyClick(window.lookupEdit, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
-    qtbot.keyClicks(window.lookupEdit, "3")
-    QTest.keyClick(window.lookupEdit, Qt.Key.Key_Return)
+    ui.lookup_edit(window).setFocus()
+    QTest.keyClick(ui.lookup_edit(window), Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(ui.lookup_edit(window), "3")
+    QTest.keyClick(ui.lookup_edit(window), Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: sorted(ids_shown(window)) == [1, 2, 3], timeout=10_000)
     idle(qtbot, window)
 
-    click(qtbot, window.loadMoreButton)
+    click(qtbot, ui.load_more_button(window))
     qtbot.waitUntil(lambda: server.count("GET") == 3, timeout=10_000)
     idle(qtbot, window)
     assert sorted(ids_shown(window)) == [1, 2, 3]
     row = ids_shown(window).index(3)
     assert names_shown(window)[row] == "Odin"  # the page's newer copy replaced the row
-    assert "3 pets loaded" in window.countLabel.text()
+    assert "3 pets loaded" in ui.count_label(window).text()

@@ -24,6 +24,7 @@ from keyring.backends import fail
 from petdesk.sandbox import SandboxConfig
 from petdesk.services.keys import keystore as keystore_module
 from petdesk.services.keys.keystore import KeySource, KeyStore, MemoryKeyring
+from tests.helpers import ui
 from tests.helpers.sandbox_server import RunningSandbox, start_server
 from tests.reliability.app_support import (
     assert_not_shown,
@@ -113,13 +114,13 @@ def test_broken_keyring_gives_a_plain_message_and_a_session_only_key(
     window = build_window(qtbot, settings_in(tmp_path), keys, sandbox.base_url)
     if mode == "hanging backend":  # while the keyring call hangs, the window answers
         qtbot.waitUntil(HANGING.is_set, timeout=10_000)
-        qtbot.keyClicks(window.quickFilterEdit, "Tapir")
-        assert window.quickFilterEdit.text() == "Tapir"
-        window.quickFilterEdit.clear()
+        qtbot.keyClicks(ui.quick_filter(window), "Tapir")
+        assert ui.quick_filter(window).text() == "Tapir"
+        ui.quick_filter(window).clear()
 
     # No key could be read: the dialog says why, plainly.
-    qtbot.waitUntil(lambda: window.key_dialog is not None, timeout=10_000)
-    dialog = window.key_dialog
+    qtbot.waitUntil(lambda: ui.key_dialog(window) is not None, timeout=10_000)
+    dialog = ui.key_dialog(window)
     assert dialog is not None
     reason = dialog.reasonLabel.text()
     assert expected in reason, reason
@@ -129,7 +130,7 @@ def test_broken_keyring_gives_a_plain_message_and_a_session_only_key(
         dialog.saveButton.click()
 
     # The key works, for this session only, and the status bar says so.
-    assert window.model.rowCount() == 20
+    assert ui.model(window).rowCount() == 20
     lookup = keys.get("production")
     assert (lookup.key, lookup.source) == (KEY, KeySource.SESSION)
     assert keys.session_only and keys.problem == expected

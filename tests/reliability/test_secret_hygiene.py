@@ -34,6 +34,7 @@ from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
 from petdesk.services.logs import setup_logging
 from petdesk.services.redaction import RedactingFilter
 from tests.conftest import TEST_HOME
+from tests.helpers import ui
 from tests.helpers.drive import look_up, open_add_dialog, open_key_dialog, shortcut
 from tests.helpers.sandbox_server import RunningSandbox, start_server
 from tests.reliability.app_support import (
@@ -80,7 +81,7 @@ def no_secret_in_records(caplog: pytest.LogCaptureFixture) -> None:
 
 
 def enter_key(qtbot: Any, window: MainWindow, key: str, *, save: bool = True) -> None:
-    dialog = window.key_dialog
+    dialog = ui.key_dialog(window)
     assert dialog is not None
     assert dialog.apiKeyEdit.echoMode() == QLineEdit.EchoMode.Password  # masked by default
     dialog.apiKeyEdit.clear()
@@ -113,8 +114,8 @@ def test_a_full_session_leaves_the_key_nowhere(
 
 def session(qtbot: Any, window: MainWindow, box: RunningSandbox) -> None:
     # 1. No key yet: the dialog comes up by itself.
-    qtbot.waitUntil(lambda: window.key_dialog is not None, timeout=10_000)
-    dialog = window.key_dialog
+    qtbot.waitUntil(lambda: ui.key_dialog(window) is not None, timeout=10_000)
+    dialog = ui.key_dialog(window)
     assert dialog is not None
     # 2. A wrong key, tested: refused, and not echoed.
     enter_key(qtbot, window, WRONG, save=False)
@@ -137,45 +138,44 @@ def session(qtbot: Any, window: MainWindow, box: RunningSandbox) -> None:
     # 5. Change the key.
     open_key_dialog(qtbot, window)
     enter_key(qtbot, window, KEY_B)
-    qtbot.waitUntil(lambda: window.key_dialog is None, timeout=10_000)
+    qtbot.waitUntil(lambda: ui.key_dialog(window) is None, timeout=10_000)
     refresh(qtbot, window)
     # 6. The server revokes KEY_B: 401 → the dialog → a wrong key → refused → KEY_A.
     reconfigure(box.app, api_keys=(KEY_A,))
     look_up(qtbot, window, "1")  # (Refresh right after Refresh would send nothing)
-    qtbot.waitUntil(lambda: window.key_dialog is not None, timeout=10_000)
-    assert "not accepted" in window.key_dialog.reasonLabel.text()
+    qtbot.waitUntil(lambda: ui.key_dialog(window) is not None, timeout=10_000)
+    assert "not accepted" in ui.key_dialog(window).reasonLabel.text()
     enter_key(qtbot, window, WRONG)
-    qtbot.waitUntil(lambda: "not accepted" in window.statusBar_.message, timeout=10_000)
+    qtbot.waitUntil(lambda: "not accepted" in ui.status_bar(window).message, timeout=10_000)
     assert_not_shown(SECRETS, window)
     open_key_dialog(qtbot, window)
     enter_key(qtbot, window, KEY_A)
-    qtbot.waitUntil(lambda: window.key_dialog is None, timeout=10_000)
+    qtbot.waitUntil(lambda: ui.key_dialog(window) is None, timeout=10_000)
     refresh(qtbot, window)
     # 7. Failures, with their details opened.
     faults = (FaultKind.SERVER_ERROR, FaultKind.BAD_GATEWAY, FaultKind.DROP_CONNECTION)
     for status_index, fault in enumerate(faults, start=1):
         box.app.faults.fail_next(fault, 4)  # enough to outlast the GET retries
-        with qtbot.waitSignal(window.worker.finished, timeout=10_000):
-            window.statusFilter.setCurrentIndex(status_index)  # another list: it is sent
-        window.statusBar_.show_details()
+        with qtbot.waitSignal(ui.worker(window).finished, timeout=10_000):
+            ui.status_filter(window).setCurrentIndex(status_index)  # another list: it is sent
+        ui.status_bar(window).show_details()
         assert_not_shown(SECRETS, window)
     box.app.faults.fail_next(FaultKind.SERVER_ERROR)
     dialog_add = open_add(qtbot, window, "Maybe Molly")
-    with qtbot.waitSignal(window.contents.adder.queued, timeout=10_000):
-        dialog_add.submitButton.click()
-    qtbot.waitUntil(lambda: window.add_dialog is None, timeout=10_000)
-    assert "was lost" in window.statusBar_.message  # kept in the outbox, checked
+    dialog_add.submitButton.click()
+    qtbot.waitUntil(lambda: ui.add_dialog(window) is None, timeout=10_000)
+    assert "was lost" in ui.status_bar(window).message  # kept in the outbox, checked
     assert_not_shown(SECRETS, window)
-    window.lookupEdit.setText("999999")
-    with qtbot.waitSignal(window.worker.finished, timeout=10_000):
-        qtbot.keyClick(window.lookupEdit, Qt.Key.Key_Return)
+    ui.lookup_edit(window).setText("999999")
+    with qtbot.waitSignal(ui.worker(window).finished, timeout=10_000):
+        qtbot.keyClick(ui.lookup_edit(window), Qt.Key.Key_Return)
     shortcut(qtbot, window, "Ctrl+Shift+C")  # Pets › Copy ID
     assert_not_shown(SECRETS, window)
 
 
 def refresh(qtbot: Any, window: MainWindow) -> None:
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-        window.refreshButton.click()
+        ui.refresh_button(window).click()
     assert_not_shown(SECRETS, window)
 
 
@@ -188,9 +188,9 @@ def open_add(qtbot: Any, window: MainWindow, name: str) -> Any:
 
 def add_pet(qtbot: Any, window: MainWindow, name: str) -> None:
     dialog = open_add(qtbot, window, name)
-    with qtbot.waitSignal(window.worker.finished, timeout=10_000):
+    with qtbot.waitSignal(ui.worker(window).finished, timeout=10_000):
         dialog.submitButton.click()
-    qtbot.waitUntil(lambda: window.add_dialog is None, timeout=10_000)
+    qtbot.waitUntil(lambda: ui.add_dialog(window) is None, timeout=10_000)
     assert_not_shown(SECRETS, window)
 
 
@@ -213,23 +213,23 @@ def test_a_hostile_server_echoing_the_key_or_redirecting_never_gets_it_shown_or_
     keys.set("production", KEY_A)
     with HostileServer(echo) as server, HostileServer() as elsewhere:
         window = build_window(qtbot, settings_in(tmp_path), keys, server.base_url)
-        qtbot.waitUntil(lambda: window.statusBar_.message != "", timeout=10_000)
-        qtbot.waitUntil(lambda: not window.worker.busy, timeout=10_000)
-        window.statusBar_.show_details()
+        qtbot.waitUntil(lambda: ui.status_bar(window).message != "", timeout=10_000)
+        qtbot.waitUntil(lambda: not ui.worker(window).busy, timeout=10_000)
+        ui.status_bar(window).show_details()
         assert_not_shown(SECRETS, window)
         dialog = open_add(qtbot, window, "Echo")
-        with qtbot.waitSignal(window.worker.finished, timeout=10_000,
+        with qtbot.waitSignal(ui.worker(window).finished, timeout=10_000,
                               check_params_cb=lambda job: job.kind.value == "create"):
             dialog.submitButton.click()
         assert "bad for" in dialog.field_error("name")  # the server's words, redacted
         assert_not_shown(SECRETS, window)
         dialog.reject()
-        window.lookupEdit.setText("1")
-        with qtbot.waitSignal(window.worker.finished, timeout=10_000,
+        ui.lookup_edit(window).setText("1")
+        with qtbot.waitSignal(ui.worker(window).finished, timeout=10_000,
                               check_params_cb=lambda job: job.kind.value == "lookup") as got:
-            qtbot.keyClick(window.lookupEdit, Qt.Key.Key_Return)
+            qtbot.keyClick(ui.lookup_edit(window), Qt.Key.Key_Return)
         assert "key stays private" in str(got.args[0].outcome.error)
-        window.statusBar_.detailsButton.click()
+        ui.status_bar(window).detailsButton.click()
         assert_not_shown(SECRETS, window)
         assert elsewhere.count() == 0
         assert all(s.authorization is None for s in elsewhere.seen())

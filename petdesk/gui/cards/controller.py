@@ -25,6 +25,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QDialog, QTableView, QWidget
 
 from petdesk.core.wording import QT_TRANSLATE_NOOP
+from petdesk.gui.cards.categories_dialog import CategoriesDialog, CategoriesPage
 from petdesk.gui.cards.categories_model import CategoryModel, CategoryPersistence
 from petdesk.gui.common.file_folders import FileFolders, FileKind
 from petdesk.gui.common.localize import localized, localized_names
@@ -68,8 +69,6 @@ class CardsAndCategories(QObject):
         self._persistence: CategoryPersistence | None = None
         self.categories_dialog: QDialog | None = None
         self.card_dialog: QDialog | None = None
-        #: How the kennel-card dialog asks where to save (None: Qt's file dialog).
-        self.ask_save_path: Callable[[QWidget, str], Path | None] | None = None
         #: The names already read at start (instant start), shown until the load.
         self._initial = initial
         self.load()
@@ -98,8 +97,6 @@ class CardsAndCategories(QObject):
             self.categories_dialog.raise_()
             self.categories_dialog.activateWindow()
             return
-        from petdesk.gui.cards.categories_dialog import CategoriesDialog, CategoriesPage  # noqa: PLC0415 - the categories dialog, when first opened
-
         page = CategoriesPage(self.categories, self._run_io, self._folders,
                               persistence=self._persistence)
         dialog = CategoriesDialog(page, self._parent)
@@ -146,23 +143,19 @@ class CardsAndCategories(QObject):
         if not pets:
             self._say(self.tr("Select a pet first: its kennel card is printed."))
             return
-        from petdesk.gui.cards import kennel_card_dialog, kennel_cards  # noqa: PLC0415 - the kennel cards (QtPrintSupport, segno), when first printed
+        from petdesk.gui.cards import kennel_card_dialog  # noqa: PLC0415 - Pets › Print kennel cards…: QtPrintSupport and segno load on first use
 
-        cards = kennel_cards.cards_for_pets(pets, self.categories.label, status_text)
+        cards_for_pets = kennel_card_dialog.cards_for_pets
+        cards = cards_for_pets(pets, self.categories.label, status_text)
         folder = self._folders.folder(FileKind.CARDS)
         unnamed = self._unnamed(pets)
-        if self.ask_save_path is None:
-            dialog = kennel_card_dialog.KennelCardDialog(
-                cards, self._run_io, unnamed=unnamed, parent=self._parent, save_folder=folder)
-        else:
-            dialog = kennel_card_dialog.KennelCardDialog(
-                cards, self._run_io, unnamed=unnamed, parent=self._parent, save_folder=folder,
-                ask_save_path=self.ask_save_path)
+        dialog = kennel_card_dialog.KennelCardDialog(
+            cards, self._run_io, unnamed=unnamed, parent=self._parent, save_folder=folder)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.nameCategories.connect(self.open_categories)
 
         def renamed() -> None:  # named meanwhile (File › Categories…): the cards say so
-            dialog.set_cards(kennel_cards.cards_for_pets(pets, self.categories.label, status_text),
+            dialog.set_cards(cards_for_pets(pets, self.categories.label, status_text),
                              self._unnamed(pets))
 
         self.categories.labelsChanged.connect(renamed)

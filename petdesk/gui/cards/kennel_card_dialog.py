@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
 )
 
 from petdesk.core.wording import QT_TRANSLATE_NOOP
-from petdesk.gui.cards.kennel_cards import CardPageSize, CardSheet, KennelCard
+from petdesk.gui.cards.kennel_cards import CardPageSize, CardSheet, KennelCard, cards_for_pets
 from petdesk.gui.common.accessibility import make_accessible
 from petdesk.gui.common.localize import localized
 from petdesk.gui.worker.io_runner import IoRunner, ask_save_path, write_file
@@ -53,6 +53,7 @@ __all__ = [
     "PREVIEW_MAX_PAGES",
     "KennelCardDialog",
     "PagePainter",
+    "cards_for_pets",
     "default_page_size",
 ]
 

@@ -2,10 +2,10 @@
 Find any animal dialog, Update now, Newest first, and the quick filter's count of
 the catalogue's matches (:mod:`.catalogue_quick_filter`; Enter shows them).
 
-Owned by :class:`~petdesk.gui.window_logic.WindowLogic` (built after the first paint):
-the controller (:mod:`.controllers.catalogue`) reads the mirror only then, on the
-worker. The line is rewritten from the last report every half minute, so "next update
-in 25 min" counts down without reading the store.
+Built with the window's controllers (after the first paint): the controller
+(:mod:`.controller`) reads the mirror only then, on the worker. The line is rewritten
+from the last report every half minute, so "next update in 25 min" counts down without
+reading the store.
 """
 
 from __future__ import annotations
@@ -13,11 +13,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
 
 from petdesk.core.jobs import JobKind
+from petdesk.gui.cards.categories_model import CategoryModel
 from petdesk.gui.catalogue.controller import CatalogueController
 from petdesk.gui.catalogue.quick_filter import CatalogueQuickFilter
+from petdesk.gui.catalogue.search_dialog import CatalogueDialog
 from petdesk.gui.common.localize import localized
+from petdesk.gui.common.status_bar import PetStatusBar
+from petdesk.gui.pets.lookup import LookupController
+from petdesk.gui.settings.connection import ConnectionController
+from petdesk.gui.settings.settings import AppSettings
+from petdesk.gui.worker.worker import Worker
 from petdesk.services.catalogue.wording import (
     CATALOGUE_OFF,
     catalogue_line,
@@ -31,7 +39,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from petdesk.gui.catalogue.search_dialog import CatalogueDialog
-    from petdesk.gui.window_contents import Contents
     from petdesk.gui.worker.worker import Worker
     from petdesk.services.catalogue.service import CatalogueReport, ResultWindow
 
@@ -43,9 +50,9 @@ LINE_MS: Final = 30_000
 FULL_EVERY_S: Final = 24 * 3600.0
 
 
-def mirror_settings(contents: Contents) -> MirrorSettings:
+def mirror_settings(settings: AppSettings) -> MirrorSettings:
     """The user's catalogue settings (File › Settings…) as the filler takes them."""
-    choice = contents.window.settings.catalogue
+    choice = settings.catalogue
     update = choice.update_minutes * 60.0
     return MirrorSettings(update_every=update, full_every=max(FULL_EVERY_S, update),
                           day_share=choice.day_percent / 100, daily_quota=choice.daily_quota,
@@ -55,26 +62,31 @@ def mirror_settings(contents: Contents) -> MirrorSettings:
 class CatalogueWindow(QObject):
     """See the module docstring."""
 
-    def __init__(self, contents: Contents, worker: Worker) -> None:
-        super().__init__(contents)
-        self._contents = contents
+    def __init__(self, worker: Worker, connection: ConnectionController,
+                 settings: AppSettings, status: PetStatusBar, quick_filter: QLineEdit,
+                 match_label: QLabel, categories: CategoryModel, lookups: LookupController,
+                 window: QWidget) -> None:
+        super().__init__(window)
+        self._window = window
+        self._settings = settings
+        self._status = status
+        self._categories = categories
+        self._lookups = lookups
         self._clock = worker.clock
-        self.controller = CatalogueController(worker, contents.connection,
-                                              lambda: mirror_settings(contents), parent=self)
+        self.controller = CatalogueController(worker, connection,
+                                              lambda: mirror_settings(settings), parent=self)
         self.dialog: CatalogueDialog | None = None
         self.report: CatalogueReport | None = None
         self._line = QTimer(self)
         self._line.setInterval(LINE_MS)
         self._line.timeout.connect(self._show_line)
-        status = contents.statusBar_
         self.controller.statusChanged.connect(self._reported)
         self.controller.rowsChanged.connect(self._rows_changed)
         self.controller.notice.connect(status.show_activity)
-        contents.connection.changed.connect(self._environment_changed)
-        self.quick = CatalogueQuickFilter(contents.bar.quickFilterEdit,
-                                          contents.panel.catalogueMatchLabel,
-                                          self.controller, self._clock, self)
-        contents.bar.quickFilterEdit.returnPressed.connect(self._quick_filter_entered)
+        connection.changed.connect(self._environment_changed)
+        self.quick = CatalogueQuickFilter(quick_filter, match_label, self.controller,
+                                          self._clock, self)
+        quick_filter.returnPressed.connect(self._quick_filter_entered)
 
     def start_up(self) -> None:
         """After the first paint: fill or update the catalogue if due."""
@@ -105,9 +117,9 @@ class CatalogueWindow(QObject):
             text = localized(catalogue_line(self.report.status, self._clock.time()))
             short = localized(catalogue_short(self.report.status))
             details = "\n".join(localized(line) for line in filter(None, (
-                schedule_text(mirror_settings(self._contents)),
+                schedule_text(mirror_settings(self._settings)),
                 requests_text(self.report.status), self.report.problem)))
-        self._contents.statusBar_.set_catalogue(text, details, short)
+        self._status.set_catalogue(text, details, short)
         if self.dialog is not None:
             self.dialog.set_catalogue_line(text)
 
@@ -158,10 +170,8 @@ class CatalogueWindow(QObject):
 
     def _dialog(self) -> CatalogueDialog:
         if self.dialog is None:
-            from petdesk.gui.catalogue.search_dialog import CatalogueDialog  # noqa: PLC0415 - on first use
-
-            self.dialog = CatalogueDialog(self._search, self._clock, self._contents.window)
-            self.dialog.model.set_category_label(self._contents.cards.categories.label)
+            self.dialog = CatalogueDialog(self._search, self._clock, self._window)
+            self.dialog.model.set_category_label(self._categories.label)
             self.dialog.petChosen.connect(self._chosen)
             self.dialog.updateRequested.connect(self.update_now)
             self._show_line()
@@ -173,7 +183,7 @@ class CatalogueWindow(QObject):
 
     def _chosen(self, pet_id: int) -> None:
         """Open the pet's detail in the window (looked up, fresh from the service)."""
-        self._contents.lookups.fetch(pet_id, JobKind.LOOKUP)
+        self._lookups.fetch(pet_id, JobKind.LOOKUP)
 
     def shut_down(self) -> None:
         self._line.stop()

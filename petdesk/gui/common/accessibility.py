@@ -16,7 +16,6 @@ message line) has nothing to say until it shows a text.
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAccessible
@@ -30,12 +29,14 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMainWindow,
     QMenu,
     QMenuBar,
     QMessageBox,
     QProgressBar,
     QScrollBar,
     QSizeGrip,
+    QSplitter,
     QSplitterHandle,
     QToolButton,
     QWidget,
@@ -45,9 +46,6 @@ from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.focus_ring import FocusRing
 from petdesk.gui.common.localize import localized
 from petdesk.gui.common.screen_fit import ScreenFit
-
-if TYPE_CHECKING:
-    from petdesk.gui.window_contents import Contents
 
 __all__ = ["accessible_name", "make_accessible", "name_main_window", "name_parts"]
 
@@ -199,16 +197,15 @@ def make_accessible(root: QWidget) -> None:
     tab_buttons_as_shown(root)
 
 
-def name_main_window(contents: Contents) -> None:
+def name_main_window(window: QMainWindow, detail: QWidget, splitter: QSplitter) -> None:
     """The main window's regions, then every part inside them."""
-    window = contents.window
     central = window.centralWidget()
     if central is not None:
         central.setAccessibleName(translate("Accessibility", "PetDesk main area"))
-    right = contents.detail.parentWidget()
+    right = detail.parentWidget()
     if right is not None:
         right.setAccessibleName(translate("Accessibility", "Details area"))
-    contents.splitter.setAccessibleName(translate("Accessibility", "Pet list and details"))
+    splitter.setAccessibleName(translate("Accessibility", "Pet list and details"))
     name_parts(window)
     bar = window.menuBar()
     bar.installEventFilter(_NameNewParts(bar))

@@ -15,9 +15,11 @@ import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QEventLoop, QSettings, QTimer, SignalInstance
+from PySide6.QtWidgets import QPushButton, QTableView
 
 from petdesk.gui.app import LaunchConfig, build_main_window, create_application
 from petdesk.gui.settings.settings import AppSettings
+from petdesk.gui.worker.worker import Worker
 
 
 def render(path: Path, *, width: int = 1100, height: int = 640) -> Path:
@@ -38,10 +40,15 @@ def render(path: Path, *, width: int = 1100, height: int = 640) -> Path:
 
         window.show()
         wait(window.petsLoaded)
-        contents = window.contents
-        contents.select_pet(contents.model.pet(5).id)
-        contents.detail.refreshButton.click()
-        wait(contents.worker.finished)
+        table = window.findChild(QTableView, "petsTable")
+        refresh = window.findChild(QPushButton, "refreshDetailButton")
+        worker = window.findChild(Worker)
+        assert table is not None
+        assert refresh is not None
+        assert worker is not None
+        table.selectRow(5)
+        refresh.click()
+        wait(worker.finished)
         app.processEvents()
         path.parent.mkdir(parents=True, exist_ok=True)
         if not window.grab().save(str(path)):

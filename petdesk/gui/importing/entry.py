@@ -1,38 +1,51 @@
 """Opens Pets › Import… and Pets › Export…, and takes a file dropped on the window.
 
-The dialogs load the spreadsheet readers when first opened, not with the window."""
+The dialogs load the spreadsheet readers and writers when first opened, not with the
+window."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QMainWindow, QTableView
 
-from petdesk.gui.importing.drop import dropped_file
+from petdesk.core.statuses import PetStatus
+from petdesk.gui.cards.categories_model import CategoryModel
+from petdesk.gui.common.file_folders import FileFolders
+from petdesk.gui.importing.controller import ImportController
+from petdesk.gui.pets.pet_model import PetTableModel
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QMainWindow
-
-    from petdesk.gui.common.file_folders import FileFolders
-    from petdesk.gui.importing.controller import ImportController
     from petdesk.gui.importing.export_dialog import ExportDialog
     from petdesk.gui.importing.import_dialog import ImportDialog
-    from petdesk.gui.window_contents import Contents
 
 __all__ = ["BulkDialogs"]
+
+
+def _import_module() -> ModuleType:
+    from petdesk.gui.importing import import_dialog  # noqa: PLC0415 - Pets › Import… and drops: the spreadsheet readers load on first use
+
+    return import_dialog
 
 
 class BulkDialogs(QObject):
     """The import dialog (one per window, kept while it sends) and the export dialog."""
 
     def __init__(self, window: QMainWindow, controller: ImportController,
-                 contents: Contents, folders: FileFolders) -> None:
-        super().__init__(contents)
+                 folders: FileFolders, categories: CategoryModel, model: PetTableModel,
+                 table: QTableView, status_filter: Callable[[], PetStatus | None]) -> None:
+        super().__init__(window)
         self._folders = folders
         self._window = window
         self._controller = controller
-        self._contents = contents
+        self._categories = categories
+        self._model = model
+        self._table = table
+        self._status_filter = status_filter
         self.import_dialog: ImportDialog | None = None
         self.export_dialog: ExportDialog | None = None
         window.setAcceptDrops(True)
@@ -40,12 +53,11 @@ class BulkDialogs(QObject):
 
     def open_import(self) -> ImportDialog:
         if self.import_dialog is None:
-            from petdesk.gui.importing.import_dialog import ImportDialog  # noqa: PLC0415 - the import feature, when first opened
-
-            contents = self._contents
-            self.import_dialog = ImportDialog(self._controller, self._folders, self._window,
-                                              categories=contents.cards.categories,
-                                              shown=lambda: contents.model.pets)
+            model = self._model
+            dialog: ImportDialog = _import_module().ImportDialog(
+                self._controller, self._folders, self._window, categories=self._categories,
+                shown=lambda: model.pets)
+            self.import_dialog = dialog
         dialog = self.import_dialog
         dialog.show()
         dialog.activateWindow()
@@ -57,10 +69,9 @@ class BulkDialogs(QObject):
         if self.export_dialog is not None:
             self.export_dialog.close()
             self.export_dialog.deleteLater()
-        contents = self._contents
-        selection = contents.table.selectionModel().selectedRows()
-        pets = [pet for index in selection if (pet := contents.model.pet_at(index)) is not None]
-        self.export_dialog = ExportDialog(self._controller, contents.bar.status(), pets,
+        selection = self._table.selectionModel().selectedRows()
+        pets = [pet for index in selection if (pet := self._model.pet_at(index)) is not None]
+        self.export_dialog = ExportDialog(self._controller, self._status_filter(), pets,
                                           self._folders, self._window)
         self.export_dialog.show()
         return self.export_dialog
@@ -72,7 +83,7 @@ class BulkDialogs(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self._window and isinstance(event, QDragEnterEvent | QDropEvent):
-            path = dropped_file(event.mimeData())
+            path = _import_module().dropped_file(event.mimeData())
             if path is None:
                 return False
             event.acceptProposedAction()

@@ -19,6 +19,7 @@ from petdesk.core.status_messages import MessageKind
 from petdesk.core.text import display
 from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.localize import localized
+from petdesk.gui.pets.add_pet import AddPetDialog
 from petdesk.services.outbox.wording import outbox_count_message, outbox_row_text
 from petdesk.services.pets.local_rows import WaitingRow
 from petdesk.storage.rows import Draft, OutboxEntry
@@ -28,7 +29,6 @@ if TYPE_CHECKING:
     from petdesk.gui.cards.categories_model import CategoryModel
     from petdesk.gui.common.status_bar import PetStatusBar
     from petdesk.gui.outbox.controller import OutboxController
-    from petdesk.gui.pets.add_pet import AddPetDialog
     from petdesk.gui.pets.pet_model import PetTableModel
     from petdesk.services.outbox.view import OutboxView
 
@@ -152,8 +152,6 @@ class OutboxRows(QObject):
 
     def open_edit(self, row: WaitingRow) -> None:
         """The add form, filled in with the waiting add; saving changes it in the outbox."""
-        from petdesk.gui.pets.add_pet import AddPetDialog  # noqa: PLC0415 - pydantic, on first use
-
         if self.edit_dialog is not None:
             self.edit_dialog.close()
         window = self._table.window()

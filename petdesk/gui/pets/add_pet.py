@@ -95,7 +95,8 @@ class AddPetDialog(QDialog):
     FIELDS = ("name", "categoryId")
 
     def __init__(self, parent: QWidget | None = None, *, environment_label: str = "",
-                 categories: CategoryModel | None = None) -> None:
+                 categories: CategoryModel | None = None,
+                 send_later: Callable[[NewPet], None] | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("addPetDialog")
         self.setWindowTitle(self.tr("Add pet"))
@@ -103,9 +104,9 @@ class AddPetDialog(QDialog):
         #: Closing without asking (the window is quitting, or the user chose Discard).
         self._discarding = False
         self.confirmBox: QMessageBox | None = None
-        #: Set by the window once the outbox can keep an unsent pet: closing
-        #: then also offers "Send later", which hands it the form's pet.
-        self.send_later: Callable[[NewPet], None] | None = None
+        #: Where an unsent pet can be kept (the outbox): closing then also offers
+        #: "Send later", which hands it the form's pet.
+        self._send_later = send_later
         self._touched: set[str] = set()
         self._server_errors: dict[str, str] = {}
 
@@ -399,7 +400,7 @@ class AddPetDialog(QDialog):
         discard = box.addButton(self.tr("&Discard"), QMessageBox.ButtonRole.DestructiveRole)
         discard.setObjectName("discardButton")
         pet, _problems = self.validate()
-        if self.send_later is not None and pet is not None:
+        if self._send_later is not None and pet is not None:
             later = box.addButton(self.tr("Send &later"), QMessageBox.ButtonRole.AcceptRole)
             later.setObjectName("sendLaterButton")
         box.setDefaultButton(keep)
@@ -415,8 +416,8 @@ class AddPetDialog(QDialog):
         box.deleteLater()
         if name == "discardButton":
             self.discard()
-        elif name == "sendLaterButton" and pet is not None and self.send_later is not None:
-            self.send_later(pet)
+        elif name == "sendLaterButton" and pet is not None and self._send_later is not None:
+            self._send_later(pet)
             self.discard()
         else:
             self.nameEdit.setFocus()

@@ -64,11 +64,12 @@ class LookupController(QObject):
     #: The text typed is not a pet ID: a title for the detail panel and the message.
     invalid = Signal(str, str)
 
-    def __init__(self, auth: AuthController, parent: QObject | None = None) -> None:
+    def __init__(self, auth: AuthController, keep: KeepPet | None = None,
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._auth = auth
         #: See :data:`KeepPet`.
-        self.keep: KeepPet | None = None
+        self._keep = keep
 
     def look_up(self, text: str) -> None:
         pet_id = parse_pet_id(text)
@@ -94,7 +95,7 @@ class LookupController(QObject):
     def fetch(self, pet_id: int, kind: JobKind = JobKind.DETAIL) -> None:
         if pet_id < 1:
             return  # an add waiting in the outbox: not on the service yet
-        keep = self.keep
+        keep = self._keep
         self._auth.run_task(lambda ctx: _fetch(pet_id, keep, ctx),
                             lambda outcome: self._done(pet_id, outcome), kind=kind,
                             label=localized(QT_TRANSLATE_NOOP(

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
+from petdesk.api import PageTrail
 from petdesk.core.clock import Clock
 from petdesk.core.errors import AuthenticationError, RequestCancelled
 from petdesk.core.jobs import JobKind, ListState, Priority
@@ -35,7 +36,7 @@ from petdesk.gui.settings.auth import AuthController
 from petdesk.gui.worker.worker import JobContext, Outcome
 
 if TYPE_CHECKING:
-    from petdesk.api import PageTrail, PageUpdate, Pet, PetPage
+    from petdesk.api import PageUpdate, Pet, PetPage
     from petdesk.gui.pets.pet_model import PetTableModel
 
 
@@ -57,8 +58,6 @@ KeepPage = Callable[[ListQuery, "PetPage", JobContext], None]
 
 def _first_page(query: ListQuery, ctx: JobContext) -> tuple[PetPage, PageTrail]:
     """The first page and a new trail for the list it starts (worker thread)."""
-    from petdesk.api import PageTrail  # noqa: PLC0415 - httpx loads when the worker starts
-
     page = ctx.client.list_pets_page(query.limit, query.status, cancel=ctx.token)
     return page, PageTrail()
 
@@ -83,7 +82,9 @@ class PetListController(QObject):
     #: Paging ended on a next link already visited: the plain sentence to show.
     pagingStopped = Signal(str)
 
-    def __init__(self, auth: AuthController, model: PetTableModel, clock: Clock,
+    def __init__(self, auth: AuthController, model: PetTableModel, clock: Clock, *,
+                 keep: KeepPage | None = None,
+                 rows_not_pets: Callable[[], int] = lambda: 0,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._auth = auth
@@ -101,9 +102,9 @@ class PetListController(QObject):
         self.last_refresh: datetime | None = None
         self._generation = 0
         #: See :data:`KeepPage`.
-        self.keep: KeepPage | None = None
+        self._keep = keep
         #: Rows of the table that are not pets (adds waiting in the outbox): not counted.
-        self.rows_not_pets: Callable[[], int] = lambda: 0
+        self._rows_not_pets = rows_not_pets
         #: Pets added in this session in this environment, kept in the list through
         #: refreshes until dismissed (the window swaps it on an environment switch).
         self.pinned: dict[int, Pet] = {}
@@ -169,7 +170,7 @@ class PetListController(QObject):
             self._failed(outcome.error, more=False)
             return
         page, trail = outcome.value
-        keep = self.keep
+        keep = self._keep
         if keep is not None:  # after this page is shown, as background work that a quit
             # does not drop: what the user saw is there on the next start, offline too
             self._auth.run_task(partial(keep, query, page), priority=Priority.BACKGROUND,
@@ -285,7 +286,7 @@ class PetListController(QObject):
         """The footer: what is loaded, what the filters show, whether there is more
         (adds waiting in the outbox are not pets yet: not loaded, but shown when the
         filter shows them)."""
-        count = self._model.total_count - self.rows_not_pets()
+        count = self._model.total_count - self._rows_not_pets()
         if self.state in (ListState.IDLE, ListState.NO_KEY) and not count:
             return ""
         shown = self._model.rowCount()

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from petdesk.core.jobs import ListState
+from petdesk.core.clock import Clock
 from petdesk.core.status_messages import MessageKind
 from petdesk.core.statuses import PetStatus
 from petdesk.gui.common.after_paint import AfterPaint
@@ -42,15 +42,20 @@ from petdesk.services.cards.categories import (
     categories_path,
     load_or_seed,
 )
-from petdesk.services.outbox.wording import clock_time
+from petdesk.services.outbox.wording import clock_time, stored_rows_message
 from petdesk.services.pets.local_rows import StoredRow
 from petdesk.storage.paths import store_file
 from petdesk.storage.rows import StoredPage, StoredQuery
 from petdesk.storage.sqlite.store import peek_stored_page
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QTableView
+
     from petdesk.core.connection import Connection
-    from petdesk.gui.window_contents import Contents
+    from petdesk.gui.common.status_bar import PetStatusBar
+    from petdesk.gui.pets.pet_model import PetTableModel
+    from petdesk.gui.pets.views import FilterBar
+    from petdesk.gui.settings.connection import ConnectionController
 
 __all__ = ["StoredStart"]
 
@@ -88,9 +93,19 @@ class StoredStart(QObject):
     #: The stored rows are on screen, or there were none to show (once).
     over = Signal()
 
-    def __init__(self, contents: Contents, folder: Path | None = None) -> None:
-        super().__init__(contents)
-        self._contents = contents
+    def __init__(self, bar: FilterBar, model: PetTableModel, table: QTableView,
+                 status: PetStatusBar, connection: ConnectionController, clock: Clock,
+                 controllers_built: Callable[[], bool], folder: Path | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._clock = clock
+        self._bar = bar
+        self._model = model
+        self._table = table
+        self._status = status
+        self._connection = connection
+        #: Once the window's controllers exist they load the category names themselves.
+        self._controllers_built = controllers_built
         self._fresh = False
         #: When the stored rows shown were fetched (Unix time), while they are shown.
         self.fetched_at: float | None = None
@@ -107,33 +122,28 @@ class StoredStart(QObject):
         if self._started:
             return
         self._started = True
-        contents = self._contents
-        status = contents.bar.status()
+        connection = self._connection
+        status = self._bar.status()
         thread = threading.Thread(
             target=_read, name="petdesk-stored-rows", daemon=True,
-            args=(contents.connection.connection(), status.value if status else None,
-                  contents.bar.limitSpin.value(), self._folder,
-                  (contents.connection.name, contents.connection.demo), self.pageRead.emit))
+            args=(connection.in_use, status.value if status else None,
+                  self._bar.limitSpin.value(), self._folder,
+                  (connection.name, connection.demo), self.pageRead.emit))
         thread.start()
 
     def _show(self, read: tuple[StoredPage | None, CategoryTable | None]) -> None:
-        contents = self._contents
         page, table = read
-        if table is not None and not contents.has_logic:
+        if table is not None and not self._controllers_built():
             self.categories = table
-            contents.model.set_category_label(table.label)
-        if page is None or not page.rows or self._fresh or (
-                contents.has_logic and contents.pets.state is ListState.LOADED):
+            self._model.set_category_label(table.label)
+        if page is None or not page.rows or self._fresh:
             self.over.emit()
             return  # nothing stored, or fresh rows came first
         rows = [StoredRow(*row) for row in page.rows]
-        contents.model.replace_pets(rows)  # type: ignore[arg-type]
+        self._model.replace_pets(rows)  # type: ignore[arg-type]
         self.fetched_at = page.fetched_at
-        from petdesk.services.outbox.wording import stored_rows_message  # noqa: PLC0415 - after the paint
-
-        contents.statusBar_.show_message(stored_rows_message(page.fetched_at,
-                                                             contents.clock.time()))
-        AfterPaint(contents.table.viewport(), self.over.emit, STORED_PAINT_LATEST_MS)
+        self._status.show_message(stored_rows_message(page.fetched_at, self._clock.time()))
+        AfterPaint(self._table.viewport(), self.over.emit, STORED_PAINT_LATEST_MS)
 
     def as_of(self) -> datetime | None:
         """When the stored rows shown were fetched (``None`` when none are shown)."""
@@ -151,8 +161,8 @@ class StoredStart(QObject):
         """A fresh page replaced the stored rows (or the list was reset)."""
         self._fresh = True
         self.fetched_at = None
-        self._contents.statusBar_.clear(MessageKind.STORED_ROWS)
+        self._status.clear(MessageKind.STORED_ROWS)
 
     def not_refreshed(self, *_args: object) -> None:
         """The refresh failed: the offline message (or the error) says what is shown."""
-        self._contents.statusBar_.clear(MessageKind.STORED_ROWS)
+        self._status.clear(MessageKind.STORED_ROWS)

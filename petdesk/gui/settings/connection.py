@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QObject, Signal
 
 from petdesk.core.connection import Connection, is_placeholder
@@ -11,18 +9,18 @@ from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.localize import localized
 from petdesk.gui.settings.settings import AppSettings, Environment
 
-if TYPE_CHECKING:
-    from petdesk.gui.worker.worker import Worker
-
 DEMO = "demo"
 #: What the window shows as the demo's address (requests never leave the process).
 DEMO_ADDRESS = QT_TRANSLATE_NOOP("ConnectionController", "in-process sandbox")
 
 
 class ConnectionController(QObject):
-    """Owns the worker's :class:`Connection`. ``--base-url`` applies to the environment
+    """Owns the :class:`Connection` in use. ``--base-url`` applies to the environment
     PetDesk was started in; the other one uses its saved address."""
 
+    #: The connection in use changed: the new one (the worker follows it, before
+    #: :attr:`changed`).
+    switched = Signal(object)
     #: The environment, address or timeout changed (the list must be reloaded).
     changed = Signal()
 
@@ -35,10 +33,12 @@ class ConnectionController(QObject):
         self._override = base_url.strip() if base_url else None
         self._override_env = environment or settings.environment
         self._environment = environment or settings.environment
-        self._worker: Worker | None = None
+        self._in_use = self.connection()
 
-    def attach(self, worker: Worker) -> None:
-        self._worker = worker
+    @property
+    def in_use(self) -> Connection:
+        """The connection requests go to now."""
+        return self._in_use
 
     @property
     def environment(self) -> Environment:
@@ -106,18 +106,17 @@ class ConnectionController(QObject):
 
     def settings_changed(self) -> None:
         """After the Settings dialog or a kept address: apply a new address or timeout."""
-        if self._worker is not None and self.connection() != self._worker.connection:
+        if self.connection() != self._in_use:
             self._apply()
 
     def _apply(self) -> None:
-        if self._worker is not None:
-            self._worker.stop()
-            self._worker.set_connection(self.connection())
+        self._in_use = self.connection()
+        self.switched.emit(self._in_use)
         self.changed.emit()
 
     @property
     def address(self) -> str:
-        return self._worker.connection.base_url if self._worker else self.connection().base_url
+        return self._in_use.base_url
 
     def save(self) -> None:
         if not self.demo:

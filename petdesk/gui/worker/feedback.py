@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 
 
 class WorkFeedback(QObject):
-    """Connected to the worker's signals by :class:`.window_logic.WindowLogic`."""
+    """Connected to the worker's signals by
+    :func:`~petdesk.gui.window_controllers.build_controllers`."""
 
     def __init__(self, status: PetStatusBar, stop: QAction, parent: QObject) -> None:
         super().__init__(parent)

@@ -23,6 +23,7 @@ from petdesk.gui.main_window import MainWindow
 from petdesk.gui.pets.pet_model import Column
 from petdesk.gui.settings.settings import AppSettings
 from tests.gui.conftest import Sandbox
+from tests.helpers import ui
 from tests.helpers.drive import click_row, open_add_dialog, shortcut, visible_dialog
 from tests.helpers.import_driver import answer_open, answer_save, click
 from tests.helpers.windows import open_demo_window
@@ -43,7 +44,7 @@ def demo(qtbot: Any, tmp_path: Path, settings: AppSettings) -> MainWindow:
 
 
 def category_cell(window: MainWindow, row: int) -> str:
-    model = window.table.model()
+    model = ui.table(window).model()
     return str(model.data(model.index(row, Column.CATEGORY)))
 
 
@@ -65,7 +66,7 @@ def test_cards_of_unnamed_categories_point_to_category_names(
         qtbot: Any, make_window: Callable[..., MainWindow], loopback: Sandbox) -> None:
     window = make_window(loopback)  # production: no category has a name yet
     click_row(qtbot, window, 0)
-    pet = window.table.model().pet(0)
+    pet = ui.table(window).model().pet(0)
     shortcut(qtbot, window, "Ctrl+P")
     dialog = visible_dialog(qtbot, KennelCardDialog)
     assert dialog.unnamedLabel.isVisible()
@@ -90,8 +91,8 @@ def test_the_demo_names_its_categories_in_the_users_language(
         speak: Callable[[str], None], language: str, dogs: str, typed: str) -> None:
     speak(language)
     window = demo(qtbot, tmp_path, settings)
-    qtbot.waitUntil(lambda: window.contents.cards.categories.label(1) == dogs, timeout=5_000)
-    model = window.table.model()
+    qtbot.waitUntil(lambda: ui.categories(window).label(1) == dogs, timeout=5_000)
+    model = ui.table(window).model()
     rows = [r for r in range(model.rowCount()) if model.pet(r).category_id == 1]
     assert rows and category_cell(window, rows[0]) == dogs
     dialog = open_add_dialog(qtbot, window)

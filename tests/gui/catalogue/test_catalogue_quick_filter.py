@@ -19,6 +19,7 @@ from petdesk.gui.catalogue.search_dialog import CatalogueDialog
 from petdesk.gui.main_window import MainWindow
 from tests.gui.catalogue.conftest import LAST_NAME, PETS
 from tests.gui.conftest import FakeClock, Sandbox
+from tests.helpers import ui
 from tests.helpers.catalogue_driver import (
     fill,
     match_line,
@@ -33,7 +34,7 @@ from tests.helpers.drive import idle, type_text, visible_dialog
 
 def keys_then_line(qtbot: Any, window: MainWindow, keys: str, line: str) -> None:
     """``keys`` typed into the focused quick filter; the line then starts with ``line``."""
-    qtbot.keyClicks(window.quickFilterEdit, keys)
+    qtbot.keyClicks(ui.quick_filter(window), keys)
     qtbot.waitUntil(lambda: match_line(window).startswith(line))
 
 
@@ -54,17 +55,16 @@ def test_a_name_only_the_last_page_has_is_counted_and_enter_opens_it(
     keys_then_line(qtbot, window, "quokka", "1 pet named like “quokka” in the catalogue (as of ")
     assert match_line(window).endswith(") — Enter shows it")
     # Only the first page is loaded: the table itself has no such pet.
-    assert window.model.rowCount() == 0
+    assert ui.model(window).rowCount() == 0
     qtbot.keyClick(edit, Qt.Key.Key_Return)
     dialog = visible_dialog(qtbot, CatalogueDialog)
     assert dialog.searchEdit.text() == "quokka"
     assert dialog.orderCombo.currentText() == "Newest first"
     qtbot.waitUntil(lambda: result_names(dialog) == [LAST_NAME])
     qtbot.waitUntil(lambda: QApplication.focusWidget() is dialog.searchEdit)
-    with qtbot.waitSignal(window.contents.logic.lookups.found, timeout=10_000):
-        qtbot.keyClick(dialog.searchEdit, Qt.Key.Key_Return)
-    assert window.detail.idValue.text() == str(PETS)
-    assert window.detail.pet is not None and window.detail.pet.name == LAST_NAME
+    qtbot.keyClick(dialog.searchEdit, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: ui.detail(window).idValue.text() == str(PETS), timeout=10_000)
+    assert ui.detail(window).pet is not None and ui.detail(window).pet.name == LAST_NAME
 
 
 def test_a_newer_keystroke_supersedes_and_a_cleared_filter_hides_the_line(
@@ -87,11 +87,11 @@ def test_case_and_accents_fold_as_in_the_table(
     window, _timer = fill_small(qtbot, make_window, accented, clock)
     edit = quick_filter(qtbot, window)
     keys_then_line(qtbot, window, "ZOE", "1 pet named like “ZOE” in the catalogue (as of ")
-    assert window.model.rowCount() == 1
-    assert window.model.index(0, 1).data() == "Zoë"
+    assert ui.model(window).rowCount() == 1
+    assert ui.model(window).index(0, 1).data() == "Zoë"
     type_text(qtbot, edit, "zoe")  # (QTest types ASCII only)
     qtbot.waitUntil(lambda: match_line(window).startswith("1 pet named like “zoe”"))
-    assert window.model.rowCount() == 1
+    assert ui.model(window).rowCount() == 1
 
 
 def test_with_the_catalogue_off_nothing_extra_is_shown(
@@ -99,7 +99,7 @@ def test_with_the_catalogue_off_nothing_extra_is_shown(
     window = make_window(accented)
     edit = quick_filter(qtbot, window)
     qtbot.keyClicks(edit, "zoe")
-    qtbot.waitUntil(lambda: window.model.rowCount() == 1)
+    qtbot.waitUntil(lambda: ui.model(window).rowCount() == 1)
     enter_opens_nothing(qtbot, window, edit)
     assert match_line(window) == ""
 

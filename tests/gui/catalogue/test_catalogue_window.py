@@ -19,11 +19,12 @@ from PySide6.QtCore import Qt
 
 from petdesk.core.jobs import Priority
 from petdesk.core.status_messages import MessageKind
-from petdesk.gui.catalogue.controller import STEP_KEY
+from petdesk.gui.catalogue.controller import STEP_KEY, CatalogueController
 from petdesk.gui.catalogue.search_dialog import CatalogueDialog
 from petdesk.gui.main_window import MainWindow
 from tests.gui.catalogue.conftest import LAST_NAME, PAGES, PETS
 from tests.gui.conftest import API_KEY, FakeClock, Sandbox
+from tests.helpers import ui
 from tests.helpers.catalogue_driver import (
     catalogue_details,
     catalogue_line,
@@ -44,7 +45,7 @@ def test_fills_completely_with_no_429_and_the_user_first(qtbot: Any, big: Sandbo
     assert catalogue_line(window) == "Catalogue: off (File › Settings…)"
     before = big.requests()
     events: list[tuple[str, object, Priority, float]] = []
-    worker = window.contents.logic.worker
+    worker = ui.worker(window)
     worker.submitted.connect(lambda j: events.append(("queued", j.key, j.priority, clock.time())))
     worker.jobStarted.connect(lambda j: events.append(("started", j.key, j.priority, clock.time())))
     switch_on(qtbot, window)
@@ -67,7 +68,7 @@ def test_fills_completely_with_no_429_and_the_user_first(qtbot: Any, big: Sandbo
     # wait: no countdown was shown, and no 429.
     ahead = [e for e in events[queued:started] if e[0] == "started"]
     assert len(ahead) <= 1, ahead
-    assert window.statusBar_.text_of(MessageKind.WAIT) == ""
+    assert ui.status_bar(window).text_of(MessageKind.WAIT) == ""
     # The catalogue used one request per page of 100 pets and nothing more.
     used = big.requests() - before - 1  # the user's refresh
     assert used == PAGES
@@ -88,10 +89,10 @@ def test_a_name_finds_the_pet_on_the_last_page_and_enter_opens_it(
     qtbot.waitUntil(lambda: result_names(dialog) == [LAST_NAME])
     assert dialog.noteLabel.text().startswith(
         "1 pet whose name contains “ZOE quokka” · catalogue complete as of")
-    with qtbot.waitSignal(window.contents.logic.lookups.found, timeout=10_000):
-        qtbot.keyClick(dialog.searchEdit, Qt.Key.Key_Return)
-    assert window.detail.pet is not None and window.detail.pet.id == PETS
-    assert window.detail.pet.name == LAST_NAME
+    qtbot.keyClick(dialog.searchEdit, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: ui.detail(window).pet is not None
+                    and ui.detail(window).pet.id == PETS, timeout=10_000)
+    assert ui.detail(window).pet.name == LAST_NAME
 
 
 def test_an_id_in_the_box_goes_to_the_look_up(qtbot: Any, big: Sandbox,
@@ -100,9 +101,9 @@ def test_an_id_in_the_box_goes_to_the_look_up(qtbot: Any, big: Sandbox,
     window, _timer = fill(qtbot, make_window, big, clock)
     dialog = find_dialog(qtbot, window)
     qtbot.keyClicks(dialog.searchEdit, "#4321")
-    with qtbot.waitSignal(window.contents.logic.lookups.found, timeout=10_000):
-        qtbot.keyClick(dialog.searchEdit, Qt.Key.Key_Return)
-    assert window.detail.pet is not None and window.detail.pet.id == 4321
+    qtbot.keyClick(dialog.searchEdit, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: ui.detail(window).pet is not None
+                    and ui.detail(window).pet.id == 4321, timeout=10_000)
 
 
 def test_a_pet_added_elsewhere_appears_after_the_next_update_newest_first(
@@ -147,8 +148,8 @@ def test_the_catalogue_survives_a_restart_and_a_corrupt_file(
     before = big.requests()
     again, _timer = open_window(make_window, big, clock)
     wait_complete(qtbot, again)  # read back, nothing fetched: no update due yet
-    qtbot.waitUntil(lambda: again.table.model().rowCount() > 0)  # the list's first page
-    qtbot.waitUntil(lambda: not again.worker.busy)
+    qtbot.waitUntil(lambda: ui.table(again).model().rowCount() > 0)  # the list's first page
+    qtbot.waitUntil(lambda: not ui.worker(again).busy)
     assert big.requests() == before + 1  # the list's first page, nothing for the catalogue
     again.close()
     [catalogue] = (tmp_path / "data").rglob("*.catalogue.sqlite3")
@@ -180,9 +181,9 @@ def test_the_quick_filter_folds_case_and_accents_as_the_catalogue(
         qtbot: Any, accented: Sandbox, make_window: Callable[..., MainWindow]) -> None:
     window = make_window(accented)
     shortcut(qtbot, window, "Ctrl+F")
-    type_text(qtbot, window.quickFilterEdit, "ZOE")
-    qtbot.waitUntil(lambda: window.model.rowCount() == 1)
-    assert window.model.index(0, 1).data() == "Zoë"
+    type_text(qtbot, ui.quick_filter(window), "ZOE")
+    qtbot.waitUntil(lambda: ui.model(window).rowCount() == 1)
+    assert ui.model(window).index(0, 1).data() == "Zoë"
 
 
 def test_a_pet_added_here_is_on_top_of_newest_first_at_once(
@@ -193,7 +194,7 @@ def test_a_pet_added_here_is_on_top_of_newest_first_at_once(
     dialog = open_add_dialog(qtbot, window)
     qtbot.keyClicks(dialog.nameEdit, "Fresh Arrival")
     qtbot.keyClicks(dialog.categoryIdEdit, "3")
-    with qtbot.waitSignal(window.contents.logic.catalogue.controller.rowsChanged,
+    with qtbot.waitSignal(ui.child(window, CatalogueController).rowsChanged,
                           timeout=10_000):
         qtbot.mouseClick(dialog.submitButton, Qt.MouseButton.LeftButton)
     shortcut(qtbot, window, "Ctrl+Shift+N")

@@ -21,15 +21,17 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QIcon
-from PySide6.QtWidgets import QApplication, QLabel, QPushButton
+from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QPushButton
 
 from petdesk.core.jobs import Priority
 from petdesk.gui.cards.kennel_card_dialog import KennelCardDialog
+from petdesk.gui.catalogue.controller import CatalogueController
 from petdesk.gui.catalogue.search_dialog import CatalogueDialog
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.settings.settings import AppSettings, CatalogueChoice
 from petdesk.sandbox import SandboxConfig, Store
 from tests.gui.conftest import API_KEY, FakeClock, Sandbox
+from tests.helpers import ui
 from tests.helpers.catalogue_driver import (
     catalogue_line,
     match_line,
@@ -117,7 +119,7 @@ def test_a_pet_looked_up_by_id_is_found_by_name_afterwards(
     window = filled(qtbot, make_window, shelter, clock)
     pet = shelter.app.store.add_pet("Quasimodo", 3, "available")  # added at another desk
     look_up(qtbot, window, str(pet.id))
-    qtbot.waitUntil(lambda: window.detail.idValue.text() == str(pet.id), timeout=5_000)
+    qtbot.waitUntil(lambda: ui.detail(window).idValue.text() == str(pet.id), timeout=5_000)
     edit = quick_filter(qtbot, window)
     qtbot.keyClicks(edit, "quasi")
     qtbot.waitUntil(lambda: match_line(window).startswith("1 pet named like “quasi”"))
@@ -144,7 +146,7 @@ def test_find_any_animal_opened_again_shows_no_old_results_and_a_stopped_search_
     idle(qtbot, window)
     # A slow request holds the worker (the service takes its time to answer).
     answer = threading.Event()
-    worker = window.contents.logic.worker
+    worker = ui.worker(window)
     worker.run_task(lambda _ctx: answer.wait(30), priority=Priority.BACKGROUND)
     edit = quick_filter(qtbot, window)
     type_text(qtbot, edit, second)
@@ -179,23 +181,25 @@ def demo_window(qtbot: Any, tmp_path: Path, settings: AppSettings,
 
 
 def test_a_looked_up_pet_the_status_filter_hides_is_printed(
-        qtbot: Any, demo_window: MainWindow, tmp_path: Path) -> None:
+        qtbot: Any, demo_window: MainWindow, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
     window = demo_window
     target = tmp_path / "card.pdf"
-    window.contents.cards.ask_save_path = lambda _parent, _suggested: target
-    window.statusFilter.setFocus()
-    choose(qtbot, window.statusFilter, "available")
-    qtbot.waitUntil(lambda: window.model.rowCount() > 0 and all(
-        window.model.pet(r).status == "available" for r in range(window.model.rowCount())),
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda _parent, _title, _suggested, chosen: (str(target), chosen))
+    ui.status_filter(window).setFocus()
+    choose(qtbot, ui.status_filter(window), "available")
+    qtbot.waitUntil(lambda: ui.model(window).rowCount() > 0 and all(
+        ui.model(window).pet(r).status == "available" for r in range(ui.model(window).rowCount())),
         timeout=10_000)
     idle(qtbot, window)
     look_up(qtbot, window, str(SOLD_DEMO_ID))
-    qtbot.waitUntil(lambda: window.detail.idValue.text() == str(SOLD_DEMO_ID), timeout=5_000)
-    assert window.detail.note == "Hidden from the list by the Available filter."
-    name = window.detail.pet.name if window.detail.pet is not None else ""
+    qtbot.waitUntil(lambda: ui.detail(window).idValue.text() == str(SOLD_DEMO_ID), timeout=5_000)
+    assert ui.detail(window).note == "Hidden from the list by the Available filter."
+    name = ui.detail(window).pet.name if ui.detail(window).pet is not None else ""
     shortcut(qtbot, window, "Ctrl+P")
     dialog = visible_dialog(qtbot, KennelCardDialog)
-    assert "Select a pet" not in window.contents.statusBar_.message
+    assert "Select a pet" not in ui.status_bar(window).message
     save = dialog.findChild(QPushButton, "saveButton")
     with qtbot.waitSignal(dialog.saved, timeout=20_000):
         qtbot.mouseClick(save, Qt.MouseButton.LeftButton)
@@ -209,7 +213,7 @@ def test_a_looked_up_pet_the_status_filter_hides_is_printed(
 def test_a_look_up_that_is_no_pet_id_says_why_in_the_panel(
         qtbot: Any, demo_window: MainWindow) -> None:
     window = demo_window
-    detail = window.detail
+    detail = ui.detail(window)
     look_up(qtbot, window, "99999")
     qtbot.waitUntil(lambda: detail.titleLabel.text() == "No pet with ID 99999", timeout=5_000)
     look_up(qtbot, window, "12a")
@@ -217,8 +221,8 @@ def test_a_look_up_that_is_no_pet_id_says_why_in_the_panel(
     assert detail.messageLabel.isVisibleTo(window)
     assert detail.messageLabel.text() == "Enter a pet ID: a whole number from 1 up."
     assert detail.idValue.text() == "—" and not detail.copyIdButton.isEnabled()
-    assert QApplication.focusWidget() is window.lookupEdit
-    assert window.lookupEdit.selectedText() == "12a"  # typed over at once
+    assert QApplication.focusWidget() is ui.lookup_edit(window)
+    assert ui.lookup_edit(window).selectedText() == "12a"  # typed over at once
     too_big = "99999999999999999999"
     look_up(qtbot, window, too_big)
     assert detail.titleLabel.text() == f"No pet with ID {too_big}"
@@ -263,7 +267,7 @@ def test_find_any_animal_newest_first_points_the_arrow_down_with_status_icons(
     qtbot.waitUntil(lambda: dialog.model.pet(0) is not None and dialog.model.pet(0).id == 1)
     assert not arrow_points_down(header, 0)
     # The main table, sorted by ID from the oldest, points its arrow up too.
-    assert not arrow_points_down(window.table.horizontalHeader(), 0)
+    assert not arrow_points_down(ui.table(window).horizontalHeader(), 0)
     for row in range(min(5, dialog.model.rowCount())):
         icon = dialog.model.index(row, 3).data(Qt.ItemDataRole.DecorationRole)
         assert isinstance(icon, QIcon) and not icon.isNull()
@@ -279,7 +283,7 @@ def test_the_catalogue_line_under_the_table_keeps_its_width_in_a_small_window(
     qtbot.keyClicks(edit, "a")
     qtbot.waitUntil(lambda: match_line(window).endswith("Enter shows them"))
     label = window.findChild(QLabel, "catalogueMatchLabel")
-    table = window.table
+    table = ui.table(window)
     qtbot.waitUntil(lambda: label.width() >= table.width() * 0.9)
     lines = label.height() // label.fontMetrics().lineSpacing()
     assert lines <= 2, f"the line is squeezed into {lines} lines"
@@ -300,10 +304,11 @@ def test_opening_a_found_pet_keeps_the_users_place_in_the_results(
         qtbot.keyClick(view, Qt.Key.Key_Down)
     chosen = dialog.model.pet(3)
     assert chosen is not None
-    read_again = window.contents.logic.catalogue.controller.rowsChanged
-    with qtbot.waitSignals([window.contents.logic.lookups.found, read_again], timeout=10_000):
+    # The pet is looked up, and the catalogue read again with the service's answer.
+    with qtbot.waitSignal(ui.child(window, CatalogueController).rowsChanged, timeout=10_000):
         qtbot.keyClick(view, Qt.Key.Key_Return)
-    assert window.detail.idValue.text() == str(chosen.id)
+    qtbot.waitUntil(lambda: ui.detail(window).idValue.text() == str(chosen.id),
+                    timeout=10_000)
     idle(qtbot, window)
     assert view.currentIndex().row() == 3
     assert str(view.currentIndex().siblingAtColumn(0).data()) == str(chosen.id)

@@ -32,6 +32,7 @@ from petdesk.gui.pets.pet_model import Column
 from petdesk.gui.settings.api_key_dialog import ApiKeyDialog
 from petdesk.gui.settings.settings_dialog import SettingsDialog
 from tests.gui.conftest import Sandbox
+from tests.helpers import ui
 from tests.helpers.drive import active_dialog, focused, look_up, shortcut, type_text
 
 
@@ -81,7 +82,7 @@ def test_the_main_window_names_every_widget(qtbot: Any, make_window: Callable[..
     assert names["petsTable"] == "Pets"
     assert names["statusBar"] == "Status bar"
     # a description where the name is not enough (Qt reads the tooltip as one)
-    lookup = QAccessible.queryAccessibleInterface(window.lookupEdit)
+    lookup = QAccessible.queryAccessibleInterface(ui.lookup_edit(window))
     assert "Enter" in lookup.text(QAccessible.Text.Description)
 
 
@@ -89,7 +90,7 @@ def test_the_detail_panel_names_the_status_icon_by_its_word(
         qtbot: Any, make_window: Callable[..., MainWindow], loopback: Sandbox) -> None:
     window = make_window(loopback)
     look_up(qtbot, window, "1")
-    detail = window.detail
+    detail = ui.detail(window)
     qtbot.waitUntil(lambda: detail.idValue.text() == "1", timeout=5_000)
     status = detail.statusValue.text()
     assert status and status != "—"
@@ -109,7 +110,7 @@ def _open_refused_key_confirmation(qtbot: Any, window: MainWindow) -> QWidget:
 
 def _open_error_details(qtbot: Any, window: MainWindow) -> QWidget:
     look_up(qtbot, window, "987654321")
-    bar = window.statusBar_
+    bar = ui.status_bar(window)
     qtbot.waitUntil(lambda: bar.detailsButton.isVisible(), timeout=10_000)
     bar.detailsButton.setFocus(Qt.FocusReason.TabFocusReason)
     qtbot.keyClick(bar.detailsButton, Qt.Key.Key_Space)
@@ -126,8 +127,8 @@ def _keys(keys: str, kind: type[QWidget]) -> Callable[[Any, MainWindow], QWidget
 
 def _cards(qtbot: Any, window: MainWindow) -> QWidget:
     focused(qtbot, window)
-    window.table.setFocus(Qt.FocusReason.TabFocusReason)
-    qtbot.keyClick(window.table, Qt.Key.Key_Home)  # the first pet, selected
+    ui.table(window).setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.keyClick(ui.table(window), Qt.Key.Key_Home)  # the first pet, selected
     return _keys("Ctrl+P", KennelCardDialog)(qtbot, window)
 
 
@@ -166,10 +167,10 @@ def test_status_is_said_in_words_and_shapes_not_colour_alone(
         qtbot: Any, make_window: Callable[..., MainWindow], loopback: Sandbox) -> None:
     window = make_window(loopback)
     # the environment banner names the environment in words, whatever its colour
-    assert "Production" in window.banner.text()
-    assert window.banner.accessibleName().startswith("Environment: ")
+    assert "Production" in ui.banner(window).text()
+    assert ui.banner(window).accessibleName().startswith("Environment: ")
     # the table's status cells: a word and an icon whose shape differs per status
-    model = window.table.model()
+    model = ui.table(window).model()
     words = set()
     for row in range(model.rowCount()):
         index = model.index(row, Column.STATUS)
@@ -178,13 +179,13 @@ def test_status_is_said_in_words_and_shapes_not_colour_alone(
     assert words <= {"Available", "Pending", "Sold", "No status"}
     # an error: a sentence in the status bar and in the details, with Details… to read
     look_up(qtbot, window, "987654321")
-    bar = window.statusBar_
+    bar = ui.status_bar(window)
     # Details… may be shown before the answer (for a message the line has no room for):
     # the answer itself is waited for, then read where the user reads it, on the line.
     qtbot.waitUntil(lambda: "987654321" in bar.message, timeout=10_000)
     assert "987654321" in bar.messageLabel.text()
     assert bar.detailsButton.isVisible()
-    assert window.detail.messageLabel.text() == bar.message
+    assert ui.detail(window).messageLabel.text() == bar.message
 
 
 def test_the_crash_dialog_names_every_widget(qtbot: Any) -> None:

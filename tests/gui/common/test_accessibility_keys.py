@@ -35,6 +35,7 @@ from petdesk.gui.settings.api_key_dialog import ApiKeyDialog
 from petdesk.gui.settings.settings_dialog import SettingsDialog
 from tests.gui.common.test_accessibility import DIALOGS
 from tests.gui.conftest import API_KEY, Sandbox
+from tests.helpers import ui
 from tests.helpers.drive import (
     active_dialog,
     answer_file_dialog,
@@ -96,10 +97,10 @@ def mnemonics(root: QWidget) -> dict[str, list[str]]:
 def test_tab_goes_through_the_main_window_as_it_is_shown(
         qtbot: Any, make_window: Callable[..., MainWindow], loopback: Sandbox) -> None:
     window = make_window(loopback)
-    assert focused(qtbot, window) is window.environmentCombo  # the first field
+    assert focused(qtbot, window) is ui.environment_combo(window)  # the first field
     look_up(qtbot, window, "1")  # a pet in the details: their buttons are enabled
-    qtbot.waitUntil(lambda: window.detail.idValue.text() == "1", timeout=10_000)
-    window.environmentCombo.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(lambda: ui.detail(window).idValue.text() == "1", timeout=10_000)
+    ui.environment_combo(window).setFocus(Qt.FocusReason.TabFocusReason)
     order = ["environmentCombo", "statusFilter", "limitSpin", "refreshButton",
              "quickFilterEdit", "lookupEdit", "addPetButton", "petsTable", "loadMoreButton",
              "copyIdButton", "copyJsonButton", "refreshDetailButton",
@@ -202,7 +203,7 @@ def test_enter_saves_the_key(qtbot: Any, make_window: Callable[..., MainWindow],
     qtbot.keyClicks(QApplication.focusWidget(), API_KEY)
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: closed(dialog), timeout=10_000)
-    assert "saved" in window.statusBar_.message.lower()
+    assert "saved" in ui.status_bar(window).message.lower()
 
 
 @pytest.mark.parametrize("which", ["shortcuts", "about", "error details"])

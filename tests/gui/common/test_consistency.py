@@ -14,6 +14,7 @@ from petdesk.gui.pets.pet_list import FRESH_SECONDS
 from petdesk.sandbox import FaultKind
 from petdesk.services.keys.keystore import MemoryKeyring
 from tests.gui.conftest import FakeClock, Sandbox
+from tests.helpers import ui
 from tests.helpers.drive import idle, open_add_dialog, shortcut, type_text
 
 
@@ -23,63 +24,63 @@ def test_70_quick_refresh_clicks_send_one_request(qtbot: Any, sandbox: Sandbox,
     window = make_window(sandbox)
     before = sandbox.requests()
     for _ in range(35):
-        qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
-        qtbot.keyClick(window.table, Qt.Key.Key_F5)
+        qtbot.mouseClick(ui.refresh_button(window), Qt.MouseButton.LeftButton)
+        qtbot.keyClick(ui.table(window), Qt.Key.Key_F5)
     idle(qtbot, window)
     # On its way, then just loaded: one request for 70 clicks, and the user is told why.
     assert sandbox.requests() == before + 1
-    assert window.model.rowCount() == 20
-    assert window.countLabel.text() == "20 pets loaded · more available"
-    qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
-    assert window.statusBar_.message == "The list is up to date (loaded moments ago)."
+    assert ui.model(window).rowCount() == 20
+    assert ui.count_label(window).text() == "20 pets loaded · more available"
+    qtbot.mouseClick(ui.refresh_button(window), Qt.MouseButton.LeftButton)
+    assert ui.status_bar(window).message == "The list is up to date (loaded moments ago)."
     assert sandbox.requests() == before + 1
     clock.advance(FRESH_SECONDS)  # a little later, Refresh asks again
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-        qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(ui.refresh_button(window), Qt.MouseButton.LeftButton)
     assert sandbox.requests() == before + 2
 
 
 def test_the_count_label_after_an_add_an_error_and_a_switch(
         qtbot: Any, sandbox: Sandbox, make_window: Any, clock: FakeClock) -> None:
     window = make_window(sandbox)
-    assert window.countLabel.text() == "20 pets loaded · more available"
+    assert ui.count_label(window).text() == "20 pets loaded · more available"
     dialog = open_add_dialog(qtbot, window)
     qtbot.keyClicks(dialog.nameEdit, "Counted")
     qtbot.keyClicks(dialog.categoryIdEdit, "2")
     qtbot.mouseClick(dialog.submitButton, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.add_dialog is None, timeout=10_000)  # closed on success
-    assert window.model.rowCount() == 21
-    assert window.countLabel.text() == "21 pets loaded · more available"
+    qtbot.waitUntil(lambda: ui.add_dialog(window) is None, timeout=10_000)  # closed on success
+    assert ui.model(window).rowCount() == 21
+    assert ui.count_label(window).text() == "21 pets loaded · more available"
 
     sandbox.app.faults.fail_next(FaultKind.BAD_GATEWAY, 4)
     clock.advance(FRESH_SECONDS)
     shortcut(qtbot, window, "F5")
     idle(qtbot, window)
-    assert "Could not load" in window.statusBar_.message
-    assert window.model.rowCount() == 21  # what was shown stays, and is counted
-    assert window.countLabel.text() == "21 pets loaded · more available"
+    assert "Could not load" in ui.status_bar(window).message
+    assert ui.model(window).rowCount() == 21  # what was shown stays, and is counted
+    assert ui.count_label(window).text() == "21 pets loaded · more available"
 
     shortcut(qtbot, window, "Ctrl+2")  # View › Staging: no key there
-    qtbot.waitUntil(lambda: window.key_dialog is not None, timeout=10_000)
-    window.key_dialog.reject()
+    qtbot.waitUntil(lambda: ui.key_dialog(window) is not None, timeout=10_000)
+    ui.key_dialog(window).reject()
     idle(qtbot, window)
-    assert window.model.rowCount() == 0
-    assert window.countLabel.text() == ""  # nothing of Production is counted
-    assert not window.loadMoreButton.isVisibleTo(window)
+    assert ui.model(window).rowCount() == 0
+    assert ui.count_label(window).text() == ""  # nothing of Production is counted
+    assert not ui.load_more_button(window).isVisibleTo(window)
 
 
 def test_no_status_reads_the_same_in_the_table_and_the_detail_panel(
         qtbot: Any, sandbox: Sandbox, make_window: Any) -> None:
     window = make_window(sandbox)
-    type_text(qtbot, window.limitSpin, "100")
-    qtbot.waitUntil(lambda: window.model.rowCount() == 100, timeout=10_000)
-    model = window.model
+    type_text(qtbot, ui.limit_spin(window), "100")
+    qtbot.waitUntil(lambda: ui.model(window).rowCount() == 100, timeout=10_000)
+    model = ui.model(window)
     row = next(r for r in range(model.rowCount()) if model.pet(r).status is None)
-    table = window.table
+    table = ui.table(window)
     qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton,
                      pos=table.visualRect(model.index(row, 0)).center())
     assert model.index(row, 3).data() == "No status"
-    assert window.detail.statusValue.text() == "No status"
+    assert ui.detail(window).statusValue.text() == "No status"
 
 
 def test_a_refused_key_names_the_menu_path_that_exists(
@@ -87,10 +88,10 @@ def test_a_refused_key_names_the_menu_path_that_exists(
         keyring_backend: MemoryKeyring) -> None:
     keyring_backend.set_password("petdesk", "production", "wrong-key-123")
     window = make_window(sandbox, wait=False)
-    qtbot.waitUntil(lambda: window.key_dialog is not None, timeout=10_000)
-    window.key_dialog.reject()
+    qtbot.waitUntil(lambda: ui.key_dialog(window) is not None, timeout=10_000)
+    ui.key_dialog(window).reject()
     idle(qtbot, window)
-    message = window.statusBar_.message + " " + window.overlay_text
+    message = ui.status_bar(window).message + " " + ui.overlay_text(window)
     assert "File › API key…" in message
     file_menu = window.menuBar().findChild(QMenu, "fileMenu")
     texts = [a.text().replace("&", "") for a in file_menu.actions()]

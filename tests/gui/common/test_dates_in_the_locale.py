@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication
 from petdesk.core.datafiles import resources_dir
 from petdesk.gui.common.translations import install_translations
 from tests.gui.conftest import Sandbox
+from tests.helpers import ui
 from tests.helpers.drive import idle, look_up
 from tests.helpers.translations import remove_translations
 
@@ -36,13 +37,13 @@ def test_a_look_up_by_id_shows_the_removal_date_in_the_users_language(
     window = make_window(sandbox)
     look_up(qtbot, window, "250")
     idle(qtbot, window)
-    assert window.detail.idValue.text() == "250"
+    assert ui.detail(window).idValue.text() == "250"
     # found() ran to its end: the status line, then the note with the date.
-    assert window.statusBar_.message.startswith("Tier 250 (")
-    note = window.detail.deprecationNote.text()
+    assert ui.status_bar(window).message.startswith("Tier 250 (")
+    note = ui.detail(window).deprecationNote.text()
     german_date = QLocale(QLocale.Language.German).toString(REMOVAL, QLocale.FormatType.LongFormat)
     assert "Dezember 2030" in german_date
     assert german_date in note
     assert "December" not in note
     # The technical text behind Details names the day in ISO 8601, for any locale.
-    assert "2030-12-05" in window.statusBar_.details
+    assert "2030-12-05" in ui.status_bar(window).details

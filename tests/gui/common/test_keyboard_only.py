@@ -25,6 +25,7 @@ from petdesk.gui.main_window import MainWindow
 from petdesk.gui.pets.add_pet import AddPetDialog
 from petdesk.gui.pets.pet_model import Column
 from tests.gui.conftest import Sandbox
+from tests.helpers import ui
 from tests.helpers.drive import answer_file_dialog, focused
 
 W = TypeVar("W", bound=QWidget)
@@ -81,7 +82,7 @@ def closed(widget: QWidget) -> bool:
 
 
 def shown_names(window: MainWindow) -> list[str]:
-    model = window.table.model()
+    model = ui.table(window).model()
     return [str(model.data(model.index(row, Column.NAME))) for row in range(model.rowCount())]
 
 
@@ -103,7 +104,7 @@ def test_a_session_with_the_keyboard_alone(qtbot: Any, make_window: Callable[...
     active(qtbot, type(window))
     names = shown_names(window)
     assert names, "the first page is shown"
-    bar = window.statusBar_
+    bar = ui.status_bar(window)
     assert bar.message.startswith("Loaded")
 
     # Filter by name: Ctrl+F, type part of a name; only matching rows remain.
@@ -136,12 +137,12 @@ def test_a_session_with_the_keyboard_alone(qtbot: Any, make_window: Callable[...
     back_to(qtbot, window)
 
     # Look up an ID: Ctrl+L, the ID, Enter; the pet is shown and selected.
-    first = str(window.table.model().data(window.table.model().index(0, Column.ID)))
+    first = str(ui.table(window).model().data(ui.table(window).model().index(0, Column.ID)))
     ctrl(qtbot, Qt.Key.Key_L)
     assert focus().accessibleName() == "Look up a pet by ID"
     type_keys(qtbot, first)
     key(qtbot, Qt.Key.Key_Return)
-    detail = window.detail
+    detail = ui.detail(window)
     qtbot.waitUntil(lambda: bar.message.startswith(f"Found pet {first} ("), timeout=10_000)
     assert detail.idValue.text() == first
     ctrl(qtbot, Qt.Key.Key_L)

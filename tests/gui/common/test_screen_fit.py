@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QWidget
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.pets.pet_model import Column
 from tests.gui.conftest import Sandbox
+from tests.helpers import ui
 from tests.helpers.drive import click_row, shortcut
 from tests.helpers.on_x import needs_x, run_on_x
 
@@ -48,7 +49,7 @@ def test_the_window_and_every_dialog_open_within_the_screen(
     window = make_window(loopback)
     assert not outside(window), outside(window)
     # The table: every column shows what it holds; Status in full, no sideways scrolling.
-    table = window.table
+    table = ui.table(window)
     header = table.horizontalHeader()
     for column in (Column.ID, Column.CATEGORY, Column.STATUS):
         need = max(header.sectionSizeHint(column), table.sizeHintForColumn(column))

@@ -41,6 +41,7 @@ from petdesk.gui.settings.settings_dialog import SettingsDialog
 from petdesk.sandbox import FaultKind
 from petdesk.services.keys.keystore import MemoryKeyring
 from tests.gui.conftest import API_KEY, FakeClock, Sandbox
+from tests.helpers import ui
 from tests.helpers.drive import click_row, focused, idle, look_up
 from tests.helpers.on_x import needs_x, run_on_x
 
@@ -103,7 +104,7 @@ def name_of(widget: QWidget) -> str:
 def show_a_pet(qtbot: Any, window: MainWindow) -> None:
     """A pet selected and shown in the detail panel, as after a click on its row."""
     click_row(qtbot, window, 0)
-    qtbot.waitUntil(lambda: window.detail.pet is not None, timeout=5_000)
+    qtbot.waitUntil(lambda: ui.detail(window).pet is not None, timeout=5_000)
 
 
 class Effects:
@@ -147,23 +148,24 @@ class Effects:
             self.clock.hold = True  # a rate-limit wait lasts until stopped
             self.box.app.faults.configure(retry_after_seconds=30)
             self.box.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
-            with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000):
+            with qtbot.waitSignal(ui.worker(window).waitStarted, timeout=10_000):
                 window.findChild(QAction, "actionDetailRefresh").trigger()
             press(where, keys)
-            stopped = window.statusBar_.message == "Stopped."
+            stopped = ui.status_bar(window).message == "Stopped."
             self.clock.release()
             idle(qtbot, window)
             if not stopped:
                 return f"{keys.toString()} did not stop the wait"
         elif name in ("actionQuickFilter", "actionLookup"):
-            target = window.quickFilterEdit if name == "actionQuickFilter" else window.lookupEdit
+            target = (ui.quick_filter(window) if name == "actionQuickFilter"
+                      else ui.lookup_edit(window))
             press(where, keys)
             if QApplication.focusWidget() is not target:
                 return f"{keys.toString()} did not move to {target.accessibleName()}"
         elif name in ("actionCopyId", "actionCopyJson"):
             QGuiApplication.clipboard().clear()
             press(where, keys)
-            pet = window.detail.pet
+            pet = ui.detail(window).pet
             assert pet is not None
             copied = QGuiApplication.clipboard().text()
             if not (copied == str(pet.id) if name == "actionCopyId" else
@@ -174,7 +176,7 @@ class Effects:
                              else ("Production", "actionStaging"))
             window.findChild(QAction, other).trigger()  # from the other environment
             idle(qtbot, window)
-            if where is window.statusBar_.detailsButton and not where.isVisible():
+            if where is ui.status_bar(window).detailsButton and not where.isVisible():
                 show_details_button(qtbot, window)  # the switch's messages all fit
             show_a_pet(qtbot, window)
             put_focus(qtbot, window, where)
@@ -201,7 +203,7 @@ def show_details_button(qtbot: Any, window: MainWindow) -> None:
     details: a look-up the service answers with "not found" brings it back."""
     look_up(qtbot, window, "987654321")
     idle(qtbot, window)
-    qtbot.waitUntil(window.statusBar_.detailsButton.isVisible, timeout=5_000)
+    qtbot.waitUntil(ui.status_bar(window).detailsButton.isVisible, timeout=5_000)
 
 
 def every_shortcut_from_every_place(qtbot: Any, window: MainWindow, box: Sandbox,
@@ -215,7 +217,7 @@ def every_shortcut_from_every_place(qtbot: Any, window: MainWindow, box: Sandbox
     positions = places(window)
     names = {w.objectName() for w in positions}
     assert {"petsTable", "quickFilterEdit", "lookupEdit", "copyIdButton"} <= names
-    details = window.statusBar_.detailsButton  # the status bar's Details…, shown now
+    details = ui.status_bar(window).detailsButton  # the status bar's Details…, shown now
     assert details in positions
     #: The commands whose keys worked with the focus on Details…
     from_details: set[str] = set()
@@ -224,7 +226,8 @@ def every_shortcut_from_every_place(qtbot: Any, window: MainWindow, box: Sandbox
             for keys in action.shortcuts():
                 if where is details and not details.isVisible():
                     show_details_button(qtbot, window)
-                if window.detail.pet is None or not window.table.selectionModel().hasSelection():
+                selection = ui.table(window).selectionModel()
+                if ui.detail(window).pet is None or not selection.hasSelection():
                     show_a_pet(qtbot, window)
                 put_focus(qtbot, window, where)
                 failure = effects.check(action, where, keys)
@@ -245,8 +248,8 @@ def test_every_shortcut_from_every_place(qtbot: Any, loopback: Sandbox,
     failures = list(every_shortcut_from_every_place(qtbot, window, loopback, clock))
     assert not failures, "\n".join(failures)
     quit_keys = window.findChild(QAction, LAST).shortcuts()[0]
-    put_focus(qtbot, window, window.lookupEdit)
-    press(window.lookupEdit, quit_keys)
+    put_focus(qtbot, window, ui.lookup_edit(window))
+    press(ui.lookup_edit(window), quit_keys)
     qtbot.waitUntil(lambda: not window.isVisible(), timeout=5_000)
 
 
@@ -256,15 +259,15 @@ def test_export_and_print_from_the_look_up_box_after_a_look_up(
     click_row(qtbot, window, 0)
     look_up(qtbot, window, "1")
     idle(qtbot, window)
-    assert QApplication.focusWidget() is window.lookupEdit
-    press(window.lookupEdit, QKeySequence("Ctrl+E"))
+    assert QApplication.focusWidget() is ui.lookup_edit(window)
+    press(ui.lookup_edit(window), QKeySequence("Ctrl+E"))
     export = [d for d in dialogs(window) if isinstance(d, ExportDialog)]
     assert export, "Ctrl+E opened Export"
     export[0].close()
     qtbot.waitUntil(lambda: not dialogs(window), timeout=5_000)
-    put_focus(qtbot, window, window.lookupEdit)
-    assert window.lookupEdit.text() == "1"
-    press(window.lookupEdit, QKeySequence("Ctrl+P"))
+    put_focus(qtbot, window, ui.lookup_edit(window))
+    assert ui.lookup_edit(window).text() == "1"
+    press(ui.lookup_edit(window), QKeySequence("Ctrl+P"))
     assert [d for d in dialogs(window) if isinstance(d, KennelCardDialog)], \
         "Ctrl+P opened the kennel cards"
 

@@ -18,18 +18,19 @@ from PySide6.QtWidgets import QAbstractButton, QDialog, QLabel, QMenu, QTableWid
 
 from petdesk.gui.pets.pet_model import Column
 from tests.gui.conftest import Sandbox
+from tests.helpers import ui
 from tests.helpers.drive import click_row, idle, look_up, shortcut, visible_dialog
 
 
 def test_the_detail_panel_says_the_status_as_the_table_does(
         qtbot: Any, loopback: Sandbox, make_window: Any) -> None:
     window = make_window(loopback)
-    model = window.table.model()
+    model = ui.table(window).model()
     seen = set()
     for row in range(model.rowCount()):
         click_row(qtbot, window, row)
         in_table = model.index(row, int(Column.STATUS)).data()
-        assert window.detail.statusValue.text() == in_table
+        assert ui.detail(window).statusValue.text() == in_table
         seen.add(in_table)
     assert seen and seen <= {"Available", "Pending", "Sold", "No status"}
     assert "available" not in seen
@@ -39,18 +40,18 @@ def test_copy_id_and_copy_as_json_confirm_in_the_status_bar(
         qtbot: Any, loopback: Sandbox, make_window: Any) -> None:
     window = make_window(loopback)
     click_row(qtbot, window, 0)
-    pet = window.detail.pet
+    pet = ui.detail(window).pet
     assert pet is not None
     shortcut(qtbot, window, "Ctrl+Shift+C")
     assert QGuiApplication.clipboard().text() == str(pet.id)
-    assert window.statusBar_.message == f"Copied ID {pet.id}."
-    qtbot.mouseClick(window.detail.copyJsonButton, Qt.MouseButton.LeftButton)
+    assert ui.status_bar(window).message == f"Copied ID {pet.id}."
+    qtbot.mouseClick(ui.detail(window).copyJsonButton, Qt.MouseButton.LeftButton)
     assert f'"id": {pet.id}' in QGuiApplication.clipboard().text()
-    assert window.statusBar_.message == f"Copied {pet.name} as JSON."
-    qtbot.mouseClick(window.detail.copyIdButton, Qt.MouseButton.LeftButton)
-    assert window.statusBar_.message == f"Copied ID {pet.id}."
+    assert ui.status_bar(window).message == f"Copied {pet.name} as JSON."
+    qtbot.mouseClick(ui.detail(window).copyIdButton, Qt.MouseButton.LeftButton)
+    assert ui.status_bar(window).message == f"Copied ID {pet.id}."
     shortcut(qtbot, window, "Ctrl+Shift+J")
-    assert window.statusBar_.message == f"Copied {pet.name} as JSON."
+    assert ui.status_bar(window).message == f"Copied {pet.name} as JSON."
 
 
 JARGON = ("GET ", "POST ", "/pets", "{petId}", "Error type", "deprecated")
@@ -69,20 +70,20 @@ def test_staff_words_outside_details_and_the_technical_text_in_details(
         qtbot: Any, loopback: Sandbox, make_window: Any) -> None:
     window = make_window(loopback)
     documented = "Looking up a pet by its ID will stop working on 5 December 2030."
-    assert window.detail.deprecationNote.text() == documented
+    assert ui.detail(window).deprecationNote.text() == documented
     assert not [t for t in shown_words(window) if any(j in t for j in JARGON)]
     click_row(qtbot, window, 0)
-    qtbot.mouseClick(window.detail.refreshButton, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(ui.detail(window).refreshButton, Qt.MouseButton.LeftButton)
     idle(qtbot, window)
     look_up(qtbot, window, "250")
     idle(qtbot, window)
-    assert window.detail.idValue.text() == "250"
-    assert window.detail.deprecationNote.text().startswith(documented)
+    assert ui.detail(window).idValue.text() == "250"
+    assert ui.detail(window).deprecationNote.text().startswith(documented)
     assert not [t for t in shown_words(window) if any(j in t for j in JARGON)]
     # The technical text, on demand: the status bar's Details.
-    assert window.statusBar_.detailsButton.isVisible()
-    assert "GET /pets/{petId}" in window.statusBar_.details
-    assert "2030-12-05" in window.statusBar_.details
+    assert ui.status_bar(window).detailsButton.isVisible()
+    assert "GET /pets/{petId}" in ui.status_bar(window).details
+    assert "2030-12-05" in ui.status_bar(window).details
 
 
 def run_on_x(tmp_path: Path, args: list[str], **env: str) -> list[str]:

@@ -32,6 +32,7 @@ from petdesk.gui.pets.pet_model import Column
 from petdesk.gui.settings.settings import AppSettings, CatalogueChoice
 from petdesk.sandbox import FaultKind
 from tests.gui.conftest import API_KEY, FakeClock, Sandbox
+from tests.helpers import ui
 from tests.helpers.drive import idle, open_key_dialog, shortcut
 from tests.helpers.outbox_driver import Switchable, add_pet
 from tests.helpers.translations import remove_translations
@@ -109,7 +110,7 @@ def language(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str
 def resize(qtbot: Any, window: Any, size: QSize) -> None:
     window.resize(size)
     qtbot.waitUntil(lambda: window.size() == size, timeout=5_000)
-    bar = window.statusBar_
+    bar = ui.status_bar(window)
     qtbot.waitUntil(lambda: bar.messageLabel.width() > 0, timeout=5_000)
 
 
@@ -155,7 +156,7 @@ def test_offline_with_an_add_waiting_the_line_says_both_whole_or_short(
         size: QSize) -> None:
     window = make_window(service.box)
     resize(qtbot, window, size)
-    bar = window.statusBar_
+    bar = ui.status_bar(window)
     service.stop()
     add_pet(qtbot, window, "Quillon")
     shortcut(qtbot, window, "F5")  # the refresh finds the service unreachable
@@ -182,14 +183,14 @@ def test_a_rate_limit_wait_shows_its_countdown_on_the_line(
         size: QSize) -> None:
     window = make_window(loopback)
     resize(qtbot, window, size)
-    bar = window.statusBar_
+    bar = ui.status_bar(window)
     clock.hold = True
     loopback.app.faults.configure(retry_after_seconds=30)
     loopback.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
-    with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000):
+    with qtbot.waitSignal(ui.worker(window).waitStarted, timeout=10_000):
         shortcut(qtbot, window, "F5")
     shortcut(qtbot, window, "Ctrl+L")
-    qtbot.keyClicks(window.lookupEdit, "250\r")  # queued behind the wait
+    qtbot.keyClicks(ui.lookup_edit(window), "250\r")  # queued behind the wait
     qtbot.waitUntil(lambda: "250" in bar.text_of(MessageKind.WAIT), timeout=5_000)
     assert bar.messages[0].kind is MessageKind.WAIT
     assert_nothing_cut(bar)
@@ -202,7 +203,7 @@ def test_a_quota_past_its_reset_time_no_longer_claims_its_figures(
         qtbot: Any, service: Switchable, make_window: Any, clock: FakeClock,
         language: str) -> None:
     window = make_window(service.box)
-    bar = window.statusBar_
+    bar = ui.status_bar(window)
     quota = bar.text_of(MessageKind.QUOTA)
     reset = re.search(r"(\d{1,2}:\d\d:\d\d)", quota)
     assert reset is not None, quota
@@ -230,7 +231,7 @@ def test_the_catalogue_line_is_whole_or_short_never_cut(
     settings.catalogue = CatalogueChoice(enabled=True)
     window = make_window(loopback)
     resize(qtbot, window, size)
-    bar = window.statusBar_
+    bar = ui.status_bar(window)
     word = {"en": "pets", "de": "Tiere", "es": "animales"}[language]
     qtbot.waitUntil(lambda: f" {word}" in bar.text_of(MessageKind.CATALOGUE), timeout=20_000)
     idle(qtbot, window)
@@ -242,10 +243,10 @@ def test_a_refused_key_is_the_first_message_until_a_key_works(
         qtbot: Any, loopback: Sandbox, make_window: Any, keyring_backend: Any) -> None:
     keyring_backend.set_password("petdesk", "production", "wrong-key-123")
     window = make_window(loopback, wait=False)
-    qtbot.waitUntil(lambda: window.key_dialog is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: ui.key_dialog(window) is not None, timeout=10_000)
     resize(qtbot, window, QSize(800, 500))
-    qtbot.keyClick(window.key_dialog, Qt.Key.Key_Escape)  # no key now
-    bar = window.statusBar_
+    qtbot.keyClick(ui.key_dialog(window), Qt.Key.Key_Escape)  # no key now
+    bar = ui.status_bar(window)
     qtbot.waitUntil(lambda: bool(bar.text_of(MessageKind.KEY_REFUSED)), timeout=10_000)
     assert bar.messages[0].kind is MessageKind.KEY_REFUSED
     assert "not accepted" in bar.text_of(MessageKind.KEY_REFUSED)
@@ -316,7 +317,7 @@ def assert_sent_at_the_next_start(qtbot: Any, service: Switchable, make_window: 
     service.start()
     again = make_window(service.box)  # kept, and sent at the next start
     qtbot.waitUntil(lambda: service.names().count(name) == 1, timeout=10_000)
-    qtbot.waitUntil(lambda: not again.statusBar_.text_of(MessageKind.OUTBOX), timeout=10_000)
+    qtbot.waitUntil(lambda: not ui.status_bar(again).text_of(MessageKind.OUTBOX), timeout=10_000)
 
 
 def test_ctrl_q_with_an_add_waiting_says_it_is_kept_and_quits_or_stays(
@@ -369,7 +370,7 @@ def test_an_add_made_offline_is_selected_shown_with_its_own_icon_and_counted(
         qtbot: Any, service: Switchable, make_window: Any) -> None:
     window = make_window(service.box)
     resize(qtbot, window, QSize(800, 500))
-    table, model = window.table, window.model
+    table, model = ui.table(window), ui.model(window)
     table.sortByColumn(Column.NAME, Qt.SortOrder.AscendingOrder)  # "Zzyzx" goes last
     service.stop()
     add_pet(qtbot, window, "Zzyzx Waits")
@@ -379,7 +380,7 @@ def test_an_add_made_offline_is_selected_shown_with_its_own_icon_and_counted(
     qtbot.waitUntil(lambda: [i.row() for i in table.selectionModel().selectedRows()] == [row],
                     timeout=5_000)
     assert table.viewport().rect().contains(table.visualRect(index))  # scrolled to
-    detail = window.detail
+    detail = ui.detail(window)
     assert detail.nameValue.text() == "Zzyzx Waits"
     assert (detail.idValue.text(), detail.statusValue.text()) == ("—", "Waiting to send")
     available = next(r for r in range(model.rowCount())
@@ -391,9 +392,10 @@ def test_an_add_made_offline_is_selected_shown_with_its_own_icon_and_counted(
     assert model.data(index, Qt.ItemDataRole.ForegroundRole) is None  # no status colour
     assert "not on the service yet" in model.data(index, Qt.ItemDataRole.ToolTipRole)
     shortcut(qtbot, window, "Ctrl+F")
-    qtbot.keyClicks(window.quickFilterEdit, "Zzyzx")
+    qtbot.keyClicks(ui.quick_filter(window), "Zzyzx")
     qtbot.waitUntil(lambda: model.rowCount() == 1, timeout=5_000)
-    assert window.countLabel.text() == "20 pets loaded · 1 shown by the filter · more available"
+    assert ui.count_label(window).text() == (
+        "20 pets loaded · 1 shown by the filter · more available")
 
 
 # -- the same under a real X server -----------------------------------------------------------
@@ -429,7 +431,7 @@ def test_an_add_held_back_by_a_rate_limit_says_why_in_the_users_language(
     loopback.app.faults.configure(retry_after_seconds=30)
     loopback.app.faults.fail_next(FaultKind.RATE_LIMIT, 10)
     add_pet(qtbot, window, "Quillon")
-    bar = window.statusBar_
+    bar = ui.status_bar(window)
     qtbot.waitUntil(lambda: "Quillon" in bar.message, timeout=10_000)
     why = {"en": "the service asked PetDesk to wait",
            "de": "der Dienst lässt PetDesk warten",

@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 from petdesk.core.status_messages import MessageKind
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.settings.settings import AppSettings, CatalogueChoice
+from tests.helpers import ui
 from tests.helpers.drive import click_row, shortcut, visible_dialog
 from tests.helpers.windows import open_demo_window
 
@@ -158,7 +159,7 @@ def _demo_window(qtbot: Any, settings: AppSettings, db: Path) -> MainWindow:
 
 
 def _data_names(window: MainWindow) -> set[str]:
-    model = window.table.model()
+    model = ui.table(window).model()
     names = {"PetDesk"}
     for row in range(model.rowCount()):
         for column in range(model.columnCount()):
@@ -343,7 +344,7 @@ def test_the_catalogue_line_and_find_any_animal_speak_the_language(
     settings.catalogue = CatalogueChoice(enabled=True)
     speak("de")
     window = _demo_window(qtbot, settings, tmp_path / "pets.sqlite3")
-    bar = window.statusBar_
+    bar = ui.status_bar(window)
     qtbot.waitUntil(lambda: bar.text_of(MessageKind.CATALOGUE).startswith("Katalog: ")
                     and "beginnt" not in bar.text_of(MessageKind.CATALOGUE), timeout=30_000)
     [line] = [m for m in bar.messages if m.kind is MessageKind.CATALOGUE]

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QFileDialog
 from petdesk.gui.importing.export_dialog import ExportDialog
 from petdesk.gui.main_window import MainWindow
 from tests.gui.conftest import Sandbox, make_sandbox
+from tests.helpers import ui
 from tests.helpers.drive import shortcut, visible_dialog
 from tests.helpers.sandbox_store import every_pet
 
@@ -68,7 +69,7 @@ def test_export_the_whole_query_every_page(qtbot: Any, tmp_path: Path, suffix: s
     rows = read_back(path)
     assert rows[0] == ("ID", "Name", "Category ID", "Status (available/pending/sold)")
     assert sorted(int(r[0]) for r in rows[1:]) == sorted(p.id for p in expected)
-    assert len(rows) - 1 > window.model.rowCount()  # more than the page shown
+    assert len(rows) - 1 > ui.model(window).rowCount()  # more than the page shown
 
 
 @pytest.mark.parametrize("suffix", [".csv", ".xlsx"])
@@ -77,7 +78,7 @@ def test_export_only_the_selected_rows(qtbot: Any, tmp_path: Path, suffix: str,
                                        make_window: Callable[..., MainWindow],
                                        loopback: Sandbox) -> None:
     window = make_window(loopback)
-    table, model = window.table, window.model
+    table, model = ui.table(window), ui.model(window)
     chosen = [model.pet_at(model.index(r, 0)) for r in (0, 2)]
     flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
     for r in (0, 2):

@@ -24,6 +24,7 @@ from petdesk.storage.paths import store_file
 from petdesk.storage.rows import Draft
 from petdesk.storage.sqlite.store import open_store
 from tests.gui.conftest import Sandbox
+from tests.helpers import ui
 from tests.helpers.drive import type_text, visible_dialog
 from tests.helpers.import_driver import (
     HEADER,
@@ -106,7 +107,7 @@ def test_category_words_are_named_with_the_named_categories_and_remembered(
         [("Rex", "Dog", "available"), ("Tom", "cat", "pending"), ("Fido", "DOG", ""),
          ("Nemo", "Fish", "available")]))
     window = make_window(loopback)
-    window.contents.cards.categories.add(1, "Dogs")  # named in File › Categories…
+    ui.categories(window).add(1, "Dogs")  # named in File › Categories…
     seeded = seeded_ids(loopback)
     dialog = open_import(qtbot, window)
     choose(qtbot, monkeypatch, dialog, path)
@@ -141,7 +142,7 @@ def test_possible_duplicates_are_added_or_skipped_all_at_once(
         make_window: Callable[..., MainWindow], loopback: Sandbox) -> None:
     window = make_window(loopback)
     seeded = seeded_ids(loopback)
-    model = window.contents.model
+    model = ui.model(window)
     known = model.pet_at(model.index(0, 0))  # a pet the window shows
     assert known is not None
     rows = [(known.name, known.category_id, known.status.value if known.status else ""),

@@ -23,6 +23,7 @@ from petdesk.gui.importing.import_dialog import (
 )
 from petdesk.gui.main_window import MainWindow
 from tests.gui.conftest import Sandbox, make_sandbox
+from tests.helpers import ui
 from tests.helpers.drive import idle, shortcut, visible_dialog
 from tests.helpers.import_driver import (
     HEADER,
@@ -322,8 +323,8 @@ def test_checking_a_big_file_shows_progress_and_can_be_cancelled(
     choose(qtbot, monkeypatch, dialog, path)
     click(qtbot, dialog.columnsPage.checkButton)
     assert dialog.busyLabel.text().startswith("Checking every row")
-    qtbot.keyClicks(window.quickFilterEdit, "Bi")  # the window answers meanwhile
-    assert window.quickFilterEdit.text() == "Bi"
+    qtbot.keyClicks(ui.quick_filter(window), "Bi")  # the window answers meanwhile
+    assert ui.quick_filter(window).text() == "Bi"
     click(qtbot, dialog.busyCancel)
     qtbot.waitUntil(lambda: dialog.errorLabel.text() == "Stopped.", timeout=10_000)
     assert dialog.pages.currentIndex() == PAGE_COLUMNS

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QContextMenuEvent
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QMenu, QMessageBox
 
 from petdesk.core.status_messages import MessageKind
 from petdesk.gui.pets.pet_model import Column, PetRole
@@ -21,6 +21,7 @@ from petdesk.services.pets.local_rows import StoredRow, WaitingRow
 from petdesk.storage.paths import store_file
 from petdesk.storage.rows import Draft
 from petdesk.storage.sqlite.store import open_store
+from tests.helpers import ui
 from tests.helpers.drive import idle, look_up, shortcut, type_text
 from tests.helpers.outbox_driver import (
     Switchable,
@@ -37,21 +38,20 @@ MENU_ON_OFFSCREEN = pytest.mark.qt_log_ignore(
 
 
 def outbox_count(window: Any) -> str:
-    return str(window.statusBar_.text_of(MessageKind.OUTBOX))
+    return str(ui.status_bar(window).text_of(MessageKind.OUTBOX))
 
 
 def right_click_row(qtbot: Any, window: Any, name: str) -> Any:
     """Right-click the row of ``name``: its context menu (what the click opens)."""
-    model, table = window.model, window.table
+    model, table = ui.model(window), ui.table(window)
     row = next(r for r in range(model.rowCount())
                if model.data(model.index(r, Column.NAME)) == name)
     rect = table.visualRect(model.index(row, Column.NAME))
     event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, rect.center(),
                               table.viewport().mapToGlobal(rect.center()))
     QApplication.sendEvent(table.viewport(), event)
-    rows = window.contents.logic.outbox_rows
-    qtbot.waitUntil(lambda: rows.menu is not None and rows.menu.isVisible())
-    return rows.menu
+    qtbot.waitUntil(lambda: isinstance(QApplication.activePopupWidget(), QMenu))
+    return QApplication.activePopupWidget()
 
 
 def choose_in_menu(menu: Any, object_name: str) -> None:
@@ -68,16 +68,16 @@ def test_an_add_while_offline_waits_and_is_sent_once_when_back(
     add_pet(qtbot, window, "Quillon")
     assert waiting(window) == ["Quillon"]
     assert outbox_count(window) == "1 add waiting to send"
-    assert window.countLabel.text() == "20 pets loaded · more available"  # not counted
-    assert window.statusBar_.message.startswith("Waiting to send “Quillon”: ")
+    assert ui.count_label(window).text() == "20 pets loaded · more available"  # not counted
+    assert ui.status_bar(window).message.startswith("Waiting to send “Quillon”: ")
     assert "Quillon" not in service.names()
     service.start()
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
         shortcut(qtbot, window, "F5")
     qtbot.waitUntil(lambda: not waiting(window) and outbox_count(window) == "", timeout=10_000)
     assert service.names().count("Quillon") == 1
-    shown = [p for p in (window.model.data(window.model.index(r, 0), PetRole)
-                         for r in range(window.model.rowCount())) if p.name == "Quillon"]
+    shown = [p for p in (ui.model(window).data(ui.model(window).index(r, 0), PetRole)
+                         for r in range(ui.model(window).rowCount())) if p.name == "Quillon"]
     assert len(shown) == 1 and not isinstance(shown[0], WaitingRow) and shown[0].id > 0
 
 
@@ -93,9 +93,9 @@ def test_a_waiting_add_can_be_edited_and_cancelled(
 
     menu = right_click_row(qtbot, window, "Rexwal")
     choose_in_menu(menu, "actionEditWaiting")
-    rows = window.contents.logic.outbox_rows
-    qtbot.waitUntil(lambda: rows.edit_dialog is not None and rows.edit_dialog.isVisible())
-    dialog = rows.edit_dialog
+    qtbot.waitUntil(lambda: ui.add_dialog(window) is not None)
+    dialog = ui.add_dialog(window)
+    assert dialog is not None
     assert dialog.nameEdit.text() == "Rexwal" and dialog.categoryIdEdit.text() == "2"
     dialog.nameEdit.selectAll()
     type_text(qtbot, dialog.nameEdit, "Rexwald")
@@ -155,17 +155,17 @@ def test_the_cancel_question_keeps_the_add_on_no(
 def test_going_offline_mid_session_and_coming_back(
         qtbot: Any, service: Switchable, make_window: Any, quick_probe: None) -> None:
     window = make_window(service.box)
-    shown = window.model.rowCount()
+    shown = ui.model(window).rowCount()
     service.stop()
     shortcut(qtbot, window, "F5")
     qtbot.waitUntil(lambda: offline_text(window).startswith("Offline — showing pets as of "),
                     timeout=10_000)
-    assert window.model.rowCount() == shown  # what was shown stays
+    assert ui.model(window).rowCount() == shown  # what was shown stays
     service.store.add_pet("Newcomer Q", 1)
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
         service.start()  # the probe notices by itself and refreshes the list
     qtbot.waitUntil(lambda: offline_text(window) == "", timeout=10_000)
-    assert window.statusBar_.message.startswith(("The service can be reached again",
+    assert ui.status_bar(window).message.startswith(("The service can be reached again",
                                                  "Loaded"))
 
 
@@ -177,12 +177,12 @@ def test_offline_start_says_so_and_loads_by_itself_when_back(
                     timeout=10_000)
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
         service.start()
-    qtbot.waitUntil(lambda: offline_text(window) == "" and window.model.rowCount() == 20,
+    qtbot.waitUntil(lambda: offline_text(window) == "" and ui.model(window).rowCount() == 20,
                     timeout=10_000)
 
 
 def stored_text(window: Any) -> str:
-    return str(window.statusBar_.text_of(MessageKind.STORED_ROWS))
+    return str(ui.status_bar(window).text_of(MessageKind.STORED_ROWS))
 
 
 def test_the_last_sessions_rows_are_shown_at_once_then_replaced(
@@ -196,12 +196,13 @@ def test_the_last_sessions_rows_are_shown_at_once_then_replaced(
     qtbot.waitUntil(lambda: names_shown(window) == before, timeout=10_000)
     assert stored_text(window).startswith("As of ") and stored_text(window).endswith(
         " — refreshing…")
-    assert isinstance(window.model.data(window.model.index(0, 0), PetRole), StoredRow)
+    assert isinstance(ui.model(window).data(ui.model(window).index(0, 0), PetRole), StoredRow)
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
         shortcut(qtbot, window, "F5")
     assert stored_text(window) == ""
-    assert not any(isinstance(window.model.data(window.model.index(r, 0), PetRole), StoredRow)
-                   for r in range(window.model.rowCount()))
+    model = ui.model(window)
+    assert not any(isinstance(model.data(model.index(r, 0), PetRole), StoredRow)
+                   for r in range(model.rowCount()))
 
 
 def test_offline_start_shows_the_stored_rows_and_looks_up_from_the_store(
@@ -216,12 +217,12 @@ def test_offline_start_shows_the_stored_rows_and_looks_up_from_the_store(
     qtbot.waitUntil(lambda: offline_text(window).startswith("Offline — showing pets as of "),
                     timeout=10_000)
     assert names_shown(window) == before
-    window.lookupEdit.setText("3")
-    qtbot.keyClick(window.lookupEdit, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: "Stored copy from" in window.detail.messageLabel.text(),
+    ui.lookup_edit(window).setText("3")
+    qtbot.keyClick(ui.lookup_edit(window), Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: "Stored copy from" in ui.detail(window).messageLabel.text(),
                     timeout=10_000)
-    assert window.detail.idValue.text() == "3"
-    assert "the service could not be asked" in window.detail.messageLabel.text()
+    assert ui.detail(window).idValue.text() == "3"
+    assert "the service could not be asked" in ui.detail(window).messageLabel.text()
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
         service.start()
     qtbot.waitUntil(lambda: offline_text(window) == "", timeout=10_000)
@@ -257,13 +258,13 @@ def test_a_waiting_row_in_the_detail_panel_copies_and_refreshes_safely(
     window = make_window(service.box)
     service.stop()
     add_pet(qtbot, window, "Waity")
-    model = window.model
+    model = ui.model(window)
     row = next(r for r in range(model.rowCount())
                if model.data(model.index(r, Column.NAME)) == "Waity")
-    qtbot.mouseClick(window.table.viewport(), Qt.MouseButton.LeftButton,
-                     pos=window.table.visualRect(model.index(row, 1)).center())
-    assert window.detail.nameValue.text() == "Waity"
+    qtbot.mouseClick(ui.table(window).viewport(), Qt.MouseButton.LeftButton,
+                     pos=ui.table(window).visualRect(model.index(row, 1)).center())
+    assert ui.detail(window).nameValue.text() == "Waity"
     shortcut(qtbot, window, "Ctrl+Shift+J")  # Copy as JSON
     assert '"name": "Waity"' in QApplication.clipboard().text()
-    window.detail.refreshButton.click()  # nothing to ask the service for yet
+    ui.detail(window).refreshButton.click()  # nothing to ask the service for yet
     assert waiting(window) == ["Waity"]

@@ -33,6 +33,7 @@ from petdesk.services.outbox.wording import (
 from petdesk.storage.rows import Draft, OutboxEntry, OutboxState
 from tests.gui.conftest import FakeClock
 from tests.gui.outbox.test_offline_outbox import Switchable, add_pet
+from tests.helpers import ui
 from tests.helpers.drive import shortcut
 from tests.helpers.translations import remove_translations
 
@@ -63,11 +64,11 @@ def language(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str
 
 
 def bar_message(window: Any, kind: MessageKind) -> StatusMessage:
-    return next(m for m in window.statusBar_.messages if m.kind is kind)
+    return next(m for m in ui.status_bar(window).messages if m.kind is kind)
 
 
 def status_of(window: Any, name: str) -> str:
-    model = window.model
+    model = ui.model(window)
     row = next(r for r in range(model.rowCount())
                if model.data(model.index(r, Column.NAME)) == name)
     return str(model.data(model.index(row, Column.STATUS)))
@@ -83,7 +84,7 @@ def test_the_window_shows_the_outbox_and_offline_sentences_of_the_services(
 
     service.stop()
     shortcut(qtbot, window, "F5")
-    qtbot.waitUntil(lambda: window.statusBar_.text_of(MessageKind.OFFLINE) != "",
+    qtbot.waitUntil(lambda: ui.status_bar(window).text_of(MessageKind.OFFLINE) != "",
                     timeout=10_000)
     offline = bar_message(window, MessageKind.OFFLINE)
     assert offline == localized_message(offline_message(loaded_at, clock.time()))

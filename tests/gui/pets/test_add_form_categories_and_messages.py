@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.pets.pet_model import Column
 from petdesk.gui.settings.settings import AppSettings
+from tests.helpers import ui
 from tests.helpers.drive import open_add_dialog, type_text
 from tests.helpers.windows import open_demo_window
 
@@ -34,7 +35,7 @@ def demo(qtbot: Any, tmp_path: Path, settings: AppSettings,
          monkeypatch: pytest.MonkeyPatch) -> MainWindow:
     monkeypatch.setenv("PETDESK_DATA_DIR", str(tmp_path / "data" / "PetDesk"))  # this test's names
     window = open_demo_window(qtbot, settings, tmp_path / "demo.sqlite3")
-    qtbot.waitUntil(lambda: window.contents.cards.categories.label(1).endswith("(1)"),
+    qtbot.waitUntil(lambda: ui.categories(window).label(1).endswith("(1)"),
                     timeout=5_000)
     return window
 
@@ -78,9 +79,8 @@ def test_a_category_typed_as_its_names_start_is_completed_by_tab_and_added(
     assert dialog.categoryIdEdit.text() == "Dogs (1)"  # the user sees which one
     assert dialog.field_error("categoryId") == ""
     assert dialog.submitButton.isEnabled()
-    with qtbot.waitSignal(window.contents.adder.added, timeout=10_000) as added:
-        qtbot.mouseClick(dialog.submitButton, Qt.MouseButton.LeftButton)
-    pet = added.args[0]
+    qtbot.mouseClick(dialog.submitButton, Qt.MouseButton.LeftButton)
+    pet = ui.shown_after_add(qtbot, window)
     assert (pet.name, pet.category_id) == ("Rex", 1)
 
 
@@ -226,7 +226,7 @@ def test_a_long_category_name_is_shown_whole_while_name_has_room(
         speak: Callable[[str], None]) -> None:
     speak("es")
     window = demo(qtbot, tmp_path, settings, monkeypatch)
-    table = window.table
+    table = ui.table(window)
     model = table.model()
     qtbot.waitUntil(lambda: model.data(model.index(0, Column.CATEGORY))
                     == "Pequeños mamíferos (6)", timeout=5_000)
@@ -246,6 +246,6 @@ def test_the_footer_counts_one_filtered_pet_in_the_singular(
         speak: Callable[[str], None], language: str, footer: str) -> None:
     speak(language)
     window = demo(qtbot, tmp_path, settings, monkeypatch)
-    type_text(qtbot, window.quickFilterEdit, "Biscotti")
-    qtbot.waitUntil(lambda: window.model.rowCount() == 1, timeout=5_000)
-    assert window.countLabel.text() == footer
+    type_text(qtbot, ui.quick_filter(window), "Biscotti")
+    qtbot.waitUntil(lambda: ui.model(window).rowCount() == 1, timeout=5_000)
+    assert ui.count_label(window).text() == footer

@@ -31,6 +31,7 @@ from petdesk.core.status_messages import MessageKind
 from petdesk.gui.pets.pet_model import Column
 from petdesk.sandbox import FaultKind
 from tests.gui.conftest import FakeClock, Sandbox
+from tests.helpers import ui
 from tests.helpers.drive import open_add_dialog, open_key_dialog, open_settings, shortcut
 
 #: The languages the layout is checked in (the longest translation matters most).
@@ -95,7 +96,7 @@ def assert_nothing_clipped(qtbot: Any, top: QWidget) -> None:
 
 
 def columns_cut(window: Any) -> list[str]:
-    table, header = window.table, window.table.horizontalHeader()
+    table, header = ui.table(window), ui.table(window).horizontalHeader()
     return [f"column {column.name}: {header.sectionSize(column)} < "
             f"{table.sizeHintForColumn(column)}"
             for column in (Column.ID, Column.CATEGORY, Column.STATUS)
@@ -119,19 +120,20 @@ def test_nothing_is_clipped_and_the_window_keeps_its_size(
     # Too narrow for one row of filters: two rows, every field usable (at 1100 px it
     # depends on the language's words).
     if size.width() in (800, 1920):
-        assert window.contents.bar.two_rows == (size.width() == 800)
+        assert ui.filter_bar(window).two_rows == (size.width() == 800)
 
     # The longest status-bar texts: a rate-limit countdown with a queued look-up.
     clock.hold = True
     loopback.app.faults.configure(retry_after_seconds=30)
     loopback.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
-    with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000):
+    with qtbot.waitSignal(ui.worker(window).waitStarted, timeout=10_000):
         shortcut(qtbot, window, "F5")
     shortcut(qtbot, window, "Ctrl+L")
-    qtbot.keyClicks(window.lookupEdit, "250\r")
+    qtbot.keyClicks(ui.lookup_edit(window), "250\r")
     queued = {"en": "queued", "de": "Warteschlange", "es": "en cola"}[language]
-    qtbot.waitUntil(lambda: queued in window.statusBar_.text_of(MessageKind.WAIT), timeout=5_000)
-    window.statusBar_.show_activity("A long message " * 30)
+    qtbot.waitUntil(lambda: queued in ui.status_bar(window).text_of(MessageKind.WAIT),
+                    timeout=5_000)
+    ui.status_bar(window).show_activity("A long message " * 30)
     for _ in range(3):  # any relayout the texts would cause happens in posted events
         QCoreApplication.processEvents()
     assert window.size() == size
@@ -147,9 +149,9 @@ def test_the_countdown_never_changes_the_size_saved_for_the_next_start(
     clock.hold = True
     loopback.app.faults.configure(retry_after_seconds=30)
     loopback.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
-    with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000):
+    with qtbot.waitSignal(ui.worker(window).waitStarted, timeout=10_000):
         shortcut(qtbot, window, "F5")
-    assert "Rate limited" in window.statusBar_.text_of(MessageKind.WAIT)
+    assert "Rate limited" in ui.status_bar(window).text_of(MessageKind.WAIT)
     assert window.size() == QSize(800, 500)
     clock.release()
     window.close()

@@ -18,6 +18,7 @@ from petdesk.gui.importing.export_dialog import ExportDialog
 from petdesk.gui.settings.settings import AppSettings
 from petdesk.sandbox import FaultKind
 from tests.gui.conftest import Sandbox
+from tests.helpers import ui
 from tests.helpers.drive import (
     choose,
     click_row,
@@ -76,15 +77,15 @@ def test_after_a_failed_add_enter_tries_again_and_never_cancels(
     # A refusal that names no field keeps the form open (an add the service may have
     # taken, a 502, goes to the outbox instead).
     refuse_next_post(loopback)
-    with qtbot.waitSignal(window.worker.finished, timeout=10_000):
+    with qtbot.waitSignal(ui.worker(window).finished, timeout=10_000):
         qtbot.keyClick(dialog.nameEdit, Qt.Key.Key_Return)
     assert dialog.formError.isVisible()
     focus = QApplication.focusWidget()
     assert focus is dialog.submitButton, focus.objectName() if focus else None
-    with qtbot.waitSignal(window.worker.finished, timeout=10_000):
+    with qtbot.waitSignal(ui.worker(window).finished, timeout=10_000):
         qtbot.keyClick(focus, Qt.Key.Key_Return)  # the natural Enter: try again
-    qtbot.waitUntil(lambda: window.add_dialog is None, timeout=10_000)
-    assert window.detail.nameValue.text() == "Retry Rex"
+    qtbot.waitUntil(lambda: ui.add_dialog(window) is None, timeout=10_000)
+    assert ui.detail(window).nameValue.text() == "Retry Rex"
 
 
 def test_closing_the_add_form_with_typed_input_asks_first(
@@ -110,7 +111,7 @@ def test_closing_the_add_form_with_typed_input_asks_first(
     dialog.close()  # the title bar's close button
     box = confirm_box(qtbot)
     qtbot.mouseClick(button(box, "discardButton"), Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.add_dialog is None, timeout=5_000)
+    qtbot.waitUntil(lambda: ui.add_dialog(window) is None, timeout=5_000)
     assert loopback.requests() == before  # nothing was added
 
 
@@ -119,7 +120,7 @@ def test_an_empty_add_form_closes_without_a_question(
     window = make_window(loopback)
     dialog = open_add_dialog(qtbot, window)
     qtbot.keyClick(dialog.nameEdit, Qt.Key.Key_Escape)
-    qtbot.waitUntil(lambda: window.add_dialog is None, timeout=5_000)
+    qtbot.waitUntil(lambda: ui.add_dialog(window) is None, timeout=5_000)
     assert not [w for w in QApplication.topLevelWidgets()
                 if isinstance(w, QMessageBox) and w.isVisible()]
 
@@ -131,7 +132,7 @@ def test_closing_the_add_form_with_send_later_keeps_the_pet_in_the_outbox(
     selected."""
     window = make_window(loopback)
     click_row(qtbot, window, 2)
-    chosen = window.detail.idValue.text()
+    chosen = ui.detail(window).idValue.text()
     dialog = open_add_dialog(qtbot, window)
     qtbot.keyClicks(dialog.nameEdit, "Later Lou")
     qtbot.keyClicks(dialog.categoryIdEdit, "3")
@@ -139,21 +140,21 @@ def test_closing_the_add_form_with_send_later_keeps_the_pet_in_the_outbox(
     box = confirm_box(qtbot)
     assert {b.text() for b in box.buttons()} == {"&Keep editing", "&Discard", "Send &later"}
     qtbot.mouseClick(button(box, "sendLaterButton"), Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.add_dialog is None, timeout=5_000)
-    assert "“Later Lou” waits in the outbox" in window.statusBar_.message
+    qtbot.waitUntil(lambda: ui.add_dialog(window) is None, timeout=5_000)
+    assert "“Later Lou” waits in the outbox" in ui.status_bar(window).message
 
     def on_server() -> int:
         return [p.name for p in every_pet(loopback.app.store)].count("Later Lou")
 
     qtbot.waitUntil(lambda: on_server() == 1, timeout=10_000)
-    model = window.table.model()
+    model = ui.table(window).model()
     qtbot.waitUntil(lambda: any(
         model.index(r, 1).data() == "Later Lou" for r in range(model.rowCount())),
         timeout=10_000)
     assert on_server() == 1
-    selected = window.table.selectionModel().selectedRows()
+    selected = ui.table(window).selectionModel().selectedRows()
     assert [str(model.index(i.row(), 0).data()) for i in selected] == [chosen]
-    assert window.detail.idValue.text() == chosen
+    assert ui.detail(window).idValue.text() == chosen
 
 
 def test_settings_shows_the_address_in_use_and_the_base_url_override(
@@ -188,18 +189,19 @@ def test_one_status_vocabulary_in_the_filter_table_detail_and_form(
         qtbot: Any, loopback: Sandbox, make_window: Any) -> None:
     window = make_window(loopback)
     words = {"Available", "Pending", "Sold", "No status"}
-    filter_words = {window.statusFilter.itemText(i) for i in range(window.statusFilter.count())}
+    combo = ui.status_filter(window)
+    filter_words = {combo.itemText(i) for i in range(combo.count())}
     assert filter_words == words | {"All"}
     dialog = open_add_dialog(qtbot, window)
     assert [dialog.statusCombo.itemText(i) for i in range(dialog.statusCombo.count())] == [
         "No status", "Available", "Pending", "Sold"]
     dialog.reject()
-    table = {window.model.index(r, 3).data() for r in range(window.model.rowCount())}
+    table = {ui.model(window).index(r, 3).data() for r in range(ui.model(window).rowCount())}
     assert table <= words
     click_row(qtbot, window, 0)
-    assert window.detail.statusValue.text() in words
+    assert ui.detail(window).statusValue.text() in words
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
-        choose(qtbot, window.statusFilter, "sold")
+        choose(qtbot, ui.status_filter(window), "sold")
     shortcut(qtbot, window, "Ctrl+E")  # Pets › Export…
     export = visible_dialog(qtbot, ExportDialog)
     assert "(status “Sold”)" in export.allButton.text()
@@ -231,24 +233,24 @@ def test_the_demo_never_says_server_or_sent_and_names_no_address(
     look_up(qtbot, window, "12")
     idle(qtbot, window)
     seen += shown_texts(window)
-    details.append(window.statusBar_.details)
+    details.append(ui.status_bar(window).details)
     look_up(qtbot, window, "99999")
     idle(qtbot, window)
     seen += shown_texts(window)
-    details.append(window.statusBar_.details)
+    details.append(ui.status_bar(window).details)
     dialog = open_add_dialog(qtbot, window)
     seen += shown_texts(dialog)
     qtbot.keyClicks(dialog.nameEdit, "Demo Dot")
     qtbot.keyClicks(dialog.categoryIdEdit, "1")
     qtbot.mouseClick(dialog.submitButton, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.add_dialog is None, timeout=10_000)
+    qtbot.waitUntil(lambda: ui.add_dialog(window) is None, timeout=10_000)
     seen += shown_texts(window)
     for text in seen + details:
         lowered = text.lower()
         assert "server" not in lowered and " sent" not in lowered, text
         assert "http://" not in lowered and "127.0.0.1" not in lowered, text
     assert not [t for t in seen if any(j in t for j in JARGON)]
-    assert window.detail.nameValue.text() == "Demo Dot"
+    assert ui.detail(window).nameValue.text() == "Demo Dot"
 
 
 def test_no_jargon_in_labels_and_tooltips_after_errors(
@@ -261,5 +263,5 @@ def test_no_jargon_in_labels_and_tooltips_after_errors(
     idle(qtbot, window)
     assert not [t for t in shown_texts(window) if any(j in t for j in JARGON)]
     # Details: the technical text, without exception class names.
-    assert "Error type" not in window.statusBar_.details
-    assert "HTTP status: 502" in window.statusBar_.details
+    assert "Error type" not in ui.status_bar(window).details
+    assert "HTTP status: 502" in ui.status_bar(window).details

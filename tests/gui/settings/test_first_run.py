@@ -36,6 +36,7 @@ from petdesk.gui.worker.worker import Connection
 from petdesk.services.keys.keys import KeyProvider
 from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
 from tests.gui.conftest import API_KEY, FAST_POLICY, FakeClock, Sandbox
+from tests.helpers import ui
 from tests.helpers.drive import (
     idle,
     open_key_dialog,
@@ -79,7 +80,7 @@ def first_start(qtbot: Any, settings: AppSettings, clock: FakeClock
 
 def asked(qtbot: Any, window: MainWindow) -> ApiKeyDialog:
     """The dialog that comes up by itself, once it has the keyboard."""
-    qtbot.waitUntil(lambda: window.key_dialog is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: ui.key_dialog(window) is not None, timeout=10_000)
     dialog = visible_dialog(qtbot, ApiKeyDialog)
     qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog, timeout=5_000)
     return dialog
@@ -97,16 +98,16 @@ def test_click_test_connection_then_enter_keeps_the_key(
     assert "works" in dialog.resultLabel.text()
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
-    assert window.key_dialog is None  # closed
+    assert ui.key_dialog(window) is None  # closed
     assert keys.get("production").key == API_KEY
-    assert window.model.rowCount() == 20
+    assert ui.model(window).rowCount() == 20
     idle(qtbot, window)
     before = loopback.requests()
-    qtbot.mouseClick(window.refreshButton, Qt.MouseButton.LeftButton)  # the next refresh
+    qtbot.mouseClick(ui.refresh_button(window), Qt.MouseButton.LeftButton)  # the next refresh
     qtbot.waitUntil(lambda: loopback.requests() > before, timeout=10_000)
     idle(qtbot, window)
-    assert window.key_dialog is None  # not asked again
-    assert window.model.rowCount() == 20
+    assert ui.key_dialog(window) is None  # not asked again
+    assert ui.model(window).rowCount() == 20
 
 
 def test_a_key_that_worked_is_kept_when_the_dialog_is_closed_with_escape(
@@ -123,7 +124,7 @@ def test_a_key_that_worked_is_kept_when_the_dialog_is_closed_with_escape(
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Escape)
     assert keys.get("production").key == API_KEY
-    assert window.model.rowCount() == 20
+    assert ui.model(window).rowCount() == 20
 
 
 def free_port() -> int:
@@ -139,8 +140,8 @@ def test_a_new_user_reaches_data_from_the_one_dialog(
     # The example address is never shown as if it were real.
     assert window.windowTitle() == "PetDesk — Production (not set up)"
     dialog = asked(qtbot, window)
-    assert "not set up" in window.banner.text()
-    assert PRODUCTION_URL not in window.banner.text()
+    assert "not set up" in ui.banner(window).text()
+    assert PRODUCTION_URL not in ui.banner(window).text()
     # The dialog shows the address, says it is the example, and starts there.
     assert dialog.addressEdit.text() == PRODUCTION_URL
     assert dialog.addressNote.isVisible()
@@ -176,8 +177,8 @@ def test_a_new_user_reaches_data_from_the_one_dialog(
     assert settings.base_url(Environment.PRODUCTION) == loopback.base_url
     assert keys.get("production").key == API_KEY
     assert window.windowTitle() == "PetDesk — Production"
-    assert loopback.base_url in window.banner.text()
-    assert window.model.rowCount() == 20
+    assert loopback.base_url in ui.banner(window).text()
+    assert ui.model(window).rowCount() == 20
 
 
 def test_test_connection_tries_a_refused_address_once_and_answers_at_once(
@@ -190,7 +191,7 @@ def test_test_connection_tries_a_refused_address_once_and_answers_at_once(
     window.show()
     dialog = asked(qtbot, window)
     attempts: list[int] = []
-    window.worker.requestSent.connect(lambda _method, _path, attempt: attempts.append(attempt))
+    ui.worker(window).requestSent.connect(lambda _method, _path, attempt: attempts.append(attempt))
     waited = clock.waited
     qtbot.keyClicks(dialog.apiKeyEdit, API_KEY)
     qtbot.mouseClick(dialog.testButton, Qt.MouseButton.LeftButton)
@@ -205,7 +206,7 @@ def test_file_api_key_shows_the_address_in_use_and_changes_it(
         qtbot: Any, loopback: Sandbox, first_start: Any, settings: AppSettings,
         keystore: KeyStore) -> None:
     window = first_start(keystore, base_url=loopback.base_url)  # started with --base-url
-    qtbot.waitUntil(lambda: window.model.rowCount() == 20, timeout=10_000)
+    qtbot.waitUntil(lambda: ui.model(window).rowCount() == 20, timeout=10_000)
     idle(qtbot, window)
     dialog = open_key_dialog(qtbot, window)
     assert dialog.addressEdit.text() == loopback.base_url

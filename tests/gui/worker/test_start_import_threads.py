@@ -35,7 +35,7 @@ RUN_SCRIPT = textwrap.dedent("""
 
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtWidgets import QApplication, QDialog, QTableView
     from petdesk.gui import app as appmod
 
     report = {}
@@ -54,16 +54,17 @@ RUN_SCRIPT = textwrap.dedent("""
         def worker_started():  # the worker thread runs; its first page is held
             window.activateWindow()
             QTest.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
-            dialog = window.add_dialog
+            dialog = window.findChild(QDialog, "addPetDialog")
             report["form shown"] = dialog is not None and dialog.isVisible()
             release.set()
 
         def loaded():
-            report["rows"] = window.model.rowCount()
+            report["rows"] = window.findChild(QTableView, "petsTable").model().rowCount()
             report["crash dialog"] = any(w.objectName() == "crashDialog"
                                          for w in QApplication.topLevelWidgets())
-            if window.add_dialog is not None:
-                window.add_dialog.discard()
+            dialog = window.findChild(QDialog, "addPetDialog")
+            if dialog is not None and dialog.isVisible():
+                dialog.discard()
             QApplication.instance().exit(0)
 
         window.workerStarted.connect(worker_started)

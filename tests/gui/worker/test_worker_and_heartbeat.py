@@ -14,6 +14,7 @@ from petdesk.gui.worker.worker import Connection, Job, Outcome, Worker
 from petdesk.sandbox import FaultKind
 from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
 from tests.gui.conftest import API_KEY, FakeClock, Sandbox
+from tests.helpers import ui
 from tests.helpers.drive import idle
 
 
@@ -157,20 +158,20 @@ def test_the_gui_thread_never_waits_on_the_keyring_or_a_wait(
     keys = KeyStore(backend, environ={}, timeout=30.0)
     window = make_window(loopback, keys=keys, wait=False)
     qtbot.waitUntil(backend.entered.is_set, timeout=10_000)
-    qtbot.keyClicks(window.quickFilterEdit, "Bella")  # handled while the keyring blocks
-    assert window.quickFilterEdit.text() == "Bella"
-    assert window.actStop.isEnabled()  # still loading, and the user can see it
+    qtbot.keyClicks(ui.quick_filter(window), "Bella")  # handled while the keyring blocks
+    assert ui.quick_filter(window).text() == "Bella"
+    assert ui.action(window, "actionStop").isEnabled()  # still loading, and the user can see it
     with qtbot.waitSignal(window.petsLoaded, timeout=10_000):
         backend.release.set()
     assert backend.threads and threading.main_thread() not in backend.threads
 
-    window.quickFilterEdit.clear()
+    ui.quick_filter(window).clear()
     clock.hold = True
     loopback.app.faults.configure(retry_after_seconds=30)
     loopback.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
-    with qtbot.waitSignal(window.worker.waitStarted, timeout=10_000):
-        window.refreshButton.click()
-    qtbot.keyClicks(window.quickFilterEdit, "x")  # handled during the wait
-    assert window.quickFilterEdit.text() == "x"
+    with qtbot.waitSignal(ui.worker(window).waitStarted, timeout=10_000):
+        ui.refresh_button(window).click()
+    qtbot.keyClicks(ui.quick_filter(window), "x")  # handled during the wait
+    assert ui.quick_filter(window).text() == "x"
     clock.release()
     idle(qtbot, window)
