@@ -25,7 +25,8 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, NamedTuple
+from types import ModuleType
+from typing import TYPE_CHECKING, Final, NamedTuple, cast
 
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QGuiApplication
@@ -106,6 +107,15 @@ def default_settings() -> AppSettings:
     return AppSettings(QSettings(organization, APPLICATION))
 
 
+def _on_worker() -> ModuleType:
+    """The worker thread's side of the clients and the key store: httpx's network stack,
+    the sandbox and keyring load there, when the first client or key is needed, never
+    on the GUI thread before the first page."""
+    from petdesk.services.worker import clients  # noqa: PLC0415 - the clients and keyring, on the worker thread
+
+    return clients
+
+
 class HttpsClients:
     """The client factory for real HTTPS (the OS trust store, the timeout from the
     settings). Called on the worker thread."""
@@ -115,11 +125,10 @@ class HttpsClients:
 
     def __call__(self, connection: Connection, key: str, listener: RequestListener,
                  clock: Clock, *, policy: RequestPolicy | None = None) -> PetStoreClient:
-        from petdesk.services.worker.clients import https_client  # noqa: PLC0415 - httpx, on the worker thread
-
         if self._redactor is not None:
             self._redactor.add_secret(key)
-        return https_client(connection, key, listener, clock, policy)
+        client = _on_worker().https_client(connection, key, listener, clock, policy)
+        return cast("PetStoreClient", client)
 
 
 class DemoClients:
@@ -132,11 +141,11 @@ class DemoClients:
 
     def __call__(self, connection: Connection, key: str, listener: RequestListener,
                  clock: Clock, *, policy: RequestPolicy | None = None) -> PetStoreClient:
-        from petdesk.services.worker import clients  # noqa: PLC0415 - httpx and the sandbox, on the worker thread
-
+        clients = _on_worker()
         if self._app is None:
             self._app = clients.demo_app(self._db_path)
-        return clients.demo_client(self._app, connection, key, listener, clock, policy)
+        client = clients.demo_client(self._app, connection, key, listener, clock, policy)
+        return cast("PetStoreClient", client)
 
 
 class LazyKeyStore:
@@ -149,9 +158,7 @@ class LazyKeyStore:
 
     def _get(self) -> KeyStore:
         if self._store is None:
-            from petdesk.services.keys.keystore import KeyStore  # noqa: PLC0415 - keyring, on the worker thread
-
-            self._store = KeyStore(environ=self._environ)
+            self._store = cast("KeyStore", _on_worker().key_store(self._environ))
         return self._store
 
     def get(self, environment: str) -> KeyLookupLike:

@@ -33,11 +33,12 @@ from petdesk.core.jobs import JobKind, Priority
 from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.localize import error_text, localized
 from petdesk.gui.worker.stepper import Stepper, StepTimer
+from petdesk.services.catalogue.service import CatalogueReport
 
 if TYPE_CHECKING:
     from petdesk.gui.settings.connection import ConnectionController
     from petdesk.gui.worker.worker import JobContext, Outcome, Worker
-    from petdesk.services.catalogue.service import CatalogueReport, ResultWindow
+    from petdesk.services.catalogue.service import ResultWindow
     from petdesk.storage.rows import MirrorQuery, MirrorSettings
 
 __all__ = ["CatalogueController"]
@@ -209,8 +210,6 @@ class CatalogueController(QObject):
                      Priority.USER, JobKind.IO)
 
     def _with_status(self, window: ResultWindow) -> CatalogueReport:
-        from petdesk.services.catalogue.service import CatalogueReport  # noqa: PLC0415 - loaded by the search already
-
         step = self.report.step if self.report is not None else None
         return CatalogueReport(window.status, step)
 

@@ -102,23 +102,17 @@ def _preview(layout: FileLayout, mapping: ColumnMapping, relay: ProgressRelay,
     return ctx.session.importing.preview(layout, mapping, relay, ctx.token, shown)
 
 
-def _save_report(report: ImportReport, path: Path, _ctx: JobContext) -> int:
-    from petdesk.services.importing.writers import write_report  # noqa: PLC0415 - the spreadsheet writers, on the worker thread
-
-    return write_report(report, path)
+def _save_report(report: ImportReport, path: Path, ctx: JobContext) -> int:
+    return ctx.session.importing.save_report(report, path)
 
 
 def _export_query(path: Path, status: PetStatus | None, relay: ProgressRelay,
                   ctx: JobContext) -> int:
-    from petdesk.services.importing.headless import export_query  # noqa: PLC0415 - the spreadsheet writers, on the worker thread
-
-    return export_query(ctx.client, path, status, progress=relay, cancel=ctx.token)
+    return ctx.session.importing.export_query(ctx.client, path, status, relay, ctx.token)
 
 
 def _export_pets(pets: list[Pet], path: Path, relay: ProgressRelay, ctx: JobContext) -> int:
-    from petdesk.services.importing.writers import export_pets  # noqa: PLC0415 - the spreadsheet writers, on the worker thread
-
-    return export_pets(path, pets, progress=relay, cancel=ctx.token)
+    return ctx.session.importing.export_pets(pets, path, relay, ctx.token)
 
 
 class ImportController(QObject):

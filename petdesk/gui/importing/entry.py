@@ -17,10 +17,10 @@ from petdesk.core.statuses import PetStatus
 from petdesk.gui.cards.categories_model import CategoryModel
 from petdesk.gui.common.file_folders import FileFolders
 from petdesk.gui.importing.controller import ImportController
+from petdesk.gui.importing.export_dialog import ExportDialog
 from petdesk.gui.pets.pet_model import PetTableModel
 
 if TYPE_CHECKING:
-    from petdesk.gui.importing.export_dialog import ExportDialog
     from petdesk.gui.importing.import_dialog import ImportDialog
 
 __all__ = ["BulkDialogs"]
@@ -64,8 +64,6 @@ class BulkDialogs(QObject):
         return dialog
 
     def open_export(self) -> ExportDialog:
-        from petdesk.gui.importing.export_dialog import ExportDialog  # noqa: PLC0415 - the export feature, when first opened
-
         if self.export_dialog is not None:
             self.export_dialog.close()
             self.export_dialog.deleteLater()

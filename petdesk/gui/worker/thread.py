@@ -19,6 +19,7 @@ from petdesk.core.errors import AuthenticationError, MissingKeyError, RequestCan
 from petdesk.core.jobs import Priority
 from petdesk.services.keys.keys import KeyProvider
 from petdesk.services.worker.jobs import ClientFactory, Job, JobContext, Outcome
+from petdesk.storage.paths import store_file
 
 if TYPE_CHECKING:
     from petdesk.api import (
@@ -249,9 +250,8 @@ class Runner:
 
     def has_store(self) -> bool:
         """Whether the current environment has a store (looking creates no file)."""
-        from petdesk.services.worker.session import store_exists  # noqa: PLC0415 - as above
-
-        return self._session is not None or store_exists(self.connection, self._store_folder)
+        return (self._session is not None
+                or store_file(self.connection, self._store_folder).exists())
 
     def _close_session(self) -> None:
         session, self._session = self._session, None

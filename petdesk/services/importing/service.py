@@ -27,10 +27,12 @@ from petdesk.api.client import PetStoreClient
 from petdesk.api.models import Pet
 from petdesk.api.ratelimit import RateLimitSnapshot
 from petdesk.core.clock import Clock
+from petdesk.core.statuses import PetStatus
 from petdesk.core.wording import QT_TRANSLATE_NOOP, ClockTime
 from petdesk.services.importing.control import CancelToken, ProgressCallback
 from petdesk.services.importing.errors import MappingError
 from petdesk.services.importing.eta import plan_for, progress_text
+from petdesk.services.importing.headless import export_query
 from petdesk.services.importing.mapping import ColumnMapping
 from petdesk.services.importing.outbox import (
     IMPORT_PREFIX,
@@ -46,6 +48,7 @@ from petdesk.services.importing.outbox import (
 from petdesk.services.importing.preview import Preview, import_batch
 from petdesk.services.importing.report import ImportReport, Outcome, RowResult
 from petdesk.services.importing.session import FileLayout, inspect_file, preview_file
+from petdesk.services.importing.writers import export_pets, write_report
 from petdesk.services.outbox.sender import StepKind, StepResult
 from petdesk.services.outbox.service import WindowSender
 from petdesk.services.outbox.wording import decision_question
@@ -127,6 +130,20 @@ class ImportService:
         self._run: ImportRun | None = None
         self._batch: str | None = None
         self._report: ImportReport | None = None
+
+    def save_report(self, report: ImportReport, path: Path) -> int:
+        """Write ``report`` to ``path`` (CSV or xlsx, by its suffix); the rows written."""
+        return write_report(report, path)
+
+    def export_query(self, client: PetStoreClient, path: Path, status: PetStatus | None,
+                     progress: ProgressCallback, cancel: CancelToken) -> int:
+        """Every pet of the service with ``status`` (all its pages, paced), to ``path``."""
+        return export_query(client, path, status, progress=progress, cancel=cancel)
+
+    def export_pets(self, pets: Sequence[Pet], path: Path, progress: ProgressCallback,
+                    cancel: CancelToken) -> int:
+        """``pets`` (the list shown) to ``path``."""
+        return export_pets(path, pets, progress=progress, cancel=cancel)
 
     def pending_batch(self) -> str | None:
         """The import left unfinished in the outbox (the oldest), now followed."""
