@@ -104,7 +104,6 @@ class OutboxEntry:
     local_id: int
     environment: str
     draft: Draft
-    created_at: float
     state: OutboxState
     attempts: int
     #: The highest pet id known when it was queued, raised just before each send to

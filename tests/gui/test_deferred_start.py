@@ -141,7 +141,7 @@ def test_closing_during_the_loading_phase(qtbot, tmp_path: Path) -> None:
     window.ensure_built()
     assert _missing(window) == []
     assert ui.worker(window).closed
-    assert not ui.worker(window).worker_thread.is_alive()
+    assert not ui.worker_thread(ui.worker(window)).is_alive()
 
 
 def test_closing_before_the_first_page_looks_again_at_nothing(

@@ -155,17 +155,17 @@ def test_invalid_input_shows_inline_errors_and_sends_nothing(qtbot, sandbox: San
     idle(qtbot, window)  # the start's background work is done
     before = sandbox.requests()
     dialog = open_add_dialog(qtbot, window)
-    assert dialog.field_error("name") == ""  # nothing flagged before the first edit
+    assert ui.field_error(dialog, "name") == ""  # nothing flagged before the first edit
     qtbot.keyClicks(dialog.nameEdit, "   ")
     qtbot.keyClicks(dialog.categoryIdEdit, "abc")
-    assert "Enter a name" in dialog.field_error("name")
-    assert "whole number" in dialog.field_error("categoryId")
+    assert "Enter a name" in ui.field_error(dialog, "name")
+    assert "whole number" in ui.field_error(dialog, "categoryId")
     assert not dialog.submitButton.isEnabled()
     dialog.categoryIdEdit.clear()
     qtbot.keyClicks(dialog.categoryIdEdit, "0")
-    assert "1 or more" in dialog.field_error("categoryId")
+    assert "1 or more" in ui.field_error(dialog, "categoryId")
     qtbot.keyClicks(dialog.nameEdit, "x" * 101)
-    assert "too long" in dialog.field_error("name")
+    assert "too long" in ui.field_error(dialog, "name")
     qtbot.mouseClick(dialog.submitButton, Qt.MouseButton.LeftButton)
     qtbot.keyClick(dialog.categoryIdEdit, Qt.Key.Key_Return)
     assert not ui.action(window, "actionStop").isEnabled()  # nothing is running
@@ -174,7 +174,7 @@ def test_invalid_input_shows_inline_errors_and_sends_nothing(qtbot, sandbox: San
     qtbot.keyClicks(dialog.nameEdit, "Rex")
     dialog.categoryIdEdit.clear()
     qtbot.keyClicks(dialog.categoryIdEdit, "2")
-    assert dialog.field_error("name") == "" and dialog.field_error("categoryId") == ""
+    assert ui.field_error(dialog, "name") == "" and ui.field_error(dialog, "categoryId") == ""
     assert dialog.submitButton.isEnabled()
 
 
@@ -218,14 +218,14 @@ def test_server_400_is_shown_at_the_field_and_the_form_is_kept(qtbot, sandbox: S
     with qtbot.waitSignal(ui.worker(window).finished, timeout=10_000) as blocker:
         dialog.submitButton.click()
     assert blocker.args[0].outcome.value.error.status_code == 400  # through the outbox
-    assert "'name' must be at most 50" in dialog.field_error("name")
-    assert dialog.field_error("categoryId") == ""
+    assert "'name' must be at most 50" in ui.field_error(dialog, "name")
+    assert ui.field_error(dialog, "categoryId") == ""
     assert dialog.isVisible() and ui.add_dialog(window) is dialog
     assert dialog.nameEdit.text() == name and dialog.categoryIdEdit.text() == "4"
     assert not dialog.submitButton.isEnabled()  # until the refused field is edited
     dialog.nameEdit.selectAll()
     qtbot.keyClicks(dialog.nameEdit, "Bart")
-    assert dialog.field_error("name") == "" and dialog.submitButton.isEnabled()
+    assert ui.field_error(dialog, "name") == "" and dialog.submitButton.isEnabled()
     with qtbot.waitSignal(ui.worker(window).finished, timeout=10_000):
         dialog.submitButton.click()
     assert ui.selected_pet(window) is not None and ui.selected_pet(window).name == "Bart"
@@ -464,7 +464,7 @@ def test_closing_the_window_during_a_request(qtbot, sandbox: Sandbox, make_windo
     sandbox.app.faults.configure(latency_seconds=0.5)
     with qtbot.waitSignal(ui.worker(window).requestSent, timeout=10_000):
         qtbot.mouseClick(ui.refresh_button(window), Qt.MouseButton.LeftButton)
-    thread = ui.worker(window).worker_thread
+    thread = ui.worker_thread(ui.worker(window))
     qtbot.keyClick(ui.table(window), Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
     assert not window.isVisible()
     assert ui.worker(window).closed
@@ -479,6 +479,6 @@ def test_closing_during_a_long_wait_ends_the_thread(qtbot, sandbox: Sandbox, mak
     sandbox.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
     with qtbot.waitSignal(ui.worker(window).waitStarted, timeout=10_000):
         qtbot.mouseClick(ui.refresh_button(window), Qt.MouseButton.LeftButton)
-    thread = ui.worker(window).worker_thread
+    thread = ui.worker_thread(ui.worker(window))
     window.close()  # the window manager's close button
     assert not thread.is_alive()  # the wait was cancelled, the thread joined in close()

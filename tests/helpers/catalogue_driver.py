@@ -121,6 +121,6 @@ def match_line(window: MainWindow) -> str:
 def quick_filter(qtbot: Any, window: MainWindow) -> Any:
     """Ctrl+F: the quick filter, focused."""
     shortcut(qtbot, window, "Ctrl+F")
-    edit = window.quickFilterEdit
+    edit = ui.quick_filter(window)
     qtbot.waitUntil(lambda: QApplication.focusWidget() is edit)
     return edit

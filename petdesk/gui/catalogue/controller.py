@@ -33,12 +33,11 @@ from petdesk.core.jobs import JobKind, Priority
 from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.localize import error_text, localized
 from petdesk.gui.worker.stepper import Stepper, StepTimer
-from petdesk.services.catalogue.service import CatalogueReport
 
 if TYPE_CHECKING:
     from petdesk.gui.settings.connection import ConnectionController
     from petdesk.gui.worker.worker import JobContext, Outcome, Worker
-    from petdesk.services.catalogue.service import ResultWindow
+    from petdesk.services.catalogue.service import CatalogueReport, ResultWindow
     from petdesk.storage.rows import MirrorQuery, MirrorSettings
 
 __all__ = ["CatalogueController"]
@@ -210,8 +209,7 @@ class CatalogueController(QObject):
                      Priority.USER, JobKind.IO)
 
     def _with_status(self, window: ResultWindow) -> CatalogueReport:
-        step = self.report.step if self.report is not None else None
-        return CatalogueReport(window.status, step)
+        return window.report(self.report.step if self.report is not None else None)
 
     def _submit(self, fn: Callable[[JobContext], Any], next_fn: Callable[[Outcome[Any]], None],
                 priority: Priority, kind: JobKind = JobKind.OTHER) -> None:

@@ -148,10 +148,6 @@ class CatalogueResultsModel(QAbstractTableModel):
 
     # -- reading -------------------------------------------------------------------------
 
-    def held_rows(self) -> int:
-        """Rows in memory (at most ``MAX_WINDOWS * WINDOW``)."""
-        return sum(len(rows) for rows in self._windows.values())
-
     def pet(self, row: int) -> PetRow | None:
         """The pet on ``row`` if its window is held (else it is asked for)."""
         if not 0 <= row < self._count:

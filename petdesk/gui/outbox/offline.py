@@ -51,7 +51,7 @@ class OfflineWatch(QObject):
         self._status = status
         self._clock = clock
         self._send_probe = probe
-        self._probe = ReconnectProbe(clock)
+        self._probe = ReconnectProbe()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._probe_now)

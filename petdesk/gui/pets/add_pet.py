@@ -322,11 +322,6 @@ class AddPetDialog(QDialog):
             layout.activate()
         self.resize(self.width(), self.minimumSizeHint().height())
 
-    def field_error(self, field: str) -> str:
-        """The message shown next to ``field`` ("name" or "categoryId"), or ""."""
-        label = self._errors[field]
-        return label.text() if label.isVisibleTo(self) else ""
-
     # -- submission -----------------------------------------------------------------------
 
     def _submit(self) -> None:

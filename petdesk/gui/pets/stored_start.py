@@ -33,7 +33,6 @@ from petdesk.core.clock import Clock
 from petdesk.core.status_messages import MessageKind
 from petdesk.core.statuses import PetStatus
 from petdesk.gui.common.after_paint import AfterPaint
-from petdesk.gui.common.localize import clock_time as localized_clock_time
 from petdesk.gui.common.localize import localized_names
 from petdesk.services.cards.categories import (
     DEMO_CATEGORY_NAMES,
@@ -42,7 +41,7 @@ from petdesk.services.cards.categories import (
     categories_path,
     load_or_seed,
 )
-from petdesk.services.outbox.wording import clock_time, stored_rows_message
+from petdesk.services.outbox.wording import stored_rows_message
 from petdesk.services.pets.local_rows import StoredRow
 from petdesk.storage.paths import store_file
 from petdesk.storage.rows import StoredPage, StoredQuery
@@ -150,12 +149,6 @@ class StoredStart(QObject):
         if self.fetched_at is None:
             return None
         return datetime.fromtimestamp(self.fetched_at, UTC)
-
-    def as_of_text(self) -> str:
-        """When the stored rows were fetched, as the user's locale writes it."""
-        if self.fetched_at is None:
-            return ""
-        return localized_clock_time(clock_time(self.fetched_at, datetime.now(UTC).timestamp()))
 
     def fresh_shown(self) -> None:
         """A fresh page replaced the stored rows (or the list was reset)."""

@@ -226,10 +226,6 @@ class FilterBar(QWidget):
         return (self._lists.minimumSizeHint().width() + self._finds.minimumSizeHint().width()
                 + self._rows.spacing() + margins.left() + margins.right())
 
-    @property
-    def two_rows(self) -> bool:
-        return self._rows.direction() == QBoxLayout.Direction.TopToBottom
-
     def minimumSizeHint(self) -> QSize:
         margins = self._rows.contentsMargins()
         width = max(self._lists.minimumSizeHint().width(),

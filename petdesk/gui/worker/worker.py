@@ -18,7 +18,6 @@ client the factory builds: tests wait through Retry-After on a fake clock.
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -155,11 +154,6 @@ class Worker(QObject):
     @property
     def busy(self) -> bool:
         return bool(self._pending)
-
-    @property
-    def worker_thread(self) -> threading.Thread:
-        """The worker's thread (a daemon Python thread)."""
-        return self._runner.thread
 
     @property
     def closed(self) -> bool:

@@ -65,6 +65,10 @@ class ResultWindow:
     rows: tuple[PetRow, ...]
     status: MirrorStatus
 
+    def report(self, step: FillStep | None) -> CatalogueReport:
+        """How the catalogue stands as this search saw it, after ``step``."""
+        return CatalogueReport(self.status, step)
+
 
 class CatalogueService:
     """The catalogue of one store and its filler, for the window: every method runs on

@@ -12,11 +12,8 @@ A pure object: the clock is injected; the worker asks :meth:`ReconnectProbe.due`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from petdesk.core.clock import Clock
 from petdesk.core.errors import NetworkError, RequestTimeoutError
-from petdesk.services.outbox.budget import QuotaBudget
 
 DEFAULT_INTERVALS: tuple[float, ...] = (5.0, 10.0, 20.0, 40.0, 80.0, 160.0)
 DEFAULT_CAP = 300.0
@@ -29,30 +26,17 @@ def means_offline(error: BaseException) -> bool:
     return isinstance(error, NetworkError | RequestTimeoutError)
 
 
-@dataclass(frozen=True)
-class ProbeDecision:
-    #: Send the probe now (the probe is then in flight until reported).
-    probe_now: bool
-    #: Seconds until asking again makes sense (``inf`` when online).
-    wait: float
-
-
 class ReconnectProbe:
     """The schedule of "is the service back?" probes."""
 
-    def __init__(self, clock: Clock, budget: QuotaBudget | None = None, *,
-                 intervals: Sequence[float] = DEFAULT_INTERVALS,
+    def __init__(self, *, intervals: Sequence[float] = DEFAULT_INTERVALS,
                  cap: float = DEFAULT_CAP) -> None:
         if not intervals or any(i <= 0 for i in intervals) or cap <= 0:
             raise ValueError("intervals and cap must be positive")
-        self._clock = clock
-        self._budget = budget
         self._intervals = tuple(intervals)
         self._cap = cap
         self._offline = False
         self._failures = 0
-        self._next_at = 0.0
-        self._in_flight = False
 
     @property
     def offline(self) -> bool:
@@ -71,44 +55,18 @@ class ReconnectProbe:
             base = self._intervals[-1] * 2 ** (failures - len(self._intervals) + 1)
         return min(base, self._cap)
 
-    def next_probe_in(self) -> float:
-        """Seconds until the next probe is due (``inf`` when online or one is in flight)."""
-        if not self._offline or self._in_flight:
-            return float("inf")
-        return max(0.0, self._next_at - self._clock.monotonic())
-
     def went_offline(self) -> None:
         """A request found the service unreachable. Idempotent while offline."""
         if self._offline:
             return
         self._offline = True
         self._failures = 0
-        self._in_flight = False
-        self._next_at = self._clock.monotonic() + self.interval(0)
-
-    def due(self) -> ProbeDecision:
-        """Should the worker send the probe now? At most one is in flight."""
-        if not self._offline or self._in_flight:
-            return ProbeDecision(False, float("inf"))
-        left = self._next_at - self._clock.monotonic()
-        if left > 0:
-            return ProbeDecision(False, left)
-        if self._budget is not None:
-            decision = self._budget.background()
-            if not decision.allowed:
-                self._next_at = self._clock.monotonic() + decision.wait
-                return ProbeDecision(False, decision.wait)
-        self._in_flight = True
-        return ProbeDecision(True, 0.0)
 
     def probe_failed(self) -> None:
         """The probe found the service still unreachable: wait longer."""
-        self._in_flight = False
         self._failures += 1
-        self._next_at = self._clock.monotonic() + self.interval(self._failures)
 
     def came_back(self) -> None:
         """Any answer from the service (the probe's or a user request's)."""
         self._offline = False
-        self._in_flight = False
         self._failures = 0

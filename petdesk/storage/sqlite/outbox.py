@@ -41,7 +41,7 @@ def _entry(row: tuple[Any, ...]) -> OutboxEntry:
     return OutboxEntry(
         local_id=int(row[0]), environment=str(row[1]),
         draft=Draft(str(row[2]), int(row[3]), status_from_db(row[4])),
-        created_at=float(row[5]), state=OutboxState(row[6]), attempts=int(row[7]),
+        state=OutboxState(row[6]), attempts=int(row[7]),
         floor_id=int(row[8]), pet_id=None if row[9] is None else int(row[9]),
         reason=row[10], candidates=candidates, updated_at=float(row[12]), origin=row[13],
         floor_verified=bool(row[14]), held=bool(row[15]),

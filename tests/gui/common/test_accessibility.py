@@ -182,10 +182,11 @@ def test_status_is_said_in_words_and_shapes_not_colour_alone(
     bar = ui.status_bar(window)
     # Details… may be shown before the answer (for a message the line has no room for):
     # the answer itself is waited for, then read where the user reads it, on the line.
-    qtbot.waitUntil(lambda: "987654321" in bar.message, timeout=10_000)
+    detail = ui.detail(window)
+    qtbot.waitUntil(lambda: "987654321" in detail.messageLabel.text(), timeout=10_000)
     assert "987654321" in bar.messageLabel.text()
     assert bar.detailsButton.isVisible()
-    assert ui.detail(window).messageLabel.text() == bar.message
+    assert detail.messageLabel.text() == bar.message
 
 
 def test_the_crash_dialog_names_every_widget(qtbot: Any) -> None:

@@ -236,7 +236,7 @@ def test_an_ambiguous_lost_answer_is_settled_by_the_user(
     first = make_window(service.box)
     first.close()
     ids = [service.store.add_pet("Twin", 2).id for _ in range(2)]
-    store = open_store(store_file(first.connection.connection()), "production").store
+    store = open_store(store_file(ui.worker(first).connection), "production").store
     entry = store.outbox.queue(Draft("Twin", 2, None))
     store.outbox.mark_sending(entry.local_id)
     store.outbox.mark_unknown(entry.local_id)

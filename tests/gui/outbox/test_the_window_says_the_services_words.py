@@ -94,7 +94,7 @@ def test_the_window_shows_the_outbox_and_offline_sentences_of_the_services(
     expected = outbox_count_message(1)
     assert expected is not None
     assert outbox == localized_message(expected)
-    waiting = OutboxEntry(1, "production", Draft("Quillon", 2, PetStatus.AVAILABLE), 0.0,
+    waiting = OutboxEntry(1, "production", Draft("Quillon", 2, PetStatus.AVAILABLE),
                           OutboxState.WAITING, 0, 0)
     assert status_of(window, "Quillon") == localized(outbox_row_text(waiting))
 

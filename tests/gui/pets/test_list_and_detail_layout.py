@@ -120,7 +120,7 @@ def test_nothing_is_clipped_and_the_window_keeps_its_size(
     # Too narrow for one row of filters: two rows, every field usable (at 1100 px it
     # depends on the language's words).
     if size.width() in (800, 1920):
-        assert ui.filter_bar(window).two_rows == (size.width() == 800)
+        assert ui.two_rows(ui.filter_bar(window)) == (size.width() == 800)
 
     # The longest status-bar texts: a rate-limit countdown with a queued look-up.
     clock.hold = True

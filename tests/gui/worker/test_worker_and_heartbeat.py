@@ -43,7 +43,7 @@ def test_one_completion_on_the_gui_thread(qtbot, worker: Worker) -> None:
         worker.run_task(job, done)
     assert [o.value for o in outcomes] == [3]  # once, with the value
     assert blocker.args[0].outcome is outcomes[0]
-    assert seen["thread"] is worker.worker_thread
+    assert seen["thread"] is ui.worker_thread(worker)
     assert seen["callback_thread"] is threading.main_thread()
 
 
@@ -125,7 +125,7 @@ def test_file_io_runs_off_the_gui_thread_and_answers_once(qtbot, worker: Worker,
     with qtbot.waitSignal(worker.finished, timeout=5_000):
         worker.run_io(write, results.append, errors.append)
     assert results == [target] and errors == [] and target.read_bytes() == b"%PDF"
-    assert threads == [worker.worker_thread]
+    assert threads == [ui.worker_thread(worker)]
     with qtbot.waitSignal(worker.finished, timeout=5_000):
         worker.run_io(lambda: (tmp_path / "missing" / "x").write_bytes(b""),
                       results.append, errors.append)

@@ -76,51 +76,32 @@ def test_the_budget_refuses_nonsense() -> None:
         QuotaBudget(FakeClock(), lambda: None, reserve_share=1.0)
 
 
-def test_probes_come_one_at_a_time_at_growing_intervals(clock: FakeClock) -> None:
-    probe = ReconnectProbe(clock)
-    assert not probe.due().probe_now  # online: nothing to probe
+def test_probes_wait_longer_after_each_failure_up_to_five_minutes() -> None:
+    probe = ReconnectProbe()
+    assert not probe.offline
     probe.went_offline()
-    times: list[float] = []
-    start = clock.monotonic()
+    waits = []
     for _ in range(9):
-        decision = probe.due()
-        while not decision.probe_now:
-            clock.advance(decision.wait)
-            decision = probe.due()
-        assert not probe.due().probe_now  # one in flight at most
-        times.append(clock.monotonic() - start)
+        waits.append(probe.interval(probe.failures))
         probe.probe_failed()
-    gaps = [b - a for a, b in zip([0.0, *times], times, strict=False)]
-    assert gaps == [5, 10, 20, 40, 80, 160, 300, 300, 300]
+    assert waits == [5, 10, 20, 40, 80, 160, 300, 300, 300]
     assert probe.failures == 9
     probe.came_back()
     assert not probe.offline
-    assert probe.next_probe_in() == float("inf")
+    assert probe.failures == 0
 
 
-def test_probes_never_take_the_users_share(clock: FakeClock) -> None:
-    reading = Reading(60, 5, _at(clock, 40))
-    probe = ReconnectProbe(clock, QuotaBudget(clock, lambda: reading))
+def test_going_offline_twice_keeps_the_count_of_failed_probes() -> None:
+    probe = ReconnectProbe()
     probe.went_offline()
-    clock.advance(5)
-    decision = probe.due()
-    assert not decision.probe_now
-    assert decision.wait == pytest.approx(36.0)  # 35 s to the reset, 1 s slack
-    clock.advance(decision.wait)
-    assert probe.due().probe_now
-
-
-def test_going_offline_twice_keeps_the_schedule(clock: FakeClock) -> None:
-    probe = ReconnectProbe(clock)
+    probe.probe_failed()
     probe.went_offline()
-    clock.advance(3)
-    probe.went_offline()
-    assert probe.next_probe_in() == pytest.approx(2.0)
+    assert probe.failures == 1
 
 
 def test_probe_settings_are_checked() -> None:
     with pytest.raises(ValueError, match="positive"):
-        ReconnectProbe(FakeClock(), intervals=())
+        ReconnectProbe(intervals=())
 
 
 def test_which_errors_mean_offline() -> None:

@@ -41,7 +41,7 @@ def test_every_outbox_state_has_words() -> None:
     draft = Draft("Rex", 1, PetStatus.AVAILABLE)
     texts = {}
     for state in OutboxState:
-        shown = OutboxEntry(1, "production", draft, 0.0, state, 1, 0,
+        shown = OutboxEntry(1, "production", draft, state, 1, 0,
                             pet_id=12, reason="Field 'name' must not be blank.",
                             candidates=(12, 14))
         texts[state] = outbox_row_text(shown)
@@ -49,7 +49,7 @@ def test_every_outbox_state_has_words() -> None:
     assert texts[OutboxState.SENT] == "Added (ID 12)"
     assert texts[OutboxState.FAILED] == "Not accepted: Field 'name' must not be blank."
     assert len(set(texts.values())) == len(OutboxState)
-    question = decision_question(OutboxEntry(1, "production", draft, 0.0,
+    question = decision_question(OutboxEntry(1, "production", draft,
                                              OutboxState.NEEDS_DECISION, 1, 0,
                                              candidates=(12, 14)))
     assert "“Rex”" in question and "ID 12, ID 14" in question and "2 matching pets" in question
