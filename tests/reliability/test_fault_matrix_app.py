@@ -38,7 +38,7 @@ def form_message(window: MainWindow) -> str:
     assert dialog is not None
     if dialog.formError.isVisibleTo(dialog):
         return dialog.formError.text()
-    return dialog.field_error("name") or dialog.field_error("categoryId")
+    return ui.field_error(dialog, "name") or ui.field_error(dialog, "categoryId")
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])

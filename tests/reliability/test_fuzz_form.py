@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QLineEdit
 
 from petdesk.api import INT64_MAX, NAME_MAX_LENGTH
 from petdesk.gui.pets.add_pet import AddPetDialog
+from tests.helpers import ui
 
 FUZZ = settings(max_examples=150, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
@@ -129,8 +130,8 @@ def _check(dialog: AddPetDialog, name_text: str, category_text: str) -> None:
     ok = n_problem is None and c_problem is None
     assert dialog.submitButton.isEnabled() == ok, (shown_name[:40], category_text[:40])
 
-    name_msg = dialog.field_error("name")
-    cat_msg = dialog.field_error("categoryId")
+    name_msg = ui.field_error(dialog, "name")
+    cat_msg = ui.field_error(dialog, "categoryId")
     if n_problem is None:
         assert name_msg == "", name_msg
     elif n_problem == "control" and len(shown_name.strip()) > NAME_MAX_LENGTH:

@@ -135,7 +135,7 @@ def add_pet(qtbot: Any, window: MainWindow, name: str = "Rex") -> Any:
 def form_message(dialog: Any) -> str:
     if dialog.formError.isVisibleTo(dialog):
         return str(dialog.formError.text())
-    return str(dialog.field_error("name") or dialog.field_error("categoryId"))
+    return str(ui.field_error(dialog, "name") or ui.field_error(dialog, "categoryId"))
 
 
 class RssPeak:
@@ -411,7 +411,7 @@ def test_confusable_names_show_markers_in_the_table_and_the_detail_panel(
     dialog.nameEdit.setFocus()
     QTest.keyClick(dialog.nameEdit, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
     assert dialog.nameEdit.text() == "\u202egnp.exe"
-    message = dialog.field_error("name")
+    message = ui.field_error(dialog, "name")
     assert "U+202E" in message and "direction override" in message
     assert not dialog.submitButton.isEnabled()
     dialog.reject()

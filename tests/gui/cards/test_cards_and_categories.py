@@ -139,12 +139,12 @@ def test_add_form_takes_a_category_by_name(qtbot: Any, demo_window: MainWindow) 
     dialog = open_add_dialog(qtbot, window)
     qtbot.keyClicks(dialog.nameEdit, "Whiskers")
     qtbot.keyClicks(dialog.categoryIdEdit, "Unicorns")
-    assert "No category is called" in dialog.field_error("categoryId")
+    assert "No category is called" in ui.field_error(dialog, "categoryId")
     assert dialog.categoryIdEdit.text() == "Unicorns"  # what was typed stays
     assert not dialog.submitButton.isEnabled()
     dialog.categoryIdEdit.clear()
     qtbot.keyClicks(dialog.categoryIdEdit, "cats")
-    assert dialog.field_error("categoryId") == ""
+    assert ui.field_error(dialog, "categoryId") == ""
     qtbot.mouseClick(dialog.submitButton, Qt.MouseButton.LeftButton)
     pet = ui.shown_after_add(qtbot, window)
     assert pet.name == "Whiskers" and pet.category_id == 2

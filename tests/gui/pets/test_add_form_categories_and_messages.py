@@ -73,11 +73,11 @@ def test_a_category_typed_as_its_names_start_is_completed_by_tab_and_added(
     dialog = active_form(qtbot, window)
     type_into(qtbot, dialog.nameEdit, "Rex")
     type_into(qtbot, dialog.categoryIdEdit, "dog")
-    assert dialog.field_error("categoryId") == ""
+    assert ui.field_error(dialog, "categoryId") == ""
     press_tab(qtbot)
     qtbot.waitUntil(lambda: not dialog.categoryIdEdit.hasFocus(), timeout=5_000)
     assert dialog.categoryIdEdit.text() == "Dogs (1)"  # the user sees which one
-    assert dialog.field_error("categoryId") == ""
+    assert ui.field_error(dialog, "categoryId") == ""
     assert dialog.submitButton.isEnabled()
     qtbot.mouseClick(dialog.submitButton, Qt.MouseButton.LeftButton)
     pet = ui.shown_after_add(qtbot, window)
@@ -105,7 +105,7 @@ def test_a_start_that_fits_several_categories_names_them(
     type_into(qtbot, dialog.categoryIdEdit, "r")
     press_tab(qtbot)
     assert dialog.categoryIdEdit.text() == "r"  # nothing chosen for the user
-    assert dialog.field_error("categoryId") == (
+    assert ui.field_error(dialog, "categoryId") == (
         "“r” fits several categories: Rabbits (3), Reptiles (5). Type more of the name, "
         "or its number.")
     assert not dialog.submitButton.isEnabled()
@@ -118,16 +118,16 @@ def test_a_start_that_fits_several_categories_names_them(
 @popup_warnings
 def test_an_empty_name_says_what_is_missing(qtbot: Any, demo_window: MainWindow) -> None:
     dialog = active_form(qtbot, demo_window)
-    assert dialog.field_error("name") == ""  # nothing flagged before the first edit
+    assert ui.field_error(dialog, "name") == ""  # nothing flagged before the first edit
     type_into(qtbot, dialog.categoryIdEdit, "2")
-    assert dialog.field_error("name") == "Enter the pet's name."
+    assert ui.field_error(dialog, "name") == "Enter the pet's name."
     assert not dialog.submitButton.isEnabled()
     type_into(qtbot, dialog.nameEdit, "Tom")
-    assert dialog.field_error("name") == ""
+    assert ui.field_error(dialog, "name") == ""
     assert dialog.submitButton.isEnabled()
     dialog.nameEdit.selectAll()
     qtbot.keyClick(dialog.nameEdit, Qt.Key.Key_Backspace)
-    assert dialog.field_error("name") == "Enter the pet's name."
+    assert ui.field_error(dialog, "name") == "Enter the pet's name."
 
 
 def shown_whole(label: QLabel) -> bool:
@@ -217,7 +217,7 @@ def test_a_message_that_goes_leaves_no_blank_lines(qtbot: Any, demo_window: Main
     qtbot.waitUntil(lambda: dialog.height() > height, timeout=5_000)  # room for both
     type_text(qtbot, dialog.categoryIdEdit, "2")  # Ctrl+A, then type over it
     type_text(qtbot, dialog.nameEdit, "Tom")
-    assert dialog.field_error("name") == dialog.field_error("categoryId") == ""
+    assert ui.field_error(dialog, "name") == ui.field_error(dialog, "categoryId") == ""
     qtbot.waitUntil(lambda: dialog.height() == height, timeout=5_000)
 
 
