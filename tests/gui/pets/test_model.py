@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor, QIcon, QPalette
@@ -80,22 +78,13 @@ def test_upsert_replaces_a_known_pet(models) -> None:
     assert model.rowCount() == 4
 
 
-def test_100k_rows_append_sort_filter_quickly(models) -> None:
-    """The benchmark budget is 100 ms each; this only guards against an
-    accidental per-row Python path (which costs about a second)."""
+def test_100k_rows_append_sort_and_filter(models) -> None:
+    """Right at 100k rows; how fast is figure 5 of tests/benchmarks."""
     model, proxy = models
-    batch = pets(100_000)
-    started = time.perf_counter()
-    model.append_pets(batch)
-    append = time.perf_counter() - started
-    started = time.perf_counter()
+    model.append_pets(pets(100_000))
     proxy.sort(Column.NAME, Qt.SortOrder.AscendingOrder)
-    sort = time.perf_counter() - started
-    started = time.perf_counter()
     proxy.set_name_filter("pet 99")
-    filtered = time.perf_counter() - started
     assert proxy.rowCount() == 100_000 // 100
-    assert max(append, sort, filtered) < 0.5, (append, sort, filtered)
 
 
 class _CountingModel(PetTableModel):

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import time
 import zlib
 from collections.abc import Iterator
 
@@ -199,16 +198,16 @@ def test_a_proxy_failure_says_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
 # -- links, invalid hosts, paging ------------------------------------------------------
 
 
-def test_a_one_megabyte_link_header_is_read_in_linear_time() -> None:
+def test_a_one_megabyte_link_header_is_read() -> None:
+    """Read with httpx's own parser; how fast, against hostile servers, is measured by
+    tests/reliability/measure_hostile.py."""
     items = ", ".join(f'<{BASE}/pets?c={i:08d}>; rel="item"' for i in range(20_000))
     header = items[:1_000_000] + f', <{BASE}/pets?c=next>; rel="next"'
     evil = "<a>;" + " " * 1_000_000 + "x"  # quadratic for the old regular expression
     request = httpx.Request("GET", f"{BASE}/pets")
     for value, expected in ((header, f"{BASE}/pets?c=next"), (evil, None)):
         response = httpx.Response(200, headers={"link": value}, request=request)
-        started = time.perf_counter()
         assert next_link(response) == expected
-        assert time.perf_counter() - started < 1.0  # generous: milliseconds (see RESULTS.md)
 
 
 @pytest.mark.parametrize("value", ['<x>; rel="next prev"', '<x>; REL=NEXT', "<x>; rel=next"])
