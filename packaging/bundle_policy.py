@@ -169,8 +169,10 @@ EXCLUDED_MODULES: tuple[str, ...] = tuple(f"PySide6.{m}" for m in QT_MODULES_EXC
 )
 
 #: Modules found only through entry points or ``importlib``: every keyring backend
-#: (keyring discovers them through its ``keyring.backends`` entry points at run time).
+#: (keyring discovers them through its ``keyring.backends`` entry points at run time),
+#: and the self-test, which ``petdesk --self-test`` loads by name (a build may leave it out).
 HIDDEN_IMPORTS: tuple[str, ...] = (
+    "petdesk.gui.selftest",
     "keyring.backends.chainer",
     "keyring.backends.fail",
     "keyring.backends.null",
