@@ -77,6 +77,16 @@ def test_page_size_limits(qtbot, sandbox: Sandbox, make_window, clock: FakeClock
     assert ui.load_more_button(window).isVisibleTo(window)  # the sandbox holds 300 pets
 
 
+def refresh_into_a_wait(qtbot: Any, window: Any, sandbox: Sandbox, clock: FakeClock,
+                        retry_after: int) -> None:
+    """Refresh, answered by a 429 with ``retry_after``: the worker waits on the held clock."""
+    clock.hold = True
+    sandbox.app.faults.configure(retry_after_seconds=retry_after)
+    sandbox.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
+    with qtbot.waitSignal(ui.worker(window).waitStarted, timeout=10_000):
+        qtbot.mouseClick(ui.refresh_button(window), Qt.MouseButton.LeftButton)
+
+
 def test_refresh_shows_new_server_data(qtbot, sandbox: Sandbox, make_window,
                                        clock: FakeClock) -> None:
     window = make_window(sandbox)
@@ -406,11 +416,7 @@ def test_429_countdown_then_success_with_nothing_sent_during_the_wait(
 def test_request_during_cooldown_is_queued_and_said_so(qtbot, sandbox: Sandbox,
                                                        make_window, clock: FakeClock) -> None:
     window = make_window(sandbox)
-    clock.hold = True
-    sandbox.app.faults.configure(retry_after_seconds=2)
-    sandbox.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
-    with qtbot.waitSignal(ui.worker(window).waitStarted, timeout=10_000):
-        qtbot.mouseClick(ui.refresh_button(window), Qt.MouseButton.LeftButton)
+    refresh_into_a_wait(qtbot, window, sandbox, clock, 2)
     look_up(qtbot, window, "5")
     assert "queued" in ui.status_bar(window).text_of(MessageKind.WAIT)
     before = sandbox.requests()
@@ -423,11 +429,7 @@ def test_request_during_cooldown_is_queued_and_said_so(qtbot, sandbox: Sandbox,
 
 def test_stop_during_a_backoff(qtbot, sandbox: Sandbox, make_window, clock: FakeClock) -> None:
     window = make_window(sandbox)
-    clock.hold = True
-    sandbox.app.faults.configure(retry_after_seconds=30)
-    sandbox.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
-    with qtbot.waitSignal(ui.worker(window).waitStarted, timeout=10_000):
-        qtbot.mouseClick(ui.refresh_button(window), Qt.MouseButton.LeftButton)
+    refresh_into_a_wait(qtbot, window, sandbox, clock, 30)
     assert re.search(r"retrying in 3\d s", ui.status_bar(window).text_of(MessageKind.WAIT))
     before = sandbox.requests()
     with qtbot.waitSignal(ui.worker(window).finished, timeout=5_000,
@@ -444,11 +446,7 @@ def test_stop_during_a_backoff(qtbot, sandbox: Sandbox, make_window, clock: Fake
 def test_escape_stops_queued_work(qtbot, sandbox: Sandbox, make_window,
                                   clock: FakeClock) -> None:
     window = make_window(sandbox)
-    clock.hold = True
-    sandbox.app.faults.configure(retry_after_seconds=30)
-    sandbox.app.faults.fail_next(FaultKind.RATE_LIMIT, 1)
-    with qtbot.waitSignal(ui.worker(window).waitStarted, timeout=10_000):
-        qtbot.mouseClick(ui.refresh_button(window), Qt.MouseButton.LeftButton)
+    refresh_into_a_wait(qtbot, window, sandbox, clock, 30)
     look_up(qtbot, window, "7")
     errors: list[Any] = []
     ui.worker(window).finished.connect(

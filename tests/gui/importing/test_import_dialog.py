@@ -47,14 +47,6 @@ ROWS = [("Biscuit", 1, "available"), ("Mango", 2, "pending"), ("Zoë", 1, "sold"
 VALID = ["Biscuit", "Mango", "Zoë", "Juniper"]
 
 
-@pytest.fixture(autouse=True)
-def own_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Each test has its own data folder, so its own store and outbox."""
-    folder = tmp_path / "data"
-    monkeypatch.setenv("PETDESK_DATA_DIR", str(folder / "PetDesk"))
-    return folder
-
-
 def drop_file(target: Any, path: Path) -> None:
     """Drag ``path`` (as a file manager does) onto ``target`` and drop it."""
     mime = QMimeData()

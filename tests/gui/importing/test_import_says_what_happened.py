@@ -35,14 +35,6 @@ from tests.helpers.sandbox_store import every_pet
 from tests.unit.services.importing.files import write_csv
 
 
-@pytest.fixture(autouse=True)
-def own_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Each test has its own data folder, so its own store and outbox."""
-    folder = tmp_path / "data"
-    monkeypatch.setenv("PETDESK_DATA_DIR", str(folder / "PetDesk"))
-    return folder
-
-
 def test_the_columns_page_names_the_columns_left_out(
         qtbot: Any, monkeypatch: pytest.MonkeyPatch, make_window: Callable[..., MainWindow],
         loopback: Sandbox, speak: Callable[[str], None]) -> None:
