@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -266,8 +267,6 @@ def test_an_address_with_a_password_in_it_is_refused(postgres_address: str,
 
 
 def test_an_unreachable_store_is_said_plainly(clock: FakeClock) -> None:
-    import socket
-
     with socket.socket() as probe:  # a port nothing listens on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -287,16 +286,6 @@ def test_a_store_whose_server_went_away_says_so(postgres_server: PostgresServer,
     with pytest.raises(SharedStoreUnavailable) as caught:
         front.outbox.entries()
     assert str(caught.value) == UNREACHABLE
-
-
-def test_one_desk_at_a_time_does_a_fill_step(desks: list[PostgresStore]) -> None:
-    front, kennels = desks
-    with front.catalogue.fill_turn() as mine:
-        assert mine
-        with kennels.catalogue.fill_turn() as theirs:
-            assert not theirs
-    with kennels.catalogue.fill_turn() as theirs:
-        assert theirs
 
 
 def test_the_catalogue_is_filled_once_for_all_desks(desks: list[PostgresStore],
