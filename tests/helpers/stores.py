@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from petdesk.core.desk import Desk
 from petdesk.sandbox import SandboxConfig
 from petdesk.storage.sqlite.store import SqliteStore, open_store
 from tests.helpers.api_fakes import FakeClock
@@ -20,14 +21,17 @@ from tests.helpers.sandbox_server import RunningSandbox, start_server
 
 IMPLEMENTATIONS = ("sqlite",)
 API_KEY = "store-test-key-0123456789"
+#: The desk the ``store`` fixture records on its adds.
+TEST_DESK = Desk("front-desk", "anna")
 
 
-
-
-def open_implementation(name: str, folder: Path, clock: FakeClock) -> SqliteStore:
-    """A new, empty store of implementation ``name`` for the production environment."""
+def open_implementation(name: str, folder: Path, clock: FakeClock,
+                        desk: Desk = TEST_DESK) -> SqliteStore:
+    """A new, empty store of implementation ``name`` for the production environment,
+    recording ``desk`` on its adds."""
     assert name == "sqlite", name
-    opened = open_store(folder / "store-production.sqlite3", "production", clock=clock)
+    opened = open_store(folder / "store-production.sqlite3", "production", clock=clock,
+                        desk=desk)
     assert opened.problem is None
     return opened.store
 
