@@ -21,6 +21,7 @@ from tests.gui.conftest import Sandbox
 from tests.helpers import ui
 from tests.helpers.drive import answer_file_dialog, open_add_dialog, shortcut, visible_dialog
 from tests.helpers.import_driver import HEADER, check, choose, open_import, rows_of, send_all
+from tests.helpers.on_x import needs_x, run_on_x
 from tests.helpers.outbox_driver import add_pet
 from tests.unit.services.importing.files import write_csv
 
@@ -143,3 +144,25 @@ def test_rows_a_bulk_import_added_are_logged_by_an_import(
     qtbot.waitUntil(lambda: log.model.rowCount() == 2, timeout=10_000)
     assert sorted(r[1].split(" (")[0] for r in rows(log)) == ["Olive", "Pepper"]
     assert {r[4] for r in rows(log)} == {"by an import"}
+
+
+def test_the_log_fits_the_screen_with_every_column_in_view(
+        qtbot: Any, loopback: Sandbox, make_window: Callable[..., MainWindow]) -> None:
+    window = make_window(loopback)
+    add_pet(qtbot, window, "Kiwi")
+    log = open_by_shortcut(qtbot, window)
+    qtbot.waitUntil(lambda: log.model.rowCount() == 1, timeout=10_000)
+    screen = log.screen().availableGeometry()
+    assert screen.contains(log.frameGeometry()) or screen.contains(log.geometry())
+    header = log.table.horizontalHeader()
+    right = header.sectionViewportPosition(4) + 40  # "How" starts in view, with room
+    assert right <= log.table.viewport().width()
+    assert log.exportButton.isVisible() and log.closeButton.isVisible()
+
+
+@needs_x
+def test_the_log_on_x11_at_800_by_500() -> None:
+    for test in ("test_an_add_sent_at_once_is_listed_with_this_desk_and_user",
+                 "test_export_writes_the_log_as_csv",
+                 "test_the_log_fits_the_screen_with_every_column_in_view"):
+        run_on_x(__file__, test, screen="800x500x24")
