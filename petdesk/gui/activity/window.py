@@ -67,6 +67,17 @@ def way_words() -> dict[AddWay, str]:
     return {way: localized(words) for way, words in _WAYS.items()}
 
 
+def when_text(added_at: float, locale: QLocale | None = None) -> str:
+    """The date and time in this computer's time zone, in the locale's short format
+    (``27.11.26 20:56``); without a language (the C locale, whose short format reads
+    ``27 11 2026``) as ``2026-11-27 20:56``."""
+    locale = locale or QLocale()
+    moment = QDateTime.fromSecsSinceEpoch(round(added_at))
+    if locale.language() == QLocale.Language.C:
+        return locale.toString(moment, "yyyy-MM-dd HH:mm")
+    return locale.toString(moment, QLocale.FormatType.ShortFormat)
+
+
 def export_header() -> tuple[str, ...]:
     """The export's column titles, in the user's language."""
     return (translate("ActivityWindow", "When"), translate("ActivityWindow", "Pet ID"),
@@ -83,10 +94,9 @@ class ActivityModel(QAbstractTableModel):
 
     def set_entries(self, entries: tuple[ActivityEntry, ...]) -> None:
         self.beginResetModel()
-        locale, ways, unknown = QLocale(), way_words(), translate("ActivityWindow", "unknown")
+        ways, unknown = way_words(), translate("ActivityWindow", "unknown")
         self._rows = tuple(
-            (locale.toString(QDateTime.fromSecsSinceEpoch(round(e.added_at)),
-                             QLocale.FormatType.ShortFormat),
+            (when_text(e.added_at),
              localized(QT_TRANSLATE_NOOP("ActivityWindow", "{name} (ID {id})").format(
                  name=display(e.name, 60), id=e.pet_id)),
              display(e.desk.name, 60) or unknown, display(e.desk.user, 60) or unknown,

@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QLocale, Qt
 from PySide6.QtWidgets import QAbstractButton, QMenu, QMessageBox
 
-from petdesk.gui.activity.window import ActivityWindow
+from petdesk.gui.activity.window import ActivityWindow, when_text
 from petdesk.gui.main_window import MainWindow
 from petdesk.services.desk import this_desk
 from tests.gui.conftest import Sandbox
@@ -166,3 +167,12 @@ def test_the_log_on_x11_at_800_by_500() -> None:
                  "test_export_writes_the_log_as_csv",
                  "test_the_log_fits_the_screen_with_every_column_in_view"):
         run_on_x(__file__, test, screen="800x500x24")
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    ("de_DE", "27.11.26 09:05"), ("en_US", "11/27/26 9:05\u202fAM"),
+    ("C", "2026-11-27 09:05")])
+def test_when_is_the_locales_date_and_time(qapp: Any, name: str, expected: str) -> None:
+    local = datetime(2026, 11, 27, 9, 5).astimezone()  # this computer's time zone
+    shown = when_text(local.timestamp(), QLocale(name))
+    assert shown.replace(" ", "\u202f") == expected.replace(" ", "\u202f")
