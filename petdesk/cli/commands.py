@@ -41,6 +41,7 @@ from petdesk.sandbox.inprocess import (
     in_process_transport,
     make_demo_app,
 )
+from petdesk.services.desk import this_desk
 from petdesk.services.importing.eta import PLANS
 from petdesk.services.importing.headless import (
     LONG_WAIT,
@@ -159,7 +160,8 @@ def open_outbox(connection: Connection, err: TextIO) -> SqliteStore:
     """The environment's store, as the window opens it; an import needs it on disk."""
     path = store_path(connection.environment, base_url=connection.custom_address,
                       demo=connection.demo)
-    opened = open_store(path, "demo" if connection.demo else connection.environment)
+    opened = open_store(path, "demo" if connection.demo else connection.environment,
+                        desk=this_desk())
     if opened.problem is not None:
         err.write(f"petdesk: {opened.problem}\n")
     if not opened.store.durable:

@@ -37,6 +37,8 @@ SPECS = (
          ("Ctrl+Shift+N",), "view"),
     Spec("actionUpdateCatalogue", QT_TRANSLATE_NOOP("MainWindow", "&Update catalogue now"),
          ("Ctrl+Shift+U",), "view"),
+    Spec("actionActivity", QT_TRANSLATE_NOOP("MainWindow", "&Activity log…"),
+         ("Ctrl+Shift+A",), "view"),
     Spec("actionProduction", QT_TRANSLATE_NOOP("MainWindow", "&Production"),
          ("Ctrl+1",), "environment"),
     Spec("actionStaging", QT_TRANSLATE_NOOP("MainWindow", "S&taging"), ("Ctrl+2",), "environment"),

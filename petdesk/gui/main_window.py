@@ -175,6 +175,7 @@ class MainWindow(QMainWindow):
             "actionFindAny": lambda: c().catalogue.open_find(),
             "actionNewestFirst": lambda: c().catalogue.newest_first(),
             "actionUpdateCatalogue": lambda: c().catalogue.update_now(),
+            "actionActivity": lambda: c().activity.open(),
         }
 
     def set_redactor(self, redactor: RedactingFilter) -> None:

@@ -20,6 +20,7 @@ from petdesk.core.clock import Clock
 from petdesk.core.connection import Connection
 from petdesk.core.text import display
 from petdesk.core.wording import QT_TRANSLATE_NOOP
+from petdesk.gui.activity.controller import ActivityController
 from petdesk.gui.cards.controller import CardsAndCategories
 from petdesk.gui.catalogue.status import CatalogueWindow
 from petdesk.gui.common.file_folders import FileFolders
@@ -68,6 +69,7 @@ class Controllers:
     offline: OfflineWatch
     bulk: BulkDialogs
     catalogue: CatalogueWindow
+    activity: ActivityController
     auto_refresh: QTimer
     #: The list the filter bar asks for now.
     query: Callable[[], ListQuery]
@@ -79,6 +81,7 @@ class Controllers:
         self.dialogs.close_all()
         self.bulk.close_all()
         self.cards.close_all()
+        self.activity.close()
         # The worker answers every job it drops with RequestCancelled, which the outbox
         # and the import take for "look again in a second" unless they are closed first
         # (that look would reach a stopped worker).
@@ -134,6 +137,8 @@ def build_controllers(window: QMainWindow, parts: WindowParts, settings: AppSett
         catalogue=CatalogueWindow(worker, connection, settings, parts.status,
                                   parts.bar.quickFilterEdit, parts.panel.catalogueMatchLabel,
                                   cards.categories, lookups, window),
+        # The activity log: who added what, from which desk, and how.
+        activity=ActivityController(worker, folders, window),
         auto_refresh=QTimer(window, interval=AUTO_REFRESH_MS),
         query=lambda: ListQuery(parts.bar.status(), parts.bar.limitSpin.value()))
     controllers.auto_refresh.timeout.connect(refresh_quietly)
@@ -141,6 +146,7 @@ def build_controllers(window: QMainWindow, parts: WindowParts, settings: AppSett
     parts.detail.set_category_label(cards.categories.label)
     _wire_list(controllers, parts, connection)
     _wire_service(controllers, parts, refresh_quietly)
+    connection.changed.connect(lambda *_args: controllers.activity.refresh())  # its store
     # The sort arrow points the way the order goes (its style costs ~50 ms to load:
     # after the first paint).
     point_sort_arrows(parts.panel.table.horizontalHeader())
@@ -208,6 +214,9 @@ def _wire_service(c: Controllers, parts: WindowParts,
     # Pets added or looked up here are in the catalogue from the service's answer.
     for answered in (c.adder.added, c.outbox.created, c.importer.created, c.lookups.found):
         answered.connect(c.catalogue.controller.pets_added)
+    # An add sent (the user's, the outbox's, an import's) is a new line of the log.
+    for created in (c.adder.added, c.outbox.created, c.importer.created):
+        created.connect(lambda *_args: c.activity.refresh())
     c.outbox.notice.connect(status.show_activity)
     c.outbox.sent.connect(c.pets.pin)  # added this session, as from the form
     c.outbox.sent.connect(c.pets.pet_arrived)

@@ -16,6 +16,8 @@ from typing import Protocol
 
 from petdesk.core.statuses import PetStatus
 from petdesk.storage.rows import (
+    ActivityEntry,
+    AddWay,
     Draft,
     MirrorQuery,
     MirrorSettings,
@@ -28,8 +30,8 @@ from petdesk.storage.rows import (
     StoredQuery,
 )
 
-__all__ = ["CatalogueRepository", "MetaRepository", "OutboxLock", "OutboxRepository",
-           "PageRepository", "Store"]
+__all__ = ["ActivityRepository", "CatalogueRepository", "MetaRepository", "OutboxLock",
+           "OutboxRepository", "PageRepository", "Store"]
 
 
 class OutboxLock(Protocol):
@@ -115,7 +117,9 @@ class OutboxRepository(Protocol):
     the entry's state does not allow raises :class:`~petdesk.storage.rows.OutboxError`."""
 
     def queue(self, draft: Draft, *, origin: str | None = None) -> OutboxEntry:
-        """Add an entry (WAITING) and return it once it is on disk."""
+        """Add an entry (WAITING) and return it once it is on disk. Every entry queued
+        (here and by :meth:`queue_unique`) records the store's desk: the
+        :class:`~petdesk.core.desk.Desk` its opener gave it."""
         ...
 
     def queue_unique(self, items: Iterable[tuple[Draft, str]]) -> int:
@@ -181,9 +185,11 @@ class OutboxRepository(Protocol):
         retry one the service refused (FAILED): it waits to be sent again."""
         ...
 
-    def mark_sending(self, local_id: int) -> OutboxEntry:
+    def mark_sending(self, local_id: int, way: AddWay = AddWay.OUTBOX) -> OutboxEntry:
         """Durably mark the entry as being sent, *before* its request leaves, with its
-        floor raised to the newest id known now (and whether that one is verified)."""
+        floor raised to the newest id known now (and whether that one is verified), and
+        ``way``, how this request is sent (:meth:`AddWay.of`): the activity log records
+        the way of the request that created the pet."""
         ...
 
     def mark_sent(self, local_id: int, pet_id: int, answer: PetRow | None = None) -> None:
@@ -191,7 +197,12 @@ class OutboxRepository(Protocol):
 
         The pet goes into the catalogue in the same transaction, so a search by name
         finds it from the moment the service answered: ``answer`` as the service
-        returned or listed it, else the add as it was sent."""
+        returned or listed it, else the add as it was sent. In that transaction too, the
+        activity log (:class:`ActivityRepository`) gains the entry's one line: the pet
+        id and name, the entry's desk, the time now, and the way it was last marked
+        sending (an entry with no way kept: IMPORT when it has an origin, else
+        OUTBOX). An entry is marked sent at most once, so it is logged at most once,
+        and never unless it is marked sent (:meth:`choose_created` included)."""
         ...
 
     def mark_failed(self, local_id: int, reason: str) -> None: ...
@@ -207,6 +218,20 @@ class OutboxRepository(Protocol):
     def recover_interrupted(self) -> int:
         """At start-up: entries left SENDING by a crash become OUTCOME_UNKNOWN (their
         request may have reached the service). Returns how many."""
+        ...
+
+
+class ActivityRepository(Protocol):
+    """The activity log: every add the service created, with the desk and user that
+    made it and how it was sent. Written only by :meth:`OutboxRepository.mark_sent`."""
+
+    def entries(self, *, limit: int = -1, offset: int = 0) -> list[ActivityEntry]:
+        """Newest first (by ``added_at``, then the later logged first); ``limit=-1``:
+        every line from ``offset`` on."""
+        ...
+
+    def count(self) -> int:
+        """How many lines the log holds."""
         ...
 
 
@@ -268,8 +293,9 @@ class CatalogueRepository(Protocol):
 
 class Store(Protocol):
     """One environment's store, opened once: its repositories share one connection,
-    and writes that span them (an add sent goes into the catalogue) are one
-    transaction."""
+    and writes that span them (an add sent goes into the catalogue and the activity
+    log) are one transaction. Its opener gives it this computer's
+    :class:`~petdesk.core.desk.Desk` when it is opened."""
 
     @property
     def environment(self) -> str: ...
@@ -290,6 +316,9 @@ class Store(Protocol):
 
     @property
     def catalogue(self) -> CatalogueRepository: ...
+
+    @property
+    def activity(self) -> ActivityRepository: ...
 
     def sender_lock(self) -> OutboxLock:
         """The lock one sender of this store's outbox holds (one per process)."""

@@ -11,7 +11,11 @@ import enum
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
+from petdesk.core.desk import Desk
 from petdesk.core.statuses import PetStatus
+
+#: The desk of adds kept before the store recorded desks.
+UNKNOWN_DESK = Desk("", "")
 
 
 class PetRow(NamedTuple):
@@ -122,6 +126,8 @@ class OutboxEntry:
     origin: str | None = None
     #: Paused (a bulk import the user paused): not sent until resumed.
     held: bool = False
+    #: The desk (computer) and the user that typed or imported the add.
+    desk: Desk = UNKNOWN_DESK
 
     @property
     def name(self) -> str:
@@ -134,6 +140,42 @@ class OutboxEntry:
     @property
     def status(self) -> PetStatus | None:
         return self.draft.status
+
+
+class AddWay(enum.Enum):
+    """How an add reached the service: the request that created it. The values are
+    what the store keeps."""
+
+    #: The user's own add, sent the moment it was made (the add dialog's send).
+    AT_ONCE = "at_once"
+    #: The user's add, sent later by the outbox's background drain (it waited, or the
+    #: user chose "Send later").
+    OUTBOX = "outbox"
+    #: A row of a bulk import (an outbox entry with an origin).
+    IMPORT = "import"
+
+    @classmethod
+    def of(cls, entry: OutboxEntry, *, at_once: bool) -> AddWay:
+        """The way ``entry`` is being sent: by the user's send (``at_once``) or by
+        the drain; an imported row is always "by an import"."""
+        if entry.origin is not None:
+            return cls.IMPORT
+        return cls.AT_ONCE if at_once else cls.OUTBOX
+
+
+@dataclass(frozen=True, slots=True)
+class ActivityEntry:
+    """One line of the activity log: a pet the service created from an add."""
+
+    #: The outbox entry it came from (each is logged at most once).
+    local_id: int
+    pet_id: int
+    name: str
+    #: The desk and user that typed or imported the add.
+    desk: Desk
+    #: When the service's answer was recorded (Unix time).
+    added_at: float
+    way: AddWay
 
 
 class PassKind(enum.Enum):

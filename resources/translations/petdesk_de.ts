@@ -101,6 +101,130 @@
     </message>
 </context>
 <context>
+    <name>ActivityController</name>
+    <message>
+        <source>The log could not be read: {error}</source>
+        <translation>Das Protokoll konnte nicht gelesen werden: {error}</translation>
+    </message>
+    <message>
+        <source>Saved {count:,} adds as “{name}”.</source>
+        <translation>{count:,} Aufnahmen als „{name}“ gespeichert.</translation>
+    </message>
+    <message>
+        <source>The log could not be saved as “{name}”: {error}</source>
+        <translation>Das Protokoll konnte nicht als „{name}“ gespeichert werden: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>ActivityWindow</name>
+    <message>
+        <source>When</source>
+        <extracomment>Called by this name, lupdate reads the strings: translate(&quot;ActivityWindow&quot;, &quot;...&quot;).</extracomment>
+        <translation>Wann</translation>
+    </message>
+    <message>
+        <source>Animal</source>
+        <translation>Tier</translation>
+    </message>
+    <message>
+        <source>Desk</source>
+        <translation>Arbeitsplatz</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation>Wie</translation>
+    </message>
+    <message>
+        <source>at once</source>
+        <translation>sofort</translation>
+    </message>
+    <message>
+        <source>from the outbox</source>
+        <translation>aus dem Postausgang</translation>
+    </message>
+    <message>
+        <source>by an import</source>
+        <translation>durch einen Import</translation>
+    </message>
+    <message>
+        <source>Pet ID</source>
+        <translation>Tier-ID</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Export the activity log</source>
+        <translation>Aktivitätsprotokoll exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>{name} (ID {id})</source>
+        <translation>{name} (ID {id})</translation>
+    </message>
+    <message>
+        <source>Activity log</source>
+        <extracomment>The user chose where to save the export.</extracomment>
+        <translation>Aktivitätsprotokoll</translation>
+    </message>
+    <message>
+        <source>Adds, newest first</source>
+        <translation>Aufnahmen, neueste zuerst</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Exportieren…</translation>
+    </message>
+    <message>
+        <source>Save the whole log as a CSV file</source>
+        <translation>Das ganze Protokoll als CSV-Datei speichern</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Reading the log…</source>
+        <translation>Das Protokoll wird gelesen…</translation>
+    </message>
+    <message>
+        <source>No adds have been sent from this store yet.</source>
+        <translation>Aus diesem Speicher wurden noch keine Aufnahmen gesendet.</translation>
+    </message>
+    <message>
+        <source>The newest {shown:,} of {total:,} adds. Export… saves them all.</source>
+        <translation>Die neuesten {shown:,} von {total:,} Aufnahmen. Exportieren… speichert alle.</translation>
+    </message>
+    <message>
+        <source>1 add.</source>
+        <translation>1 Aufnahme.</translation>
+    </message>
+    <message>
+        <source>{total:,} adds.</source>
+        <translation>{total:,} Aufnahmen.</translation>
+    </message>
+    <message>
+        <source>activity-log.csv</source>
+        <translation>aktivitaetsprotokoll.csv</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>Wird gespeichert…</translation>
+    </message>
+</context>
+<context>
     <name>AddPetController</name>
     <message>
         <source>Adding {name}…</source>
@@ -1950,6 +2074,10 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>&amp;Katalog jetzt aktualisieren</translation>
     </message>
     <message>
+        <source>&amp;Activity log…</source>
+        <translation>Akti&amp;vitätsprotokoll…</translation>
+    </message>
+    <message>
         <source>&amp;Production</source>
         <translation>&amp;Produktion</translation>
     </message>
@@ -3132,6 +3260,14 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>Not accepted</source>
         <translation>Nicht angenommen</translation>
+    </message>
+    <message>
+        <source>{state} · {who}</source>
+        <translation>{state} · {who}</translation>
+    </message>
+    <message>
+        <source>{state} · {desk} ({user})</source>
+        <translation>{state} · {desk} ({user})</translation>
     </message>
     <message>
         <source>PetDesk sent “{name}” but the answer was lost. The service now has 1 matching pet ({ids}). Is it this animal? If it is not, PetDesk sends it again.</source>

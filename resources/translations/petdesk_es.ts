@@ -101,6 +101,130 @@
     </message>
 </context>
 <context>
+    <name>ActivityController</name>
+    <message>
+        <source>The log could not be read: {error}</source>
+        <translation>No se pudo leer el registro: {error}</translation>
+    </message>
+    <message>
+        <source>Saved {count:,} adds as “{name}”.</source>
+        <translation>Se guardaron {count:,} altas como «{name}».</translation>
+    </message>
+    <message>
+        <source>The log could not be saved as “{name}”: {error}</source>
+        <translation>No se pudo guardar el registro como «{name}»: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>ActivityWindow</name>
+    <message>
+        <source>When</source>
+        <extracomment>Called by this name, lupdate reads the strings: translate(&quot;ActivityWindow&quot;, &quot;...&quot;).</extracomment>
+        <translation>Cuándo</translation>
+    </message>
+    <message>
+        <source>Animal</source>
+        <translation>Animal</translation>
+    </message>
+    <message>
+        <source>Desk</source>
+        <translation>Puesto</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Usuario</translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation>Cómo</translation>
+    </message>
+    <message>
+        <source>at once</source>
+        <translation>al momento</translation>
+    </message>
+    <message>
+        <source>from the outbox</source>
+        <translation>desde la bandeja de salida</translation>
+    </message>
+    <message>
+        <source>by an import</source>
+        <translation>por una importación</translation>
+    </message>
+    <message>
+        <source>Pet ID</source>
+        <translation>ID del animal</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <source>Export the activity log</source>
+        <translation>Exportar el registro de actividad</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Archivos CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>desconocido</translation>
+    </message>
+    <message>
+        <source>{name} (ID {id})</source>
+        <translation>{name} (ID {id})</translation>
+    </message>
+    <message>
+        <source>Activity log</source>
+        <extracomment>The user chose where to save the export.</extracomment>
+        <translation>Registro de actividad</translation>
+    </message>
+    <message>
+        <source>Adds, newest first</source>
+        <translation>Altas, las más recientes primero</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Exportar…</translation>
+    </message>
+    <message>
+        <source>Save the whole log as a CSV file</source>
+        <translation>Guardar todo el registro como archivo CSV</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Cerrar</translation>
+    </message>
+    <message>
+        <source>Reading the log…</source>
+        <translation>Leyendo el registro…</translation>
+    </message>
+    <message>
+        <source>No adds have been sent from this store yet.</source>
+        <translation>Todavía no se ha enviado ninguna alta desde este almacén.</translation>
+    </message>
+    <message>
+        <source>The newest {shown:,} of {total:,} adds. Export… saves them all.</source>
+        <translation>Las {shown:,} altas más recientes de {total:,}. Exportar… las guarda todas.</translation>
+    </message>
+    <message>
+        <source>1 add.</source>
+        <translation>1 alta.</translation>
+    </message>
+    <message>
+        <source>{total:,} adds.</source>
+        <translation>{total:,} altas.</translation>
+    </message>
+    <message>
+        <source>activity-log.csv</source>
+        <translation>registro-de-actividad.csv</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>Guardando…</translation>
+    </message>
+</context>
+<context>
     <name>AddPetController</name>
     <message>
         <source>Adding {name}…</source>
@@ -1950,6 +2074,10 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Act&amp;ualizar el catálogo ahora</translation>
     </message>
     <message>
+        <source>&amp;Activity log…</source>
+        <translation>&amp;Registro de actividad…</translation>
+    </message>
+    <message>
         <source>&amp;Production</source>
         <translation>&amp;Producción</translation>
     </message>
@@ -3132,6 +3260,14 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>Not accepted</source>
         <translation>No aceptado</translation>
+    </message>
+    <message>
+        <source>{state} · {who}</source>
+        <translation>{state} · {who}</translation>
+    </message>
+    <message>
+        <source>{state} · {desk} ({user})</source>
+        <translation>{state} · {desk} ({user})</translation>
     </message>
     <message>
         <source>PetDesk sent “{name}” but the answer was lost. The service now has 1 matching pet ({ids}). Is it this animal? If it is not, PetDesk sends it again.</source>

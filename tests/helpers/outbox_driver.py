@@ -56,7 +56,9 @@ def status_cells(window: Any) -> list[tuple[str, str]]:
 
 
 def waiting(window: Any) -> list[str]:
-    return [name for name, status in status_cells(window) if status == "Waiting to send"]
+    """The adds shown as waiting (their cell goes on with the desk and user)."""
+    return [name for name, status in status_cells(window)
+            if status.startswith("Waiting to send")]
 
 
 def add_pet(qtbot: Any, window: Any, name: str, category: str = "2") -> None:

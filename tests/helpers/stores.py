@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from petdesk.core.desk import Desk
 from petdesk.sandbox import SandboxConfig
 from petdesk.storage.postgres.store import PostgresStore, open_shared_store
 from petdesk.storage.sqlite.store import SqliteStore, open_store
@@ -24,19 +25,24 @@ from tests.helpers.sandbox_server import RunningSandbox, start_server
 
 IMPLEMENTATIONS = ("sqlite", pytest.param("postgres", marks=pytest.mark.postgres))
 API_KEY = "store-test-key-0123456789"
+#: The desk the ``store`` fixture records on its adds.
+TEST_DESK = Desk("front-desk", "anna")
 
 AnyStore = SqliteStore | PostgresStore
 
 
 def open_implementation(name: str, folder: Path, clock: FakeClock,
-                        request: pytest.FixtureRequest) -> AnyStore:
-    """A new, empty store of implementation ``name`` for the production environment
-    (the shared store's database comes from the ``postgres_address`` fixture)."""
+                        request: pytest.FixtureRequest, desk: Desk = TEST_DESK) -> AnyStore:
+    """A new, empty store of implementation ``name`` for the production environment,
+    recording ``desk`` on its adds (the shared store's database comes from the
+    ``postgres_address`` fixture)."""
     if name == "postgres":
         address = request.getfixturevalue("postgres_address")
-        return open_shared_store(address, DESK_PASSWORD, "production", clock=clock)
+        return open_shared_store(address, DESK_PASSWORD, "production", clock=clock,
+                                 desk=desk)
     assert name == "sqlite", name
-    opened = open_store(folder / "store-production.sqlite3", "production", clock=clock)
+    opened = open_store(folder / "store-production.sqlite3", "production", clock=clock,
+                        desk=desk)
     assert opened.problem is None
     return opened.store
 

@@ -20,7 +20,7 @@ from petdesk.core.text import display
 from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.localize import localized
 from petdesk.gui.pets.add_pet import AddPetDialog
-from petdesk.services.outbox.wording import outbox_count_message, outbox_row_text
+from petdesk.services.outbox.wording import outbox_count_message, outbox_row_with_desk
 from petdesk.services.pets.local_rows import WaitingRow
 from petdesk.storage.rows import Draft, OutboxEntry
 
@@ -60,7 +60,7 @@ class OutboxRows(QObject):
     # -- rows and count -------------------------------------------------------------------
 
     def row_for(self, entry: OutboxEntry) -> WaitingRow:
-        text = localized(outbox_row_text(entry))
+        text = localized(outbox_row_with_desk(entry))
         return WaitingRow(-entry.local_id, entry.name, entry.category_id, entry.status, text,
                           entry.local_id, entry.state.editable, entry.candidates)
 

@@ -57,7 +57,7 @@ from petdesk.core.statuses import PetStatus
 from petdesk.services.outbox.budget import BudgetDecision, QuotaBudget
 from petdesk.services.outbox.reconcile import Verdict, reconcile
 from petdesk.storage.repositories import OutboxLock, Store
-from petdesk.storage.rows import Draft, OutboxEntry, OutboxError, OutboxState, PetRow
+from petdesk.storage.rows import AddWay, Draft, OutboxEntry, OutboxError, OutboxState, PetRow
 
 log = logging.getLogger(__name__)
 
@@ -183,7 +183,7 @@ class OutboxSender:
         if never or (waiting is not None and stale):
             return self._verify(waiting)
         assert waiting is not None
-        return self._send(waiting)
+        return self._send(waiting, at_once=False)
 
     def verify_floor(self) -> StepResult:
         """Learn the newest pet id now (background work; one listing to the last page,
@@ -209,7 +209,7 @@ class OutboxSender:
         decision = self._budget.user()
         if not decision.allowed:
             return StepResult(StepKind.NOT_SENT, entry, decision.wait, decision.reason.value)
-        return self._send(entry)
+        return self._send(entry, at_once=True)
 
     def run(self, stop: threading.Event, *, until_idle: bool = True,
             idle_wait: float = 1.0) -> None:
@@ -238,9 +238,9 @@ class OutboxSender:
         self._meta.note_newest_id(newest, verified=True)
         return StepResult(StepKind.FLOOR_VERIFIED, entry)
 
-    def _send(self, entry: OutboxEntry) -> StepResult:
+    def _send(self, entry: OutboxEntry, *, at_once: bool) -> StepResult:
         try:
-            entry = self._outbox.mark_sending(entry.local_id)
+            entry = self._outbox.mark_sending(entry.local_id, AddWay.of(entry, at_once=at_once))
         except OutboxError:  # edited away or cancelled between the read and the mark
             return StepResult(StepKind.DEFERRED, self._outbox.entry(entry.local_id))
         try:

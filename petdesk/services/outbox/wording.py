@@ -13,6 +13,7 @@ from __future__ import annotations
 from datetime import datetime, tzinfo
 
 from petdesk.core.status_messages import MessageKind, StatusMessage
+from petdesk.core.text import display
 from petdesk.core.wording import QT_TRANSLATE_NOOP, ClockTime
 from petdesk.storage.rows import OutboxEntry, OutboxState
 
@@ -95,6 +96,20 @@ def outbox_row_text(entry: OutboxEntry) -> str:
                 reason=entry.reason)
         return QT_TRANSLATE_NOOP("StoreWording", "Not accepted")
     return _ROW_TEXT[entry.state]
+
+
+def outbox_row_with_desk(entry: OutboxEntry) -> str:
+    """The status cell of a waiting add: its state, then the desk and the user that
+    typed it (left out for adds kept before desks were recorded)."""
+    state = outbox_row_text(entry)
+    desk, user = display(entry.desk.name, 40), display(entry.desk.user, 40)
+    if not desk and not user:
+        return state
+    if not desk or not user:
+        return QT_TRANSLATE_NOOP("StoreWording", "{state} · {who}").format(
+            state=state, who=desk or user)
+    return QT_TRANSLATE_NOOP("StoreWording", "{state} · {desk} ({user})").format(
+        state=state, desk=desk, user=user)
 
 
 def decision_question(entry: OutboxEntry) -> str:

@@ -8,12 +8,15 @@ import logging
 from collections.abc import Iterable
 from typing import Any, Final
 
+from petdesk.core.desk import Desk
+from petdesk.storage.postgres.activity import record
 from petdesk.storage.postgres.catalogue import upsert
 from petdesk.storage.postgres.database import Connection, PgDatabase
 from petdesk.storage.postgres.keys import advisory_key
 from petdesk.storage.postgres.lock import PgSenderLock
 from petdesk.storage.postgres.meta import PgMeta, note_newest
 from petdesk.storage.rows import (
+    AddWay,
     Draft,
     OutboxEntry,
     OutboxError,
@@ -29,13 +32,14 @@ __all__ = ["PgOutbox"]
 
 _COLUMNS: Final = (
     "local_id, environment, name, category_id, pet_status, created_at, state, attempts, "
-    "floor_id, pet_id, reason, candidates, updated_at, origin, floor_verified, held"
+    "floor_id, pet_id, reason, candidates, updated_at, origin, floor_verified, held, "
+    "desk_name, desk_user"
 )
 _SELECT: Final = f"SELECT {_COLUMNS} FROM outbox WHERE environment = %s"  # noqa: S608
 _INSERT: Final = (
     "INSERT INTO outbox (environment, name, category_id, pet_status, created_at, state, "
-    "floor_id, updated_at, origin) VALUES (%s, %s, %s, %s, %s, 'waiting', %s, %s, %s) "
-    "RETURNING local_id")
+    "floor_id, updated_at, origin, desk_name, desk_user) "
+    "VALUES (%s, %s, %s, %s, %s, 'waiting', %s, %s, %s, %s, %s) RETURNING local_id")
 _NOT_FINISHED: Final = "state NOT IN ('sent', 'failed', 'cancelled')"
 _SENT_FROM: Final = (OutboxState.SENDING, OutboxState.OUTCOME_UNKNOWN,
                      OutboxState.NEEDS_DECISION)
@@ -52,6 +56,7 @@ def _entry(row: tuple[Any, ...]) -> OutboxEntry:
         floor_id=int(row[8]), pet_id=None if row[9] is None else int(row[9]),
         reason=row[10], candidates=candidates, updated_at=float(row[12]), origin=row[13],
         floor_verified=bool(row[14]), held=bool(row[15]),
+        desk=Desk(str(row[16]), str(row[17])),
     )
 
 
@@ -61,8 +66,10 @@ class PgOutbox:
     ``lock`` is this store's sender lock: :meth:`recover_interrupted` changes nothing
     unless this desk holds it (another live desk may be sending those entries)."""
 
-    def __init__(self, db: PgDatabase, meta: PgMeta, lock: PgSenderLock) -> None:
+    def __init__(self, db: PgDatabase, meta: PgMeta, lock: PgSenderLock, desk: Desk) -> None:
         self._db = db
+        #: This desk: recorded on every add queued here.
+        self._desk = desk
         self._meta = meta
         self._lock = lock
         self._env = db.environment
@@ -75,7 +82,7 @@ class PgOutbox:
         with self._db.tx() as conn:
             row = conn.execute(_INSERT, (
                 self._env, draft.name, draft.category_id, status_to_db(draft.status),
-                now, floor, now, origin)).fetchone()
+                now, floor, now, origin, self._desk.name, self._desk.user)).fetchone()
         assert row is not None
         return self.entry(int(row[0]))
 
@@ -88,13 +95,14 @@ class PgOutbox:
             for draft, origin in items:
                 added += conn.execute(
                     "INSERT INTO outbox (environment, name, category_id, pet_status, "
-                    "created_at, state, floor_id, updated_at, origin) SELECT %(env)s, "
-                    "%(name)s, %(category)s, %(status)s, %(now)s, 'waiting', %(floor)s, "
-                    "%(now)s, %(origin)s WHERE NOT EXISTS (SELECT 1 FROM outbox WHERE "
-                    "environment = %(env)s AND origin = %(origin)s)",
+                    "created_at, state, floor_id, updated_at, origin, desk_name, desk_user) "
+                    "SELECT %(env)s, %(name)s, %(category)s, %(status)s, %(now)s, 'waiting', "
+                    "%(floor)s, %(now)s, %(origin)s, %(desk)s, %(user)s WHERE NOT EXISTS "
+                    "(SELECT 1 FROM outbox WHERE environment = %(env)s AND origin = %(origin)s)",
                     {"env": self._env, "name": draft.name, "category": draft.category_id,
                      "status": status_to_db(draft.status), "now": now, "floor": floor,
-                     "origin": origin}).rowcount
+                     "origin": origin, "desk": self._desk.name,
+                     "user": self._desk.user}).rowcount
         return added
 
     def hold(self, origin_prefix: str, held: bool) -> int:
@@ -183,11 +191,11 @@ class PgOutbox:
 
     # -- the sender's steps ----------------------------------------------------------------
 
-    def mark_sending(self, local_id: int) -> OutboxEntry:
+    def mark_sending(self, local_id: int, way: AddWay = AddWay.OUTBOX) -> OutboxEntry:
         floor, verified = self._meta.newest_known_id(), self._meta.newest_id_verified()
         self._change(local_id, (OutboxState.WAITING,), OutboxState.SENDING,
                      "attempts = attempts + 1, floor_id = GREATEST(floor_id, %s), "
-                     "floor_verified = %s", (floor, verified))
+                     "floor_verified = %s, way = %s", (floor, verified, way.value))
         return self.entry(local_id)
 
     def mark_sent(self, local_id: int, pet_id: int, answer: PetRow | None = None) -> None:
@@ -199,6 +207,7 @@ class PgOutbox:
             if answer is None:
                 answer = PetRow(pet_id, str(row[1]), int(row[2]), status_from_db(row[3]))
             upsert(conn, self._env, [answer._replace(id=pet_id)], now)
+            record(conn, local_id, pet_id, answer.name, now)
 
     def mark_failed(self, local_id: int, reason: str) -> None:
         self._change(local_id, (OutboxState.SENDING, OutboxState.OUTCOME_UNKNOWN),

@@ -8,6 +8,11 @@ catalogue mirror (every pet by id with its folded name and the time it was seen,
 the filler's progress per environment): what the SQLite store holds in its version 3
 and its catalogue file's version 1.
 
+Version 2: ``outbox.desk_name``/``outbox.desk_user`` (the computer and the user that
+typed or imported each add), ``outbox.way`` (how its last request was sent), and the
+``activity`` log: one row per add the service created, written in the transaction that
+marks it sent (``local_id`` is unique: an add is logged once), as SQLite's version 4.
+
 Text that is sorted or compared by prefix is ``COLLATE "C"``: byte order of UTF-8, as
 SQLite compares, whatever the database's locale.
 
@@ -120,8 +125,27 @@ CREATE TABLE mirror_state (
 );
 """
 
+_V2: Final = """
+ALTER TABLE outbox ADD COLUMN desk_name TEXT NOT NULL DEFAULT '';
+ALTER TABLE outbox ADD COLUMN desk_user TEXT NOT NULL DEFAULT '';
+ALTER TABLE outbox ADD COLUMN way TEXT;
+
+CREATE TABLE activity (
+    activity_id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    environment TEXT NOT NULL,
+    local_id    BIGINT NOT NULL UNIQUE,
+    pet_id      BIGINT NOT NULL,
+    name        TEXT NOT NULL,
+    desk_name   TEXT NOT NULL,
+    desk_user   TEXT NOT NULL,
+    added_at    DOUBLE PRECISION NOT NULL,
+    way         TEXT NOT NULL
+);
+CREATE INDEX activity_newest ON activity (environment, added_at, activity_id);
+"""
+
 #: MIGRATIONS[n] takes the database from version n to n + 1.
-MIGRATIONS: Final[tuple[str, ...]] = (_V1,)
+MIGRATIONS: Final[tuple[str, ...]] = (_V1, _V2)
 CURRENT_VERSION: Final = len(MIGRATIONS)
 _MIGRATION_KEY: Final = advisory_key("migration", "")
 

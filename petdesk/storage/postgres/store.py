@@ -9,6 +9,8 @@ import logging
 import psycopg
 
 from petdesk.core.clock import Clock
+from petdesk.core.desk import Desk
+from petdesk.storage.postgres.activity import PgActivity
 from petdesk.storage.postgres.catalogue import PgCatalogue
 from petdesk.storage.postgres.database import PgDatabase, connect, describe
 from petdesk.storage.postgres.errors import (
@@ -22,6 +24,7 @@ from petdesk.storage.postgres.meta import PgMeta
 from petdesk.storage.postgres.outbox import PgOutbox
 from petdesk.storage.postgres.pages import PgPages
 from petdesk.storage.postgres.schema import NewerSchemaError, migrate
+from petdesk.storage.rows import UNKNOWN_DESK
 
 log = logging.getLogger(__name__)
 
@@ -32,14 +35,15 @@ class PostgresStore:
     """:class:`petdesk.storage.repositories.Store` for one environment of the shared
     store. Create it with :func:`open_shared_store`."""
 
-    def __init__(self, db: PgDatabase, lock: PgSenderLock, address: str) -> None:
+    def __init__(self, db: PgDatabase, lock: PgSenderLock, address: str, desk: Desk) -> None:
         self._db = db
         self._lock = lock
         self._where = describe(address)
         self._meta = PgMeta(db)
         self._pages = PgPages(db)
-        self._outbox = PgOutbox(db, self._meta, lock)
+        self._outbox = PgOutbox(db, self._meta, lock, desk)
         self._catalogue = PgCatalogue(db)
+        self._activity = PgActivity(db)
 
     @property
     def environment(self) -> str:
@@ -65,6 +69,10 @@ class PostgresStore:
     def catalogue(self) -> PgCatalogue:
         return self._catalogue
 
+    @property
+    def activity(self) -> PgActivity:
+        return self._activity
+
     def sender_lock(self) -> PgSenderLock:
         """The one lock of this store: :meth:`PgOutbox.recover_interrupted` checks it."""
         return self._lock
@@ -84,10 +92,11 @@ class PostgresStore:
 
 
 def open_shared_store(address: str, password: str | None, environment: str, *,
-                      clock: Clock) -> PostgresStore:
+                      clock: Clock, desk: Desk = UNKNOWN_DESK) -> PostgresStore:
     """Connect to the shared store at ``address`` with ``password`` (from the keyring;
     ``None``: the address's own means, e.g. a client certificate), set up or migrate its
-    tables, and return the store of ``environment``. Raises
+    tables, and return the store of ``environment``, recording ``desk`` (this computer
+    and its user) on every add queued through it. Raises
     :class:`~petdesk.storage.postgres.errors.SharedStoreUnavailable` with a plain
     sentence when it cannot be used; the password is in no message."""
     conn = connect(address, password)
@@ -106,4 +115,4 @@ def open_shared_store(address: str, password: str | None, environment: str, *,
         conn.close()
         raise SharedStoreUnavailable(sentence)
     db = PgDatabase(conn, environment, clock)
-    return PostgresStore(db, PgSenderLock(address, password, environment), address)
+    return PostgresStore(db, PgSenderLock(address, password, environment), address, desk)

@@ -7,7 +7,9 @@ import sqlite3
 from collections.abc import Iterable
 from typing import Any, Final
 
+from petdesk.core.desk import Desk
 from petdesk.storage.rows import (
+    AddWay,
     Draft,
     OutboxEntry,
     OutboxError,
@@ -16,6 +18,7 @@ from petdesk.storage.rows import (
     status_from_db,
     status_to_db,
 )
+from petdesk.storage.sqlite.activity import record
 from petdesk.storage.sqlite.catalogue import upsert
 from petdesk.storage.sqlite.database import Database
 from petdesk.storage.sqlite.meta import SqliteMeta, note_newest
@@ -24,11 +27,13 @@ __all__ = ["SqliteOutbox"]
 
 _COLUMNS: Final = (
     "local_id, environment, name, category_id, pet_status, created_at, state, attempts, "
-    "floor_id, pet_id, reason, candidates, updated_at, origin, floor_verified, held"
+    "floor_id, pet_id, reason, candidates, updated_at, origin, floor_verified, held, "
+    "desk_name, desk_user"
 )
 _INSERT: Final = (
     "INSERT INTO outbox (environment, name, category_id, pet_status, created_at, state, "
-    "floor_id, updated_at, origin) VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?, ?)")
+    "floor_id, updated_at, origin, desk_name, desk_user) "
+    "VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?, ?, ?, ?)")
 _NOT_FINISHED: Final = "state NOT IN ('sent', 'failed', 'cancelled')"
 _SENT_FROM: Final = (OutboxState.SENDING, OutboxState.OUTCOME_UNKNOWN,
                      OutboxState.NEEDS_DECISION)
@@ -44,17 +49,19 @@ def _entry(row: tuple[Any, ...]) -> OutboxEntry:
         state=OutboxState(row[6]), attempts=int(row[7]),
         floor_id=int(row[8]), pet_id=None if row[9] is None else int(row[9]),
         reason=row[10], candidates=candidates, updated_at=float(row[12]), origin=row[13],
-        floor_verified=bool(row[14]), held=bool(row[15]),
+        floor_verified=bool(row[14]), held=bool(row[15]), desk=Desk(str(row[16]), str(row[17])),
     )
 
 
 class SqliteOutbox:
     """:class:`petdesk.storage.repositories.OutboxRepository` on SQLite."""
 
-    def __init__(self, db: Database, meta: SqliteMeta, environment: str) -> None:
+    def __init__(self, db: Database, meta: SqliteMeta, environment: str, desk: Desk) -> None:
         self._db = db
         self._meta = meta
         self._environment = environment
+        #: This desk: recorded on every add queued here.
+        self._desk = desk
 
     # -- queueing ------------------------------------------------------------------------
 
@@ -63,7 +70,7 @@ class SqliteOutbox:
         with self._db.tx() as conn:
             cursor = conn.execute(_INSERT, (
                 self._environment, draft.name, draft.category_id, status_to_db(draft.status),
-                now, floor, now, origin))
+                now, floor, now, origin, self._desk.name, self._desk.user))
             local_id = int(cursor.lastrowid or 0)
         return self.entry(local_id)
 
@@ -74,11 +81,12 @@ class SqliteOutbox:
             for draft, origin in items:
                 added += conn.execute(
                     "INSERT INTO outbox (environment, name, category_id, pet_status, "
-                    "created_at, state, floor_id, updated_at, origin) SELECT ?2, ?3, ?4, ?5, "
-                    "?6, 'waiting', ?7, ?8, ?1 WHERE NOT EXISTS "
+                    "created_at, state, floor_id, updated_at, origin, desk_name, desk_user) "
+                    "SELECT ?2, ?3, ?4, ?5, ?6, 'waiting', ?7, ?8, ?1, ?9, ?10 WHERE NOT EXISTS "
                     "(SELECT 1 FROM outbox WHERE origin = ?1)",
                     (origin, self._environment, draft.name, draft.category_id,
-                     status_to_db(draft.status), now, floor, now)).rowcount
+                     status_to_db(draft.status), now, floor, now, self._desk.name,
+                     self._desk.user)).rowcount
         return added
 
     def hold(self, origin_prefix: str, held: bool) -> int:
@@ -168,11 +176,11 @@ class SqliteOutbox:
 
     # -- the sender's steps ----------------------------------------------------------------
 
-    def mark_sending(self, local_id: int) -> OutboxEntry:
+    def mark_sending(self, local_id: int, way: AddWay = AddWay.OUTBOX) -> OutboxEntry:
         floor, verified = self._meta.newest_known_id(), self._meta.newest_id_verified()
         self._change(local_id, (OutboxState.WAITING,), OutboxState.SENDING,
-                     "attempts = attempts + 1, floor_id = MAX(floor_id, ?), floor_verified = ?",
-                     (floor, verified))
+                     "attempts = attempts + 1, floor_id = MAX(floor_id, ?), floor_verified = ?, "
+                     "way = ?", (floor, verified, way.value))
         return self.entry(local_id)
 
     def mark_sent(self, local_id: int, pet_id: int, answer: PetRow | None = None) -> None:
@@ -187,6 +195,7 @@ class SqliteOutbox:
                     (local_id,)).fetchone()
                 answer = PetRow(pet_id, str(name), int(category_id), status_from_db(status))
             upsert(conn, [answer._replace(id=pet_id)], self._db.clock.time())
+            record(conn, local_id, pet_id, answer.name, self._db.clock.time())
 
     def mark_failed(self, local_id: int, reason: str) -> None:
         self._change(local_id, (OutboxState.SENDING, OutboxState.OUTCOME_UNKNOWN),

@@ -9,6 +9,11 @@ Version 3: the catalogue mirror moves to a file of its own (``MIRROR_MIGRATIONS`
 attached as schema ``mirror`` after the first paint): opening this file at start-up
 no longer reads (or checks) 100,000 mirrored pets, and a damaged mirror is set aside
 without touching the outbox. Its version-2 tables are dropped (it is re-downloaded).
+Version 4: ``outbox.desk_name``/``outbox.desk_user`` (the computer and the user that
+typed or imported each add; ``''`` for adds kept before), ``outbox.way`` (how the
+entry's last request was sent: at once, by the outbox, by an import), and the
+``activity`` log: one row per add the service created, written in the transaction that
+marks it sent (``local_id`` is unique: an add is logged once).
 
 The mirror file's own versions (``PRAGMA mirror.user_version``): version 1 holds every
 pet by id with its folded name and the time it was seen (indexed for each sort), and
@@ -109,8 +114,26 @@ DROP TABLE mirror_pet;
 DROP TABLE mirror_state;
 """
 
+_V4: Final = """
+ALTER TABLE outbox ADD COLUMN desk_name TEXT NOT NULL DEFAULT '';
+ALTER TABLE outbox ADD COLUMN desk_user TEXT NOT NULL DEFAULT '';
+ALTER TABLE outbox ADD COLUMN way TEXT;
+
+CREATE TABLE activity (
+    activity_id INTEGER PRIMARY KEY AUTOINCREMENT,
+    local_id    INTEGER NOT NULL UNIQUE,
+    pet_id      INTEGER NOT NULL,
+    name        TEXT NOT NULL,
+    desk_name   TEXT NOT NULL,
+    desk_user   TEXT NOT NULL,
+    added_at    REAL NOT NULL,
+    way         TEXT NOT NULL
+);
+CREATE INDEX activity_newest ON activity (added_at, activity_id);
+"""
+
 #: MIGRATIONS[n] takes a file from version n to n + 1.
-MIGRATIONS: Final[tuple[str, ...]] = (_V1, _V2, _V3)
+MIGRATIONS: Final[tuple[str, ...]] = (_V1, _V2, _V3, _V4)
 CURRENT_VERSION: Final = len(MIGRATIONS)
 
 

@@ -10,8 +10,10 @@ from pathlib import Path
 from typing import Final
 
 from petdesk.core.clock import Clock, SystemClock
+from petdesk.core.desk import Desk
 from petdesk.storage.lock import SenderLock
-from petdesk.storage.rows import StoredPage, StoredQuery
+from petdesk.storage.rows import UNKNOWN_DESK, StoredPage, StoredQuery
+from petdesk.storage.sqlite.activity import SqliteActivity
 from petdesk.storage.sqlite.catalogue import SqliteCatalogue
 from petdesk.storage.sqlite.database import (
     BUSY_TIMEOUT,
@@ -45,13 +47,14 @@ class SqliteStore:
     """:class:`petdesk.storage.repositories.Store` in one SQLite file (and the
     catalogue's file next to it). Create it with :func:`open_store`."""
 
-    def __init__(self, db: Database, environment: str) -> None:
+    def __init__(self, db: Database, environment: str, desk: Desk) -> None:
         self._db = db
         self._environment = environment
         self._meta = SqliteMeta(db)
         self._pages = SqlitePages(db)
-        self._outbox = SqliteOutbox(db, self._meta, environment)
+        self._outbox = SqliteOutbox(db, self._meta, environment, desk)
         self._catalogue = SqliteCatalogue(db)
+        self._activity = SqliteActivity(db)
 
     @property
     def environment(self) -> str:
@@ -82,6 +85,10 @@ class SqliteStore:
     def catalogue(self) -> SqliteCatalogue:
         return self._catalogue
 
+    @property
+    def activity(self) -> SqliteActivity:
+        return self._activity
+
     def sender_lock(self) -> SenderLock:
         return SenderLock(self._db.path)
 
@@ -107,9 +114,10 @@ class OpenedStore:
     problem: str | None = None
 
 
-def open_store(path: Path | None, environment: str, *,
-               clock: Clock | None = None) -> OpenedStore:
-    """Open (or create) the store at ``path``; ``None`` keeps it in memory.
+def open_store(path: Path | None, environment: str, *, clock: Clock | None = None,
+               desk: Desk = UNKNOWN_DESK) -> OpenedStore:
+    """Open (or create) the store at ``path``; ``None`` keeps it in memory. ``desk``:
+    this computer and its user, recorded on every add queued through the store.
 
     Never raises for a bad file: a corrupt or unreadable file (garbage, truncated, a
     directory in its place, no permission, written by a newer PetDesk) is renamed to
@@ -118,26 +126,28 @@ def open_store(path: Path | None, environment: str, *,
     """
     clock = clock or SystemClock()
     if path is None:
-        return OpenedStore(SqliteStore(connect(None, environment, clock), environment))
+        return OpenedStore(SqliteStore(connect(None, environment, clock), environment, desk))
     try:
-        return OpenedStore(SqliteStore(connect(path, environment, clock), environment))
+        return OpenedStore(SqliteStore(connect(path, environment, clock), environment, desk))
     except UNREADABLE as exc:
         log.warning("the store %s could not be opened: %s: %s", path, type(exc).__name__, exc)
         if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc).lower():
-            return _in_memory(environment, clock, _LOCKED_MESSAGE)
+            return _in_memory(environment, clock, desk, _LOCKED_MESSAGE)
         aside = set_aside(path, clock)
         if aside is None:
-            return _in_memory(environment, clock, "its data file cannot be opened or moved")
+            return _in_memory(environment, clock, desk,
+                              "its data file cannot be opened or moved")
     try:
         db = connect(path, environment, clock)
     except UNREADABLE as exc:
         log.warning("a new store at %s could not be created: %s", path, type(exc).__name__)
-        return _in_memory(environment, clock, "its data folder cannot be written to")
-    return OpenedStore(SqliteStore(db, environment), _SET_ASIDE_MESSAGE.format(name=aside.name))
+        return _in_memory(environment, clock, desk, "its data folder cannot be written to")
+    return OpenedStore(SqliteStore(db, environment, desk),
+                       _SET_ASIDE_MESSAGE.format(name=aside.name))
 
 
-def _in_memory(environment: str, clock: Clock, why: str) -> OpenedStore:
-    return OpenedStore(SqliteStore(connect(None, environment, clock), environment),
+def _in_memory(environment: str, clock: Clock, desk: Desk, why: str) -> OpenedStore:
+    return OpenedStore(SqliteStore(connect(None, environment, clock), environment, desk),
                        _MEMORY_MESSAGE.format(why=why))
 
 

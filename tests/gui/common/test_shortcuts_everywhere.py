@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from petdesk.gui.activity.window import ActivityWindow
 from petdesk.gui.cards.categories_dialog import CategoriesDialog
 from petdesk.gui.cards.kennel_card_dialog import KennelCardDialog
 from petdesk.gui.catalogue.search_dialog import CatalogueDialog
@@ -52,7 +53,7 @@ OPENS = {
     "actionFindAny": CatalogueDialog, "actionNewestFirst": CatalogueDialog,
     "actionPrintCards": KennelCardDialog, "actionImport": ImportDialog,
     "actionExport": ExportDialog, "actionShortcuts": ShortcutsDialog,
-    "actionAbout": QMessageBox,
+    "actionAbout": QMessageBox, "actionActivity": ActivityWindow,
 }
 
 

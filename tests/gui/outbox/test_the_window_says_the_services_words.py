@@ -25,10 +25,11 @@ from petdesk.gui.common.status_bar import PetStatusBar
 from petdesk.gui.common.translations import install_translations
 from petdesk.gui.pets.pet_model import Column
 from petdesk.services.catalogue.wording import CATALOGUE_OFF
+from petdesk.services.desk import this_desk
 from petdesk.services.outbox.wording import (
     offline_message,
     outbox_count_message,
-    outbox_row_text,
+    outbox_row_with_desk,
 )
 from petdesk.storage.rows import Draft, OutboxEntry, OutboxState
 from tests.gui.conftest import FakeClock
@@ -94,20 +95,21 @@ def test_the_window_shows_the_outbox_and_offline_sentences_of_the_services(
     expected = outbox_count_message(1)
     assert expected is not None
     assert outbox == localized_message(expected)
+    desk = this_desk()  # the window's store records this computer and its user
     waiting = OutboxEntry(1, "production", Draft("Quillon", 2, PetStatus.AVAILABLE),
-                          OutboxState.WAITING, 0, 0)
-    assert status_of(window, "Quillon") == localized(outbox_row_text(waiting))
+                          OutboxState.WAITING, 0, 0, desk=desk)
+    assert status_of(window, "Quillon") == localized(outbox_row_with_desk(waiting))
 
     if language == "en":  # the services' own (English) sentences, as their tests read them
         assert (offline.text, outbox.text, catalogue.text) == (
             offline_message(loaded_at, clock.time()).text, "1 add waiting to send",
             "Catalogue: off (File › Settings…)")
-        assert status_of(window, "Quillon") == "Waiting to send"
+        assert status_of(window, "Quillon") == f"Waiting to send · {desk.name} ({desk.user})"
     else:
         assert offline.text.startswith(GERMAN[MessageKind.OFFLINE])
         assert outbox.text == GERMAN[MessageKind.OUTBOX]
         assert catalogue.text == GERMAN[MessageKind.CATALOGUE]
-        assert status_of(window, "Quillon") == "Wartet auf Senden"
+        assert status_of(window, "Quillon") == f"Wartet auf Senden · {desk.name} ({desk.user})"
 
 
 def test_the_quota_line_shows_the_clients_figures(

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from petdesk.core.desk import Desk
 from petdesk.core.statuses import PetStatus
 from petdesk.storage.paths import store_path
 from petdesk.storage.rows import Draft, OutboxState, PetRow, StoredQuery
@@ -70,7 +71,7 @@ def _version(path: Path) -> int:
 def test_a_new_file_is_at_the_current_version_in_wal_mode(store_file: Path,
                                                           clock: FakeClock) -> None:
     open_store(store_file, "production", clock=clock).store.close()
-    assert _version(store_file) == CURRENT_VERSION == 3
+    assert _version(store_file) == CURRENT_VERSION == 4
     conn = sqlite3.connect(store_file)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     conn.close()
@@ -90,6 +91,8 @@ def test_a_version_1_file_migrates_and_keeps_its_data(store_file: Path,
         assert entry.draft == Draft("Tom", 2, PetStatus.SOLD)
         assert entry.state is OutboxState.WAITING
         assert entry.floor_id == 9 and not entry.floor_verified
+        assert entry.desk == Desk("", "")  # typed before desks were recorded
+        assert store.activity.count() == 0
         assert store.catalogue.count() == 0  # the version 2 tables exist
         mirror(store, [PetRow(1, "A", 1, None)])
     assert _version(store_file) == CURRENT_VERSION

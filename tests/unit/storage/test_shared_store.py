@@ -18,6 +18,7 @@ from contextlib import ExitStack
 import psycopg
 import pytest
 
+from petdesk.core.desk import Desk
 from petdesk.core.statuses import PetStatus
 from petdesk.services.catalogue.mirror import FillKind, MirrorFiller
 from petdesk.services.outbox.budget import QuotaBudget
@@ -31,13 +32,15 @@ from petdesk.storage.postgres.errors import (
 )
 from petdesk.storage.postgres.schema import CURRENT_VERSION, migrate
 from petdesk.storage.postgres.store import PostgresStore, open_shared_store
-from petdesk.storage.rows import Draft, MirrorQuery, OutboxState, PetRow, StoredQuery
+from petdesk.storage.rows import AddWay, Draft, MirrorQuery, OutboxState, PetRow, StoredQuery
 from tests.helpers.api_fakes import FakeClock
 from tests.helpers.mirror_fakes import FakeCatalogue
 from tests.helpers.postgres import DESK_PASSWORD, PostgresServer
 from tests.helpers.store_fakes import FakeService
 
 pytestmark = pytest.mark.postgres
+FRONT = Desk("front-desk", "anna")
+KENNELS = Desk("kennels-laptop", "ben")
 
 
 @pytest.fixture
@@ -45,8 +48,8 @@ def desks(postgres_address: str, clock: FakeClock) -> Iterator[list[PostgresStor
     """Two desks on one shared store, production environment."""
     with ExitStack() as stack:
         yield [stack.enter_context(open_shared_store(postgres_address, DESK_PASSWORD,
-                                                     "production", clock=clock))
-               for _ in range(2)]
+                                                     "production", clock=clock, desk=desk))
+               for desk in (FRONT, KENNELS)]
 
 
 def test_two_desks_see_each_others_rows_at_once(desks: list[PostgresStore]) -> None:
@@ -64,6 +67,19 @@ def test_two_desks_see_each_others_rows_at_once(desks: list[PostgresStore]) -> N
     assert front.catalogue.search(MirrorQuery("rex")) == [
         PetRow(42, "Rex", 1, PetStatus.AVAILABLE)]
     assert front.meta.newest_known_id() == 42
+
+
+def test_every_desk_sees_who_typed_an_add_and_its_line_in_the_activity_log(
+        desks: list[PostgresStore]) -> None:
+    front, kennels = desks
+    entry = front.outbox.queue(Draft("Rex", 1, None))
+    assert kennels.outbox.entries()[0].desk == FRONT
+    kennels.outbox.mark_sending(entry.local_id, AddWay.OUTBOX)
+    kennels.outbox.mark_sent(entry.local_id, 42)
+    lines = front.activity.entries()
+    assert [(a.pet_id, a.name, a.desk, a.way) for a in lines] == [
+        (42, "Rex", FRONT, AddWay.OUTBOX)]
+    assert kennels.activity.count() == 1
 
 
 def test_another_desk_sees_an_add_as_being_sent_before_its_request_leaves(

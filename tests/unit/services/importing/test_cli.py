@@ -13,9 +13,10 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from petdesk.sandbox import SandboxConfig
+from petdesk.services.desk import this_desk
 from petdesk.services.importing.readers import open_table
 from petdesk.storage.paths import store_path
-from petdesk.storage.rows import OutboxState
+from petdesk.storage.rows import AddWay, OutboxState
 from petdesk.storage.saved_settings import ini_path, read_ini
 from petdesk.storage.sqlite.store import open_store
 from tests.helpers.sandbox_server import RunningSandbox, start_server
@@ -99,9 +100,13 @@ def test_the_outbox_is_the_environments_store(sandbox: RunningSandbox, tmp_path:
     path = store_path("staging", base_url=sandbox.base_url, folder=tmp_path / "data" / "PetDesk")
     with open_store(path, "staging").store as store:
         entries = store.outbox.entries(include_finished=True)
+        lines = store.activity.entries()
     assert [(e.name, e.state) for e in entries] == [
         (f"Store {i}", OutboxState.SENT) for i in range(3)]
     assert all(e.origin and e.origin.startswith("import:") for e in entries)
+    assert {e.desk for e in entries} == {this_desk()}  # the command's computer and user
+    assert [(line.name, line.way) for line in lines] == [
+        (f"Store {i}", AddWay.IMPORT) for i in reversed(range(3))]
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"),

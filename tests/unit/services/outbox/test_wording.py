@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
+from petdesk.core.desk import Desk
 from petdesk.core.status_messages import MessageKind, StatusMessage
 from petdesk.core.statuses import PetStatus
 from petdesk.services.outbox.wording import (
@@ -15,6 +17,7 @@ from petdesk.services.outbox.wording import (
     outbox_count_message,
     outbox_count_text,
     outbox_row_text,
+    outbox_row_with_desk,
     stored_pet_note,
     stored_rows_banner,
     stored_rows_message,
@@ -77,3 +80,17 @@ def test_the_status_bar_messages_whole_and_short() -> None:
         MessageKind.OUTBOX, "3 adds waiting to send", "3 waiting", OUTBOX_DETAILS)
     assert stored_pet_note(EARLIER, NOW, UTC) == \
         "Stored copy from 09:42 — the service could not be asked."
+
+
+def test_a_waiting_row_names_the_desk_and_user_that_typed_it() -> None:
+    entry = OutboxEntry(1, "production", Draft("Rex", 1, None), OutboxState.WAITING, 0, 0,
+                        desk=Desk("front-desk", "anna"))
+    assert outbox_row_with_desk(entry) == "Waiting to send · front-desk (anna)"
+    assert outbox_row_with_desk(replace(entry, desk=Desk("front-desk", ""))) == \
+        "Waiting to send · front-desk"
+    assert outbox_row_with_desk(replace(entry, desk=Desk("", "anna"))) == \
+        "Waiting to send · anna"
+    assert outbox_row_with_desk(replace(entry, desk=Desk("", ""))) == "Waiting to send"
+    shown = outbox_row_with_desk(replace(entry, desk=Desk("k" * 80, "ben\u202e")))
+    assert shown.startswith("Waiting to send · kkk") and len(shown) < 110
+    assert "\u202e" not in shown  # shown as a marker

@@ -1,0 +1,1 @@
+"""The Activity window: the log of adds, newest first, and its export."""

@@ -1,0 +1,1 @@
+"""The activity log: who added which animal, from which desk, and how it was sent."""
