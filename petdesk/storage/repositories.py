@@ -13,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
+from petdesk.core.quota import QuotaFigures
 from petdesk.core.statuses import PetStatus
 from petdesk.storage.rows import (
+    BudgetRecord,
     Draft,
     MirrorQuery,
     MirrorSettings,
@@ -27,7 +29,7 @@ from petdesk.storage.rows import (
     StoredQuery,
 )
 
-__all__ = ["CatalogueRepository", "MetaRepository", "OutboxLock", "OutboxRepository",
+__all__ = ["BudgetRepository", "CatalogueRepository", "MetaRepository", "OutboxLock", "OutboxRepository",
            "PageRepository", "Store"]
 
 
@@ -259,6 +261,31 @@ class CatalogueRepository(Protocol):
     def set_settings(self, settings: MirrorSettings) -> None: ...
 
 
+class BudgetRepository(Protocol):
+    """The key's quota as the service last told any desk that shares this store: one
+    record per key, so that together the desks stay inside the plan
+    (:mod:`petdesk.core.quota`). Each desk writes what every answer's headers said and
+    reads the record before it sends.
+
+    A record is named by :func:`~petdesk.core.quota.key_fingerprint`: both methods
+    raise ``ValueError`` for a name that is not of that form (a key passed by mistake
+    is never written). The figures' times are on the service's clock and stored as
+    given; ``updated_at`` is the store's clock.
+    """
+
+    def observe(self, fingerprint: str, figures: QuotaFigures) -> BudgetRecord:
+        """Write what one answer said: the record becomes
+        ``merge_figures(current, figures)`` (:func:`~petdesk.core.quota.merge_figures`
+        states the rule) in one transaction that no other desk's write interleaves
+        with (SQLite: ``BEGIN IMMEDIATE``; a server: the row locked, the first insert
+        of a key included). Returns the record as written, once it is durable."""
+        ...
+
+    def current(self, fingerprint: str) -> BudgetRecord | None:
+        """The key's record (``None`` before any desk wrote one): one indexed row."""
+        ...
+
+
 class Store(Protocol):
     """One environment's store, opened once: its repositories share one connection,
     and writes that span them (an add sent goes into the catalogue) are one
@@ -283,6 +310,9 @@ class Store(Protocol):
 
     @property
     def catalogue(self) -> CatalogueRepository: ...
+
+    @property
+    def budget(self) -> BudgetRepository: ...
 
     def sender_lock(self) -> OutboxLock:
         """The lock one sender of this store's outbox holds (one per process)."""

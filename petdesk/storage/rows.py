@@ -11,6 +11,7 @@ import enum
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from petdesk.core.quota import QuotaFigures
 from petdesk.core.statuses import PetStatus
 
 
@@ -49,6 +50,17 @@ class StoredPet:
 
     pet: PetRow
     fetched_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class BudgetRecord:
+    """A key's shared quota record (:class:`~petdesk.storage.repositories.BudgetRepository`)."""
+
+    #: :func:`~petdesk.core.quota.key_fingerprint` of the key, never the key.
+    fingerprint: str
+    figures: QuotaFigures
+    #: When a desk last wrote it (Unix time, the store's clock).
+    updated_at: float
 
 
 class OutboxError(Exception):

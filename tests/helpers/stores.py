@@ -50,6 +50,15 @@ def store(request: pytest.FixtureRequest, store_file: Path,
     opened.close()
 
 
+@pytest.fixture
+def other_desk(store: SqliteStore, store_file: Path, clock: FakeClock) -> Iterator[SqliteStore]:
+    """Another desk's session of the same store as ``store`` (a connection of its own)."""
+    assert isinstance(store, SqliteStore)
+    opened = open_implementation("sqlite", store_file.parent, clock)
+    yield opened
+    opened.close()
+
+
 SandboxFactory = Callable[..., RunningSandbox]
 
 

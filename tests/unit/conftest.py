@@ -1,6 +1,15 @@
 """Fixtures for the store tests: a fake clock, a store in tmp_path (once per
 implementation), live sandboxes."""
 
-from tests.helpers.stores import API_KEY, SandboxFactory, clock, make_sandbox, store, store_file
+from tests.helpers.stores import (
+    API_KEY,
+    SandboxFactory,
+    clock,
+    make_sandbox,
+    other_desk,
+    store,
+    store_file,
+)
 
-__all__ = ["API_KEY", "SandboxFactory", "clock", "make_sandbox", "store", "store_file"]
+__all__ = ["API_KEY", "SandboxFactory", "clock", "make_sandbox", "other_desk", "store",
+           "store_file"]

@@ -9,6 +9,8 @@ Version 3: the catalogue mirror moves to a file of its own (``MIRROR_MIGRATIONS`
 attached as schema ``mirror`` after the first paint): opening this file at start-up
 no longer reads (or checks) 100,000 mirrored pets, and a damaged mirror is set aside
 without touching the outbox. Its version-2 tables are dropped (it is re-downloaded).
+Version 4: ``key_budget``, the key's quota as the service's headers last told any desk
+of the store, one row per key fingerprint (:mod:`petdesk.core.quota`; never the key).
 
 The mirror file's own versions (``PRAGMA mirror.user_version``): version 1 holds every
 pet by id with its folded name and the time it was seen (indexed for each sort), and
@@ -109,8 +111,20 @@ DROP TABLE mirror_pet;
 DROP TABLE mirror_state;
 """
 
+_V4: Final = """
+CREATE TABLE key_budget (
+    fingerprint TEXT PRIMARY KEY,
+    observed_at REAL NOT NULL,
+    quota_limit INTEGER,
+    remaining   INTEGER,
+    reset_at    REAL,
+    retry_until REAL,
+    updated_at  REAL NOT NULL
+) WITHOUT ROWID;
+"""
+
 #: MIGRATIONS[n] takes a file from version n to n + 1.
-MIGRATIONS: Final[tuple[str, ...]] = (_V1, _V2, _V3)
+MIGRATIONS: Final[tuple[str, ...]] = (_V1, _V2, _V3, _V4)
 CURRENT_VERSION: Final = len(MIGRATIONS)
 
 

@@ -12,6 +12,7 @@ from typing import Final
 from petdesk.core.clock import Clock, SystemClock
 from petdesk.storage.lock import SenderLock
 from petdesk.storage.rows import StoredPage, StoredQuery
+from petdesk.storage.sqlite.budget import SqliteBudget
 from petdesk.storage.sqlite.catalogue import SqliteCatalogue
 from petdesk.storage.sqlite.database import (
     BUSY_TIMEOUT,
@@ -52,6 +53,7 @@ class SqliteStore:
         self._pages = SqlitePages(db)
         self._outbox = SqliteOutbox(db, self._meta, environment)
         self._catalogue = SqliteCatalogue(db)
+        self._budget = SqliteBudget(db)
 
     @property
     def environment(self) -> str:
@@ -81,6 +83,10 @@ class SqliteStore:
     @property
     def catalogue(self) -> SqliteCatalogue:
         return self._catalogue
+
+    @property
+    def budget(self) -> SqliteBudget:
+        return self._budget
 
     def sender_lock(self) -> SenderLock:
         return SenderLock(self._db.path)
