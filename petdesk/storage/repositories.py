@@ -29,8 +29,8 @@ from petdesk.storage.rows import (
     StoredQuery,
 )
 
-__all__ = ["BudgetRepository", "CatalogueRepository", "MetaRepository", "OutboxLock", "OutboxRepository",
-           "PageRepository", "Store"]
+__all__ = ["BudgetRepository", "CatalogueRepository", "MetaRepository", "OutboxLock",
+           "OutboxRepository", "PageRepository", "Store"]
 
 
 class OutboxLock(Protocol):

@@ -17,8 +17,10 @@ from petdesk.core.clock import Clock
 from petdesk.core.connection import Connection
 from petdesk.core.errors import AuthenticationError, MissingKeyError, RequestCancelled
 from petdesk.core.jobs import Priority
+from petdesk.core.quota import key_fingerprint
 from petdesk.services.keys.keys import KeyProvider
 from petdesk.services.worker.jobs import ClientFactory, Job, JobContext, Outcome
+from petdesk.services.worker.shared_quota import StoreQuota
 from petdesk.storage.paths import store_file
 
 if TYPE_CHECKING:
@@ -31,6 +33,7 @@ if TYPE_CHECKING:
     )
     from petdesk.core.waits import WaitInfo
     from petdesk.services.worker.session import WorkSession
+    from petdesk.storage.repositories import BudgetRepository
 
 log = logging.getLogger("petdesk.gui.worker.worker")
 
@@ -200,7 +203,11 @@ class Runner:
             lookup = self.keys.get(self.connection.environment)
             if not lookup.key:
                 raise MissingKeyError(problem=lookup.problem)
-            client = self._factory(self.connection, lookup.key, self.listener, self._clock)
+            # The key's quota is shared with every desk of the environment's store: the
+            # client reads it before each request and writes each answer's headers.
+            shared = StoreQuota(self._budget, key_fingerprint(lookup.key))
+            client = self._factory(self.connection, lookup.key, self.listener, self._clock,
+                                   shared_quota=shared)
             if self._carry_wait > 0:
                 client.gate.close_for(self._carry_wait, client.gate.reason)
                 self._carry_wait = 0.0
@@ -247,6 +254,9 @@ class Runner:
 
             self._session = WorkSession.open(self.connection, self._clock, self._store_folder)
         return self._session
+
+    def _budget(self) -> BudgetRepository:
+        return self.session().store.budget
 
     def has_store(self) -> bool:
         """Whether the current environment has a store (looking creates no file)."""
