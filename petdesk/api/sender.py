@@ -202,6 +202,7 @@ class Sender:
                                       call.attempts)
             call.token.raise_if_cancelled()
             self._settings.listener.on_request(call.method, call.url.path, call.attempt)
+            told = self._own
             try:
                 response = self._send(call)
             except (httpx.TransportError, OSError) as exc:
@@ -212,7 +213,6 @@ class Sender:
                 # The POST left and its answer was cut off (stopped, too large,
                 # undecodable): the pet may have been added.
                 raise outcome_unknown(exc, call.method, call.url) from exc
-            told = self._own
             self._note_quota(response, call.attempt)
             if self._own is not told and self._own is not None:
                 self._write_shared(self._own)
