@@ -110,6 +110,8 @@ class Sender:
         """The quota as the last response reported it (``None`` before any)."""
         #: The same, on the service's clock, as it is shared with the other desks.
         self._own: QuotaFigures | None = None
+        #: The shared record could not be used the last time (said once, not per request).
+        self._shared_failing = False
         self._skew = ClockSkew()
         self._tokens: set[CancelToken] = set()
         self._tokens_lock = threading.Lock()
@@ -439,9 +441,11 @@ class Sender:
             return None
         try:
             figures = shared.read()
-        except Exception:  # the store is advisory here: never fail a request for it
-            log.warning("the shared quota record could not be read", exc_info=True)
+        except Exception as exc:  # the store is advisory here: never fail a request for it
+            self._shared_failed("read", exc)
             figures = None
+        else:
+            self._shared_failing = False
         if self._own is not None:
             figures = merge_figures(figures, self._own)
         if figures is None:
@@ -464,8 +468,14 @@ class Sender:
             return
         try:
             shared.write(figures)
-        except Exception:  # never turn an answer received into a failure (a POST's!)
-            log.warning("the shared quota record could not be written", exc_info=True)
+        except Exception as exc:  # never turn an answer received into a failure (a POST's!)
+            self._shared_failed("written", exc)
+
+    def _shared_failed(self, what: str, exc: Exception) -> None:
+        if not self._shared_failing:
+            log.warning("the shared quota record could not be %s (%s): pacing from this "
+                        "desk's own answers", what, type(exc).__name__)
+        self._shared_failing = True
 
     def _retry_wait(self, response: httpx.Response) -> float:
         s = self._settings
