@@ -19,7 +19,6 @@ from petdesk.services.outbox.service import OutboxService, WindowSender
 from petdesk.services.pets.stored import StoredPets
 from petdesk.storage.paths import store_file
 from petdesk.storage.repositories import Store
-from petdesk.storage.sqlite.store import open_store
 
 __all__ = ["WorkSession", "store_exists"]
 
@@ -34,15 +33,6 @@ class WorkSession:
         self.pets = StoredPets(store.pages)
         self.importing = ImportService(store, self._sender, clock)
         self.catalogue = CatalogueService(store, clock, problem)
-
-    @classmethod
-    def open(cls, connection: Connection, clock: Clock,
-             folder: Path | None = None) -> WorkSession:
-        """The session of ``connection``'s store file (``folder``: instead of the data
-        folder). A file that cannot be used is set aside; the catalogue says so."""
-        opened = open_store(store_file(connection, folder), connection.environment,
-                            clock=clock)
-        return cls(opened.store, clock, opened.problem)
 
     def close(self) -> None:
         """Let another PetDesk send the outbox, and let the file go."""

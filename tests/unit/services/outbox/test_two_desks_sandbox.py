@@ -29,7 +29,9 @@ from petdesk.sandbox.store import Store as SandboxStore
 from petdesk.services.outbox.remote import budget_for
 from petdesk.services.worker.session import WorkSession
 from petdesk.services.worker.shared_quota import StoreQuota
+from petdesk.storage.paths import store_file
 from petdesk.storage.rows import Draft
+from petdesk.storage.sqlite.store import open_store
 from tests.helpers.api_fakes import FakeClock
 from tests.helpers.faults import ScriptedFaults
 from tests.helpers.sandbox_server import RunningSandbox, start_server
@@ -76,7 +78,8 @@ class Desk:
 
 def _desk(sandbox: RunningSandbox, folder: Path, clock: FakeClock) -> Desk:
     connection = Connection("production", sandbox.base_url)
-    session = WorkSession.open(connection, clock, folder)
+    opened = open_store(store_file(connection, folder), connection.environment, clock=clock)
+    session = WorkSession(opened.store, clock)
     listener = Requests(clock)
     client = PetStoreClient(sandbox.base_url, API_KEY, clock=clock, listener=listener,
                             policy=POLICY,
