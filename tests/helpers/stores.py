@@ -52,7 +52,8 @@ def store(request: pytest.FixtureRequest, store_file: Path,
 
 @pytest.fixture
 def other_desk(store: SqliteStore, store_file: Path, clock: FakeClock) -> Iterator[SqliteStore]:
-    """Another desk's session of the same store as ``store`` (a connection of its own)."""
+    """Another desk's session of the same store as ``store`` (a connection of its own).
+    A second implementation opens its own second session here."""
     assert isinstance(store, SqliteStore)
     opened = open_implementation("sqlite", store_file.parent, clock)
     yield opened
