@@ -14,6 +14,9 @@ Contract: spec sections 4, 5, 7 and 8. Behaviour worth knowing:
   followed (key included); a redirect to another origin is refused, so the key
   never reaches another host.
 * All requests pass one :class:`~petdesk.api.policy.RateLimitGate` (see there).
+  Given a :class:`~petdesk.api.shared.SharedQuota` (the desks of one shelter share a
+  store), the client reads it before each request and writes each answer's quota
+  headers to it, so a wait or a used-up window one desk was told of holds for all.
   GET is retried on 429, 503 and connection failures (not after a timeout: the
   user has waited the whole timeout already); POST only on 429
   and on connection failures before the request left, never after a read
@@ -62,6 +65,7 @@ from petdesk.api.paging import PageTrail, PetPage
 from petdesk.api.policy import CancelToken, RateLimitGate, RequestListener, RequestPolicy
 from petdesk.api.ratelimit import RateLimitSnapshot
 from petdesk.api.sender import USER_AGENT, Sender, SenderSettings
+from petdesk.api.shared import SharedQuota
 from petdesk.core.clock import Clock, SystemClock
 from petdesk.core.errors import (
     ConfigurationError,
@@ -173,6 +177,7 @@ class PetStoreClient:
         clock: Clock | None = None,
         listener: RequestListener | None = None,
         rng: random.Random | None = None,
+        shared_quota: SharedQuota | None = None,
     ) -> None:
         self._base = _validate_base_url(base_url)
         key = _validate_key(api_key)
@@ -185,6 +190,7 @@ class PetStoreClient:
         settings = SenderSettings(
             self._base, timeout, self.policy, clock or SystemClock(), self.listener,
             rng or random.Random(),  # noqa: S311 - jitter, not cryptography
+            shared_quota,
         )
         if transport is None:
             transport = _network_transport(self._base)
@@ -223,6 +229,12 @@ class PetStoreClient:
     def rate_limit(self) -> RateLimitSnapshot | None:
         """The quota as the last response reported it (``None`` before any)."""
         return self._sender.rate_limit
+
+    def quota_now(self) -> RateLimitSnapshot | None:
+        """The quota background work is paced by: :attr:`rate_limit`, or, for a client
+        given a shared quota, the tighter of it and what every desk sharing the store
+        last saw (read now, on the thread that sends; the gate heeds it too)."""
+        return self._sender.quota_now()
 
     @property
     def gate(self) -> RateLimitGate:

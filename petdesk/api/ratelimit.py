@@ -159,6 +159,15 @@ class ClockSkew:
         return (self._hi - self._lo) / 2 if self.known else math.inf
 
 
+def service_offset(headers: Mapping[str, str], local_now: float,
+                   clock_skew: ClockSkew | None = None) -> float:
+    """Seconds the service's clock is ahead of ours, as the reset is converted with: the
+    measured skew once known, else this response's ``Date`` (0 without one)."""
+    if clock_skew is not None and clock_skew.known:
+        return clock_skew.offset
+    return server_skew(headers, local_now)
+
+
 def parse_reset(value: str | None, local_now: float, skew: float) -> float | None:
     """``X-RateLimit-Reset`` as a *local* Unix timestamp, or ``None``."""
     if value is None:
@@ -185,8 +194,7 @@ def parse_rate_limit_headers(
 ) -> tuple[RateLimitSnapshot | None, float | None]:
     """Return the snapshot (``None`` if the response carried no usable header)
     and the reset as a local Unix timestamp (``None`` when unknown)."""
-    skew = (clock_skew.offset if clock_skew is not None and clock_skew.known
-            else server_skew(headers, local_now))
+    skew = service_offset(headers, local_now, clock_skew)
     limit = _parse_count("X-RateLimit-Limit", headers.get("x-ratelimit-limit"))
     remaining = _parse_count("X-RateLimit-Remaining", headers.get("x-ratelimit-remaining"))
     reset_ts = parse_reset(headers.get("x-ratelimit-reset"), local_now, skew)

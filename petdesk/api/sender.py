@@ -10,12 +10,14 @@ attempt, and Stop from any thread. What an answer means is :mod:`petdesk.api.ans
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import logging
 import random
 import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
@@ -38,7 +40,9 @@ from petdesk.api.ratelimit import (
     RateLimitSnapshot,
     parse_rate_limit_headers,
     parse_retry_after,
+    service_offset,
 )
+from petdesk.api.shared import SharedQuota
 from petdesk.api.watchdog import Interruptible, Watchdog
 from petdesk.core.clock import Clock
 from petdesk.core.errors import (
@@ -49,6 +53,7 @@ from petdesk.core.errors import (
     RequestTimeoutError,
     UnknownAddressError,
 )
+from petdesk.core.quota import QuotaFigures, merge_figures
 from petdesk.core.waits import WaitReason
 from petdesk.core.wording import QT_TRANSLATE_NOOP
 
@@ -86,6 +91,9 @@ class SenderSettings:
     clock: Clock
     listener: RequestListener
     rng: random.Random
+    #: The key's quota shared with the other desks of a store (``None``: this client
+    #: paces itself from its own answers alone).
+    shared: SharedQuota | None = None
 
 
 class Sender:
@@ -100,6 +108,10 @@ class Sender:
         self._learned = LearnedQuota(settings.clock)
         self.rate_limit: RateLimitSnapshot | None = None
         """The quota as the last response reported it (``None`` before any)."""
+        #: The same, on the service's clock, as it is shared with the other desks.
+        self._own: QuotaFigures | None = None
+        #: The shared record could not be used the last time (said once, not per request).
+        self._shared_failing = False
         self._skew = ClockSkew()
         self._tokens: set[CancelToken] = set()
         self._tokens_lock = threading.Lock()
@@ -186,11 +198,13 @@ class Sender:
         # announced window and count towards a ban).
         with self._wire_slot(call.token):
             # The gate: after a 429 (or with the quota at 0) nothing leaves before the
-            # wait ends.
+            # wait ends, nor while another desk of the shared store was told to wait.
+            self._heed_shared()
             self.gate.wait_until_open(call.token, self._settings.listener, call.attempt,
                                       call.attempts)
             call.token.raise_if_cancelled()
             self._settings.listener.on_request(call.method, call.url.path, call.attempt)
+            told = self._own
             try:
                 response = self._send(call)
             except (httpx.TransportError, OSError) as exc:
@@ -202,6 +216,8 @@ class Sender:
                 # undecodable): the pet may have been added.
                 raise outcome_unknown(exc, call.method, call.url) from exc
             self._note_quota(response, call.attempt)
+            if self._own is not told and self._own is not None:
+                self._write_shared(self._own)
             return response
 
     def _note_quota(self, response: httpx.Response, attempt: int) -> None:
@@ -211,6 +227,11 @@ class Sender:
             wait = max(self._retry_wait(response),
                        backoff_delay(attempt - 1, self._settings.policy, self._settings.rng))
             self.gate.close_for(wait, WaitReason.RATE_LIMITED)
+            # The other desks wait as long as this one: their requests would be early too.
+            now = self._settings.clock.time()
+            on_service = now + service_offset(response.headers, now, self._skew)
+            told = self._own if self._own is not None else QuotaFigures(on_service)
+            self._own = dataclasses.replace(told, retry_until=on_service + wait)
             if headerless:
                 self._learned.on_429(wait)
         elif headerless:
@@ -383,13 +404,78 @@ class Sender:
         return None
 
     def _observe(self, response: httpx.Response) -> None:
-        snapshot, reset_ts = parse_rate_limit_headers(response.headers,
-                                                      self._settings.clock.time(), self._skew)
+        now = self._settings.clock.time()
+        snapshot, reset_ts = parse_rate_limit_headers(response.headers, now, self._skew)
         if snapshot is None:
             return
         self.rate_limit = snapshot
+        offset = service_offset(response.headers, now, self._skew)
+        self._own = QuotaFigures(now + offset, snapshot.limit, snapshot.remaining,
+                                 None if reset_ts is None else reset_ts + offset)
         self.gate.note_quota(snapshot.remaining, reset_ts, self._skew.uncertainty)
         self._settings.listener.on_rate_limit(snapshot)
+
+    # -- the quota shared with the other desks of a store ---------------------------------
+
+    def quota_now(self) -> RateLimitSnapshot | None:
+        """The key's quota as known now: the last answer's, or, with a shared store, the
+        tighter of it and what every desk of the store last saw (read now); the gate
+        heeds the shared record too. On the thread that sends."""
+        if self._settings.shared is None:
+            return self.rate_limit
+        figures = self._heed_shared()
+        if figures is None:
+            return None
+        offset = self._skew.offset
+        return RateLimitSnapshot(
+            limit=figures.limit, remaining=figures.remaining,
+            reset=(None if figures.reset is None
+                   else datetime.fromtimestamp(figures.reset - offset, UTC)),
+            observed_at=datetime.fromtimestamp(figures.observed_at - offset, UTC))
+
+    def _heed_shared(self) -> QuotaFigures | None:
+        """Read the shared record, combine it with this client's own last answer, and
+        close the gate for a Retry-After or a used-up window it tells of."""
+        shared = self._settings.shared
+        if shared is None:
+            return None
+        try:
+            figures = shared.read()
+        except Exception as exc:  # the store is advisory here: never fail a request for it
+            self._shared_failed("read", exc)
+            figures = None
+        else:
+            self._shared_failing = False
+        if self._own is not None:
+            figures = merge_figures(figures, self._own)
+        if figures is None:
+            return None
+        now = self._settings.clock.time()
+        if figures.retry_until is not None:
+            # Ends when the service's clock can first read retry_until, never earlier.
+            wait = figures.retry_until - (now + self._skew.lower)
+            if wait > 0:
+                self.gate.close_for(min(wait, self._settings.policy.max_wait),
+                                    WaitReason.RATE_LIMITED)
+        if figures.reset is not None:
+            self.gate.note_quota(figures.remaining, figures.reset - self._skew.offset,
+                                 self._skew.uncertainty)
+        return figures
+
+    def _write_shared(self, figures: QuotaFigures) -> None:
+        shared = self._settings.shared
+        if shared is None:
+            return
+        try:
+            shared.write(figures)
+        except Exception as exc:  # never turn an answer received into a failure (a POST's!)
+            self._shared_failed("written", exc)
+
+    def _shared_failed(self, what: str, exc: Exception) -> None:
+        if not self._shared_failing:
+            log.warning("the shared quota record could not be %s (%s): pacing from this "
+                        "desk's own answers", what, type(exc).__name__)
+        self._shared_failing = True
 
     def _retry_wait(self, response: httpx.Response) -> float:
         s = self._settings

@@ -33,6 +33,7 @@ from typing import TextIO
 from petdesk.api.client import PetStoreClient
 from petdesk.core.clock import Clock, SystemClock
 from petdesk.core.connection import DEFAULT_URLS
+from petdesk.core.quota import key_fingerprint
 from petdesk.core.statuses import PetStatus
 from petdesk.core.urls import base_url_problem
 from petdesk.sandbox.inprocess import (
@@ -63,7 +64,9 @@ from petdesk.services.importing.outbox import (
 from petdesk.services.keys.keystore import KeyStore
 from petdesk.services.outbox.remote import ClientRemote
 from petdesk.services.outbox.sender import OutboxSender
+from petdesk.services.worker.shared_quota import StoreQuota
 from petdesk.storage.paths import store_path
+from petdesk.storage.repositories import BudgetRepository
 from petdesk.storage.saved_settings import ENVIRONMENTS, saved_connection
 from petdesk.storage.sqlite.store import SqliteStore, open_store
 
@@ -149,11 +152,16 @@ def _api_key(environment: str) -> str:
     return lookup.key
 
 
-def make_client(connection: Connection, clock: Clock) -> PetStoreClient:
+def make_client(connection: Connection, clock: Clock,
+                budget: BudgetRepository | None = None) -> PetStoreClient:
+    """The client of ``connection``; with ``budget`` (the environment's store), pacing
+    itself by the key's quota shared with the window and every other desk of the store."""
+    key = DEMO_API_KEY if connection.demo else _api_key(connection.environment)
+    shared = None if budget is None else StoreQuota(lambda: budget, key_fingerprint(key))
     if connection.demo:
-        return PetStoreClient(DEMO_BASE_URL, DEMO_API_KEY, clock=clock,
+        return PetStoreClient(DEMO_BASE_URL, key, clock=clock, shared_quota=shared,
                               transport=in_process_transport(make_demo_app()))
-    return PetStoreClient(connection.base_url, _api_key(connection.environment), clock=clock)
+    return PetStoreClient(connection.base_url, key, clock=clock, shared_quota=shared)
 
 
 def open_outbox(connection: Connection, err: TextIO) -> SqliteStore:
@@ -171,20 +179,20 @@ def open_outbox(connection: Connection, err: TextIO) -> SqliteStore:
 
 
 @contextmanager
-def _session(args: argparse.Namespace, err: TextIO,
-             clock: Clock) -> Iterator[tuple[Connection, PetStoreClient]]:
-    connection = resolve_connection(args)
-    with make_client(connection, clock) as client:
+def _session(connection: Connection, err: TextIO, clock: Clock,
+             budget: BudgetRepository | None = None) -> Iterator[PetStoreClient]:
+    with make_client(connection, clock, budget) as client:
         where = "the demo sandbox" if connection.demo else \
             f"{connection.environment} ({connection.base_url})"
         err.write(f"Using {where}\n")
-        yield connection, client
+        yield client
 
 
 def import_command(args: argparse.Namespace, err: TextIO, clock: Clock) -> int:
     with ExitStack() as stack:
-        connection, client = stack.enter_context(_session(args, err, clock))
+        connection = resolve_connection(args)
         store = stack.enter_context(open_outbox(connection, err))
+        client = stack.enter_context(_session(connection, err, clock, store.budget))
         try:
             batch: str | None = batch_for_file(args.file)
         except OSError:
@@ -205,7 +213,7 @@ def import_command(args: argparse.Namespace, err: TextIO, clock: Clock) -> int:
 
 
 def export_command(args: argparse.Namespace, err: TextIO, clock: Clock) -> int:
-    with _session(args, err, clock) as (_connection, client):
+    with _session(resolve_connection(args), err, clock) as client:
         status = PetStatus(args.status) if args.status else None
         return int(run_export(args, query_pages(client, status), err))
 

@@ -44,6 +44,7 @@ from petdesk.services.redaction import RedactingFilter
 
 if TYPE_CHECKING:
     from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
+    from petdesk.api.shared import SharedQuota
     from petdesk.gui.worker.worker import ClientFactory, Connection
     from petdesk.sandbox import SandboxApp
     from petdesk.services.keys.keystore import KeyStore
@@ -124,10 +125,12 @@ class HttpsClients:
         self._redactor = redactor
 
     def __call__(self, connection: Connection, key: str, listener: RequestListener,
-                 clock: Clock, *, policy: RequestPolicy | None = None) -> PetStoreClient:
+                 clock: Clock, *, policy: RequestPolicy | None = None,
+                 shared_quota: SharedQuota | None = None) -> PetStoreClient:
         if self._redactor is not None:
             self._redactor.add_secret(key)
-        client = _on_worker().https_client(connection, key, listener, clock, policy)
+        client = _on_worker().https_client(connection, key, listener, clock, policy,
+                                           shared_quota)
         return cast("PetStoreClient", client)
 
 
@@ -140,11 +143,13 @@ class DemoClients:
         self._app: SandboxApp | None = None
 
     def __call__(self, connection: Connection, key: str, listener: RequestListener,
-                 clock: Clock, *, policy: RequestPolicy | None = None) -> PetStoreClient:
+                 clock: Clock, *, policy: RequestPolicy | None = None,
+                 shared_quota: SharedQuota | None = None) -> PetStoreClient:
         clients = _on_worker()
         if self._app is None:
             self._app = clients.demo_app(self._db_path)
-        client = clients.demo_client(self._app, connection, key, listener, clock, policy)
+        client = clients.demo_client(self._app, connection, key, listener, clock, policy,
+                                     shared_quota)
         return cast("PetStoreClient", client)
 
 

@@ -14,10 +14,12 @@ from collections.abc import Iterable
 from contextlib import AbstractContextManager
 from typing import Protocol
 
+from petdesk.core.quota import QuotaFigures
 from petdesk.core.statuses import PetStatus
 from petdesk.storage.rows import (
     ActivityEntry,
     AddWay,
+    BudgetRecord,
     Draft,
     MirrorQuery,
     MirrorSettings,
@@ -30,7 +32,8 @@ from petdesk.storage.rows import (
     StoredQuery,
 )
 
-__all__ = ["ActivityRepository", "CatalogueRepository", "MetaRepository", "OutboxLock",
+__all__ = ["ActivityRepository", "BudgetRepository", "CatalogueRepository",
+           "MetaRepository", "OutboxLock",
            "OutboxRepository", "PageRepository", "Store"]
 
 
@@ -291,6 +294,31 @@ class CatalogueRepository(Protocol):
     def set_settings(self, settings: MirrorSettings) -> None: ...
 
 
+class BudgetRepository(Protocol):
+    """The key's quota as the service last told any desk that shares this store: one
+    record per key, so that together the desks stay inside the plan
+    (:mod:`petdesk.core.quota`). Each desk writes what every answer's headers said and
+    reads the record before it sends.
+
+    A record is named by :func:`~petdesk.core.quota.key_fingerprint`: both methods
+    raise ``ValueError`` for a name that is not of that form (a key passed by mistake
+    is never written). The figures' times are on the service's clock and stored as
+    given; ``updated_at`` is the store's clock.
+    """
+
+    def observe(self, fingerprint: str, figures: QuotaFigures) -> BudgetRecord:
+        """Write what one answer said: the record becomes
+        ``merge_figures(current, figures)`` (:func:`~petdesk.core.quota.merge_figures`
+        states the rule) in one transaction that no other desk's write interleaves
+        with (SQLite: ``BEGIN IMMEDIATE``; a server: the row locked, the first insert
+        of a key included). Returns the record as written, once it is durable."""
+        ...
+
+    def current(self, fingerprint: str) -> BudgetRecord | None:
+        """The key's record (``None`` before any desk wrote one): one indexed row."""
+        ...
+
+
 class Store(Protocol):
     """One environment's store, opened once: its repositories share one connection,
     and writes that span them (an add sent goes into the catalogue and the activity
@@ -319,6 +347,9 @@ class Store(Protocol):
 
     @property
     def activity(self) -> ActivityRepository: ...
+
+    @property
+    def budget(self) -> BudgetRepository: ...
 
     def sender_lock(self) -> OutboxLock:
         """The lock one sender of this store's outbox holds (one per process)."""

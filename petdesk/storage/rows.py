@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
 from petdesk.core.desk import Desk
+from petdesk.core.quota import QuotaFigures
 from petdesk.core.statuses import PetStatus
 
 #: The desk of adds kept before the store recorded desks.
@@ -53,6 +54,17 @@ class StoredPet:
 
     pet: PetRow
     fetched_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class BudgetRecord:
+    """A key's shared quota record (:class:`~petdesk.storage.repositories.BudgetRepository`)."""
+
+    #: :func:`~petdesk.core.quota.key_fingerprint` of the key, never the key.
+    fingerprint: str
+    figures: QuotaFigures
+    #: When a desk last wrote it (Unix time, the store's clock).
+    updated_at: float
 
 
 class OutboxError(Exception):

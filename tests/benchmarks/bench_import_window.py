@@ -133,9 +133,10 @@ def session(rows: int) -> dict[str, Any]:
         keys = KeyStore(backend, environ={}, timeout=2.0)
 
         def factory(conn: Connection, key: str, listener: RequestListener,
-                    clock: Clock) -> PetStoreClient:
+                    clock: Clock, *,
+                    shared_quota: Any = None) -> PetStoreClient:
             return PetStoreClient(conn.base_url, key, timeout=conn.timeout, listener=listener,
-                                  clock=clock)
+                                  clock=clock, shared_quota=shared_quota)
 
         window = MainWindow(settings, keys, factory, environment=Environment.PRODUCTION,
                             base_url=base_url)

@@ -70,9 +70,10 @@ def drain(count: int) -> dict[str, float]:
             backend.set_password("petdesk", "production", KEY)
             keys = KeyStore(backend, environ={}, timeout=2.0)
 
-            def factory(connection: Any, key: str, listener: Any, clock: Any) -> Any:
+            def factory(connection: Any, key: str, listener: Any, clock: Any, *,
+                        shared_quota: Any = None) -> Any:
                 return PetStoreClient(server.base_url, key, timeout=connection.timeout,
-                                      listener=listener, clock=clock)
+                                      listener=listener, clock=clock, shared_quota=shared_quota)
 
             # The adds are written before the window exists (a restart with a full
             # outbox): its first look at the outbox finds all of them.

@@ -124,9 +124,10 @@ def run_worker(headers: bool) -> dict[str, Any]:
     app = QCoreApplication.instance() or QCoreApplication(sys.argv[:1])
     with _sandbox(headers) as sandbox:
         def factory(conn: Connection, key: str, listener: RequestListener,
-                    clock: Clock) -> PetStoreClient:
+                    clock: Clock, *,
+                    shared_quota: Any = None) -> PetStoreClient:
             return PetStoreClient(conn.base_url, key, timeout=conn.timeout, listener=listener,
-                                  clock=clock)
+                                  clock=clock, shared_quota=shared_quota)
 
         worker = Worker(factory, StaticKeys(API_KEY), Connection("production", sandbox.base_url))
         # Build the client (and import httpx) before the clock starts.

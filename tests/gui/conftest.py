@@ -21,6 +21,7 @@ from PySide6.QtCore import QLocale, QSettings, QTranslator
 from PySide6.QtWidgets import QApplication
 
 from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
+from petdesk.api.shared import SharedQuota
 from petdesk.core.clock import Clock
 from petdesk.core.datafiles import resources_dir
 from petdesk.gui.common.translations import install_translations
@@ -76,11 +77,12 @@ class Sandbox:
         default = policy
 
         def make(connection: Connection, key: str, listener: RequestListener,
-                 clock: Clock, *, policy: RequestPolicy | None = None) -> PetStoreClient:
+                 clock: Clock, *, policy: RequestPolicy | None = None,
+                 shared_quota: SharedQuota | None = None) -> PetStoreClient:
             transport = in_process_transport(self.app) if self.kind == "inprocess" else None
             client = PetStoreClient(self.base_url, key, timeout=connection.timeout,
                                     listener=listener, policy=policy or default,
-                                    transport=transport, clock=clock)
+                                    transport=transport, clock=clock, shared_quota=shared_quota)
             self.clients.append(client)
             return client
 

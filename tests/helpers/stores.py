@@ -66,20 +66,14 @@ def store(request: pytest.FixtureRequest, store_file: Path,
 
 
 @pytest.fixture
-def reopen(request: pytest.FixtureRequest, store_file: Path,
-           clock: FakeClock) -> Iterator[Callable[[], AnyStore]]:
-    """Opens the ``store`` test's data once more: another window (SQLite: the same file)
-    or another desk (the shared store: the same database)."""
-    opened: list[AnyStore] = []
-
-    def factory() -> AnyStore:
-        name = request.node.callspec.params["store"]
-        opened.append(open_implementation(name, store_file.parent, clock, request))
-        return opened[-1]
-
-    yield factory
-    for other in opened:
-        other.close()
+def other_desk(request: pytest.FixtureRequest, store: AnyStore, store_file: Path,
+               clock: FakeClock) -> Iterator[AnyStore]:
+    """Another desk's session of the same store as ``store`` (a connection of its own):
+    SQLite, the same file; the shared store, the same database."""
+    opened = open_implementation(request.node.callspec.params["store"], store_file.parent,
+                                 clock, request)
+    yield opened
+    opened.close()
 
 
 @pytest.fixture

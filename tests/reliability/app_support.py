@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
+from petdesk.api.shared import SharedQuota
 from petdesk.core.clock import Clock
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.settings.settings import AppSettings, CatalogueChoice, Environment
@@ -36,9 +37,11 @@ def factory(base_url: str, policy: RequestPolicy = UI_POLICY, timeout: float | N
     default = policy
 
     def make(connection: Connection, key: str, listener: RequestListener,
-             clock: Clock, *, policy: RequestPolicy | None = None) -> PetStoreClient:
+             clock: Clock, *, policy: RequestPolicy | None = None,
+                 shared_quota: SharedQuota | None = None) -> PetStoreClient:
         client = PetStoreClient(base_url, key, timeout=timeout or connection.timeout,
-                                listener=listener, policy=policy or default, clock=clock)
+                                listener=listener, policy=policy or default, clock=clock,
+                                shared_quota=shared_quota)
         if made is not None:
             made.append(client)
         return client

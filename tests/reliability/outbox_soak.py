@@ -65,9 +65,10 @@ def _child(base_url: str, first: int, count: int, run: str, drain: bool) -> int:
     keys = KeyStore(backend, environ={}, timeout=2.0)
     policy = RequestPolicy(backoff_base=0.05, backoff_cap=0.5)
 
-    def factory(connection: Any, key: str, listener: Any, clock: Any) -> PetStoreClient:
+    def factory(connection: Any, key: str, listener: Any, clock: Any, *,
+                shared_quota: Any = None) -> PetStoreClient:
         return PetStoreClient(base_url, key, timeout=5.0, listener=listener, policy=policy,
-                              clock=clock)
+                              clock=clock, shared_quota=shared_quota)
 
     window = MainWindow(settings, keys, factory, environment=Environment.PRODUCTION,
                         base_url=base_url)

@@ -131,9 +131,11 @@ def run(requests: int, max_seconds: float = 900.0) -> Result:
         policy = RequestPolicy(backoff_base=0.05, backoff_cap=0.5)
 
         def make(connection: Connection, key: str, listener: Any,
-                 clock: Clock) -> PetStoreClient:
+                 clock: Clock, *,
+                 shared_quota: Any = None) -> PetStoreClient:
             return PetStoreClient(connection.base_url, key, timeout=connection.timeout,
-                                  listener=listener, policy=policy, clock=clock)
+                                  listener=listener, policy=policy, clock=clock,
+                                  shared_quota=shared_quota)
 
         result.before_worker = Snapshot.take(port)
         worker = Worker(make, StaticKeys(KEY), Connection("production", base_url, 10.0))

@@ -3,15 +3,15 @@ implementation), live sandboxes."""
 
 from tests.helpers.postgres import postgres_address, postgres_server
 from tests.helpers.stores import (
-           API_KEY,
-           SandboxFactory,
-           clock,
-           make_sandbox,
-           reopen,
+    API_KEY,
+    SandboxFactory,
+    clock,
+    make_sandbox,
+    other_desk,
     sqlite_store,
-           store,
-           store_file,
+    store,
+    store_file,
 )
 
-__all__ = ["API_KEY", "SandboxFactory", "clock", "make_sandbox", "postgres_address",
-           "postgres_server", "reopen", "sqlite_store", "store", "store_file"]
+__all__ = ["API_KEY", "SandboxFactory", "clock", "make_sandbox", "other_desk",
+           "postgres_address", "postgres_server", "sqlite_store", "store", "store_file"]

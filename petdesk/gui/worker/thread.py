@@ -17,9 +17,13 @@ from petdesk.core.clock import Clock
 from petdesk.core.connection import Connection
 from petdesk.core.errors import AuthenticationError, MissingKeyError, RequestCancelled
 from petdesk.core.jobs import Priority
+from petdesk.core.quota import key_fingerprint
+from petdesk.services.desk import this_desk
 from petdesk.services.keys.keys import KeyProvider
 from petdesk.services.worker.jobs import ClientFactory, Job, JobContext, Outcome
+from petdesk.services.worker.shared_quota import StoreQuota
 from petdesk.storage.paths import store_file
+from petdesk.storage.sqlite.store import OpenedStore, open_store
 
 if TYPE_CHECKING:
     from petdesk.api import (
@@ -31,6 +35,7 @@ if TYPE_CHECKING:
     )
     from petdesk.core.waits import WaitInfo
     from petdesk.services.worker.session import WorkSession
+    from petdesk.storage.repositories import BudgetRepository
 
 log = logging.getLogger("petdesk.gui.worker.worker")
 
@@ -65,6 +70,9 @@ class Runner:
         self._client: PetStoreClient | None = None
         self._store_folder = store_folder
         self._session: WorkSession | None = None
+        #: The environment's store, opened by the first request (for the key's shared
+        #: quota) or the first job that needs the session, whichever comes first.
+        self._opened: OpenedStore | None = None
         self._carry_wait = 0.0
         self.current: Job | None = None
         self._new_token: Callable[[], CancelToken] | None = None
@@ -200,7 +208,11 @@ class Runner:
             lookup = self.keys.get(self.connection.environment)
             if not lookup.key:
                 raise MissingKeyError(problem=lookup.problem)
-            client = self._factory(self.connection, lookup.key, self.listener, self._clock)
+            # The key's quota is shared with every desk of the environment's store: the
+            # client reads it before each request and writes each answer's headers.
+            shared = StoreQuota(self._budget, key_fingerprint(lookup.key))
+            client = self._factory(self.connection, lookup.key, self.listener, self._clock,
+                                   shared_quota=shared)
             if self._carry_wait > 0:
                 client.gate.close_for(self._carry_wait, client.gate.reason)
                 self._carry_wait = 0.0
@@ -245,15 +257,33 @@ class Runner:
         if self._session is None:
             from petdesk.services.worker.session import WorkSession  # noqa: PLC0415 - the store and the services (httpx, the readers): after the first page
 
-            self._session = WorkSession.open(self.connection, self._clock, self._store_folder)
+            opened = self._open_store()
+            self._session = WorkSession(opened.store, self._clock, opened.problem)
         return self._session
+
+    def _open_store(self) -> OpenedStore:
+        """The store file of the current environment (a file that cannot be used is set
+        aside; the session's catalogue says so)."""
+        if self._opened is None:
+            self._opened = open_store(store_file(self.connection, self._store_folder),
+                                      self.connection.environment, clock=self._clock,
+                                      desk=this_desk())
+        return self._opened
+
+    def _budget(self) -> BudgetRepository:
+        # The store alone, not the session: the first page's request must not load the
+        # services (the catalogue, the import's readers) before it is painted.
+        return self._open_store().store.budget
 
     def has_store(self) -> bool:
         """Whether the current environment has a store (looking creates no file)."""
-        return (self._session is not None
+        return (self._opened is not None
                 or store_file(self.connection, self._store_folder).exists())
 
     def _close_session(self) -> None:
         session, self._session = self._session, None
+        opened, self._opened = self._opened, None
         if session is not None:
-            session.close()
+            session.close()  # the store with it
+        elif opened is not None:
+            opened.store.close()

@@ -166,8 +166,9 @@ class ImportBudget(QuotaBudget):
 
 def import_budget_for(client: PetStoreClient, clock: Clock, *,
                       lend_within: float = LEND_WITHIN) -> ImportBudget:
-    """The import's budget fed by the client's live rate-limit reading and gate."""
-    return ImportBudget(clock, lambda: client.rate_limit, client.gate.remaining_wait,
+    """The import's budget fed by the client's live rate-limit reading (shared with the
+    other desks of the store) and gate."""
+    return ImportBudget(clock, client.quota_now, client.gate.remaining_wait,
                         lend_within=lend_within)
 
 

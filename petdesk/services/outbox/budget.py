@@ -13,6 +13,12 @@ client's gate is closed (after a 429, or with no quota left).
 The headers describe the tighter of the minute and the day, so near the end of the
 day's quota the same rule keeps the last 20 % of the day for the user.
 
+The reading is the key's, not one desk's: with a store shared by several desks it is
+the tighter of this desk's last answer and what every desk last saw
+(:meth:`petdesk.api.PetStoreClient.quota_now`), so the reserve is kept for the people
+at every desk, and a wait another desk was told of closes this desk's gate too. It is
+read before the gate is asked, for that reason.
+
 A pure object: the clock and the live reading are injected.
 """
 
@@ -99,10 +105,10 @@ class QuotaBudget:
 
     def background(self) -> BudgetDecision:
         """May background work send one request now?"""
+        reading = self._reading()
         gate = self._gate_wait()
         if gate > 0:
             return BudgetDecision(False, gate, BudgetReason.GATE_CLOSED)
-        reading = self._reading()
         if reading is None or reading.remaining is None:
             return _ALLOWED  # nothing known yet: the first answer will tell
         now = self._clock.time()

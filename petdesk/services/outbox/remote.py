@@ -47,8 +47,9 @@ def draft_from(new_pet: NewPet) -> Draft:
 
 def budget_for(client: PetStoreClient, clock: Clock, *, reserve_share: float = 0.2,
                min_reserve: int = 2) -> QuotaBudget:
-    """The quota budget fed by the client's live rate-limit reading and gate."""
-    return QuotaBudget(clock, lambda: client.rate_limit, client.gate.remaining_wait,
+    """The quota budget fed by the client's live rate-limit reading (shared with the
+    other desks of the store) and gate."""
+    return QuotaBudget(clock, client.quota_now, client.gate.remaining_wait,
                        reserve_share=reserve_share, min_reserve=min_reserve)
 
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
+from petdesk.api.shared import SharedQuota
 from petdesk.core.clock import Clock
 from petdesk.core.connection import DEMO_BASE_URL, Connection
 from petdesk.sandbox import SandboxApp
@@ -18,9 +19,11 @@ from petdesk.services.keys.keystore import KeyStore
 
 
 def https_client(connection: Connection, key: str, listener: RequestListener,
-                 clock: Clock, policy: RequestPolicy | None) -> PetStoreClient:
+                 clock: Clock, policy: RequestPolicy | None,
+                 shared_quota: SharedQuota | None) -> PetStoreClient:
     return PetStoreClient(connection.base_url, key, timeout=connection.timeout,
-                          listener=listener, clock=clock, policy=policy)
+                          listener=listener, clock=clock, policy=policy,
+                          shared_quota=shared_quota)
 
 
 def demo_app(db_path: str | Path | None) -> SandboxApp:
@@ -29,9 +32,11 @@ def demo_app(db_path: str | Path | None) -> SandboxApp:
 
 def demo_client(app: SandboxApp, connection: Connection, key: str,
                 listener: RequestListener, clock: Clock,
-                policy: RequestPolicy | None) -> PetStoreClient:
+                policy: RequestPolicy | None,
+                shared_quota: SharedQuota | None) -> PetStoreClient:
     return PetStoreClient(DEMO_BASE_URL, key, timeout=connection.timeout, listener=listener,
-                          transport=in_process_transport(app), clock=clock, policy=policy)
+                          transport=in_process_transport(app), clock=clock, policy=policy,
+                          shared_quota=shared_quota)
 
 
 def key_store(environ: Mapping[str, str] | None) -> KeyStore:

@@ -15,6 +15,7 @@ from petdesk.services.keys.keys import KeyProvider
 
 if TYPE_CHECKING:
     from petdesk.api import CancelToken, PetStoreClient, RequestListener, RequestPolicy
+    from petdesk.api.shared import SharedQuota
     from petdesk.services.worker.session import WorkSession
 
 
@@ -42,10 +43,12 @@ T = TypeVar("T")
 
 class ClientFactory(Protocol):
     """Builds the client for a connection and key, on the worker thread. ``policy`` is
-    the client's request policy (``None``: the default one, spec section 8)."""
+    the client's request policy (``None``: the default one, spec section 8);
+    ``shared_quota`` the key's quota shared with the other desks of the store."""
 
     def __call__(self, connection: Connection, key: str, listener: RequestListener,
-                 clock: Clock, *, policy: RequestPolicy | None = None) -> PetStoreClient: ...
+                 clock: Clock, *, policy: RequestPolicy | None = None,
+                 shared_quota: SharedQuota | None = None) -> PetStoreClient: ...
 
 
 @dataclass(frozen=True)

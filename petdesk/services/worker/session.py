@@ -15,13 +15,11 @@ from petdesk.core.clock import Clock
 from petdesk.core.connection import Connection
 from petdesk.services.activity.service import ActivityService
 from petdesk.services.catalogue.service import CatalogueService
-from petdesk.services.desk import this_desk
 from petdesk.services.importing.service import ImportService
 from petdesk.services.outbox.service import OutboxService, WindowSender
 from petdesk.services.pets.stored import StoredPets
 from petdesk.storage.paths import store_file
 from petdesk.storage.repositories import Store
-from petdesk.storage.sqlite.store import open_store
 
 __all__ = ["WorkSession", "store_exists"]
 
@@ -37,16 +35,6 @@ class WorkSession:
         self.importing = ImportService(store, self._sender, clock)
         self.catalogue = CatalogueService(store, clock, problem)
         self.activity = ActivityService(store.activity)
-
-    @classmethod
-    def open(cls, connection: Connection, clock: Clock,
-             folder: Path | None = None) -> WorkSession:
-        """The session of ``connection``'s store file (``folder``: instead of the data
-        folder), recording this computer and its user on the adds. A file that cannot
-        be used is set aside; the catalogue says so."""
-        opened = open_store(store_file(connection, folder), connection.environment,
-                            clock=clock, desk=this_desk())
-        return cls(opened.store, clock, opened.problem)
 
     def close(self) -> None:
         """Let another PetDesk send the outbox, and let the file go."""

@@ -13,6 +13,10 @@ typed or imported each add), ``outbox.way`` (how its last request was sent), and
 ``activity`` log: one row per add the service created, written in the transaction that
 marks it sent (``local_id`` is unique: an add is logged once), as SQLite's version 4.
 
+Version 3: ``key_budget``, the key's quota as the service's headers last told any
+desk, one row per environment and key fingerprint (never the key), as SQLite's
+version 5.
+
 Text that is sorted or compared by prefix is ``COLLATE "C"``: byte order of UTF-8, as
 SQLite compares, whatever the database's locale.
 
@@ -144,8 +148,22 @@ CREATE TABLE activity (
 CREATE INDEX activity_newest ON activity (environment, added_at, activity_id);
 """
 
+_V3: Final = """
+CREATE TABLE key_budget (
+    environment TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    observed_at DOUBLE PRECISION NOT NULL,
+    quota_limit BIGINT,
+    remaining   BIGINT,
+    reset_at    DOUBLE PRECISION,
+    retry_until DOUBLE PRECISION,
+    updated_at  DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (environment, fingerprint)
+);
+"""
+
 #: MIGRATIONS[n] takes the database from version n to n + 1.
-MIGRATIONS: Final[tuple[str, ...]] = (_V1, _V2)
+MIGRATIONS: Final[tuple[str, ...]] = (_V1, _V2, _V3)
 CURRENT_VERSION: Final = len(MIGRATIONS)
 _MIGRATION_KEY: Final = advisory_key("migration", "")
 

@@ -11,6 +11,7 @@ import psycopg
 from petdesk.core.clock import Clock
 from petdesk.core.desk import Desk
 from petdesk.storage.postgres.activity import PgActivity
+from petdesk.storage.postgres.budget import PgBudget
 from petdesk.storage.postgres.catalogue import PgCatalogue
 from petdesk.storage.postgres.database import PgDatabase, connect, describe
 from petdesk.storage.postgres.errors import (
@@ -44,6 +45,7 @@ class PostgresStore:
         self._outbox = PgOutbox(db, self._meta, lock, desk)
         self._catalogue = PgCatalogue(db)
         self._activity = PgActivity(db)
+        self._budget = PgBudget(db)
 
     @property
     def environment(self) -> str:
@@ -72,6 +74,10 @@ class PostgresStore:
     @property
     def activity(self) -> PgActivity:
         return self._activity
+
+    @property
+    def budget(self) -> PgBudget:
+        return self._budget
 
     def sender_lock(self) -> PgSenderLock:
         """The one lock of this store: :meth:`PgOutbox.recover_interrupted` checks it."""

@@ -14,6 +14,8 @@ typed or imported each add; ``''`` for adds kept before), ``outbox.way`` (how th
 entry's last request was sent: at once, by the outbox, by an import), and the
 ``activity`` log: one row per add the service created, written in the transaction that
 marks it sent (``local_id`` is unique: an add is logged once).
+Version 5: ``key_budget``, the key's quota as the service's headers last told any desk
+of the store, one row per key fingerprint (:mod:`petdesk.core.quota`; never the key).
 
 The mirror file's own versions (``PRAGMA mirror.user_version``): version 1 holds every
 pet by id with its folded name and the time it was seen (indexed for each sort), and
@@ -132,8 +134,20 @@ CREATE TABLE activity (
 CREATE INDEX activity_newest ON activity (added_at, activity_id);
 """
 
+_V5: Final = """
+CREATE TABLE key_budget (
+    fingerprint TEXT PRIMARY KEY,
+    observed_at REAL NOT NULL,
+    quota_limit INTEGER,
+    remaining   INTEGER,
+    reset_at    REAL,
+    retry_until REAL,
+    updated_at  REAL NOT NULL
+) WITHOUT ROWID;
+"""
+
 #: MIGRATIONS[n] takes a file from version n to n + 1.
-MIGRATIONS: Final[tuple[str, ...]] = (_V1, _V2, _V3, _V4)
+MIGRATIONS: Final[tuple[str, ...]] = (_V1, _V2, _V3, _V4, _V5)
 CURRENT_VERSION: Final = len(MIGRATIONS)
 
 

@@ -14,6 +14,7 @@ from petdesk.core.desk import Desk
 from petdesk.storage.lock import SenderLock
 from petdesk.storage.rows import UNKNOWN_DESK, StoredPage, StoredQuery
 from petdesk.storage.sqlite.activity import SqliteActivity
+from petdesk.storage.sqlite.budget import SqliteBudget
 from petdesk.storage.sqlite.catalogue import SqliteCatalogue
 from petdesk.storage.sqlite.database import (
     BUSY_TIMEOUT,
@@ -55,6 +56,7 @@ class SqliteStore:
         self._outbox = SqliteOutbox(db, self._meta, environment, desk)
         self._catalogue = SqliteCatalogue(db)
         self._activity = SqliteActivity(db)
+        self._budget = SqliteBudget(db)
 
     @property
     def environment(self) -> str:
@@ -88,6 +90,10 @@ class SqliteStore:
     @property
     def activity(self) -> SqliteActivity:
         return self._activity
+
+    @property
+    def budget(self) -> SqliteBudget:
+        return self._budget
 
     def sender_lock(self) -> SenderLock:
         return SenderLock(self._db.path)

@@ -24,6 +24,7 @@ from PySide6.QtCore import QLocale, Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 
 from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
+from petdesk.api.shared import SharedQuota
 from petdesk.core.clock import Clock
 from petdesk.core.connection import PRODUCTION_URL
 from petdesk.core.datafiles import resources_dir
@@ -52,13 +53,14 @@ WRONG = "pk-wrong-0000000000"
 
 
 def reaching(connection: Connection, key: str, listener: RequestListener, clock: Clock,
-             *, policy: RequestPolicy | None = None) -> PetStoreClient:
+             *, policy: RequestPolicy | None = None,
+             shared_quota: SharedQuota | None = None) -> PetStoreClient:
     """A client for the address the window is set up with."""
     host = urlsplit(connection.base_url).hostname or ""
     transport = NoSuchName() if host.endswith((".example", ".invalid")) else None
     return PetStoreClient(connection.base_url, key, timeout=connection.timeout,
                           listener=listener, policy=policy or FAST_POLICY,
-                          transport=transport, clock=clock)
+                          transport=transport, clock=clock, shared_quota=shared_quota)
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from petdesk.api import Pet
+from petdesk.core.quota import key_fingerprint
 from petdesk.gui.outbox.controller import keep_looked_up
 from petdesk.gui.worker.worker import Connection, Worker
 from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
@@ -69,3 +70,18 @@ def test_a_pet_the_service_answers_404_for_is_forgotten(qtbot: Any, worker: Work
     window = _run(qtbot, worker, lambda ctx: ctx.session.catalogue.search(
         MirrorQuery("rex"), 0, 10))
     assert window.count == 0
+
+
+def test_the_workers_client_shares_the_keys_quota_through_the_store(
+        qtbot: Any, worker: Worker, tmp_path: Path) -> None:
+    """Every answer's quota is written to the key's record in the environment's store
+    (named by the key's fingerprint), and the session the services use reads the same
+    store: another desk on this store reads what this one was told."""
+    _run(qtbot, worker, lambda ctx: ctx.client.list_pets())
+    fingerprint = key_fingerprint(API_KEY)
+    record = _run(qtbot, worker, lambda ctx: ctx.session.store.budget.current(fingerprint))
+    assert record is not None and record.figures.limit == 10_000
+    assert record.figures.remaining == 10_000 - 1
+    assert worker.shutdown(3000)
+    written = b"".join(p.read_bytes() for p in tmp_path.rglob("*") if p.is_file())
+    assert fingerprint.encode() in written and API_KEY.encode() not in written

@@ -2,7 +2,15 @@
 implementation), live sandboxes."""
 
 from tests.helpers.postgres import postgres_address, postgres_server
-from tests.helpers.stores import clock, make_sandbox, reopen, sqlite_store, store, store_file
+from tests.helpers.stores import clock, make_sandbox, other_desk, sqlite_store, store, store_file
 
-__all__ = ["clock", "make_sandbox", "postgres_address", "postgres_server",
-           "reopen", "sqlite_store", "store", "store_file"]
+__all__ = [
+           "clock",
+           "make_sandbox",
+           "other_desk",
+           "postgres_address",
+           "postgres_server",
+           "sqlite_store",
+           "store",
+           "store_file",
+]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -149,8 +148,8 @@ def test_an_in_memory_store_keeps_its_mirror_in_memory(clock: FakeClock) -> None
 
 
 def test_one_window_or_desk_at_a_time_does_a_fill_step(
-        store: Store, reopen: Callable[[], Store]) -> None:
-    other = reopen()
+        store: Store, other_desk: Store) -> None:
+    other = other_desk
     with store.catalogue.fill_turn() as mine:
         assert mine
         with other.catalogue.fill_turn() as theirs:

@@ -71,7 +71,7 @@ def _version(path: Path) -> int:
 def test_a_new_file_is_at_the_current_version_in_wal_mode(store_file: Path,
                                                           clock: FakeClock) -> None:
     open_store(store_file, "production", clock=clock).store.close()
-    assert _version(store_file) == CURRENT_VERSION == 4
+    assert _version(store_file) == CURRENT_VERSION == 5
     conn = sqlite3.connect(store_file)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     conn.close()

@@ -19,6 +19,7 @@ import psycopg
 import pytest
 
 from petdesk.core.desk import Desk
+from petdesk.core.quota import QuotaFigures, key_fingerprint
 from petdesk.core.statuses import PetStatus
 from petdesk.services.catalogue.mirror import FillKind, MirrorFiller
 from petdesk.services.outbox.budget import QuotaBudget
@@ -37,6 +38,7 @@ from tests.helpers.api_fakes import FakeClock
 from tests.helpers.mirror_fakes import FakeCatalogue
 from tests.helpers.postgres import DESK_PASSWORD, PostgresServer
 from tests.helpers.store_fakes import FakeService
+from tests.helpers.stores import API_KEY
 
 pytestmark = pytest.mark.postgres
 FRONT = Desk("front-desk", "anna")
@@ -315,3 +317,15 @@ def test_the_catalogue_is_filled_once_for_all_desks(desks: list[PostgresStore],
             break
     assert service.requests == 13  # one desk's fill: ceil(1,234 / 100)
     assert [desk.catalogue.count() for desk in desks] == [1_234, 1_234]
+
+
+def test_the_key_never_reaches_the_shared_store(desks: list[PostgresStore],
+                                               postgres_address: str) -> None:
+    front, kennels = desks
+    fingerprint = key_fingerprint(API_KEY)
+    front.budget.observe(fingerprint, QuotaFigures(1_000.0, 60, 59, 1_060.0))
+    seen = kennels.budget.current(fingerprint)
+    assert seen is not None and seen.figures.remaining == 59
+    with psycopg.connect(postgres_address, password=DESK_PASSWORD) as conn:
+        written = repr(conn.execute("SELECT * FROM key_budget").fetchall())
+    assert fingerprint in written and API_KEY not in written

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 import sqlite3
 import threading
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -363,12 +362,12 @@ def test_the_floor_is_verified_when_there_is_nothing_to_send(store: SqliteStore,
 
 
 def test_one_window_sends_the_outbox_the_other_waits(store: SqliteStore,
-                                                    reopen: Callable[[], SqliteStore],
+                                                    other_desk: SqliteStore,
                                                     clock: FakeClock) -> None:
     service = FakeService()
     store.meta.note_newest_id(0, verified=True)
     first = _sender(store, service, clock)
-    other_store = reopen()
+    other_store = other_desk
     other = OutboxSender(other_store, service, QuotaBudget(clock, lambda: None), clock)
     assert other.recover() == 0
     entry = other_store.outbox.queue(REX)
