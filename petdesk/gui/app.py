@@ -14,8 +14,8 @@ httpx, pydantic and keyring are not imported before the last session's rows are
 painted: the network stack is the worker's, and the window's first paint needs none
 of it. httpx and pydantic load when the worker thread starts (on the GUI thread,
 before the thread exists: never two threads importing them at once); the worker
-thread loads keyring. :func:`run` shows the window's frame first and builds its
-contents in the first event-loop turn after the first paint
+thread loads keyring, for real connections only. :func:`run` shows the window's frame
+first and builds its contents in the first event-loop turn after the first paint
 (``MainWindow(deferred=True)``).
 """
 
@@ -109,10 +109,10 @@ def default_settings() -> AppSettings:
 
 
 def _on_worker() -> ModuleType:
-    """The worker thread's side of the clients and the key store: httpx's network stack,
-    the sandbox and keyring load there, when the first client or key is needed, never
-    on the GUI thread before the first page."""
-    from petdesk.services.worker import clients  # noqa: PLC0415 - the clients and keyring, on the worker thread
+    """The worker thread's side of the clients: httpx's network stack and the sandbox
+    load there, when the first client is needed, never on the GUI thread before the
+    first page."""
+    from petdesk.services.worker import clients  # noqa: PLC0415 - the clients, on the worker thread
 
     return clients
 
@@ -163,7 +163,9 @@ class LazyKeyStore:
 
     def _get(self) -> KeyStore:
         if self._store is None:
-            self._store = cast("KeyStore", _on_worker().key_store(self._environ))
+            from petdesk.services.keys.keystore import KeyStore  # noqa: PLC0415 - keyring, on the worker thread, for real connections only (not the demo)
+
+            self._store = KeyStore(environ=self._environ)
         return self._store
 
     def get(self, environment: str) -> KeyLookupLike:

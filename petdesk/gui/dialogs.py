@@ -3,7 +3,6 @@ once, non-blocking (``open()``), and wired to its controller."""
 
 from __future__ import annotations
 
-import html
 from typing import Protocol, runtime_checkable
 
 from PySide6.QtCore import QObject, Qt, Signal
@@ -16,6 +15,7 @@ from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.cards.categories_model import CategoryModel
 from petdesk.gui.common.accessibility import make_accessible
 from petdesk.gui.common.localize import localized
+from petdesk.gui.common.plain import escaped
 from petdesk.gui.pets.add_pet import AddPetDialog
 from petdesk.gui.pets.add_pet_controller import AddPetController
 from petdesk.gui.settings.api_key_dialog import ApiKeyDialog
@@ -158,8 +158,8 @@ class WindowDialogs(QObject):
             "WindowDialogs",
             "A desktop client for the Pet Store service.<br>Pet Store API version "
             "{api_version}.<br><br>Environment: {label}<br>Address: {address}").format(
-            api_version=API_VERSION, label=html.escape(self._connection.label()),
-            address=html.escape(localized(self._connection.address))))
+            api_version=API_VERSION, label=escaped(self._connection.label()),
+            address=escaped(localized(self._connection.address))))
             + "<br><br>" + self.tr(
                 "Free software under the MIT licence. The licence and the notices of the "
                 "libraries PetDesk uses (Qt for Python and Qt under the LGPL-3.0 among "

@@ -6,10 +6,11 @@ loaded (:func:`petdesk.gui.app.run`): the *frame* (``__init__``: title, saved si
 position; this module imports only what that needs), the *widgets*
 (:mod:`.window_parts`) and the worker with the controllers (:mod:`.window_controllers`).
 All are built at once unless ``deferred``; then the widgets are built in the first
-event-loop turn after the first paint, the last session's rows once the widgets are
-painted, and the worker with the controllers once those rows are painted (or on first
-use, whichever comes first). Background work (the outbox, the catalogue, keeping the
-page for the next start) waits until the first page is painted (:attr:`settled`).
+event-loop turn after the first paint while a small thread reads the last session's
+rows (so the widgets' first paint holds them), and the worker with the controllers
+follows that paint (or first use, whichever comes first). Background work (the
+outbox, the catalogue, keeping the page for the next start) waits until the first page
+is painted (:attr:`settled`).
 """
 
 from __future__ import annotations
@@ -119,7 +120,8 @@ class MainWindow(QMainWindow):
             self, self, self._settings, self._connection, self._clock,
             slots=self._slots(), refresh=self._refresh, adds_waiting=self._adds_waiting,
             controllers_built=lambda: self._controllers is not None,
-            page_shown=self.petsLoaded.emit, folder=self._settings.store_folder)
+            page_shown=self.petsLoaded.emit, folder=self._settings.store_folder,
+            read_stored=self._started)
         bar = parts.bar
         bar.environmentCombo.activated.connect(self._environment_chosen)
         bar.limitSpin.valueChanged.connect(lambda _v: self._limit_timer.start())
@@ -191,16 +193,15 @@ class MainWindow(QMainWindow):
             return
         self._started = True
         was_built = self.is_built
-        self._ensure_parts()
-        central = self.centralWidget()
-        if was_built or central is None:
+        parts = self._ensure_parts()
+        if was_built or self.centralWidget() is None:
             self._start_worker()
             return
         # The worker and the controllers are not needed to paint the widgets, and
         # starting the worker imports httpx and pydantic, on this thread: they are
-        # built once the widgets and the stored rows are painted (or after a second,
-        # or on first use).
-        AfterPaint(central, self._widgets_painted, START_WORKER_LATEST_MS)
+        # built once the widgets are painted with the stored rows, read while the
+        # widgets were built (or after a second, or on first use).
+        parts.stored.over.connect(self._start_worker)
         QTimer.singleShot(START_WORKER_LATEST_MS, self._start_worker)
 
     def _start_worker(self) -> None:
@@ -251,14 +252,6 @@ class MainWindow(QMainWindow):
             watched.removeEventFilter(self)
             QTimer.singleShot(0, self._start)
         return super().eventFilter(watched, event)
-
-    def _widgets_painted(self) -> None:
-        # The last session's rows are read and painted first (a small thread, a few
-        # milliseconds); the worker and the controllers follow them.
-        if not self._closing:
-            stored = self._ensure_parts().stored
-            stored.over.connect(self._start_worker)
-            stored.start()
 
     # -- the list -------------------------------------------------------------------------
 

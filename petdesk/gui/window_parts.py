@@ -1,6 +1,7 @@
 """The main window's widgets, actions and what shows the list, built onto the window
 after its first paint (:class:`~petdesk.gui.main_window.MainWindow` imports this module
-then). Nothing here needs the worker: the stored rows are painted before it exists."""
+then). Nothing here needs the worker: the stored rows are painted before it exists,
+in the contents' first paint when they are read while the contents are built."""
 
 from __future__ import annotations
 
@@ -100,20 +101,28 @@ def build_parts(window: QMainWindow, owner: QObject, settings: AppSettings,
                 connection: ConnectionController, clock: Clock, *,
                 slots: dict[str, Callable[[], object]], refresh: Callable[[], None],
                 adds_waiting: Callable[[], int], controllers_built: Callable[[], bool],
-                page_shown: Callable[[], None], folder: Path | None) -> WindowParts:
+                page_shown: Callable[[], None], folder: Path | None,
+                read_stored: bool = False) -> WindowParts:
     """The widgets and actions on ``window`` (``slots``: what each action does, by name,
     but for those that need only these widgets), and what keeps the list's view
-    true."""
+    true. ``read_stored``: the last session's rows are read (on their thread) while
+    the rest is built, so that they are in the table's first paint."""
     icon = QIcon.fromTheme("petdesk")
     if not icon.isNull():
         window.setWindowIcon(icon)
     model = PetTableModel(owner)
-    banner = EnvironmentBanner()
     bar = FilterBar(demo=connection.demo, environment=connection.environment)
     panel = PetTablePanel(model)
+    status = PetStatusBar(clock=clock, demo=connection.demo)
+    state = WindowState(window, settings, panel.table, bar, model)
+    state.show_filters(connection.name)  # the list the stored rows are read for
+    stored = StoredStart(bar, model, panel.table, status, connection, clock, controllers_built,
+                         folder, owner)
+    if read_stored:
+        stored.start()
+    banner = EnvironmentBanner()
     detail = PetDetail()
     splitter = _central(window, banner, bar, panel, detail)
-    status = PetStatusBar(clock=clock, demo=connection.demo)
     window.setStatusBar(status)
     FocusRing(window)
     actions = _actions(window, {
@@ -129,15 +138,12 @@ def build_parts(window: QMainWindow, owner: QObject, settings: AppSettings,
     bar.addPetButton.clicked.connect(actions["actionAddPet"].trigger)
     panel.loadMoreButton.clicked.connect(actions["actionLoadMore"].trigger)
     detail.copied.connect(status.show_activity)
-    state = WindowState(window, settings, panel.table, bar, model)
     state.restore(connection.name)
     panel.table.horizontalHeader().sortIndicatorChanged.connect(settings.set_sort)
     presenter = ListPresenter(bar, panel, model, detail, status, actions["actionLoadMore"],
                               state, connection, refresh, page_shown, owner)
     for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved):
         signal.connect(presenter.update_list_view)
-    stored = StoredStart(bar, model, panel.table, status, connection, clock, controllers_built,
-                         folder, owner)
     return WindowParts(
         model=model, banner=banner, bar=bar, panel=panel, detail=detail, splitter=splitter,
         status=status, actions=actions,

@@ -6,7 +6,8 @@
   :mod:`~petdesk.sandbox.config` and :mod:`~petdesk.sandbox.faults` say how it behaves.
 * :mod:`petdesk.sandbox.store`: SQLite storage and seed data.
 * :mod:`petdesk.sandbox.server`: ``petdesk-sandbox`` (real HTTP on loopback); tests
-  serve it with ``tests/helpers/sandbox_server.py``.
+  serve it with ``tests/helpers/sandbox_server.py``. Not imported here: the demo
+  (in-process) needs no HTTP server, ``http.server`` and its sockets.
 * :mod:`petdesk.sandbox.inprocess`: the socket-less httpx transport used by the demo
   (it imports httpx, so it is not imported here: ``petdesk-sandbox`` does without).
 
@@ -20,7 +21,6 @@ from petdesk.sandbox.app import DEPRECATION_HEADER, SUNSET_HEADER, SandboxApp
 from petdesk.sandbox.config import PLANS, Plan, RetryAfterFormat, SandboxConfig
 from petdesk.sandbox.faults import ConnectionDropped, FaultConfig, FaultInjector, FaultKind
 from petdesk.sandbox.limiter import KeyCounters
-from petdesk.sandbox.server import DEFAULT_PORT
 from petdesk.sandbox.store import (
     CATEGORIES,
     PET_STATUSES,
@@ -35,7 +35,6 @@ from petdesk.sandbox.wire import API_PREFIX, ERROR_CODES
 __all__ = [
     "API_PREFIX",
     "CATEGORIES",
-    "DEFAULT_PORT",
     "DEPRECATION_HEADER",
     "ERROR_CODES",
     "PET_STATUSES",

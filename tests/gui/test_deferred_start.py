@@ -218,8 +218,9 @@ RUN_SCRIPT = textwrap.dedent("""
     main_window.SETTLE_LATEST_MS = 600_000
 
     NAMES = {names!r}
-    # The network stack is the worker's: the frame's paint does without it.
-    LATER = ("httpx", "pydantic")
+    # The network stack is the worker's: the frame's paint does without it, and without
+    # the date and record machinery the status bar's messages use.
+    LATER = ("httpx", "pydantic", "datetime", "dataclasses")
     MODE = sys.argv[1]
     original = appmod.build_main_window
     report = []
@@ -252,11 +253,13 @@ RUN_SCRIPT = textwrap.dedent("""
 
         def loaded():
             # What the demo's first page does without: the outbox, import and catalogue
-            # work (background, after it is painted) and a network transport.
+            # work (background, after it is painted), a network transport, the OS
+            # keyring and the sandbox's HTTP server.
             report.append(("loaded with the first page", sorted(
                 m for m in ("openpyxl", "petdesk.services.importing.readers",
                             "petdesk.services.worker.session",
-                            "petdesk.services.catalogue.service", "httpcore", "truststore")
+                            "petdesk.services.catalogue.service", "httpcore", "truststore",
+                            "keyring", "http.server")
                 if m in sys.modules)))
             QApplication.instance().exit(0)
 

@@ -8,19 +8,23 @@ context and fills in the values formatted for the locale: numbers with the
 locale's separators, clock times in its date and time formats, nested messages
 translated in turn. Plain strings (a pet's name, server text) are returned as they
 are. A translation that breaks its placeholders falls back to the English sentence.
+
+The window's title is localized before its first paint, so this module imports only
+Qt's core and the wording (the status bar localizes its own messages).
 """
 
 from __future__ import annotations
 
 import string
 from collections.abc import Mapping
-from datetime import date
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QCoreApplication, QDate, QLocale, QTime
 
-from petdesk.core.status_messages import StatusMessage
 from petdesk.core.wording import ClockTime, Message, Template
+
+if TYPE_CHECKING:
+    from datetime import date
 
 
 class SummaryParts(Protocol):
@@ -40,12 +44,6 @@ def localized(text: str) -> str:
     if isinstance(text, Template):
         return QCoreApplication.translate(text.context, text)
     return text
-
-
-def localized_message(message: StatusMessage) -> StatusMessage:
-    """A status bar message with its sentence, short form and details localized."""
-    return StatusMessage(message.kind, localized(message.text), localized(message.short),
-                         localized(message.details))
 
 
 def summary_text(report: SummaryParts) -> str:

@@ -38,13 +38,19 @@ from petdesk.core.status_messages import Fit, MessageKind, StatusMessage, fit, l
 from petdesk.core.text import display, elide
 from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.accessibility import make_accessible
-from petdesk.gui.common.localize import error_text, localized, localized_message
+from petdesk.gui.common.localize import error_text, localized
 from petdesk.gui.common.plain import plain_box
 
 if TYPE_CHECKING:
     from datetime import datetime
 
     from petdesk.api import RateLimitSnapshot, WaitInfo
+
+
+def localized_message(message: StatusMessage) -> StatusMessage:
+    """A status bar message with its sentence, short form and details localized."""
+    return StatusMessage(message.kind, localized(message.text), localized(message.short),
+                         localized(message.details))
 
 
 #: Characters of the details shown on the Details box's label (all of them are in its

@@ -1,6 +1,6 @@
 """Instant start: the rows of the last session, painted before the client exists.
 
-Once the window's contents are painted, a small thread reads the rows last seen for
+While the window's contents are built, a small thread reads the rows last seen for
 the list shown (status filter, page size) straight from the environment's store file
 (:func:`petdesk.storage.sqlite.store.peek_stored_page`: read-only, nothing created or migrated;
 the worker opens the store properly later). The GUI thread does no I/O: it only puts
@@ -10,7 +10,9 @@ reads the environment's category names, so the rows say "Dogs (1)" from their fi
 paint; the window's controllers start with those names (:attr:`StoredStart.categories`)
 until the worker has loaded them again. The fresh first
 page replaces them; a page that arrived first wins (the stored rows are dropped).
-:attr:`StoredStart.over` says when the rows are painted (or there were none): the
+Read by the time the contents are built, they are in the table's first paint (the
+reply is a queued call: it runs before the low-priority paint). :attr:`StoredStart.over`
+says when the table has been painted with what was read (the rows, or none): the
 window starts its worker then, so that the worker's imports do not hold the GIL while
 these rows are read and painted.
 
@@ -89,7 +91,7 @@ class StoredStart(QObject):
     #: From the reader thread (queued to the GUI thread): the page or ``None``, and the
     #: category names or ``None``.
     pageRead = Signal(object)
-    #: The stored rows are on screen, or there were none to show (once).
+    #: The table was painted with the stored rows, or there were none to show (once).
     over = Signal()
 
     def __init__(self, bar: FilterBar, model: PetTableModel, table: QTableView,
@@ -115,9 +117,8 @@ class StoredStart(QObject):
         self.categories: CategoryTable | None = None
 
     def start(self) -> None:
-        """Read the stored rows on a small thread (once). Called when the contents have
-        been painted: the thread's imports and reads would otherwise take the GIL from
-        that paint."""
+        """Read the stored rows on a small thread (once), for the filters the bar shows.
+        Its modules are imported with this one: the thread only reads."""
         if self._started:
             return
         self._started = True
@@ -136,8 +137,10 @@ class StoredStart(QObject):
             self.categories = table
             self._model.set_category_label(table.label)
         if page is None or not page.rows or self._fresh:
-            self.over.emit()
-            return  # nothing stored, or fresh rows came first
+            # Nothing stored, or fresh rows came first: over once the table is painted
+            # (the worker's imports wait for the window's contents either way).
+            AfterPaint(self._table.viewport(), self.over.emit, STORED_PAINT_LATEST_MS)
+            return
         rows = [StoredRow(*row) for row in page.rows]
         self._model.replace_pets(rows)  # type: ignore[arg-type]
         self.fetched_at = page.fetched_at

@@ -20,6 +20,7 @@ from petdesk.core.jobs import Priority
 from petdesk.core.quota import key_fingerprint
 from petdesk.services.desk import this_desk
 from petdesk.services.keys.keys import KeyProvider
+from petdesk.services.worker import client_link
 from petdesk.services.worker.jobs import ClientFactory, Job, JobContext, Outcome
 from petdesk.services.worker.shared_quota import StoreQuota
 from petdesk.storage.paths import store_file
@@ -153,8 +154,8 @@ class Runner:
             return heapq.heappop(self._heap)[2]
 
     def start(self) -> None:
-        """Start the thread, once :mod:`petdesk.api` (httpx, pydantic) is imported on
-        the calling thread (the GUI's).
+        """Start the thread. :mod:`petdesk.api` (httpx, pydantic) is imported with this
+        module, on the GUI thread, before any worker thread exists.
 
         Two threads importing a package for the first time at once can each be handed
         the other's half-initialised modules: pydantic's circular imports then fail
@@ -163,8 +164,6 @@ class Runner:
         chooses; loaded completely before this thread exists, it is never imported by
         two threads at once.
         """
-        from petdesk.services.worker import client_link  # noqa: PLC0415 - the network stack, once the stored rows are painted
-
         self._new_token = client_link.new_token
         self._connection_test = client_link.CONNECTION_TEST
         self._listener = client_link.SignalListener(self)

@@ -2,20 +2,20 @@
 
 Imported on the worker thread, when the first client is built (the sandbox; httpx and
 pydantic are loaded before the thread starts): never before the window is painted.
+The OS keyring is not imported here: the demo has its one key and never needs it
+(:class:`petdesk.gui.app.LazyKeyStore` loads it for real connections).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
 
 from petdesk.api import PetStoreClient, RequestListener, RequestPolicy
 from petdesk.api.shared import SharedQuota
 from petdesk.core.clock import Clock
 from petdesk.core.connection import DEMO_BASE_URL, Connection
-from petdesk.sandbox import SandboxApp
+from petdesk.sandbox.app import SandboxApp
 from petdesk.sandbox.inprocess import in_process_transport, make_demo_app
-from petdesk.services.keys.keystore import KeyStore
 
 
 def https_client(connection: Connection, key: str, listener: RequestListener,
@@ -38,7 +38,3 @@ def demo_client(app: SandboxApp, connection: Connection, key: str,
                           transport=in_process_transport(app), clock=clock, policy=policy,
                           shared_quota=shared_quota)
 
-
-def key_store(environ: Mapping[str, str] | None) -> KeyStore:
-    """The OS keyring's store of API keys (``environ`` for ``PETDESK_API_KEY``)."""
-    return KeyStore(environ=environ)

@@ -20,8 +20,8 @@ from petdesk.api import RateLimitSnapshot
 from petdesk.core.datafiles import resources_dir
 from petdesk.core.status_messages import MessageKind, StatusMessage
 from petdesk.core.statuses import PetStatus
-from petdesk.gui.common.localize import localized, localized_message
-from petdesk.gui.common.status_bar import PetStatusBar
+from petdesk.gui.common.localize import localized
+from petdesk.gui.common.status_bar import PetStatusBar, localized_message
 from petdesk.gui.common.translations import install_translations
 from petdesk.gui.pets.pet_model import Column
 from petdesk.services.catalogue.wording import CATALOGUE_OFF
