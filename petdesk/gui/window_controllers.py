@@ -37,6 +37,7 @@ from petdesk.gui.pets.pet_list import ListQuery, PetListController
 from petdesk.gui.settings.auth import AuthController
 from petdesk.gui.settings.connection import ConnectionController
 from petdesk.gui.settings.settings import AppSettings
+from petdesk.gui.settings.shared_store import SharedStoreController
 from petdesk.gui.window_parts import WindowParts
 from petdesk.gui.worker.worker import ClientFactory, Worker
 from petdesk.services.keys.keys import KeyProvider
@@ -57,6 +58,7 @@ class Controllers:
 
     worker: Worker
     auth: AuthController
+    shared: SharedStoreController
     pets: PetListController
     lookups: LookupController
     importer: ImportController
@@ -123,9 +125,11 @@ def build_controllers(window: QMainWindow, parts: WindowParts, settings: AppSett
     lookups = LookupController(auth, keep_looked_up, parent=window)
     offline = OfflineWatch(pets, parts.status, clock, refresh_quietly,
                            lambda: pets.last_refresh or parts.stored.as_of(), window)
-    dialogs = WindowDialogs(window, settings, keys, connection, auth, adder, cards.categories)
+    shared = SharedStoreController(worker, redactor, parent=window)
+    dialogs = WindowDialogs(window, settings, keys, connection, auth, shared, adder,
+                            cards.categories)
     controllers = Controllers(
-        worker=worker, auth=auth, pets=pets, lookups=lookups, importer=importer,
+        worker=worker, auth=auth, shared=shared, pets=pets, lookups=lookups, importer=importer,
         outbox=outbox, adder=adder, cards=cards, dialogs=dialogs, outbox_rows=outbox_rows,
         offline=offline,
         bulk=BulkDialogs(window, importer, folders, cards.categories, parts.model,
@@ -218,6 +222,7 @@ def _wire_service(c: Controllers, parts: WindowParts,
         answered.connect(c.offline.answered)
         answered.connect(status.service_answered)
     c.auth.keySaved.connect(status.service_answered)
+    c.shared.passwordKept.connect(status.show_activity)
     c.offline.cameBack.connect(c.outbox.service_answered)
     c.lookups.found.connect(lambda _found: c.outbox.service_answered())
     c.outbox.sent.connect(lambda pet: status.show_activity(localized(QT_TRANSLATE_NOOP(

@@ -1,9 +1,9 @@
 """Settings: the base URL of each environment, the request timeout and the catalogue's
-schedule (never the key)."""
+schedule (never the key) on the General tab; the shared store on its own tab."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -30,11 +31,16 @@ from petdesk.gui.settings.settings import (
     CatalogueChoice,
     Environment,
 )
+from petdesk.gui.settings.shared_store_page import SharedStorePage
 
 
 class SettingsDialog(QDialog):
     """``in_use``: (environment label, address) the window uses now; ``overridden``:
     that address comes from ``--base-url``, not from these settings."""
+
+    #: OK with a shared store password typed: to be kept in the keyring (never saved
+    #: with the settings). Emitted before :attr:`accepted`.
+    sharedPasswordEntered = Signal(str)
 
     def __init__(self, settings: AppSettings, parent: QWidget | None = None, *,
                  in_use: tuple[str, str] | None = None, overridden: bool = False,
@@ -114,12 +120,22 @@ class SettingsDialog(QDialog):
         buttons.rejected.connect(self.reject)
         buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults).clicked.connect(
             self._defaults)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.inUseLabel)
-        layout.addLayout(form)
-        layout.addWidget(note)
+        general = QWidget()
+        general.setObjectName("generalPage")
+        page = QVBoxLayout(general)
+        page.addWidget(self.inUseLabel)
+        page.addLayout(form)
+        page.addWidget(note)
         self.catalogueBox = CatalogueSettingsBox(settings.catalogue)
-        layout.addWidget(self.catalogueBox)
+        page.addWidget(self.catalogueBox)
+        self.sharedPage = SharedStorePage(settings.shared_store, demo=demo,
+                                          password_in_memory=key_in_memory)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("settingsTabs")
+        self.tabs.addTab(general, self.tr("&General"))
+        self.tabs.addTab(self.sharedPage, self.tr("Shared &store"))
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs)
         layout.addWidget(self.problemLabel)
         layout.addWidget(buttons)
         self.setMinimumWidth(520)
@@ -141,12 +157,23 @@ class SettingsDialog(QDialog):
                     "{label}: {problem}").format(
                     label=label, problem=localized(problem))))
                 self.problemLabel.setVisible(True)
+                self.tabs.setCurrentIndex(0)
                 edit.setFocus()
                 return
+        shared_problem = self.sharedPage.problem()
+        if shared_problem:
+            self.problemLabel.setText(shared_problem)
+            self.problemLabel.setVisible(True)
+            self.tabs.setCurrentWidget(self.sharedPage)
+            self.sharedPage.sharedAddressEdit.setFocus()
+            return
         self._settings.set_base_url(Environment.PRODUCTION, self.productionUrlEdit.text())
         self._settings.set_base_url(Environment.STAGING, self.stagingUrlEdit.text())
         self._settings.timeout = self.timeoutSpin.value()
         self._settings.language = str(self.languageCombo.currentData())
         self._settings.catalogue = self.catalogueBox.choice()
+        self._settings.shared_store = self.sharedPage.choice()
         self._settings.sync()
+        if self.sharedPage.password:
+            self.sharedPasswordEntered.emit(self.sharedPage.password)
         super().accept()

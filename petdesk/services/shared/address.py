@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from petdesk.core.wording import QT_TRANSLATE_NOOP
 
-__all__ = ["SCHEMES", "SSL_MODES", "address_problem", "server_of"]
+__all__ = ["SCHEMES", "SSL_MODES", "address_problem", "host_of", "server_of"]
 
 SCHEMES: Final = ("postgresql", "postgres")
 #: libpq's ``sslmode`` values.
@@ -57,6 +57,14 @@ def address_problem(address: str) -> str | None:
             "SharedStoreAddress",
             "sslmode must be one of disable, allow, prefer, require, verify-ca, verify-full.")
     return None
+
+
+def host_of(address: str) -> str:
+    """The server's name alone."""
+    try:
+        return urlsplit(address.strip()).hostname or ""
+    except ValueError:
+        return ""
 
 
 def server_of(address: str) -> str:
