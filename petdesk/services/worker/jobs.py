@@ -34,6 +34,8 @@ class _RunnerLike(Protocol):
 
     def session(self) -> WorkSession: ...
 
+    def rejoin_shared(self) -> WorkSession: ...
+
     def has_store(self) -> bool: ...
 
 
@@ -124,6 +126,11 @@ class JobContext:
         """The current environment's store and its services (opened on first use; the
         worker closes it when the environment changes or the thread ends)."""
         return self._runner.session()
+
+    def rejoin_shared(self) -> WorkSession:
+        """The session, moved to the shared store if it was down and is back (this
+        computer's waiting adds go with it)."""
+        return self._runner.rejoin_shared()
 
     def has_store(self) -> bool:
         """Whether the current environment has a store yet (looking creates none)."""
