@@ -37,7 +37,7 @@ from petdesk.gui.pets.pet_list import ListQuery, PetListController
 from petdesk.gui.settings.auth import AuthController
 from petdesk.gui.settings.connection import ConnectionController
 from petdesk.gui.settings.settings import AppSettings
-from petdesk.gui.settings.shared_store import SharedStoreController
+from petdesk.gui.settings.shared_store import SharedStoreController, SharedStoreWatch
 from petdesk.gui.window_parts import WindowParts
 from petdesk.gui.worker.worker import ClientFactory, Worker
 from petdesk.services.keys.keys import KeyProvider
@@ -68,6 +68,7 @@ class Controllers:
     dialogs: WindowDialogs
     outbox_rows: OutboxRows
     offline: OfflineWatch
+    shared_watch: SharedStoreWatch
     bulk: BulkDialogs
     catalogue: CatalogueWindow
     auto_refresh: QTimer
@@ -90,6 +91,7 @@ class Controllers:
         self.importer.shut_down()
         self.catalogue.shut_down()
         self.offline.shut_down()
+        self.shared_watch.shut_down()
 
 
 def build_controllers(window: QMainWindow, parts: WindowParts, settings: AppSettings,
@@ -132,6 +134,7 @@ def build_controllers(window: QMainWindow, parts: WindowParts, settings: AppSett
         worker=worker, auth=auth, shared=shared, pets=pets, lookups=lookups, importer=importer,
         outbox=outbox, adder=adder, cards=cards, dialogs=dialogs, outbox_rows=outbox_rows,
         offline=offline,
+        shared_watch=SharedStoreWatch(worker, connection, parts.status, window),
         bulk=BulkDialogs(window, importer, folders, cards.categories, parts.model,
                          parts.panel.table, parts.bar.status),
         # The catalogue: filled in the background, searched by name.
@@ -154,6 +157,7 @@ def build_controllers(window: QMainWindow, parts: WindowParts, settings: AppSett
     importer.start_up()
     controllers.catalogue.start_up()
     outbox.start_up()
+    controllers.shared_watch.start_up()
     return controllers
 
 
@@ -223,6 +227,8 @@ def _wire_service(c: Controllers, parts: WindowParts,
         answered.connect(status.service_answered)
     c.auth.keySaved.connect(status.service_answered)
     c.shared.passwordKept.connect(status.show_activity)
+    c.shared_watch.rejoined.connect(c.outbox.service_answered)
+    c.shared_watch.rejoined.connect(refresh_quietly)
     c.offline.cameBack.connect(c.outbox.service_answered)
     c.lookups.found.connect(lambda _found: c.outbox.service_answered())
     c.outbox.sent.connect(lambda pet: status.show_activity(localized(QT_TRANSLATE_NOOP(

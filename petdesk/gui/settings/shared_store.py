@@ -1,16 +1,26 @@
-"""The shared store's work on the worker thread for Settings: Test connection, and
-keeping the password in the keyring (never on the GUI thread, never in a file)."""
+"""The shared store's work on the worker thread: Settings' Test connection, keeping the
+password in the keyring (never on the GUI thread, never in a file), and the window's
+watch while the shared store cannot be reached."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from petdesk.core.jobs import JobKind, Priority
+from petdesk.core.status_messages import MessageKind, StatusMessage
+from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.localize import error_text, localized
+from petdesk.gui.common.status_bar import PetStatusBar
+from petdesk.gui.settings.connection import ConnectionController
 from petdesk.gui.worker.worker import JobContext, Outcome, Worker
 from petdesk.services.keys.keys import KeyLookupLike
 from petdesk.services.redaction import RedactingFilter
-from petdesk.services.shared.probe import SharedReach, probe_shared_store, reach_sentence
+from petdesk.services.shared.move import MoveReport
+from petdesk.services.shared.reach import SharedReach, reach_sentence
+
+#: How long a desk on its own data waits before trying the shared store again (tests
+#: shorten it).
+RETRY_MS = 30_000
 
 
 class SharedStoreController(QObject):
@@ -35,7 +45,7 @@ class SharedStoreController(QObject):
         self._remember(password)
 
         def probe(ctx: JobContext) -> SharedReach:
-            return probe_shared_store(address, password or ctx.keys.shared_password().key)
+            return ctx.test_shared_store(address, password)
 
         def done(outcome: Outcome[SharedReach]) -> None:
             if outcome.value is None:
@@ -69,3 +79,72 @@ class SharedStoreController(QObject):
     def _remember(self, password: str) -> None:
         if password and self._redactor is not None:
             self._redactor.add_secret(password)
+
+
+class SharedStoreWatch(QObject):
+    """While the shared store set up for this desk cannot be reached, the status bar
+    says the desk works on this computer's data, and the worker tries the shared store
+    again every :data:`RETRY_MS`; once it answers, the adds this computer kept move
+    there (on the worker) and :attr:`rejoined` is emitted."""
+
+    #: Back on the shared store: its outbox and rows are the ones to show now.
+    rejoined = Signal()
+
+    def __init__(self, worker: Worker, connection: ConnectionController,
+                 status: PetStatusBar, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._worker = worker
+        self._connection = connection
+        self._status = status
+        self._down = False
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(lambda: self._look(rejoin=True))
+        connection.changed.connect(self.start_up)
+
+    @property
+    def down(self) -> bool:
+        return self._down
+
+    def start_up(self) -> None:
+        """Look once the store is opened (background work, after the first page)."""
+        self._timer.stop()
+        self._down = False
+        self._status.clear(MessageKind.SHARED_STORE_DOWN)
+        if self._connection.in_use.shared_store:
+            self._look(rejoin=False)
+
+    def _look(self, *, rejoin: bool) -> None:
+        def look(ctx: JobContext) -> tuple[str | None, MoveReport | None]:
+            session = ctx.rejoin_shared() if rejoin else ctx.session
+            return session.shared_down, session.moved
+
+        self._worker.run_task(look, self._seen, priority=Priority.BACKGROUND,
+                              kind=JobKind.SHARED_STORE, key=JobKind.SHARED_STORE)
+
+    def _seen(self, outcome: Outcome[tuple[str | None, MoveReport | None]]) -> None:
+        if outcome.value is None or not self._connection.in_use.shared_store:
+            return  # stopped, or the shared store was switched off meanwhile
+        down, moved = outcome.value
+        if down is not None:
+            self._down = True
+            self._status.show_message(StatusMessage(
+                MessageKind.SHARED_STORE_DOWN,
+                self.tr("Shared store not reachable — working on this computer's data"),
+                self.tr("Shared store not reachable"), down))
+            self._timer.start(RETRY_MS)
+            return
+        was_down, self._down = self._down, False
+        self._status.clear(MessageKind.SHARED_STORE_DOWN)
+        if moved is not None and moved.moved:
+            self._status.show_activity(localized(QT_TRANSLATE_NOOP(
+                "SharedStoreWatch",
+                "Moved {count} adds kept on this computer to the shared store.").format(
+                count=moved.moved)))
+        elif was_down:
+            self._status.show_activity(self.tr("The shared store is back."))
+        if was_down:
+            self.rejoined.emit()
+
+    def shut_down(self) -> None:
+        self._timer.stop()

@@ -26,6 +26,8 @@ from petdesk.services.outbox.service import OutboxService, WindowSender
 from petdesk.services.pets.stored import StoredPets
 from petdesk.services.shared.move import MoveBlocked, MoveReport, move_waiting_adds
 from petdesk.services.shared.opening import SharedOpener, open_postgres
+from petdesk.services.shared.probe import probe_shared_store
+from petdesk.services.shared.reach import SharedReach
 from petdesk.storage.paths import store_file
 from petdesk.storage.repositories import Store
 from petdesk.storage.sqlite.store import open_store
@@ -101,6 +103,12 @@ class WorkSession:
             return None
         self.close()
         return self._on_shared(shared, connection, clock, folder)
+
+    @staticmethod
+    def test_shared_store(address: str, password: str | None) -> SharedReach:
+        """Settings' Test connection: here, so that the database driver loads on the
+        worker with the store, never on the GUI thread."""
+        return probe_shared_store(address, password)
 
     def close(self) -> None:
         """Let another PetDesk send the outbox, and let the file go."""

@@ -9,9 +9,11 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
-from petdesk.gui.settings.settings import AppSettings
+from petdesk.core.status_messages import MessageKind
+from petdesk.gui.settings.settings import AppSettings, SharedStoreChoice
 from petdesk.services.keys.keystore import SHARED_STORE_SERVICE, KeyStore, MemoryKeyring
 from tests.gui.conftest import Sandbox
+from tests.helpers import ui
 from tests.helpers.drive import open_settings, type_text
 
 PASSWORD = "Tr0ub4dor-shared"
@@ -91,3 +93,33 @@ def test_the_switch_and_address_are_saved_and_the_password_goes_to_the_keyring(
     settings.sync()
     saved = (tmp_path / "petdesk.ini").read_text(encoding="utf-8")
     assert "sslmode=verify-full" in saved and PASSWORD not in saved
+
+
+def test_the_window_says_when_the_shared_store_is_down_and_keeps_working_here(
+        qtbot, loopback: Sandbox, make_window, settings: AppSettings) -> None:
+    address = f"postgresql://petdesk@127.0.0.1:{_closed_port()}/petdesk?sslmode=disable"
+    settings.shared_store = SharedStoreChoice(address, enabled=True)
+
+    window = make_window(loopback)
+
+    bar = ui.status_bar(window)
+    qtbot.waitUntil(lambda: bar.text_of(MessageKind.SHARED_STORE_DOWN) != "", timeout=15_000)
+    assert bar.text_of(MessageKind.SHARED_STORE_DOWN) == (
+        "Shared store not reachable — working on this computer's data")
+    assert ui.model(window).rowCount() > 0  # the list still loads from the service
+
+
+def test_turning_the_shared_store_off_ends_the_message(
+        qtbot, loopback: Sandbox, make_window, settings: AppSettings) -> None:
+    address = f"postgresql://petdesk@127.0.0.1:{_closed_port()}/petdesk?sslmode=disable"
+    settings.shared_store = SharedStoreChoice(address, enabled=True)
+    window = make_window(loopback)
+    bar = ui.status_bar(window)
+    qtbot.waitUntil(lambda: bar.text_of(MessageKind.SHARED_STORE_DOWN) != "", timeout=15_000)
+    dialog, page = _shared_tab(qtbot, window)
+
+    qtbot.mouseClick(page.sharedStoreCheck, Qt.MouseButton.LeftButton)
+    _ok(qtbot, dialog)
+
+    qtbot.waitUntil(lambda: bar.text_of(MessageKind.SHARED_STORE_DOWN) == "", timeout=10_000)
+    assert not settings.shared_store.enabled
