@@ -18,6 +18,7 @@ SCHEMES: Final = ("postgresql", "postgres")
 #: libpq's ``sslmode`` values.
 SSL_MODES: Final = ("disable", "allow", "prefer", "require", "verify-ca", "verify-full")
 
+#: An address with a password in it: where the password goes instead.
 PASSWORD_IN_ADDRESS: Final = QT_TRANSLATE_NOOP(
     "SharedStoreAddress",
     "The address contains a password. Remove it from the address and type it in the "
