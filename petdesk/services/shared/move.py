@@ -58,10 +58,6 @@ class MoveReport:
     #: is paused.
     left_here: int = 0
 
-    @property
-    def nothing_to_do(self) -> bool:
-        return self.moved == 0 and self.already_there == 0
-
 
 def local_store_id(store: Store) -> str:
     """This local store's random id, created the first time it is needed."""

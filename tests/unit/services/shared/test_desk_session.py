@@ -8,6 +8,7 @@ from pathlib import Path
 from petdesk.core.clock import Clock
 from petdesk.core.connection import Connection
 from petdesk.core.statuses import PetStatus
+from petdesk.services.shared.move import MoveReport
 from petdesk.services.worker.session import WorkSession
 from petdesk.storage.repositories import Store
 from petdesk.storage.rows import Draft, OutboxState
@@ -71,7 +72,7 @@ def test_while_the_shared_store_is_down_the_desk_keeps_its_adds_and_moves_them_o
     assert server.passwords == ["pw", "pw", "pw"]
     joined.close()
     again = WorkSession.open(connection, clock, desk, password="pw", opener=server)
-    assert again.moved is not None and again.moved.nothing_to_do
+    assert again.moved == MoveReport()
     again.close()
     assert server.waiting() == ["Rex", "Mia"]
 

@@ -92,7 +92,7 @@ def test_the_waiting_adds_move_once_and_leave_the_desk(local: SqliteStore,
     assert report == MoveReport(moved=3)
     assert _names(shared) == ["Rex", "Mia", "Zoë"]
     assert local.outbox.pending_count() == 0
-    assert move_waiting_adds(local, shared).nothing_to_do
+    assert move_waiting_adds(local, shared) == MoveReport()
     assert _names(shared) == ["Rex", "Mia", "Zoë"]
 
 
