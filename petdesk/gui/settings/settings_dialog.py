@@ -4,6 +4,7 @@ schedule (never the key) on the General tab; the shared store on its own tab."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -139,7 +140,26 @@ class SettingsDialog(QDialog):
         layout.addWidget(self.problemLabel)
         layout.addWidget(buttons)
         self.setMinimumWidth(520)
+        self._pages = (general, self.sharedPage)
+        self._fitted = False
         make_accessible(self)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._fitted:
+            self._fitted = True
+            self._fit_pages()
+
+    def _fit_pages(self) -> None:
+        """Tall enough for the tallest page's wrapped text at the width shown: a tab
+        widget does not pass its pages' height-for-width on, so their wrapped labels
+        would be cut."""
+        width = self.tabs.currentWidget().width()
+        tallest = max(page.heightForWidth(width) for page in self._pages)
+        extra = self.tabs.height() - self.tabs.currentWidget().height()
+        if tallest + extra > self.tabs.height():
+            self.tabs.setMinimumHeight(tallest + extra)
+            self.resize(self.width(), self.sizeHint().height())
 
     def _defaults(self) -> None:
         self.productionUrlEdit.setText(PRODUCTION_URL)
