@@ -11,8 +11,10 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
+    QFrame,
     QLabel,
     QLineEdit,
+    QScrollArea,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -24,6 +26,7 @@ from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.catalogue.settings_page import CatalogueSettingsBox
 from petdesk.gui.common.accessibility import make_accessible
 from petdesk.gui.common.localize import localized
+from petdesk.gui.common.screen_fit import fit_to_screen
 from petdesk.gui.common.translations import LANGUAGE_CHOICES
 from petdesk.gui.settings.settings import (
     DEFAULT_TIMEOUT,
@@ -133,8 +136,8 @@ class SettingsDialog(QDialog):
                                           password_in_memory=key_in_memory)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("settingsTabs")
-        self.tabs.addTab(general, self.tr("&General"))
-        self.tabs.addTab(self.sharedPage, self.tr("Shared &store"))
+        self.tabs.addTab(_scrolling(general), self.tr("&General"))
+        self.tabs.addTab(_scrolling(self.sharedPage), self.tr("Shared &store"))
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
         layout.addWidget(self.problemLabel)
@@ -151,15 +154,18 @@ class SettingsDialog(QDialog):
             self._fit_pages()
 
     def _fit_pages(self) -> None:
-        """Tall enough for the tallest page's wrapped text at the width shown: a tab
-        widget does not pass its pages' height-for-width on, so their wrapped labels
-        would be cut."""
+        """Tall enough for the tallest page's wrapped text at the width shown, as far as
+        the screen allows (the pages scroll beyond): a tab widget does not pass its
+        pages' height-for-width on, so their wrapped labels would be cut."""
         width = self.tabs.currentWidget().width()
         tallest = max(page.heightForWidth(width) for page in self._pages)
-        extra = self.tabs.height() - self.tabs.currentWidget().height()
-        if tallest + extra > self.tabs.height():
-            self.tabs.setMinimumHeight(tallest + extra)
+        wanted = tallest + self.tabs.height() - self.tabs.currentWidget().height()
+        room = (self.screen().availableGeometry().height()
+                - (self.frameGeometry().height() - self.tabs.height()))
+        if wanted > self.tabs.height():
+            self.tabs.setMinimumHeight(min(wanted, room))
             self.resize(self.width(), self.sizeHint().height())
+            fit_to_screen(self)
 
     def _defaults(self) -> None:
         self.productionUrlEdit.setText(PRODUCTION_URL)
@@ -181,10 +187,10 @@ class SettingsDialog(QDialog):
                 edit.setFocus()
                 return
         shared_problem = self.sharedPage.problem()
-        if shared_problem:
-            self.problemLabel.setText(shared_problem)
-            self.problemLabel.setVisible(True)
-            self.tabs.setCurrentWidget(self.sharedPage)
+        if shared_problem:  # said on its page, which scrolls: the buttons stay on screen
+            self.problemLabel.setVisible(False)
+            self.sharedPage.show_result(shared_problem)
+            self.tabs.setCurrentIndex(1)
             self.sharedPage.sharedAddressEdit.setFocus()
             return
         self._settings.set_base_url(Environment.PRODUCTION, self.productionUrlEdit.text())
@@ -197,3 +203,12 @@ class SettingsDialog(QDialog):
         if self.sharedPage.password:
             self.sharedPasswordEntered.emit(self.sharedPage.password)
         super().accept()
+
+
+def _scrolling(page: QWidget) -> QScrollArea:
+    """``page`` in a tab, scrolling where the screen is too short for it."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidget(page)
+    return area

@@ -30,7 +30,7 @@ def _shared_tab(qtbot, window):  # type: ignore[no-untyped-def]
     tabs = dialog.tabs
     qtbot.mouseClick(tabs.tabBar(), Qt.MouseButton.LeftButton,
                      pos=tabs.tabBar().tabRect(1).center())
-    assert tabs.currentWidget() is dialog.sharedPage
+    assert dialog.sharedPage.isVisible()
     return dialog, dialog.sharedPage
 
 
@@ -68,7 +68,7 @@ def test_an_address_with_a_password_is_refused_and_not_saved(
     _ok(qtbot, dialog)
 
     assert dialog.isVisible()
-    assert "type it in the Password field" in dialog.problemLabel.text()
+    assert "type it in the Password field" in page.sharedResultLabel.text()
     settings.sync()
     assert PASSWORD not in (tmp_path / "petdesk.ini").read_text(encoding="utf-8")
     qtbot.keyClick(page.sharedAddressEdit, Qt.Key.Key_Escape)
