@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Protocol
 
 from petdesk.core.clock import Clock
+from petdesk.storage.postgres.errors import SharedStoreUnavailable
+from petdesk.storage.postgres.store import open_shared_store
 from petdesk.storage.repositories import Store
 
 __all__ = ["SharedOpener", "open_postgres"]
@@ -21,5 +23,7 @@ class SharedOpener(Protocol):
 def open_postgres(address: str, password: str | None, environment: str,
                   clock: Clock) -> Store | str:
     """:class:`SharedOpener` for PostgreSQL."""
-    del address, password, environment, clock
-    return "This PetDesk cannot open a shared store yet."
+    try:
+        return open_shared_store(address.strip(), password, environment, clock=clock)
+    except SharedStoreUnavailable as exc:
+        return exc.sentence
