@@ -6,6 +6,7 @@ guide grants."""
 from __future__ import annotations
 
 import itertools
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -16,11 +17,13 @@ from petdesk.core.statuses import PetStatus
 from petdesk.services.shared.move import MoveReport, move_waiting_adds
 from petdesk.services.shared.opening import open_postgres
 from petdesk.services.worker.session import WorkSession
+from petdesk.storage.paths import store_path
 from petdesk.storage.repositories import Store
 from petdesk.storage.rows import Draft, OutboxState
 from petdesk.storage.sqlite.store import SqliteStore, open_store
 from tests.helpers.api_fakes import FakeClock
 from tests.helpers.postgres import DESK_PASSWORD, DESK_ROLE, PostgresServer
+from tests.unit.services.importing.cli_run import ROOT, cli_env, petdesk_command
 from tests.unit.services.shared.test_move import Crash, CrashingDesk
 
 _names = itertools.count(1)
@@ -115,3 +118,24 @@ def test_the_least_privileges_of_the_admin_guide_are_enough(
         with postgres_server.admin() as conn:
             conn.execute(sql.SQL("DROP DATABASE {} WITH (FORCE)").format(
                 sql.Identifier(database)))
+
+
+def test_the_move_command_moves_a_desk_to_postgresql_once(
+        postgres_address: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    env = {**cli_env(tmp_path, key=None), "PGPASSWORD": DESK_PASSWORD}
+    monkeypatch.setenv("PETDESK_DATA_DIR", env["PETDESK_DATA_DIR"])
+    _desk(store_path("production"), FakeClock(), "Rex", "Mia").close()
+    command = petdesk_command("shared-store", "move", "--environment", "production",
+                              "--address", postgres_address)
+
+    first = subprocess.run(command, env=env, cwd=ROOT, capture_output=True,
+                           encoding="utf-8", timeout=120, check=False)
+    second = subprocess.run(command, env=env, cwd=ROOT, capture_output=True,
+                            encoding="utf-8", timeout=120, check=False)
+
+    assert first.returncode == 0, first.stderr
+    assert "Moved 2 waiting adds of production to the shared store" in first.stderr
+    assert "Moved 0 waiting adds" in second.stderr
+    shared = _shared(postgres_address, FakeClock())
+    assert _waiting(shared) == ["Rex", "Mia"]
+    shared.close()
