@@ -227,6 +227,7 @@ def _wire_service(c: Controllers, parts: WindowParts,
         answered.connect(status.service_answered)
     c.auth.keySaved.connect(status.service_answered)
     c.shared.passwordKept.connect(status.show_activity)
+    c.shared.passwordKept.connect(lambda _said: c.shared_watch.retry_now())
     c.shared_watch.rejoined.connect(c.outbox.service_answered)
     c.shared_watch.rejoined.connect(refresh_quietly)
     c.offline.cameBack.connect(c.outbox.service_answered)

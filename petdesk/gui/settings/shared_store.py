@@ -18,9 +18,11 @@ from petdesk.services.redaction import RedactingFilter
 from petdesk.services.shared.move import MoveReport
 from petdesk.services.shared.reach import SharedReach, reach_sentence
 
-#: How long a desk on its own data waits before trying the shared store again (tests
-#: shorten it).
+#: How long a desk on its own data waits before trying the shared store again, at
+#: first; each failed try doubles it, up to :data:`RETRY_MAX_MS` (a server that does not
+#: answer at all holds the worker for the connection's timeout at each try).
 RETRY_MS = 30_000
+RETRY_MAX_MS = 5 * 60_000
 
 
 class SharedStoreController(QObject):
@@ -84,8 +86,8 @@ class SharedStoreController(QObject):
 class SharedStoreWatch(QObject):
     """While the shared store set up for this desk cannot be reached, the status bar
     says the desk works on this computer's data, and the worker tries the shared store
-    again every :data:`RETRY_MS`; once it answers, the adds this computer kept move
-    there (on the worker) and :attr:`rejoined` is emitted."""
+    again (after :data:`RETRY_MS`, then less often); once it answers, the adds this
+    computer kept move there (on the worker) and :attr:`rejoined` is emitted."""
 
     #: Back on the shared store: its outbox and rows are the ones to show now.
     rejoined = Signal()
@@ -97,6 +99,7 @@ class SharedStoreWatch(QObject):
         self._connection = connection
         self._status = status
         self._down = False
+        self._failures = 0
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(lambda: self._look(rejoin=True))
@@ -110,9 +113,16 @@ class SharedStoreWatch(QObject):
         """Look once the store is opened (background work, after the first page)."""
         self._timer.stop()
         self._down = False
+        self._failures = 0
         self._status.clear(MessageKind.SHARED_STORE_DOWN)
         if self._connection.in_use.shared_store:
             self._look(rejoin=False)
+
+    def retry_now(self) -> None:
+        """Try the shared store again at once (a new password was just kept)."""
+        if self._down:
+            self._timer.stop()
+            self._look(rejoin=True)
 
     def _look(self, *, rejoin: bool) -> None:
         def look(ctx: JobContext) -> tuple[str | None, MoveReport | None]:
@@ -132,9 +142,11 @@ class SharedStoreWatch(QObject):
                 MessageKind.SHARED_STORE_DOWN,
                 self.tr("Shared store not reachable — working on this computer's data"),
                 self.tr("Shared store not reachable"), down))
-            self._timer.start(RETRY_MS)
+            self._timer.start(min(RETRY_MS * 2 ** self._failures, RETRY_MAX_MS))
+            self._failures += 1
             return
         was_down, self._down = self._down, False
+        self._failures = 0
         self._status.clear(MessageKind.SHARED_STORE_DOWN)
         if moved is not None and moved.moved:
             self._status.show_activity(localized(QT_TRANSLATE_NOOP(

@@ -71,3 +71,22 @@ def test_a_desk_starting_on_the_shared_store_moves_the_adds_it_kept_there(
     assert [e.state for e in local.outbox.entries(include_finished=True)] == [
         OutboxState.CANCELLED]
     local.close()
+
+
+def test_a_desk_refused_by_the_shared_store_says_so_and_rejoins_with_the_new_password(
+        qtbot, loopback: Sandbox, make_window, settings: AppSettings,
+        keystore: KeyStore, postgres_address: str) -> None:
+    settings.shared_store = SharedStoreChoice(postgres_address, True)
+    keystore.set_shared_password("the-old-password")
+    window = make_window(loopback)
+    bar = ui.status_bar(window)
+    qtbot.waitUntil(lambda: bar.text_of(MessageKind.SHARED_STORE_DOWN) != "", timeout=15_000)
+    assert bar.text_of(MessageKind.SHARED_STORE_DOWN) == (
+        "Shared store not reachable — working on this computer's data")
+    dialog, page = _shared_tab(qtbot, window)
+
+    type_text(qtbot, page.sharedPasswordEdit, DESK_PASSWORD)
+    _ok(qtbot, dialog)
+
+    qtbot.waitUntil(lambda: bar.text_of(MessageKind.SHARED_STORE_DOWN) == "", timeout=15_000)
+    assert _query(postgres_address, "SELECT to_regclass('schema_version')") is not None
