@@ -3010,12 +3010,24 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>PetDesk wurde mit --base-url gestartet; das ersetzt die Adresse für {in_use} unten, bis PetDesk ohne diese Option gestartet wird.</translation>
     </message>
     <message>
-        <source>&amp;General</source>
-        <translation>&amp;Allgemein</translation>
+        <source>Settings pages</source>
+        <translation>Seiten der Einstellungen</translation>
     </message>
     <message>
-        <source>Shared &amp;store</source>
-        <translation>Gemeinsamer &amp;Speicher</translation>
+        <source>General settings</source>
+        <translation>Allgemeine Einstellungen</translation>
+    </message>
+    <message>
+        <source>Shared store settings</source>
+        <translation>Einstellungen des gemeinsamen Speichers</translation>
+    </message>
+    <message>
+        <source>&amp;General</source>
+        <translation>A&amp;llgemein</translation>
+    </message>
+    <message>
+        <source>Shared st&amp;ore</source>
+        <translation>Gemeinsamer Spei&amp;cher</translation>
     </message>
     <message>
         <source>{label}: {problem}</source>
@@ -3082,7 +3094,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <name>SharedStoreController</name>
     <message>
         <source>Testing the connection…</source>
-        <extracomment>How long a desk on its own data waits before trying the shared store again (tests shorten it). Test connection: the sentence saying what it found. The password went to the keyring, or (this sentence) only to memory.</extracomment>
+        <extracomment>How long a desk on its own data waits before trying the shared store again, at first; each failed try doubles it, up to :data:`RETRY_MAX_MS` (a server that does not answer at all holds the worker for the connection&apos;s timeout at each try). Test connection: the sentence saying what it found. The password went to the keyring, or (this sentence) only to memory.</extracomment>
         <translation>Verbindung wird getestet…</translation>
     </message>
     <message>
@@ -3118,8 +3130,8 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Leer: gespeichertes Passwort behalten</translation>
     </message>
     <message>
-        <source>&amp;Test connection</source>
-        <translation>Verbindung &amp;testen</translation>
+        <source>Test co&amp;nnection</source>
+        <translation>&amp;Verbindung testen</translation>
     </message>
     <message>
         <source>&amp;Use the shared store on this computer</source>
@@ -3142,8 +3154,8 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>&amp;Adresse:</translation>
     </message>
     <message>
-        <source>&amp;Password:</source>
-        <translation>&amp;Passwort:</translation>
+        <source>Pass&amp;word:</source>
+        <translation>Pass&amp;wort:</translation>
     </message>
     <message>
         <source>The demo always uses its sample data on this computer.</source>

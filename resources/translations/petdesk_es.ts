@@ -3010,11 +3010,23 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>PetDesk se inició con --base-url, que sustituye la dirección de {in_use} de abajo hasta que se inicie sin esa opción.</translation>
     </message>
     <message>
+        <source>Settings pages</source>
+        <translation>Páginas de configuración</translation>
+    </message>
+    <message>
+        <source>General settings</source>
+        <translation>Configuración general</translation>
+    </message>
+    <message>
+        <source>Shared store settings</source>
+        <translation>Configuración del almacén compartido</translation>
+    </message>
+    <message>
         <source>&amp;General</source>
         <translation>&amp;General</translation>
     </message>
     <message>
-        <source>Shared &amp;store</source>
+        <source>Shared st&amp;ore</source>
         <translation>Almacén &amp;compartido</translation>
     </message>
     <message>
@@ -3082,7 +3094,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <name>SharedStoreController</name>
     <message>
         <source>Testing the connection…</source>
-        <extracomment>How long a desk on its own data waits before trying the shared store again (tests shorten it). Test connection: the sentence saying what it found. The password went to the keyring, or (this sentence) only to memory.</extracomment>
+        <extracomment>How long a desk on its own data waits before trying the shared store again, at first; each failed try doubles it, up to :data:`RETRY_MAX_MS` (a server that does not answer at all holds the worker for the connection&apos;s timeout at each try). Test connection: the sentence saying what it found. The password went to the keyring, or (this sentence) only to memory.</extracomment>
         <translation>Probando la conexión…</translation>
     </message>
     <message>
@@ -3118,8 +3130,8 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Vacío: mantener la contraseña guardada</translation>
     </message>
     <message>
-        <source>&amp;Test connection</source>
-        <translation>&amp;Probar conexión</translation>
+        <source>Test co&amp;nnection</source>
+        <translation>Probar co&amp;nexión</translation>
     </message>
     <message>
         <source>&amp;Use the shared store on this computer</source>
@@ -3142,8 +3154,8 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>&amp;Dirección:</translation>
     </message>
     <message>
-        <source>&amp;Password:</source>
-        <translation>C&amp;ontraseña:</translation>
+        <source>Pass&amp;word:</source>
+        <translation>Contrase&amp;ña:</translation>
     </message>
     <message>
         <source>The demo always uses its sample data on this computer.</source>

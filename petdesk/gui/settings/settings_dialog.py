@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QScrollArea,
+    QStackedWidget,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -136,8 +137,13 @@ class SettingsDialog(QDialog):
                                           password_in_memory=key_in_memory)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("settingsTabs")
+        self.tabs.setAccessibleName(self.tr("Settings pages"))
+        general.setAccessibleName(self.tr("General settings"))
+        self.sharedPage.setAccessibleName(self.tr("Shared store settings"))
         self.tabs.addTab(_scrolling(general), self.tr("&General"))
-        self.tabs.addTab(_scrolling(self.sharedPage), self.tr("Shared &store"))
+        self.tabs.addTab(_scrolling(self.sharedPage), self.tr("Shared st&ore"))
+        for stack in self.tabs.findChildren(QStackedWidget):
+            stack.setAccessibleName(self.tr("Settings pages"))
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
         layout.addWidget(self.problemLabel)
@@ -146,6 +152,7 @@ class SettingsDialog(QDialog):
         self._pages = (general, self.sharedPage)
         self._fitted = False
         make_accessible(self)
+        self.productionUrlEdit.setFocus()  # the first field, not the tabs above it
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -208,6 +215,8 @@ class SettingsDialog(QDialog):
 def _scrolling(page: QWidget) -> QScrollArea:
     """``page`` in a tab, scrolling where the screen is too short for it."""
     area = QScrollArea()
+    area.setAccessibleName(page.accessibleName())
+    area.viewport().setAccessibleName(page.accessibleName())
     area.setWidgetResizable(True)
     area.setFrameShape(QFrame.Shape.NoFrame)
     area.setWidget(page)
