@@ -117,7 +117,7 @@ def build_controllers(window: QMainWindow, parts: WindowParts, settings: AppSett
     cards = CardsAndCategories(window, parts.panel.table, parts.model, connection,
                                worker.run_io, parts.status.show_activity,
                                lambda: parts.detail.pet, folders,
-                               initial=parts.stored.categories)
+                               initial=parts.stored.categories, shared_meta=worker.store_meta)
     outbox_rows = OutboxRows(outbox, parts.model, parts.panel.table, parts.status,
                              cards.categories, window)
     # Stored rows: kept for the next start and for look-ups offline.
@@ -230,6 +230,7 @@ def _wire_service(c: Controllers, parts: WindowParts,
     c.shared.passwordKept.connect(lambda _said: c.shared_watch.retry_now())
     c.shared_watch.rejoined.connect(c.outbox.service_answered)
     c.shared_watch.rejoined.connect(refresh_quietly)
+    c.shared_watch.rejoined.connect(c.cards.load)  # the shared store's names now
     c.offline.cameBack.connect(c.outbox.service_answered)
     c.lookups.found.connect(lambda _found: c.outbox.service_answered())
     c.outbox.sent.connect(lambda pet: status.show_activity(localized(QT_TRANSLATE_NOOP(

@@ -10,7 +10,10 @@ from petdesk.core.connection import Connection
 from petdesk.core.status_messages import MessageKind
 from petdesk.core.statuses import PetStatus
 from petdesk.gui.settings.settings import AppSettings, SharedStoreChoice
+from petdesk.services.cards.categories import CategoryTable, table_json
+from petdesk.services.cards.shared_names import CATEGORIES_FACT
 from petdesk.services.keys.keystore import KeyStore
+from petdesk.services.shared.opening import open_postgres
 from petdesk.storage.paths import store_file
 from petdesk.storage.rows import Draft, OutboxState
 from petdesk.storage.sqlite.store import open_store
@@ -90,3 +93,18 @@ def test_a_desk_refused_by_the_shared_store_says_so_and_rejoins_with_the_new_pas
 
     qtbot.waitUntil(lambda: bar.text_of(MessageKind.SHARED_STORE_DOWN) == "", timeout=15_000)
     assert _query(postgres_address, "SELECT to_regclass('schema_version')") is not None
+
+
+def test_a_desk_on_the_shared_store_shows_the_category_names_another_desk_gave(
+        qtbot, loopback: Sandbox, make_window, settings: AppSettings,
+        keystore: KeyStore, postgres_address: str) -> None:
+    other_desk = open_postgres(postgres_address, DESK_PASSWORD, "production", FakeClock())
+    assert not isinstance(other_desk, str)
+    other_desk.meta.set_fact(CATEGORIES_FACT, table_json(CategoryTable({1: "Dogs"})))
+    other_desk.close()
+    settings.shared_store = SharedStoreChoice(postgres_address, True)
+    keystore.set_shared_password(DESK_PASSWORD)
+
+    window = make_window(loopback)
+
+    qtbot.waitUntil(lambda: ui.categories(window).label(1) == "Dogs (1)", timeout=15_000)
