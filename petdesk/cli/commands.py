@@ -43,6 +43,12 @@ from petdesk.sandbox.inprocess import (
     in_process_transport,
     make_demo_app,
 )
+from petdesk.services.cards.categories import (
+    CategoryFileError,
+    JsonCategoryFile,
+    categories_path,
+)
+from petdesk.services.cards.shared_names import bring_names
 from petdesk.services.importing.eta import PLANS
 from petdesk.services.importing.headless import (
     LONG_WAIT,
@@ -250,10 +256,18 @@ def move_command(args: argparse.Namespace, err: TextIO, clock: Clock, *,
         except MoveBlocked as blocked:
             raise CommandError(f"nothing was moved: {blocked}; close PetDesk on this "
                                "computer and run the command again.") from None
+        try:
+            names = bring_names(shared.meta,
+                                JsonCategoryFile(categories_path(connection.environment)))
+        except CategoryFileError as error:
+            err.write(f"petdesk: {error} The category names were not moved.\n")
+            names = 0
     err.write(f"Moved {report.moved} waiting adds of {connection.environment} to the "
               f"shared store at {server_of(address)}.\n")
     if report.already_there:
         err.write(f"{report.already_there} had been moved by an earlier run.\n")
+    if names:
+        err.write(f"Added {names} category names of this computer to the shared store's.\n")
     if report.left_here:
         err.write(f"{report.left_here} stay on this computer: they may have reached the "
                   "service already, or their import is paused. PetDesk settles them here.\n")

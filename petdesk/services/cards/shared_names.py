@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Final
 
 from petdesk.services.cards.categories import (
+    CategoryError,
     CategoryFileError,
     CategoryStore,
     CategoryTable,
@@ -23,7 +24,7 @@ from petdesk.services.cards.categories import (
 )
 from petdesk.storage.repositories import MetaRepository
 
-__all__ = ["CATEGORIES_FACT", "StoreCategories"]
+__all__ = ["CATEGORIES_FACT", "StoreCategories", "bring_names"]
 
 CATEGORIES_FACT: Final = "cards/categories"
 
@@ -49,3 +50,23 @@ class StoreCategories:
     def save(self, table: CategoryTable) -> None:
         self._meta().set_fact(CATEGORIES_FACT, table_json(table))
         self._local.save(table)
+
+
+def bring_names(meta: MetaRepository, local: CategoryStore) -> int:
+    """Add the desk's own names to the store's (``petdesk shared-store move``): each id
+    the store does not name yet, unless another id has that name there. How many."""
+    raw = meta.fact(CATEGORIES_FACT)
+    table = CategoryTable() if raw is None else table_from_json(raw)
+    own = local.load()
+    added = 0
+    for category in own or ():
+        if category.id in table:
+            continue
+        try:
+            table.add(category.id, category.name)
+        except CategoryError:  # the name is another id's there: the store's stays
+            continue
+        added += 1
+    if added:
+        meta.set_fact(CATEGORIES_FACT, table_json(table))
+    return added

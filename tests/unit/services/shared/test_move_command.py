@@ -13,6 +13,8 @@ from PySide6.QtCore import QSettings
 from petdesk.cli.commands import CommandError, build_parser, move_command
 from petdesk.core.clock import Clock
 from petdesk.core.statuses import PetStatus
+from petdesk.services.cards.categories import CategoryTable, JsonCategoryFile, categories_path
+from petdesk.services.cards.shared_names import StoreCategories
 from petdesk.storage.paths import store_path
 from petdesk.storage.repositories import Store
 from petdesk.storage.rows import Draft, OutboxState
@@ -59,6 +61,7 @@ def _desk_adds(*names: str) -> None:
 
 def test_the_command_moves_the_waiting_adds_once_and_says_what_moved(tmp_path: Path) -> None:
     _desk_adds("Rex", "Mia")
+    JsonCategoryFile(categories_path("production")).save(CategoryTable({1: "Dogs", 2: "Cats"}))
     server = Server(tmp_path / "shared.sqlite3")
     err = io.StringIO()
 
@@ -67,10 +70,17 @@ def test_the_command_moves_the_waiting_adds_once_and_says_what_moved(tmp_path: P
     assert status == 0
     assert "Moved 2 waiting adds of production to the shared store at " \
            "db.shelter.lan:5432/petdesk." in err.getvalue()
+    assert "Added 2 category names of this computer to the shared store's." in err.getvalue()
     again = io.StringIO()
     move_command(_args("--address", ADDRESS), again, FakeClock(), opener=server)
     assert "Moved 0 waiting adds" in again.getvalue()
+    assert "category names" not in again.getvalue()
     assert server.waiting() == ["Rex", "Mia"]
+    store = open_store(server.path, "production", clock=FakeClock()).store
+    shared_names = StoreCategories(lambda: store.meta, JsonCategoryFile(tmp_path / "x.json"))
+    loaded = shared_names.load()
+    assert loaded is not None and loaded.as_dict() == {1: "Dogs", 2: "Cats"}
+    store.close()
 
 
 def test_nothing_moves_while_the_shared_store_is_down(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from petdesk.services.cards.categories import CategoryTable, JsonCategoryFile
-from petdesk.services.cards.shared_names import StoreCategories
+from petdesk.services.cards.shared_names import StoreCategories, bring_names
 from petdesk.storage.sqlite.store import open_store
 from tests.helpers.api_fakes import FakeClock
 
@@ -31,4 +31,20 @@ def test_the_first_desks_names_become_everyones_and_each_desk_keeps_a_copy(
     assert loaded is not None and loaded.as_dict()[4] == "Birds"
     again = at_front.load()
     assert again is not None and again.as_dict()[4] == "Birds"
+    shared.close()
+
+
+def test_moving_a_desks_names_keeps_what_the_shared_store_already_names(
+        tmp_path: Path) -> None:
+    shared = open_store(tmp_path / "shared.sqlite3", "production", clock=FakeClock()).store
+    StoreCategories(lambda: shared.meta, JsonCategoryFile(tmp_path / "a.json")).save(
+        CategoryTable({1: "Dogs"}))
+    desk = JsonCategoryFile(tmp_path / "desk.json")
+    desk.save(CategoryTable({1: "Hunde", 2: "dogs", 3: "Cats"}))
+
+    assert bring_names(shared.meta, desk) == 1
+    assert bring_names(shared.meta, desk) == 0
+
+    names = StoreCategories(lambda: shared.meta, desk).load()
+    assert names is not None and names.as_dict() == {1: "Dogs", 3: "Cats"}
     shared.close()
