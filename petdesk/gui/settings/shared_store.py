@@ -133,8 +133,11 @@ class SharedStoreWatch(QObject):
                               kind=JobKind.SHARED_STORE, key=JobKind.SHARED_STORE)
 
     def _seen(self, outcome: Outcome[tuple[str | None, MoveReport | None]]) -> None:
-        if outcome.value is None or not self._connection.in_use.shared_store:
-            return  # stopped, or the shared store was switched off meanwhile
+        if not self._connection.in_use.shared_store:
+            return  # switched off meanwhile
+        if outcome.value is None:  # stopped (Esc) or failed: look again later
+            self._timer.start(RETRY_MS)
+            return
         down, moved = outcome.value
         if down is not None:
             self._down = True
