@@ -33,10 +33,13 @@ from petdesk.gui.common.status_look import status_text
 from petdesk.gui.worker.io_runner import IoRunner
 from petdesk.services.cards.categories import (
     DEMO_CATEGORY_NAMES,
+    CategoryStore,
     CategoryTable,
     JsonCategoryFile,
     categories_path,
 )
+from petdesk.services.cards.shared_names import StoreCategories
+from petdesk.storage.repositories import MetaRepository
 
 if TYPE_CHECKING:
     from petdesk.api import Pet
@@ -53,7 +56,10 @@ class CardsAndCategories(QObject):
                  connection: ConnectionController, run_io: IoRunner,
                  say: Callable[[str], None], shown: Callable[[], Pet | None],
                  folders: FileFolders, *, data_dir: Path | None = None,
-                 initial: CategoryTable | None = None) -> None:
+                 initial: CategoryTable | None = None,
+                 shared_meta: Callable[[], MetaRepository] | None = None) -> None:
+        """``shared_meta``: the current store's facts (asked for on the worker), where
+        the names are kept while the desk uses a shared store."""
         super().__init__(parent)
         self._parent = parent
         self._table = table
@@ -65,6 +71,7 @@ class CardsAndCategories(QObject):
         self._say = say
         self._folders = folders
         self._data_dir = data_dir
+        self._shared_meta = shared_meta
         self.categories = CategoryModel(parent=self)
         self._persistence: CategoryPersistence | None = None
         self.categories_dialog: QDialog | None = None
@@ -84,7 +91,9 @@ class CardsAndCategories(QObject):
             self._persistence.deleteLater()
         initial, self._initial = self._initial, None
         self.categories.replace(initial or CategoryTable(), notify=False)
-        store = JsonCategoryFile(categories_path(self._connection.name, self._data_dir))
+        own = JsonCategoryFile(categories_path(self._connection.name, self._data_dir))
+        shared = self._shared_meta if self._connection.in_use.shared_store else None
+        store: CategoryStore = own if shared is None else StoreCategories(shared, own)
         persistence = CategoryPersistence(self.categories, store, self._run_io, parent=self)
         persistence.failed.connect(self._say)
         self._persistence = persistence

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
         RequestPolicy,
     )
     from petdesk.core.waits import WaitInfo
+    from petdesk.services.shared.reach import SharedReach
     from petdesk.services.worker.session import WorkSession
     from petdesk.storage.repositories import BudgetRepository
 
@@ -254,11 +255,24 @@ class Runner:
     def session(self) -> WorkSession:
         """The store of the current environment and its services, opened on first use."""
         if self._session is None:
-            from petdesk.services.worker.session import WorkSession  # noqa: PLC0415 - the store and the services (httpx, the readers): after the first page
-
-            opened = self._open_store()
-            self._session = WorkSession(opened.store, self._clock, opened.problem)
+            sessions = self._sessions()
+            if self.connection.shared_store:
+                # The shared store, or this computer's file while it is down; the file
+                # opened for the first page's quota is let go so its adds can move.
+                self._release_opened()
+                self._session = sessions.open(self.connection, self._clock,
+                                              self._store_folder,
+                                              password=self._shared_password())
+            else:
+                opened = self._open_store()
+                self._session = sessions(opened.store, self._clock, opened.problem)
         return self._session
+
+    @staticmethod
+    def _sessions() -> type[WorkSession]:
+        from petdesk.services.worker.session import WorkSession  # noqa: PLC0415 - the store and the services (httpx, the readers, the database driver): after the first page
+
+        return WorkSession
 
     def _open_store(self) -> OpenedStore:
         """The store file of the current environment (a file that cannot be used is set
@@ -269,14 +283,43 @@ class Runner:
                                       desk=this_desk())
         return self._opened
 
+    def _release_opened(self) -> None:
+        opened, self._opened = self._opened, None
+        if opened is not None:
+            opened.store.close()
+
     def _budget(self) -> BudgetRepository:
-        # The store alone, not the session: the first page's request must not load the
-        # services (the catalogue, the import's readers) before it is painted.
+        # A desk on this computer's file reads the quota from the file alone, not the
+        # session: the first page's request must not load the services (the catalogue,
+        # the import's readers) before it is painted. A desk set up for the shared store
+        # reads it where every desk of the shelter writes it.
+        if self._session is not None:
+            return self._session.store.budget
+        if self.connection.shared_store:
+            return self.session().store.budget
         return self._open_store().store.budget
+
+    def test_shared_store(self, address: str, password: str) -> SharedReach:
+        """Sign in once at ``address`` (``password`` empty: the saved one)."""
+        return self._sessions().test_shared_store(
+            address, password or self.keys.shared_password().key)
+
+    def _shared_password(self) -> str | None:
+        return self.keys.shared_password().key if self.connection.shared_store else None
+
+    def rejoin_shared(self) -> WorkSession:
+        """The session, on the shared store again if it was down and is back."""
+        session = self.session()
+        joined = session.rejoin(self.connection, self._clock, self._store_folder,
+                                password=self._shared_password())
+        if joined is not None:
+            self._session = session = joined
+        return session
 
     def has_store(self) -> bool:
         """Whether the current environment has a store (looking creates no file)."""
-        return (self._opened is not None
+        return (self._session is not None or self._opened is not None
+                or bool(self.connection.shared_store)
                 or store_file(self.connection, self._store_folder).exists())
 
     def _close_session(self) -> None:

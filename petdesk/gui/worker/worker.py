@@ -18,6 +18,7 @@ client the factory builds: tests wait through Retry-After on a fake clock.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -30,6 +31,7 @@ from petdesk.core.jobs import JobKind, Priority
 from petdesk.gui.worker.thread import Relay, Runner
 from petdesk.services.keys.keys import KeyProvider
 from petdesk.services.worker.jobs import ClientFactory, Job, JobContext, Next, Outcome, Task
+from petdesk.storage.repositories import MetaRepository
 
 __all__ = ["ClientFactory", "Connection", "Job", "JobContext", "Next", "Outcome", "Task",
            "Worker"]
@@ -106,6 +108,13 @@ class Worker(QObject):
             return existing
         return self.submit(Job(fn, next_fn, kind, priority, label, key,
                                keep_on_close=keep_on_close), start=start)
+
+    def store_meta(self) -> MetaRepository:
+        """The facts of the current environment's store (opened on first use). Only for
+        work :meth:`run_io` runs: the store belongs to the worker thread."""
+        if threading.current_thread() is not self._runner.thread:
+            raise RuntimeError("the store is used on the worker thread only")
+        return self._runner.session().store.meta
 
     def run_io(self, fn: Callable[[], object], on_done: Callable[[object], None],
                on_error: Callable[[BaseException], None]) -> None:

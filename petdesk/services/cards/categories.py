@@ -63,6 +63,8 @@ __all__ = [
     "load_or_seed",
     "parse_category_id",
     "parse_csv",
+    "table_from_json",
+    "table_json",
     "validate_category_id",
     "validate_category_name",
 ]
@@ -427,6 +429,18 @@ def categories_path(environment: str, data_dir: Path | None = None) -> Path:
     return folder / f"categories-{environment}.json"
 
 
+def table_json(table: CategoryTable) -> str:
+    """``table`` as the JSON PetDesk keeps it in (a file, or a fact of the store)."""
+    return json.dumps({"version": _FILE_VERSION,
+                       "categories": [{"id": c.id, "name": c.name} for c in table.categories()]},
+                      ensure_ascii=False, indent=1)
+
+
+def table_from_json(text: str) -> CategoryTable:
+    """The table in ``text`` (:func:`table_json`); ValueError when it is not one."""
+    return _table_from_json(json.loads(text))
+
+
 def _table_from_json(raw: object) -> CategoryTable:
     if not isinstance(raw, dict) or raw.get("version") != _FILE_VERSION:
         raise CategoryError("unknown format or version")
@@ -472,11 +486,7 @@ class JsonCategoryFile:
             ) from error
 
     def save(self, table: CategoryTable) -> None:
-        payload = {
-            "version": _FILE_VERSION,
-            "categories": [{"id": c.id, "name": c.name} for c in table.categories()],
-        }
-        data = json.dumps(payload, ensure_ascii=False, indent=1).encode("utf-8")
+        data = table_json(table).encode("utf-8")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd, temp = tempfile.mkstemp(prefix=".categories-", suffix=".tmp", dir=self.path.parent)
