@@ -44,13 +44,13 @@ from petdesk.sandbox.inprocess import (
     in_process_transport,
     make_demo_app,
 )
-from petdesk.services.desk import this_desk
 from petdesk.services.cards.categories import (
     CategoryFileError,
     JsonCategoryFile,
     categories_path,
 )
 from petdesk.services.cards.shared_names import bring_names
+from petdesk.services.desk import this_desk
 from petdesk.services.importing.eta import PLANS
 from petdesk.services.importing.headless import (
     LONG_WAIT,
@@ -72,13 +72,12 @@ from petdesk.services.importing.outbox import (
 from petdesk.services.keys.keystore import KeyStore
 from petdesk.services.outbox.remote import ClientRemote
 from petdesk.services.outbox.sender import OutboxSender
-from petdesk.services.worker.shared_quota import StoreQuota
-from petdesk.storage.paths import store_path
-from petdesk.storage.repositories import BudgetRepository
-from petdesk.storage.saved_settings import ENVIRONMENTS, saved_connection
 from petdesk.services.shared.address import address_problem, server_of
 from petdesk.services.shared.move import MoveBlocked, move_waiting_adds
 from petdesk.services.shared.opening import SharedOpener, open_postgres
+from petdesk.services.worker.shared_quota import StoreQuota
+from petdesk.storage.paths import store_path
+from petdesk.storage.repositories import BudgetRepository
 from petdesk.storage.saved_settings import ENVIRONMENTS, saved_connection, saved_shared_store
 from petdesk.storage.sqlite.store import SqliteStore, open_store
 
