@@ -1,0 +1,25 @@
+"""The multi-desk soak (tests/reliability/desks_soak.py) in short: five desks on one
+store and one key import 60 adds through ``petdesk import`` against a sandbox child at
+Free-plan limits (on a clock 60 times faster) dropping 20 % of connections after the
+commit and 10 % before; one desk is killed with SIGKILL and started again.
+
+The long form is ``python -m tests.reliability.desks_soak`` (1,000 adds, desks killed at
+random)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.reliability import desks_soak
+
+
+@pytest.mark.slow
+def test_five_desks_on_one_store_add_60_pets_exactly_once_despite_a_kill() -> None:
+    result = desks_soak.soak(60, desks=5, seed=7, kill_mean=3.0, max_kills=1,
+                             max_seconds=150)
+    assert result.problems == []
+    assert result.kills == 1
+    assert result.duplicates == [] and result.missing == []
+    assert result.created == 60
+    assert result.bans == 0
+    assert max(result.desk_429s.values()) <= 1
