@@ -300,8 +300,8 @@ def soak(adds: int, *, desks: int = 5, seed: int = 25, scale: int = 60,
             if now - started > max_seconds:
                 result.problems.append(f"stopped after {max_seconds:.0f} s")
                 break
-            created = _created_so_far(sandbox_log, last_count)
-            last_count = (created, now)
+            last_count = _created_so_far(sandbox_log, last_count)
+            created = last_count[0]
             if not restarted and created >= restart_store_at * adds:
                 restarted = True
                 result.store_restarts += shared.restart()
@@ -333,12 +333,13 @@ def soak(adds: int, *, desks: int = 5, seed: int = 25, scale: int = 60,
     return result
 
 
-def _created_so_far(log: Path, last: tuple[int, float]) -> int:
-    """The 201s the sandbox logged (read at most every 2 s; the log only grows)."""
-    count, when = last
-    if time.monotonic() - when < 2.0:
-        return count
-    return sandbox_answers(log)[201]
+def _created_so_far(log: Path, last: tuple[int, float]) -> tuple[int, float]:
+    """The 201s the sandbox logged, and when they were counted (read again at most
+    every 2 s; the log only grows)."""
+    now = time.monotonic()
+    if now - last[1] < 2.0:
+        return last
+    return sandbox_answers(log)[201], now
 
 
 def main(argv: list[str] | None = None) -> int:
