@@ -63,7 +63,7 @@ GOAL_DRAIN = 0.97
 _SANDBOX = "from petdesk.sandbox.server import main; raise SystemExit(main())"
 
 # One desk's catalogue mirror: the filler on the shared store, stepped as the worker
-# steps it, until the store's catalogue is complete (another desk may complete it).
+# steps it, until the store's catalogue is complete (whichever desk completes it).
 _MIRROR_DESK = """
 import sys, time
 from pathlib import Path
@@ -80,13 +80,16 @@ with PetStoreClient(base_url, key, clock=clock) as client, \\
         open_store(Path(store_path), "production", clock=clock).store as store:
     budget = QuotaBudget(clock, lambda: client.rate_limit, client.gate.remaining_wait)
     filler = MirrorFiller(store, ClientMirrorRemote(client), budget, clock)
-    for _ in range(10_000):
+    for _ in range(100_000):
         step = filler.step()
-        if step.kind in (FillKind.DONE, FillKind.IDLE):
+        state = store.catalogue.state()
+        if state.complete_at is not None and not state.running:
             break
-        if step.kind not in (FillKind.FETCHED, FillKind.DEFERRED):
+        if step.kind not in (FillKind.FETCHED, FillKind.DEFERRED, FillKind.IDLE,
+                             FillKind.DONE):
             raise SystemExit(f"the fill stopped: {step}")
-        time.sleep(min(step.wait, 1.0))
+        # IDLE: another desk has the turn; look again soon (the count is the figure)
+        time.sleep(min(step.wait, 0.05 if step.kind is FillKind.IDLE else 1.0))
     print(store.catalogue.count())
 """
 
@@ -157,9 +160,8 @@ def fill_once(desks: int) -> dict[str, float]:
                     raise RuntimeError(f"a desk failed: {err[-2000:]}")
             mirrored = max(int(out.split()[-1]) for out, _err in outs)
             counts = answers(log)
-    if mirrored != PETS:
-        raise RuntimeError(f"mirrored {mirrored} of {PETS}")
-    return {"requests": float(sum(counts.values())), "seconds": took}
+    return {"requests": float(sum(counts.values())), "seconds": took,
+            "mirrored": float(mirrored)}
 
 
 def catalogue(quick: bool) -> Figure:
@@ -171,16 +173,21 @@ def catalogue(quick: bool) -> Figure:
     ours = statistics.median(r["requests"] for r in five)
     base = statistics.median(r["requests"] for r in one)
     ratio = ours / base
+    complete = all(r["mirrored"] == PETS for r in five + one)
     return Figure(
         key="desks_catalogue_requests",
         title=f"D1. Catalogue of {PETS:,} pets filled for {DESKS} desks on one store",
         petdesk=ours, baseline=base, unit="requests", ratio=ratio,
-        goal=f"<= {GOAL_REQUESTS:.2f}x the requests of one desk", met=ratio <= GOAL_REQUESTS,
+        goal=f"<= {GOAL_REQUESTS:.2f}x the requests of one desk, every pet mirrored",
+        met=ratio <= GOAL_REQUESTS and complete,
         details={"five_desks": five, "one_desk": one},
         note=(f"requests the sandbox answered, medians of {repeat}: {DESKS} desks "
               f"{', '.join(str(int(r['requests'])) for r in five)}; one desk "
               f"{', '.join(str(int(r['requests'])) for r in one)}; "
-              f"{math.ceil(PETS / 100)} pages"))
+              f"{math.ceil(PETS / 100)} pages; pets in the store's catalogue when every desk "
+              f"stopped: {DESKS} desks "
+              f"{', '.join(str(int(r['mirrored'])) for r in five)}, one desk "
+              f"{', '.join(str(int(r['mirrored'])) for r in one)}"))
 
 
 # -- D2: the outbox -------------------------------------------------------------------------
