@@ -19,10 +19,11 @@ one shared folder do).
   command line) start together just after a window begins, each importing its share of
   N adds into the shared store's outbox; whichever desk holds the store's sender lock
   sends every desk's adds, in order, and a desk that finishes hands the lock on. The
-  sandbox runs the Free plan five times faster (60 requests per 12 s). The plan's rate
+  sandbox runs the Free plan three times faster (60 requests per 20 s: five desks'
+  processes must keep up with it on a shared 2-core machine). The plan's rate
   is the baseline: ``minimum(N)`` of ``bench_import.py`` (the start of window
   ``floor(t0 / W) + ceil(N / Q) - 1``), over the time from the desks' start to the last
-  pet on the server: goal >= 0.97x. N is 290 (110 with ``--quick``): the last window
+  pet on the server: goal >= 0.97x. N is 170 (110 with ``--quick``): the last window
   keeps 10 requests for the outbox's own checks (the newest pet's id, listed before the
   first send), as in ``bench_import.py``. One desk importing all N alone is measured in
   the same run for scale. 429s counted in the sandbox's log; every pet on the server once.
@@ -57,7 +58,7 @@ KEY = "bench-desks-key-0123456789"
 DESKS = 5
 PETS = 2_700
 PER_WINDOW = 60
-WINDOW = 12
+WINDOW = 20
 GOAL_REQUESTS = 1.05
 GOAL_DRAIN = 0.97
 _SANDBOX = "from petdesk.sandbox.server import main; raise SystemExit(main())"
@@ -252,7 +253,7 @@ def _names(base_url: str, prefix: str) -> list[str]:
 
 
 def drain(quick: bool) -> Figure:
-    adds = 110 if quick else 290
+    adds = 110 if quick else 170
     repeat = 1 if quick else 3
     five, one = [], []
     for n in range(repeat):
