@@ -46,12 +46,13 @@ else:
 class SenderLock:
     """``acquire()`` is non-blocking and idempotent; ``release()`` lets another take it.
 
-    ``path=None`` (a store in memory) always grants the lock.
+    ``path=None`` (a store in memory) always grants the lock. ``purpose`` names the
+    lock file (``<store>.<purpose>-lock``): the catalogue's filler takes one of its own.
     """
 
-    def __init__(self, store_path: Path | None) -> None:
+    def __init__(self, store_path: Path | None, purpose: str = "sender") -> None:
         self._path = None if store_path is None else store_path.with_name(
-            store_path.name + ".sender-lock")
+            f"{store_path.name}.{purpose}-lock")
         self._fd: int | None = None
 
     @property

@@ -11,6 +11,7 @@ are the service's own page links, which carry the key nowhere.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from contextlib import AbstractContextManager
 from typing import Protocol
 
 from petdesk.core.statuses import PetStatus
@@ -217,6 +218,12 @@ class CatalogueRepository(Protocol):
         """Open the catalogue now. Never raises for a damaged one: it starts empty (or
         lives in memory for this session). Returns the plain sentence saying so,
         ``None`` when all is well."""
+        ...
+
+    def fill_turn(self) -> AbstractContextManager[bool]:
+        """Held around one step of the filler: whether this process does the step now
+        (``False``: another PetDesk sharing the store is doing one; skip it). Never
+        waits; the turn ends with the ``with`` block, or when its holder dies."""
         ...
 
     def count(self) -> int: ...

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, Final, NamedTuple
 
 from petdesk.core.statuses import PetStatus
 
@@ -243,3 +243,21 @@ def status_from_db(value: str | None) -> PetStatus | None:
 
 def status_to_db(status: PetStatus | None) -> str | None:
     return None if status is None else status.value
+
+
+_STATUSES: Final[dict[str | None, PetStatus | None]] = {
+    None: None, **{status.value: status for status in PetStatus}}
+
+
+def pet_row(row: tuple[Any, ...]) -> PetRow:
+    return PetRow(int(row[0]), str(row[1]), int(row[2]), status_from_db(row[3]))
+
+
+def pet_rows(rows: list[tuple[Any, ...]]) -> tuple[PetRow, ...]:
+    """Many rows at once (the first paint): the columns' types are the schema's."""
+    statuses = _STATUSES
+    make = PetRow
+    try:
+        return tuple([make(i, n, c, statuses[s]) for i, n, c, s in rows])
+    except KeyError:  # a status this version does not know: the careful path
+        return tuple(map(pet_row, rows))

@@ -262,8 +262,11 @@ class MirrorFiller:
     # -- the step --------------------------------------------------------------------
 
     def step(self) -> FillStep:
-        """Do the next piece of work: at most one request."""
-        self._last = self._step()
+        """Do the next piece of work: at most one request. Several desks sharing one
+        store take turns: one does each step, the others wait (the mirror's state is
+        read again at every step, so they carry on from what it did)."""
+        with self._catalogue.fill_turn() as mine:
+            self._last = self._step() if mine else FillStep(FillKind.IDLE, self._retry_wait)
         return self._last
 
     def _step(self) -> FillStep:

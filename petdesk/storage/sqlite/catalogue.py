@@ -4,14 +4,15 @@ settings (in ``meta``)."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, Final
 
 from petdesk.core.names import fold_name
-from petdesk.core.statuses import PetStatus
+from petdesk.storage.lock import SenderLock
 from petdesk.storage.rows import (
     MirrorQuery,
     MirrorSettings,
@@ -19,14 +20,14 @@ from petdesk.storage.rows import (
     MirrorState,
     PassKind,
     PetRow,
-    status_from_db,
+    pet_rows,
     status_to_db,
 )
 from petdesk.storage.sqlite.database import Database
 
 log = logging.getLogger(__name__)
 
-__all__ = ["SqliteCatalogue", "pet_row", "pet_rows", "upsert"]
+__all__ = ["SqliteCatalogue", "upsert"]
 
 _COLUMNS: Final = (
     "next_url, pass_started_at, complete_at, highest_id, pass_kind, last_update_at, "
@@ -43,24 +44,6 @@ _ORDERS: Final = {
     MirrorSort.CATEGORY: ("category_id", "pet_id"),
     MirrorSort.STATUS: ("pet_status IS NULL", "pet_status", "pet_id"),
 }
-_STATUSES: Final[dict[str | None, PetStatus | None]] = {
-    None: None, **{status.value: status for status in PetStatus}}
-
-
-def pet_row(row: tuple[Any, ...]) -> PetRow:
-    return PetRow(int(row[0]), str(row[1]), int(row[2]), status_from_db(row[3]))
-
-
-def pet_rows(rows: list[tuple[Any, ...]]) -> tuple[PetRow, ...]:
-    """Many rows at once (the first paint): the columns' types are the schema's."""
-    statuses = _STATUSES
-    make = PetRow
-    try:
-        return tuple([make(i, n, c, statuses[s]) for i, n, c, s in rows])
-    except KeyError:  # a status this version does not know: the careful path
-        return tuple(map(pet_row, rows))
-
-
 def upsert(conn: sqlite3.Connection, rows: Iterable[PetRow], when: float) -> None:
     """Inside a catalogue transaction: keep ``rows`` as seen at ``when``."""
     conn.executemany(
@@ -94,6 +77,13 @@ class SqliteCatalogue:
 
     def open(self) -> str | None:
         return self._db.open_catalogue()
+
+    @contextlib.contextmanager
+    def fill_turn(self) -> Iterator[bool]:
+        """Two PetDesk processes on one store file: an OS file lock next to it (released
+        however its holder ends), as the outbox's sender takes."""
+        with SenderLock(self._db.path, "filler") as lock:
+            yield lock.acquire()
 
     def count(self) -> int:
         return int(self._db.catalogue_read("SELECT COUNT(*) FROM mirror_pet")[0][0])

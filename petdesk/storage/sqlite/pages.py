@@ -10,10 +10,12 @@ from petdesk.storage.rows import (
     StoredPage,
     StoredPet,
     StoredQuery,
+    pet_row,
+    pet_rows,
     status_from_db,
     status_to_db,
 )
-from petdesk.storage.sqlite.catalogue import pet_row, pet_rows, upsert
+from petdesk.storage.sqlite.catalogue import upsert
 from petdesk.storage.sqlite.database import Database
 from petdesk.storage.sqlite.meta import status_key
 

@@ -1,0 +1,124 @@
+"""The connection of a desk to the shared store: how it is opened (address and
+password apart, timeouts so nothing waits forever), and how every repository reads
+and writes through it.
+
+The address is a ``postgresql://user@host:port/database?sslmode=…`` URL; psycopg (libpq)
+honours every TLS setting in it. The password is given on its own (it lives in the
+keyring) and never goes into the address, a log line, an exception or a repr.
+
+Threads: one connection per store, every use serialised by a lock (the worker thread
+owns the store, as with SQLite). Each write is one transaction; reads outside a
+transaction run in autocommit and see what other desks committed at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+from collections.abc import Iterator
+from typing import Any, Final
+
+import psycopg
+from psycopg.conninfo import conninfo_to_dict
+
+from petdesk.core.clock import Clock
+from petdesk.storage.postgres.errors import (
+    ADDRESS_WITH_SIGN_IN,
+    REFUSED,
+    UNREACHABLE,
+    SharedStoreUnavailable,
+)
+
+log = logging.getLogger(__name__)
+
+__all__ = ["CONNECT_TIMEOUT", "Connection", "PgDatabase", "connect", "describe"]
+
+Connection = psycopg.Connection[tuple[Any, ...]]
+
+#: Seconds to wait for the server to answer a connection.
+CONNECT_TIMEOUT: Final = 10
+#: Milliseconds a statement (a lock wait included) may take before the server stops it.
+STATEMENT_TIMEOUT_MS: Final = 30_000
+#: A transaction left open (a desk frozen mid-write) is ended by the server after this.
+IDLE_IN_TRANSACTION_MS: Final = 60_000
+_REFUSED_MARKS: Final = ("password authentication failed", "no password supplied",
+                         "authentication failed", "role \"")
+
+
+def describe(address: str) -> str:
+    """``user@host:port/database`` of an address, for logs and reprs (no password)."""
+    try:
+        parts = conninfo_to_dict(address)
+    except psycopg.ProgrammingError:
+        return "an address that cannot be read"
+    return (f"{parts.get('user', '')}@{parts.get('host', '')}:{parts.get('port', '')}/"
+            f"{parts.get('dbname', '')}")
+
+
+def connect(address: str, password: str | None) -> Connection:
+    """Open a connection (autocommit). Raises :class:`SharedStoreUnavailable` with a
+    plain sentence when the address is not usable, the server cannot be reached in
+    time, or it refuses the sign-in."""
+    try:
+        parts = conninfo_to_dict(address)
+    except psycopg.ProgrammingError:
+        raise SharedStoreUnavailable(UNREACHABLE) from None
+    if "password" in parts:
+        raise SharedStoreUnavailable(ADDRESS_WITH_SIGN_IN)
+    options = (f"-c statement_timeout={STATEMENT_TIMEOUT_MS} "
+               f"-c idle_in_transaction_session_timeout={IDLE_IN_TRANSACTION_MS}")
+    sentence = UNREACHABLE
+    try:
+        return psycopg.connect(address, password=password, connect_timeout=CONNECT_TIMEOUT,
+                               autocommit=True, application_name="PetDesk", options=options)
+    except psycopg.OperationalError as exc:
+        text = str(exc).lower()
+        refused = any(mark in text for mark in _REFUSED_MARKS)
+        sentence = REFUSED if refused else UNREACHABLE
+        log.warning("the shared store %s could not be opened: %s (%s)", describe(address),
+                    type(exc).__name__, "sign-in refused" if refused else "not reached")
+    # Raised outside the handler: the driver's error is not even the context.
+    raise SharedStoreUnavailable(sentence)
+
+
+@contextlib.contextmanager
+def _reachable() -> Iterator[None]:
+    """The server went away (or a statement ran out of time): say so plainly."""
+    try:
+        yield
+    except psycopg.OperationalError as exc:
+        log.warning("the shared store stopped answering: %s", type(exc).__name__)
+        failed = True
+    else:
+        failed = False
+    if failed:
+        raise SharedStoreUnavailable(UNREACHABLE)
+
+
+class PgDatabase:
+    """One desk's connection to the shared store, for one environment."""
+
+    def __init__(self, conn: Connection, environment: str, clock: Clock) -> None:
+        self._conn = conn
+        self.environment = environment
+        self.clock = clock
+        self._lock = threading.RLock()
+        self._closed = False
+
+    def close(self) -> None:
+        with self._lock:
+            if not self._closed:
+                self._closed = True
+                self._conn.close()
+
+    @contextlib.contextmanager
+    def tx(self) -> Iterator[Connection]:
+        """One write transaction: committed on exit, rolled back on error."""
+        with self._lock, _reachable(), self._conn.transaction():
+            yield self._conn
+
+    def read(self, sql: str,
+             args: tuple[Any, ...] | dict[str, Any] = ()) -> list[tuple[Any, ...]]:
+        with self._lock, _reachable():
+            return self._conn.execute(sql, args).fetchall()
