@@ -262,7 +262,7 @@ def _desk(csv_file: Path, base_url: str, address: str) -> int:
 
 
 def _desk_import(csv_file: Path, base_url: str, address: str) -> int:
-    from petdesk.storage.postgres import open_shared_store
+    from petdesk.storage.postgres.store import open_shared_store
 
     clock = SystemClock()
     args = build_parser().parse_args(["import", str(csv_file)])
@@ -406,6 +406,9 @@ def soak(adds: int, *, desks: int = 5, seed: int = 25, scale: int = 60,
                     else:
                         result.problems.append(f"{desk.name} exited {code}; started again")
                     desk.start()
+            if len(result.problems) >= 20:
+                result.problems.append("stopped: the desks keep failing")
+                break
             if now - started > max_seconds:
                 result.problems.append(f"stopped after {max_seconds:.0f} s")
                 break
