@@ -8,8 +8,9 @@ process logging its requests (they are counted in its log). The desks share one 
 (one SQLite file in one data folder: what several PetDesk processes on one machine or
 one shared folder do).
 
-* **D1 catalogue for five desks**: the sandbox holds 2,700 pets (27 pages); five desk
-  processes start together, each running the catalogue mirror's filler
+* **D1 catalogue for five desks** (on one SQLite file, and on a PostgreSQL server the
+  benchmark starts): the sandbox holds 2,700 pets (27 pages); five desk processes start
+  together, each running the catalogue mirror's filler
   (:class:`~petdesk.services.catalogue.mirror.MirrorFiller` with the quota budget, as the
   worker runs it between the user's requests) on the shared store until the store's
   catalogue is complete. Requests the sandbox answered, against one desk filling the
@@ -26,8 +27,9 @@ one shared folder do).
   pet on the server: goal >= 0.97x. N is 160 (100 with ``--quick``): the last window
   holds 40 adds, so the outbox's own checks (the newest pet's id, listed before the
   first send) fit in it without reaching the user's reserve (background work leaves the
-  last 12 of a window's 60 to the user until 5 s before the reset). One desk importing all N alone is measured in
-  the same run for scale. 429s counted in the sandbox's log; every pet on the server once.
+  last 12 of a window's 60 to the user until 5 s before the reset). One desk importing
+  all N alone is measured in the same run for scale. 429s counted in the sandbox's log;
+  every pet on the server once.
 
 Also a group of run.py (``run(quick)``).
 """
@@ -46,7 +48,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -67,19 +69,22 @@ _SANDBOX = "from petdesk.sandbox.server import main; raise SystemExit(main())"
 # One desk's catalogue mirror: the filler on the shared store, stepped as the worker
 # steps it, until the store's catalogue is complete (whichever desk completes it).
 _MIRROR_DESK = """
-import sys, time
+import os, sys, time
 from pathlib import Path
 from petdesk.api import PetStoreClient
 from petdesk.core.clock import SystemClock
 from petdesk.services.catalogue.mirror import FillKind, MirrorFiller
 from petdesk.services.outbox.budget import QuotaBudget
 from petdesk.services.outbox.remote import ClientMirrorRemote
+from petdesk.storage.postgres.store import open_shared_store
 from petdesk.storage.sqlite.store import open_store
 
-store_path, base_url, key = sys.argv[1:4]
+where, base_url, key = sys.argv[1:4]
 clock = SystemClock()
-with PetStoreClient(base_url, key, clock=clock) as client, \\
-        open_store(Path(store_path), "production", clock=clock).store as store:
+store = open_shared_store(where, os.environ["BENCH_STORE_PASSWORD"], "production",
+                          clock=clock) if where.startswith("postgresql:") \\
+    else open_store(Path(where), "production", clock=clock).store
+with PetStoreClient(base_url, key, clock=clock) as client, store:
     budget = QuotaBudget(clock, lambda: client.rate_limit, client.gate.remaining_wait)
     filler = MirrorFiller(store, ClientMirrorRemote(client), budget, clock)
     for _ in range(100_000):
@@ -139,17 +144,41 @@ def desk_env(home: Path) -> dict[str, str]:
 # -- D1: the catalogue ----------------------------------------------------------------------
 
 
-def fill_once(desks: int) -> dict[str, float]:
-    """``desks`` processes fill one store's catalogue from a 2,700-pet sandbox."""
+@contextmanager
+def postgres_database() -> Iterator[Callable[[str], str]]:
+    """A PostgreSQL server of the benchmark's own (tests/helpers/postgres.py); yields a
+    function that creates a database for the desk role and returns its address."""
+    from tests.helpers import postgres
+
+    bindir = postgres.postgres_bindir()
+    if bindir is None:
+        raise RuntimeError("PostgreSQL's server binaries are not installed")
+    server = postgres.start_server(bindir)
+
+    def database(name: str) -> str:
+        with server.admin() as conn:
+            conn.execute(f"CREATE DATABASE {name} OWNER {postgres.DESK_ROLE}")
+        return server.address(name)
+
+    try:
+        yield database
+    finally:
+        postgres.stop(server, bindir)
+
+
+def fill_once(desks: int, store: str | None = None) -> dict[str, float]:
+    """``desks`` processes fill one store's catalogue from a 2,700-pet sandbox;
+    ``store``: a shared store's address (default: one SQLite file)."""
     from petdesk.sandbox import Store
+    from tests.helpers.postgres import DESK_PASSWORD
 
     with tempfile.TemporaryDirectory(prefix="petdesk-bench-desks-") as tmp:
         folder = Path(tmp)
         db = folder / "sandbox.sqlite3"
         Store(db, seed_count=PETS).close()
         with sandbox(folder, "--db", str(db), "--no-rate-limit") as (base_url, log):
-            env = desk_env(folder)
-            argv = [sys.executable, "-c", _MIRROR_DESK, str(folder / "store.sqlite3"),
+            env = dict(desk_env(folder), BENCH_STORE_PASSWORD=DESK_PASSWORD)
+            argv = [sys.executable, "-c", _MIRROR_DESK, store or str(folder / "store.sqlite3"),
                     base_url, KEY]
             started = time.monotonic()
             procs = [subprocess.Popen(argv, env=env, stdout=subprocess.PIPE,
@@ -166,19 +195,22 @@ def fill_once(desks: int) -> dict[str, float]:
             "mirrored": float(mirrored)}
 
 
-def catalogue(quick: bool) -> Figure:
+def catalogue(quick: bool, kind: str = "sqlite") -> Figure:
     repeat = 1 if quick else 3
     five, one = [], []
-    for _ in range(repeat):  # interleaved, so load drifts hit both
-        five.append(fill_once(DESKS))
-        one.append(fill_once(1))
+    with ExitStack() as stack:
+        database = stack.enter_context(postgres_database()) if kind == "postgres" else None
+        for n in range(repeat):  # interleaved, so load drifts hit both
+            five.append(fill_once(DESKS, database(f"five{n}") if database else None))
+            one.append(fill_once(1, database(f"one{n}") if database else None))
     ours = statistics.median(r["requests"] for r in five)
     base = statistics.median(r["requests"] for r in one)
     ratio = ours / base
     complete = all(r["mirrored"] == PETS for r in five + one)
     return Figure(
-        key="desks_catalogue_requests",
-        title=f"D1. Catalogue of {PETS:,} pets filled for {DESKS} desks on one store",
+        key=f"desks_catalogue_requests_{kind}",
+        title=f"D1. Catalogue of {PETS:,} pets filled for {DESKS} desks on one store "
+              f"({'PostgreSQL' if kind == 'postgres' else 'one SQLite file'})",
         petdesk=ours, baseline=base, unit="requests", ratio=ratio,
         goal=f"<= {GOAL_REQUESTS:.2f}x the requests of one desk, every pet mirrored",
         met=ratio <= GOAL_REQUESTS and complete,
@@ -283,16 +315,18 @@ def drain(quick: bool) -> Figure:
 
 
 def run(quick: bool) -> list[Figure]:
-    return [catalogue(quick), drain(quick)]
+    return [catalogue(quick), catalogue(quick, "postgres"), drain(quick)]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--only", nargs="+", choices=["catalogue", "drain"])
+    parser.add_argument("--only", nargs="+", choices=["catalogue", "catalogue-pg", "drain"])
     args = parser.parse_args(argv)
     chosen: dict[str, Callable[[], Figure]] = {
-        "catalogue": lambda: catalogue(args.quick), "drain": lambda: drain(args.quick)}
+        "catalogue": lambda: catalogue(args.quick),
+        "catalogue-pg": lambda: catalogue(args.quick, "postgres"),
+        "drain": lambda: drain(args.quick)}
     figures = [fn() for name, fn in chosen.items() if not args.only or name in args.only]
     for f in figures:
         print(f"{f.title}: {f.petdesk:,.2f} {f.unit} against {f.baseline:,.2f} {f.unit}: "
