@@ -29,6 +29,8 @@ from petdesk.core.urls import base_url_problem
 COMMANDS_HELP = """commands (without the window; petdesk COMMAND --help for their options):
   import FILE   add the pets of a CSV, xlsx or ods file
   export -o F   write every pet (or those with a status) to CSV or xlsx
+  shared-store move
+                move this computer's waiting adds to the shared store
 
 On Windows, run the commands with petdesk-cli.exe (next to PetDesk.exe): PetDesk.exe
 has no console to print to."""
@@ -76,7 +78,7 @@ def text_output() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     given = list(sys.argv[1:] if argv is None else argv)
     text_output()
-    if given and given[0] in ("import", "export"):
+    if given and given[0] in ("import", "export", "shared-store"):
         from petdesk.cli import commands as cli  # noqa: PLC0415 - the commands, without Qt
 
         with announced_running():

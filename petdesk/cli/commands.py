@@ -1,7 +1,9 @@
-"""``petdesk import`` and ``petdesk export``: bulk intake and export without the window.
+"""``petdesk import``, ``petdesk export`` and ``petdesk shared-store move``: bulk intake,
+export and moving a desk to the shared store, without the window.
 
     petdesk import FILE [--demo] [--environment E] [--base-url URL] [--plan P] [options]
     petdesk export [--demo] [--environment E] [--base-url URL] [--status S] -o FILE
+    petdesk shared-store move [--environment E] [--base-url URL] [--address A]
 
 For scheduled jobs and support agents. They use what the window uses:
 
@@ -62,8 +64,11 @@ from petdesk.services.importing.outbox import (
 from petdesk.services.keys.keystore import KeyStore
 from petdesk.services.outbox.remote import ClientRemote
 from petdesk.services.outbox.sender import OutboxSender
+from petdesk.services.shared.address import address_problem, server_of
+from petdesk.services.shared.move import MoveBlocked, move_waiting_adds
+from petdesk.services.shared.opening import SharedOpener, open_postgres
 from petdesk.storage.paths import store_path
-from petdesk.storage.saved_settings import ENVIRONMENTS, saved_connection
+from petdesk.storage.saved_settings import ENVIRONMENTS, saved_connection, saved_shared_store
 from petdesk.storage.sqlite.store import SqliteStore, open_store
 
 USAGE_ERROR = 2
@@ -109,6 +114,19 @@ def build_parser() -> argparse.ArgumentParser:
         "the plan allows, to CSV (UTF-8 with BOM) or xlsx.")
     _add_connection_arguments(exporting)
     add_export_arguments(exporting)
+    shared = commands.add_parser(
+        "shared-store", help="move this computer's waiting adds to the shared store",
+        description="move: queue every add waiting in this computer's outbox in the shared "
+        "store's outbox, each exactly once (running it again moves nothing twice), and "
+        "report what moved. The password is the one saved in Settings › Shared store.")
+    shared.add_argument("action", choices=("move",))
+    shared.add_argument("--environment", choices=ENVIRONMENTS,
+                        help="the environment (default: the one the window used last)")
+    shared.add_argument("--base-url", metavar="URL",
+                        help="service address whose data moves (default: the saved one)")
+    shared.add_argument("--address", metavar="POSTGRESQL_URL",
+                        help="the shared store's address (default: the one saved in "
+                             "Settings › Shared store)")
     return parser
 
 
@@ -208,11 +226,47 @@ def export_command(args: argparse.Namespace, err: TextIO, clock: Clock) -> int:
         return int(run_export(args, query_pages(client, status), err))
 
 
+def move_command(args: argparse.Namespace, err: TextIO, clock: Clock, *,
+                 opener: SharedOpener = open_postgres) -> int:
+    """``petdesk shared-store move``: this computer's waiting adds into the shared store."""
+    args.demo = False
+    connection = resolve_connection(args)
+    address = (args.address or saved_shared_store()).strip()
+    if not address:
+        raise CommandError("no shared store is set up: give --address, or set it up in "
+                           "PetDesk's Settings › Shared store.", USAGE_ERROR)
+    problem = address_problem(address)
+    if problem is not None:
+        raise CommandError(f"the shared store's address: {problem}", USAGE_ERROR)
+    lookup = KeyStore().shared_password()
+    shared = opener(address, lookup.key, connection.environment, clock)
+    if isinstance(shared, str):
+        raise CommandError(f"nothing was moved: {shared}")
+    with ExitStack() as stack:
+        stack.callback(shared.close)
+        local = stack.enter_context(open_outbox(connection, err))
+        try:
+            report = move_waiting_adds(local, shared)
+        except MoveBlocked as blocked:
+            raise CommandError(f"nothing was moved: {blocked}; close PetDesk on this "
+                               "computer and run the command again.") from None
+    err.write(f"Moved {report.moved} waiting adds of {connection.environment} to the "
+              f"shared store at {server_of(address)}.\n")
+    if report.already_there:
+        err.write(f"{report.already_there} had been moved by an earlier run.\n")
+    if report.left_here:
+        err.write(f"{report.left_here} stay on this computer: they may have reached the "
+                  "service already, or their import is paused. PetDesk settles them here.\n")
+    return int(ExitStatus.OK)
+
+
 def main(argv: Sequence[str], *, err: TextIO | None = None, clock: Clock | None = None) -> int:
-    """``petdesk import …`` / ``petdesk export …`` (``argv`` without the program name)."""
+    """``petdesk import …`` / ``petdesk export …`` / ``petdesk shared-store move``
+    (``argv`` without the program name)."""
     stream = err if err is not None else sys.stderr
     args = build_parser().parse_args(list(argv))
-    command = import_command if args.command == "import" else export_command
+    command = {"import": import_command, "export": export_command,
+               "shared-store": move_command}[args.command]
     try:
         return command(args, stream, clock or SystemClock())
     except CommandError as error:

@@ -25,12 +25,14 @@ DEMO_BASE_URL: Final = "http://127.0.0.1/v1"
 
 
 class Connection(NamedTuple):
-    """The environment name (also the keyring entry), its base URL and the request
-    timeout in seconds."""
+    """The environment name (also the keyring entry), its base URL, the request
+    timeout in seconds, and the shared store's address when this desk uses one
+    (``""``: the store is the SQLite file on this computer)."""
 
     environment: str
     base_url: str
     timeout: float = 15.0
+    shared_store: str = ""
 
 
 def is_placeholder(url: str) -> bool:

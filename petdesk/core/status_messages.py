@@ -25,13 +25,15 @@ class MessageKind(enum.IntEnum):
 
     KEY_REFUSED = 1
     OFFLINE = 2
-    WAIT = 3
-    STORED_ROWS = 4
-    ACTIVITY = 5
-    OUTBOX = 6
-    CATALOGUE = 7
-    QUOTA = 8
-    REFRESHED = 9
+    #: The shared store is set up but cannot be reached: this computer's data is used.
+    SHARED_STORE_DOWN = 3
+    WAIT = 4
+    STORED_ROWS = 5
+    ACTIVITY = 6
+    OUTBOX = 7
+    CATALOGUE = 8
+    QUOTA = 9
+    REFRESHED = 10
 
     @property
     def essential(self) -> bool:

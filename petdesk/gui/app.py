@@ -167,6 +167,12 @@ class LazyKeyStore:
     def set(self, environment: str, key: str) -> KeyLookupLike:
         return self._get().set(environment, key)
 
+    def shared_password(self) -> KeyLookupLike:
+        return self._get().shared_password()
+
+    def set_shared_password(self, password: str) -> KeyLookupLike:
+        return self._get().set_shared_password(password)
+
     def environment_override(self) -> bool:
         environ = self._environ if self._environ is not None else os.environ
         return bool(str(environ.get("PETDESK_API_KEY", "")).strip())

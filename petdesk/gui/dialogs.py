@@ -23,6 +23,7 @@ from petdesk.gui.settings.auth import AuthController
 from petdesk.gui.settings.connection import ConnectionController
 from petdesk.gui.settings.settings import AppSettings
 from petdesk.gui.settings.settings_dialog import SettingsDialog
+from petdesk.gui.settings.shared_store import SharedStoreController
 
 
 @runtime_checkable
@@ -42,13 +43,15 @@ class WindowDialogs(QObject):
 
     def __init__(self, window: QMainWindow, settings: AppSettings, keys: object,
                  connection: ConnectionController, auth: AuthController,
-                 adder: AddPetController, categories: CategoryModel) -> None:
+                 shared: SharedStoreController, adder: AddPetController,
+                 categories: CategoryModel) -> None:
         super().__init__(window)
         self._window = window
         self._settings = settings
         self._keys = keys
         self._connection = connection
         self._auth = auth
+        self._shared = shared
         self._adder = adder
         self.add_dialog: AddPetDialog | None = None
         #: The category names the add form offers.
@@ -141,6 +144,11 @@ class WindowDialogs(QObject):
                                 in_use=(connection.label(), address), overridden=overridden,
                                 key_in_memory=in_memory)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        page = dialog.sharedPage
+        page.testRequested.connect(self._shared.test)
+        self._shared.tested.connect(page.show_result)
+        # The password is in the keyring before the store is opened again with it.
+        dialog.sharedPasswordEntered.connect(self._shared.keep_password)
         dialog.accepted.connect(self._connection.settings_changed)
         dialog.accepted.connect(self.settingsAccepted)
         dialog.open()

@@ -182,6 +182,7 @@ class MainWindow(QMainWindow):
         self._redactor = redactor
         if self._controllers is not None:
             self._controllers.auth.set_redactor(redactor)
+            self._controllers.shared.set_redactor(redactor)
 
     # -- start-up: frame, widgets, then the worker ------------------------------------------
 

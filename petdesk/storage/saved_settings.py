@@ -14,6 +14,9 @@ load Qt, so it reads the same place itself, where that is a plain format:
 * Windows: the registry key ``HKEY_CURRENT_USER\\Software\\PetDesk\\PetDesk\\connection``,
   falling back to the same key under ``HKEY_LOCAL_MACHINE`` (IT's presets) like QSettings.
 
+The shared store's address (``shared_store/address``) and whether the desk uses it
+(``shared_store/enabled``) are read the same way (:func:`saved_shared_store`).
+
 Anything unreadable counts as unset: the command line then uses the spec's addresses
 (:data:`DEFAULT_URLS`) and says which address it uses, and ``--base-url`` always wins.
 Only plain strings are read (the values the window writes for these keys).
@@ -95,8 +98,47 @@ def read_plist(path: Path) -> SavedConnection:
                          if isinstance(k, str) and k.startswith(prefix) and isinstance(v, str)})
 
 
+def _shared_from_values(values: dict[str, str]) -> str:
+    address = values.get("address", "").strip()
+    return address if values.get("enabled", "").strip().lower() == "true" else ""
+
+
+def read_shared_ini(path: Path) -> str:
+    """The shared store's address in the INI file when the desk uses it, else ``""``."""
+    parser = configparser.RawConfigParser(strict=False, interpolation=None)
+    try:
+        parser.read(path, encoding="utf-8")
+    except (OSError, configparser.Error, UnicodeDecodeError):
+        return ""
+    if not parser.has_section("shared_store"):
+        return ""
+    return _shared_from_values({k: _unquote(v) for k, v in parser.items("shared_store")})
+
+
+def _read_shared_plist(path: Path) -> str:
+    try:
+        with path.open("rb") as stream:
+            data = plistlib.load(stream)
+    except (OSError, plistlib.InvalidFileException, ValueError):
+        return ""
+    prefix = "shared_store."
+    return _shared_from_values({k[len(prefix):]: str(v) for k, v in data.items()
+                                if isinstance(k, str) and k.startswith(prefix)})
+
+
 if sys.platform == "win32":
     import winreg
+
+    def _read_shared_registry() -> str:
+        values: dict[str, str] = {}
+        path = rf"Software\{ORGANIZATION}\{APPLICATION}\shared_store"
+        for hive in (winreg.HKEY_CURRENT_USER, winreg.HKEY_LOCAL_MACHINE):
+            with contextlib.suppress(OSError), winreg.OpenKey(hive, path) as key:
+                for name in ("address", "enabled"):
+                    with contextlib.suppress(OSError):
+                        value, _kind = winreg.QueryValueEx(key, name)
+                        values.setdefault(name, str(value))
+        return _shared_from_values(values)
 
     def _read_registry() -> SavedConnection:
         values: dict[str, str] = {}
@@ -115,6 +157,9 @@ else:
     def _read_registry() -> SavedConnection:
         return SavedConnection()
 
+    def _read_shared_registry() -> str:
+        return ""
+
 
 def saved_connection() -> SavedConnection:
     """The window's saved connection settings on this computer (see the module)."""
@@ -123,3 +168,12 @@ def saved_connection() -> SavedConnection:
     if sys.platform == "darwin":
         return read_plist(Path.home() / "Library" / "Preferences" / f"{BUNDLE_ID}.plist")
     return read_ini(ini_path())
+
+
+def saved_shared_store() -> str:
+    """The shared store's address the window saved, when this desk uses it (else ``""``)."""
+    if sys.platform == "win32":
+        return _read_shared_registry()
+    if sys.platform == "darwin":
+        return _read_shared_plist(Path.home() / "Library" / "Preferences" / f"{BUNDLE_ID}.plist")
+    return read_shared_ini(ini_path())

@@ -2970,6 +2970,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
+        <extracomment>OK with a shared store password typed: to be kept in the keyring (never saved with the settings). Emitted before :attr:`accepted`.</extracomment>
         <translation>Einstellungen</translation>
     </message>
     <message>
@@ -3009,6 +3010,26 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>PetDesk wurde mit --base-url gestartet; das ersetzt die Adresse für {in_use} unten, bis PetDesk ohne diese Option gestartet wird.</translation>
     </message>
     <message>
+        <source>Settings pages</source>
+        <translation>Seiten der Einstellungen</translation>
+    </message>
+    <message>
+        <source>General settings</source>
+        <translation>Allgemeine Einstellungen</translation>
+    </message>
+    <message>
+        <source>Shared store settings</source>
+        <translation>Einstellungen des gemeinsamen Speichers</translation>
+    </message>
+    <message>
+        <source>&amp;General</source>
+        <translation>A&amp;llgemein</translation>
+    </message>
+    <message>
+        <source>Shared st&amp;ore</source>
+        <translation>Gemeinsamer Spei&amp;cher</translation>
+    </message>
+    <message>
         <source>{label}: {problem}</source>
         <translation>{label}: {problem}</translation>
     </message>
@@ -3039,6 +3060,182 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>The API key is not a setting: it is kept in your system keyring (File › API key…).</source>
         <translation>Der API-Schlüssel ist keine Einstellung: er liegt im Schlüsselbund Ihres Systems (Datei › API-Schlüssel…).</translation>
+    </message>
+</context>
+<context>
+    <name>SharedStoreAddress</name>
+    <message>
+        <source>The address contains a password. Remove it from the address and type it in the Password field: PetDesk keeps it in the system keyring, never in its settings.</source>
+        <extracomment>libpq&apos;s ``sslmode`` values. An address with a password in it: where the password goes instead.</extracomment>
+        <translation>Die Adresse enthält ein Passwort. Entfernen Sie es aus der Adresse und geben Sie es im Feld „Passwort“ ein: PetDesk bewahrt es im Schlüsselbund des Systems auf, nie in seinen Einstellungen.</translation>
+    </message>
+    <message>
+        <source>The address is not valid. It looks like postgresql://petdesk@db.example.org:5432/petdesk?sslmode=verify-full.</source>
+        <translation>Die Adresse ist ungültig. Sie sieht so aus: postgresql://petdesk@db.example.org:5432/petdesk?sslmode=verify-full.</translation>
+    </message>
+    <message>
+        <source>The address must start with postgresql://.</source>
+        <translation>Die Adresse muss mit postgresql:// beginnen.</translation>
+    </message>
+    <message>
+        <source>The address must name the database server after postgresql://.</source>
+        <translation>Nach postgresql:// muss die Adresse den Datenbankserver nennen.</translation>
+    </message>
+    <message>
+        <source>The address must end with the database&apos;s name, as in …:5432/petdesk.</source>
+        <translation>Die Adresse muss mit dem Namen der Datenbank enden, etwa …:5432/petdesk.</translation>
+    </message>
+    <message>
+        <source>sslmode must be one of disable, allow, prefer, require, verify-ca, verify-full.</source>
+        <translation>sslmode muss disable, allow, prefer, require, verify-ca oder verify-full sein.</translation>
+    </message>
+</context>
+<context>
+    <name>SharedStoreController</name>
+    <message>
+        <source>Testing the connection…</source>
+        <extracomment>How long a desk on its own data waits before trying the shared store again, at first; each failed try doubles it, up to :data:`RETRY_MAX_MS` (a server that does not answer at all holds the worker for the connection&apos;s timeout at each try). Test connection: the sentence saying what it found. The password went to the keyring, or (this sentence) only to memory.</extracomment>
+        <translation>Verbindung wird getestet…</translation>
+    </message>
+    <message>
+        <source>Shared store password saved in the system keyring.</source>
+        <translation>Passwort des gemeinsamen Speichers im Schlüsselbund des Systems gespeichert.</translation>
+    </message>
+    <message>
+        <source>No system keyring works on this computer, so PetDesk keeps the shared store&apos;s password in memory until it closes.</source>
+        <translation>Auf diesem Computer funktioniert kein Schlüsselbund des Systems, daher behält PetDesk das Passwort des gemeinsamen Speichers nur im Arbeitsspeicher, bis es beendet wird.</translation>
+    </message>
+    <message>
+        <source>Saving the password…</source>
+        <translation>Passwort wird gespeichert…</translation>
+    </message>
+</context>
+<context>
+    <name>SharedStorePage</name>
+    <message>
+        <source>Several desks can share one store on a PostgreSQL server: one catalogue and one outbox for all of them. Whoever runs the server gives you its address and a password.</source>
+        <extracomment>Test connection: the address and the password typed (empty: the saved one).</extracomment>
+        <translation>Mehrere Arbeitsplätze können einen gemeinsamen Speicher auf einem PostgreSQL-Server nutzen: einen Katalog und einen Postausgang für alle. Wer den Server betreibt, gibt Ihnen seine Adresse und ein Passwort.</translation>
+    </message>
+    <message>
+        <source>Shared store address</source>
+        <translation>Adresse des gemeinsamen Speichers</translation>
+    </message>
+    <message>
+        <source>Shared store password</source>
+        <translation>Passwort des gemeinsamen Speichers</translation>
+    </message>
+    <message>
+        <source>Empty: keep the saved password</source>
+        <translation>Leer: gespeichertes Passwort behalten</translation>
+    </message>
+    <message>
+        <source>Test co&amp;nnection</source>
+        <translation>&amp;Verbindung testen</translation>
+    </message>
+    <message>
+        <source>&amp;Use the shared store on this computer</source>
+        <translation>Gemeinsamen Speicher auf diesem Computer &amp;nutzen</translation>
+    </message>
+    <message>
+        <source>No system keyring works on this computer, so PetDesk keeps the password in memory until it closes.</source>
+        <translation>Auf diesem Computer funktioniert kein Schlüsselbund des Systems, daher behält PetDesk das Passwort nur im Arbeitsspeicher, bis es beendet wird.</translation>
+    </message>
+    <message>
+        <source>The password is kept in your system keyring, never in PetDesk&apos;s settings.</source>
+        <translation>Das Passwort liegt im Schlüsselbund Ihres Systems, nie in den Einstellungen von PetDesk.</translation>
+    </message>
+    <message>
+        <source>When the shared store cannot be reached, this computer keeps working on its own data and moves the adds it kept to the shared store once it is back.</source>
+        <translation>Ist der gemeinsame Speicher nicht erreichbar, arbeitet dieser Computer mit seinen eigenen Daten weiter und überträgt die hier gesammelten Aufnahmen in den gemeinsamen Speicher, sobald er wieder da ist.</translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation>&amp;Adresse:</translation>
+    </message>
+    <message>
+        <source>Pass&amp;word:</source>
+        <translation>Pass&amp;wort:</translation>
+    </message>
+    <message>
+        <source>The demo always uses its sample data on this computer.</source>
+        <translation>Die Demo nutzt immer ihre Beispieldaten auf diesem Computer.</translation>
+    </message>
+    <message>
+        <source>Type the shared store&apos;s address, or turn off “Use the shared store”.</source>
+        <translation>Geben Sie die Adresse des gemeinsamen Speichers ein, oder schalten Sie „Gemeinsamen Speicher nutzen“ aus.</translation>
+    </message>
+    <message>
+        <source>Type the shared store&apos;s address first.</source>
+        <translation>Geben Sie zuerst die Adresse des gemeinsamen Speichers ein.</translation>
+    </message>
+    <message>
+        <source>Testing the connection…</source>
+        <translation>Verbindung wird getestet…</translation>
+    </message>
+</context>
+<context>
+    <name>SharedStoreTest</name>
+    <message>
+        <source>Connected to {server}: the shared store is ready.</source>
+        <extracomment>Signed in; the database has no PetDesk tables yet (set up on first use). The server accepts only encrypted connections; the address says sslmode=disable. The address asks for TLS; the server offers none. The server&apos;s certificate could not be verified (sslmode=verify-ca/verify-full).</extracomment>
+        <translation>Verbunden mit {server}: Der gemeinsame Speicher ist bereit.</translation>
+    </message>
+    <message>
+        <source>Connected to {server}. It is not a PetDesk database yet: PetDesk sets it up the first time a desk uses it.</source>
+        <translation>Verbunden mit {server}. Das ist noch keine PetDesk-Datenbank: PetDesk richtet sie ein, wenn ein Arbeitsplatz sie zum ersten Mal nutzt.</translation>
+    </message>
+    <message>
+        <source>{server} answered, but refused the sign-in: check the user name in the address and the password.</source>
+        <translation>{server} hat geantwortet, aber die Anmeldung abgelehnt: Prüfen Sie den Benutzernamen in der Adresse und das Passwort.</translation>
+    </message>
+    <message>
+        <source>No computer on the network is called {host}. Check the address; if it is right, check that this computer is online.</source>
+        <translation>Im Netzwerk heißt kein Computer {host}. Prüfen Sie die Adresse; stimmt sie, prüfen Sie, ob dieser Computer online ist.</translation>
+    </message>
+    <message>
+        <source>Cannot reach a database server at {server}: it may be stopped, or a firewall is in the way. Check the address and the port.</source>
+        <translation>Unter {server} ist kein Datenbankserver erreichbar: Er ist vielleicht gestoppt, oder eine Firewall steht im Weg. Prüfen Sie die Adresse und den Port.</translation>
+    </message>
+    <message>
+        <source>The database server answered, but it has no database by the name in the address ({server}). Ask whoever runs it to create the database.</source>
+        <translation>Der Datenbankserver hat geantwortet, hat aber keine Datenbank mit dem Namen aus der Adresse ({server}). Bitten Sie den Betreiber, die Datenbank anzulegen.</translation>
+    </message>
+    <message>
+        <source>The database server accepts only encrypted connections: put sslmode=require (or better, sslmode=verify-full) in the address.</source>
+        <translation>Der Datenbankserver nimmt nur verschlüsselte Verbindungen an: Schreiben Sie sslmode=require (besser sslmode=verify-full) in die Adresse.</translation>
+    </message>
+    <message>
+        <source>The address asks for an encrypted connection, but the database server at {server} does not offer one. Ask whoever runs it to turn on TLS.</source>
+        <translation>Die Adresse verlangt eine verschlüsselte Verbindung, aber der Datenbankserver unter {server} bietet keine an. Bitten Sie den Betreiber, TLS einzuschalten.</translation>
+    </message>
+    <message>
+        <source>The database server&apos;s certificate could not be verified. Install the certificate of the authority that signed it on this computer (see the admin guide), or check the server&apos;s name in the address.</source>
+        <translation>Das Zertifikat des Datenbankservers konnte nicht geprüft werden. Installieren Sie das Zertifikat der ausstellenden Stelle auf diesem Computer (siehe Admin-Handbuch), oder prüfen Sie den Servernamen in der Adresse.</translation>
+    </message>
+    <message>
+        <source>The database server at {server} could not be used. The log says which error it was.</source>
+        <translation>Der Datenbankserver unter {server} konnte nicht genutzt werden. Das Protokoll nennt den Fehler.</translation>
+    </message>
+</context>
+<context>
+    <name>SharedStoreWatch</name>
+    <message>
+        <source>Shared store not reachable — working on this computer&apos;s data</source>
+        <extracomment>Back on the shared store: its outbox and rows are the ones to show now.</extracomment>
+        <translation>Gemeinsamer Speicher nicht erreichbar — es wird mit den Daten dieses Computers gearbeitet</translation>
+    </message>
+    <message>
+        <source>Shared store not reachable</source>
+        <translation>Gemeinsamer Speicher nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>Moved {count} adds kept on this computer to the shared store.</source>
+        <translation>{count} auf diesem Computer gesammelte Aufnahmen in den gemeinsamen Speicher übertragen.</translation>
+    </message>
+    <message>
+        <source>The shared store is back.</source>
+        <translation>Der gemeinsame Speicher ist wieder erreichbar.</translation>
     </message>
 </context>
 <context>

@@ -2970,6 +2970,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
+        <extracomment>OK with a shared store password typed: to be kept in the keyring (never saved with the settings). Emitted before :attr:`accepted`.</extracomment>
         <translation>Configuración</translation>
     </message>
     <message>
@@ -3009,6 +3010,26 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>PetDesk se inició con --base-url, que sustituye la dirección de {in_use} de abajo hasta que se inicie sin esa opción.</translation>
     </message>
     <message>
+        <source>Settings pages</source>
+        <translation>Páginas de configuración</translation>
+    </message>
+    <message>
+        <source>General settings</source>
+        <translation>Configuración general</translation>
+    </message>
+    <message>
+        <source>Shared store settings</source>
+        <translation>Configuración del almacén compartido</translation>
+    </message>
+    <message>
+        <source>&amp;General</source>
+        <translation>&amp;General</translation>
+    </message>
+    <message>
+        <source>Shared st&amp;ore</source>
+        <translation>Almacén &amp;compartido</translation>
+    </message>
+    <message>
         <source>{label}: {problem}</source>
         <translation>{label}: {problem}</translation>
     </message>
@@ -3039,6 +3060,182 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>The API key is not a setting: it is kept in your system keyring (File › API key…).</source>
         <translation>La clave de API no es un ajuste: se guarda en el llavero del sistema (Archivo › Clave de API…).</translation>
+    </message>
+</context>
+<context>
+    <name>SharedStoreAddress</name>
+    <message>
+        <source>The address contains a password. Remove it from the address and type it in the Password field: PetDesk keeps it in the system keyring, never in its settings.</source>
+        <extracomment>libpq&apos;s ``sslmode`` values. An address with a password in it: where the password goes instead.</extracomment>
+        <translation>La dirección contiene una contraseña. Quítela de la dirección y escríbala en el campo Contraseña: PetDesk la guarda en el llavero del sistema, nunca en su configuración.</translation>
+    </message>
+    <message>
+        <source>The address is not valid. It looks like postgresql://petdesk@db.example.org:5432/petdesk?sslmode=verify-full.</source>
+        <translation>La dirección no es válida. Tiene este aspecto: postgresql://petdesk@db.example.org:5432/petdesk?sslmode=verify-full.</translation>
+    </message>
+    <message>
+        <source>The address must start with postgresql://.</source>
+        <translation>La dirección debe empezar por postgresql://.</translation>
+    </message>
+    <message>
+        <source>The address must name the database server after postgresql://.</source>
+        <translation>La dirección debe indicar el servidor de base de datos después de postgresql://.</translation>
+    </message>
+    <message>
+        <source>The address must end with the database&apos;s name, as in …:5432/petdesk.</source>
+        <translation>La dirección debe terminar con el nombre de la base de datos, como en …:5432/petdesk.</translation>
+    </message>
+    <message>
+        <source>sslmode must be one of disable, allow, prefer, require, verify-ca, verify-full.</source>
+        <translation>sslmode debe ser disable, allow, prefer, require, verify-ca o verify-full.</translation>
+    </message>
+</context>
+<context>
+    <name>SharedStoreController</name>
+    <message>
+        <source>Testing the connection…</source>
+        <extracomment>How long a desk on its own data waits before trying the shared store again, at first; each failed try doubles it, up to :data:`RETRY_MAX_MS` (a server that does not answer at all holds the worker for the connection&apos;s timeout at each try). Test connection: the sentence saying what it found. The password went to the keyring, or (this sentence) only to memory.</extracomment>
+        <translation>Probando la conexión…</translation>
+    </message>
+    <message>
+        <source>Shared store password saved in the system keyring.</source>
+        <translation>Contraseña del almacén compartido guardada en el llavero del sistema.</translation>
+    </message>
+    <message>
+        <source>No system keyring works on this computer, so PetDesk keeps the shared store&apos;s password in memory until it closes.</source>
+        <translation>Ningún llavero del sistema funciona en este equipo, así que PetDesk guarda la contraseña del almacén compartido en memoria hasta que se cierre.</translation>
+    </message>
+    <message>
+        <source>Saving the password…</source>
+        <translation>Guardando la contraseña…</translation>
+    </message>
+</context>
+<context>
+    <name>SharedStorePage</name>
+    <message>
+        <source>Several desks can share one store on a PostgreSQL server: one catalogue and one outbox for all of them. Whoever runs the server gives you its address and a password.</source>
+        <extracomment>Test connection: the address and the password typed (empty: the saved one).</extracomment>
+        <translation>Varios puestos pueden compartir un almacén en un servidor PostgreSQL: un catálogo y una bandeja de salida para todos. Quien administra el servidor le da su dirección y una contraseña.</translation>
+    </message>
+    <message>
+        <source>Shared store address</source>
+        <translation>Dirección del almacén compartido</translation>
+    </message>
+    <message>
+        <source>Shared store password</source>
+        <translation>Contraseña del almacén compartido</translation>
+    </message>
+    <message>
+        <source>Empty: keep the saved password</source>
+        <translation>Vacío: mantener la contraseña guardada</translation>
+    </message>
+    <message>
+        <source>Test co&amp;nnection</source>
+        <translation>Probar co&amp;nexión</translation>
+    </message>
+    <message>
+        <source>&amp;Use the shared store on this computer</source>
+        <translation>&amp;Usar el almacén compartido en este equipo</translation>
+    </message>
+    <message>
+        <source>No system keyring works on this computer, so PetDesk keeps the password in memory until it closes.</source>
+        <translation>Ningún llavero del sistema funciona en este equipo, así que PetDesk guarda la contraseña en memoria hasta que se cierre.</translation>
+    </message>
+    <message>
+        <source>The password is kept in your system keyring, never in PetDesk&apos;s settings.</source>
+        <translation>La contraseña se guarda en el llavero del sistema, nunca en la configuración de PetDesk.</translation>
+    </message>
+    <message>
+        <source>When the shared store cannot be reached, this computer keeps working on its own data and moves the adds it kept to the shared store once it is back.</source>
+        <translation>Si no se puede acceder al almacén compartido, este equipo sigue trabajando con sus propios datos y pasa las altas que guardó al almacén compartido en cuanto vuelva.</translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation>&amp;Dirección:</translation>
+    </message>
+    <message>
+        <source>Pass&amp;word:</source>
+        <translation>Contrase&amp;ña:</translation>
+    </message>
+    <message>
+        <source>The demo always uses its sample data on this computer.</source>
+        <translation>La demo siempre usa sus datos de ejemplo en este equipo.</translation>
+    </message>
+    <message>
+        <source>Type the shared store&apos;s address, or turn off “Use the shared store”.</source>
+        <translation>Escriba la dirección del almacén compartido o desactive «Usar el almacén compartido».</translation>
+    </message>
+    <message>
+        <source>Type the shared store&apos;s address first.</source>
+        <translation>Escriba primero la dirección del almacén compartido.</translation>
+    </message>
+    <message>
+        <source>Testing the connection…</source>
+        <translation>Probando la conexión…</translation>
+    </message>
+</context>
+<context>
+    <name>SharedStoreTest</name>
+    <message>
+        <source>Connected to {server}: the shared store is ready.</source>
+        <extracomment>Signed in; the database has no PetDesk tables yet (set up on first use). The server accepts only encrypted connections; the address says sslmode=disable. The address asks for TLS; the server offers none. The server&apos;s certificate could not be verified (sslmode=verify-ca/verify-full).</extracomment>
+        <translation>Conectado a {server}: el almacén compartido está listo.</translation>
+    </message>
+    <message>
+        <source>Connected to {server}. It is not a PetDesk database yet: PetDesk sets it up the first time a desk uses it.</source>
+        <translation>Conectado a {server}. Todavía no es una base de datos de PetDesk: PetDesk la prepara la primera vez que un puesto la usa.</translation>
+    </message>
+    <message>
+        <source>{server} answered, but refused the sign-in: check the user name in the address and the password.</source>
+        <translation>{server} respondió, pero rechazó el inicio de sesión: compruebe el nombre de usuario de la dirección y la contraseña.</translation>
+    </message>
+    <message>
+        <source>No computer on the network is called {host}. Check the address; if it is right, check that this computer is online.</source>
+        <translation>Ningún equipo de la red se llama {host}. Compruebe la dirección; si es correcta, compruebe que este equipo está conectado.</translation>
+    </message>
+    <message>
+        <source>Cannot reach a database server at {server}: it may be stopped, or a firewall is in the way. Check the address and the port.</source>
+        <translation>No se puede acceder a un servidor de base de datos en {server}: puede estar detenido o un cortafuegos lo impide. Compruebe la dirección y el puerto.</translation>
+    </message>
+    <message>
+        <source>The database server answered, but it has no database by the name in the address ({server}). Ask whoever runs it to create the database.</source>
+        <translation>El servidor de base de datos respondió, pero no tiene ninguna base de datos con el nombre de la dirección ({server}). Pida a quien lo administra que la cree.</translation>
+    </message>
+    <message>
+        <source>The database server accepts only encrypted connections: put sslmode=require (or better, sslmode=verify-full) in the address.</source>
+        <translation>El servidor de base de datos solo acepta conexiones cifradas: ponga sslmode=require (o mejor, sslmode=verify-full) en la dirección.</translation>
+    </message>
+    <message>
+        <source>The address asks for an encrypted connection, but the database server at {server} does not offer one. Ask whoever runs it to turn on TLS.</source>
+        <translation>La dirección pide una conexión cifrada, pero el servidor de base de datos en {server} no la ofrece. Pida a quien lo administra que active TLS.</translation>
+    </message>
+    <message>
+        <source>The database server&apos;s certificate could not be verified. Install the certificate of the authority that signed it on this computer (see the admin guide), or check the server&apos;s name in the address.</source>
+        <translation>No se pudo verificar el certificado del servidor de base de datos. Instale en este equipo el certificado de la autoridad que lo firmó (vea la guía de administración) o compruebe el nombre del servidor en la dirección.</translation>
+    </message>
+    <message>
+        <source>The database server at {server} could not be used. The log says which error it was.</source>
+        <translation>No se pudo usar el servidor de base de datos en {server}. El registro indica qué error fue.</translation>
+    </message>
+</context>
+<context>
+    <name>SharedStoreWatch</name>
+    <message>
+        <source>Shared store not reachable — working on this computer&apos;s data</source>
+        <extracomment>Back on the shared store: its outbox and rows are the ones to show now.</extracomment>
+        <translation>Almacén compartido inaccesible — se trabaja con los datos de este equipo</translation>
+    </message>
+    <message>
+        <source>Shared store not reachable</source>
+        <translation>Almacén compartido inaccesible</translation>
+    </message>
+    <message>
+        <source>Moved {count} adds kept on this computer to the shared store.</source>
+        <translation>Se pasaron {count} altas guardadas en este equipo al almacén compartido.</translation>
+    </message>
+    <message>
+        <source>The shared store is back.</source>
+        <translation>El almacén compartido vuelve a estar disponible.</translation>
     </message>
 </context>
 <context>

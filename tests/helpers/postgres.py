@@ -21,6 +21,7 @@ import itertools
 import os
 import pwd
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -34,9 +35,9 @@ from psycopg import sql
 
 #: The role the store connects as (owns each test's database; not a superuser).
 DESK_ROLE = "desk"
-DESK_PASSWORD = "desk-Pw-7f3a9c1e"  # noqa: S105 -- the throwaway test server's
+DESK_PASSWORD = "desk-Pw-7f3a9c1e"
 _ADMIN_ROLE = "admin"
-_ADMIN_PASSWORD = "admin-Pw-20c4b8d6"  # noqa: S105
+_ADMIN_PASSWORD = "admin-Pw-20c4b8d6"
 _START_TIMEOUT = 60
 
 
@@ -64,6 +65,7 @@ class PostgresServer:
 
     port: int
     folder: Path
+    watchdog: subprocess.Popen[bytes]
 
     def address(self, database: str) -> str:
         """The store's address of ``database`` (as the desk role; no password in it)."""
@@ -121,11 +123,21 @@ def _start(bindir: Path) -> PostgresServer:
         if attempt == 2:
             pytest.fail(f"PostgreSQL did not start:\n{started.stdout}{started.stderr}\n"
                         f"{log.read_text()}")
-    server = PostgresServer(port, folder)
+    server = PostgresServer(port, folder, _watchdog(bindir, folder))
     with server.admin() as conn:
         conn.execute(sql.SQL("CREATE ROLE {} LOGIN PASSWORD {}").format(
             sql.Identifier(DESK_ROLE), sql.Literal(DESK_PASSWORD)))
     return server
+
+
+def _watchdog(bindir: Path, folder: Path) -> subprocess.Popen[bytes]:
+    """Stops the server if this test run dies without its teardown (SIGKILL, a
+    timeout): it polls for the run's process once a second, in a session of its own."""
+    script = (f"while [ -d /proc/{os.getpid()} ]; do sleep 1; done; "
+              f"'{bindir / 'pg_ctl'}' -D '{folder / 'data'}' -m immediate -w stop; "
+              f"rm -rf '{folder}'")
+    return subprocess.Popen(_as_server_user(["sh", "-c", script]), start_new_session=True,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def stop(server: PostgresServer, bindir: Path) -> None:
@@ -133,6 +145,8 @@ def stop(server: PostgresServer, bindir: Path) -> None:
                                     "-m", "fast", "-w", "stop"]),
                    capture_output=True, check=False, timeout=_START_TIMEOUT)
     shutil.rmtree(server.folder, ignore_errors=True)
+    os.killpg(server.watchdog.pid, signal.SIGKILL)
+    server.watchdog.wait()
 
 
 @pytest.fixture(scope="session")

@@ -88,12 +88,12 @@ class ConnectionController(QObject):
 
     def connection(self) -> Connection:
         timeout = self._settings.timeout
-        if self.demo:
+        if self.demo:  # the demo's data stays on this computer
             return Connection(DEMO, self._override or DEMO_ADDRESS, timeout)
         env = self._environment
         url = (self._override if self._override and env is self._override_env
                else self._settings.base_url(env))
-        return Connection(env.value, url, timeout)
+        return Connection(env.value, url, timeout, self._settings.shared_store.in_use)
 
     def set_environment(self, env: Environment) -> bool:
         """Switch to ``env``; False when nothing changes (the demo has one)."""

@@ -6,7 +6,8 @@ table header (column widths) and sort, and for each environment ("production",
 "staging", "demo") its status filter and page size: the demo's filters never carry
 into Production. An environment without its own falls back to the older global keys
 (``filter/status``, ``filter/limit``). Also the catalogue's schedule and share of
-the quota, and the folder each kind of file dialog last used.
+the quota, the folder each kind of file dialog last used, and the shared store's
+address and whether this desk uses it (its password is in the keyring).
 """
 
 from __future__ import annotations
@@ -216,6 +217,32 @@ class AppSettings:
         self._s.setValue("catalogue/update_minutes", choice.update_minutes)
         self._s.setValue("catalogue/day_percent", choice.day_percent)
         self._s.setValue("catalogue/daily_quota", choice.daily_quota)
+
+
+    # -- the shared store -----------------------------------------------------
+
+    @property
+    def shared_store(self) -> SharedStoreChoice:
+        return SharedStoreChoice(
+            str(self._s.value("shared_store/address", "")).strip(),
+            str(self._s.value("shared_store/enabled", "false")).lower() == "true")
+
+    @shared_store.setter
+    def shared_store(self, choice: SharedStoreChoice) -> None:
+        self._s.setValue("shared_store/address", choice.address.strip())
+        self._s.setValue("shared_store/enabled", "true" if choice.enabled else "false")
+
+
+class SharedStoreChoice(NamedTuple):
+    """The shared store's address (never with a password) and whether this desk uses it."""
+
+    address: str = ""
+    enabled: bool = False
+
+    @property
+    def in_use(self) -> str:
+        """The address when the desk uses the shared store, else ``""``."""
+        return self.address if self.enabled and self.address else ""
 
 
 #: Limits of the catalogue's settings (the mirror's own: petdesk.storage.rows.MirrorSettings).

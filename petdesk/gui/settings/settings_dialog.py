@@ -1,17 +1,22 @@
 """Settings: the base URL of each environment, the request timeout and the catalogue's
-schedule (never the key)."""
+schedule (never the key) on the General tab; the shared store on its own tab."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
+    QFrame,
     QLabel,
     QLineEdit,
+    QScrollArea,
+    QStackedWidget,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -22,6 +27,7 @@ from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.catalogue.settings_page import CatalogueSettingsBox
 from petdesk.gui.common.accessibility import make_accessible
 from petdesk.gui.common.localize import localized
+from petdesk.gui.common.screen_fit import fit_to_screen
 from petdesk.gui.common.translations import LANGUAGE_CHOICES
 from petdesk.gui.settings.settings import (
     DEFAULT_TIMEOUT,
@@ -30,11 +36,16 @@ from petdesk.gui.settings.settings import (
     CatalogueChoice,
     Environment,
 )
+from petdesk.gui.settings.shared_store_page import SharedStorePage
 
 
 class SettingsDialog(QDialog):
     """``in_use``: (environment label, address) the window uses now; ``overridden``:
     that address comes from ``--base-url``, not from these settings."""
+
+    #: OK with a shared store password typed: to be kept in the keyring (never saved
+    #: with the settings). Emitted before :attr:`accepted`.
+    sharedPasswordEntered = Signal(str)
 
     def __init__(self, settings: AppSettings, parent: QWidget | None = None, *,
                  in_use: tuple[str, str] | None = None, overridden: bool = False,
@@ -114,16 +125,54 @@ class SettingsDialog(QDialog):
         buttons.rejected.connect(self.reject)
         buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults).clicked.connect(
             self._defaults)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.inUseLabel)
-        layout.addLayout(form)
-        layout.addWidget(note)
+        general = QWidget()
+        general.setObjectName("generalPage")
+        page = QVBoxLayout(general)
+        page.addWidget(self.inUseLabel)
+        page.addLayout(form)
+        page.addWidget(note)
         self.catalogueBox = CatalogueSettingsBox(settings.catalogue)
-        layout.addWidget(self.catalogueBox)
+        page.addWidget(self.catalogueBox)
+        self.sharedPage = SharedStorePage(settings.shared_store, demo=demo,
+                                          password_in_memory=key_in_memory)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("settingsTabs")
+        self.tabs.setAccessibleName(self.tr("Settings pages"))
+        general.setAccessibleName(self.tr("General settings"))
+        self.sharedPage.setAccessibleName(self.tr("Shared store settings"))
+        self.tabs.addTab(_scrolling(general), self.tr("&General"))
+        self.tabs.addTab(_scrolling(self.sharedPage), self.tr("Shared st&ore"))
+        for stack in self.tabs.findChildren(QStackedWidget):
+            stack.setAccessibleName(self.tr("Settings pages"))
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs)
         layout.addWidget(self.problemLabel)
         layout.addWidget(buttons)
         self.setMinimumWidth(520)
+        self._pages = (general, self.sharedPage)
+        self._fitted = False
         make_accessible(self)
+        self.productionUrlEdit.setFocus()  # the first field, not the tabs above it
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._fitted:
+            self._fitted = True
+            self._fit_pages()
+
+    def _fit_pages(self) -> None:
+        """Tall enough for the tallest page's wrapped text at the width shown, as far as
+        the screen allows (the pages scroll beyond): a tab widget does not pass its
+        pages' height-for-width on, so their wrapped labels would be cut."""
+        width = self.tabs.currentWidget().width()
+        tallest = max(page.heightForWidth(width) for page in self._pages)
+        wanted = tallest + self.tabs.height() - self.tabs.currentWidget().height()
+        room = (self.screen().availableGeometry().height()
+                - (self.frameGeometry().height() - self.tabs.height()))
+        if wanted > self.tabs.height():
+            self.tabs.setMinimumHeight(min(wanted, room))
+            self.resize(self.width(), self.sizeHint().height())
+            fit_to_screen(self)
 
     def _defaults(self) -> None:
         self.productionUrlEdit.setText(PRODUCTION_URL)
@@ -141,12 +190,34 @@ class SettingsDialog(QDialog):
                     "{label}: {problem}").format(
                     label=label, problem=localized(problem))))
                 self.problemLabel.setVisible(True)
+                self.tabs.setCurrentIndex(0)
                 edit.setFocus()
                 return
+        shared_problem = self.sharedPage.problem()
+        if shared_problem:  # said on its page, which scrolls: the buttons stay on screen
+            self.problemLabel.setVisible(False)
+            self.sharedPage.show_result(shared_problem)
+            self.tabs.setCurrentIndex(1)
+            self.sharedPage.sharedAddressEdit.setFocus()
+            return
         self._settings.set_base_url(Environment.PRODUCTION, self.productionUrlEdit.text())
         self._settings.set_base_url(Environment.STAGING, self.stagingUrlEdit.text())
         self._settings.timeout = self.timeoutSpin.value()
         self._settings.language = str(self.languageCombo.currentData())
         self._settings.catalogue = self.catalogueBox.choice()
+        self._settings.shared_store = self.sharedPage.choice()
         self._settings.sync()
+        if self.sharedPage.password:
+            self.sharedPasswordEntered.emit(self.sharedPage.password)
         super().accept()
+
+
+def _scrolling(page: QWidget) -> QScrollArea:
+    """``page`` in a tab, scrolling where the screen is too short for it."""
+    area = QScrollArea()
+    area.setAccessibleName(page.accessibleName())
+    area.viewport().setAccessibleName(page.accessibleName())
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidget(page)
+    return area

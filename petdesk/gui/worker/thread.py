@@ -30,6 +30,7 @@ if TYPE_CHECKING:
         RequestPolicy,
     )
     from petdesk.core.waits import WaitInfo
+    from petdesk.services.shared.reach import SharedReach
     from petdesk.services.worker.session import WorkSession
 
 log = logging.getLogger("petdesk.gui.worker.worker")
@@ -243,14 +244,36 @@ class Runner:
     def session(self) -> WorkSession:
         """The store of the current environment and its services, opened on first use."""
         if self._session is None:
-            from petdesk.services.worker.session import WorkSession  # noqa: PLC0415 - the store and the services (httpx, the readers): after the first page
-
-            self._session = WorkSession.open(self.connection, self._clock, self._store_folder)
+            self._session = self._sessions().open(self.connection, self._clock, self._store_folder,
+                                             password=self._shared_password())
         return self._session
+
+    @staticmethod
+    def _sessions() -> type[WorkSession]:
+        from petdesk.services.worker.session import WorkSession  # noqa: PLC0415 - the store and the services (httpx, the readers, the database driver): after the first page
+
+        return WorkSession
+
+    def test_shared_store(self, address: str, password: str) -> SharedReach:
+        """Sign in once at ``address`` (``password`` empty: the saved one)."""
+        return self._sessions().test_shared_store(
+            address, password or self.keys.shared_password().key)
+
+    def _shared_password(self) -> str | None:
+        return self.keys.shared_password().key if self.connection.shared_store else None
+
+    def rejoin_shared(self) -> WorkSession:
+        """The session, on the shared store again if it was down and is back."""
+        session = self.session()
+        joined = session.rejoin(self.connection, self._clock, self._store_folder,
+                                password=self._shared_password())
+        if joined is not None:
+            self._session = session = joined
+        return session
 
     def has_store(self) -> bool:
         """Whether the current environment has a store (looking creates no file)."""
-        return (self._session is not None
+        return (self._session is not None or bool(self.connection.shared_store)
                 or store_file(self.connection, self._store_folder).exists())
 
     def _close_session(self) -> None:

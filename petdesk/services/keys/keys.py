@@ -22,6 +22,12 @@ class KeyProvider(Protocol):
 
     def set(self, environment: str, key: str) -> KeyLookupLike: ...
 
+    def shared_password(self) -> KeyLookupLike:
+        """The shared store's password (its own keyring entry)."""
+        ...
+
+    def set_shared_password(self, password: str) -> KeyLookupLike: ...
+
 
 class FixedLookup(NamedTuple):  # not a dataclass: imported before the first paint
     key: str | None
@@ -35,6 +41,7 @@ class StaticKeys:
     def __init__(self, key: str, source: str = "fixed") -> None:
         self._key = key
         self._source = source
+        self._password: str | None = None
 
     def get(self, environment: str) -> FixedLookup:
         return FixedLookup(self._key, self._source)
@@ -42,6 +49,13 @@ class StaticKeys:
     def set(self, environment: str, key: str) -> FixedLookup:
         self._key = key.strip()
         return FixedLookup(self._key, self._source)
+
+    def shared_password(self) -> FixedLookup:
+        return FixedLookup(self._password, self._source)
+
+    def set_shared_password(self, password: str) -> FixedLookup:
+        self._password = password
+        return FixedLookup(password, self._source)
 
     def environment_override(self) -> bool:
         return False

@@ -46,7 +46,7 @@ __all__ = [
     "DEFAULT_TIMEOUT",
     "ENVIRONMENTS",
     "ENV_VAR",
-    "SERVICE",
+    "SERVICE", "SHARED_STORE_SERVICE",
     "KeyLookup",
     "KeySource",
     "KeyStore",
@@ -58,6 +58,7 @@ __all__ = [
 log = logging.getLogger("petdesk.keystore")
 
 SERVICE = "petdesk"
+SHARED_STORE_SERVICE = "petdesk-shared-store"  # the shared store's password, not the key
 ENVIRONMENTS = ("production", "staging")
 ENV_VAR = "PETDESK_API_KEY"
 DEFAULT_TIMEOUT = 5.0
@@ -330,9 +331,9 @@ def _message_for(error: type[BaseException]) -> str:
     return FAILED
 
 
-def _check_environment(environment: str) -> str:
-    if environment not in ENVIRONMENTS:
-        raise ValueError(f"unknown environment {environment!r}; expected one of {ENVIRONMENTS}")
+def _check_environment(environment: str, known: tuple[str, ...] = ENVIRONMENTS) -> str:
+    if environment not in known:
+        raise ValueError(f"unknown environment {environment!r}; expected one of {known}")
     return str(environment)
 
 
@@ -364,6 +365,7 @@ class KeyStore:
         *,
         environ: Mapping[str, str] | None = None,
         timeout: float = DEFAULT_TIMEOUT,
+        service: str = SERVICE, entries: tuple[str, ...] = ENVIRONMENTS,
     ) -> None:
         if not timeout > 0:
             raise ValueError("timeout must be positive")
@@ -374,9 +376,10 @@ class KeyStore:
         self._problem: str | None = None  # set => session-only for the rest of the session
         self._session: dict[str, str] = {}
         self._lock = threading.RLock()
-        self._description = (
-            describe_backend(backend) if backend is not None else "system keyring (not checked yet)"
-        )
+        self._service, self._entries = service, entries
+        self._passwords: KeyStore | None = None
+        self._description = (describe_backend(backend) if backend is not None
+                             else "system keyring (not checked yet)")
 
     # -- public API ---------------------------------------------------------------
 
@@ -400,7 +403,7 @@ class KeyStore:
 
     def get(self, environment: str) -> KeyLookup:
         """The key for environment: PETDESK_API_KEY, else this session's, else the keyring's."""
-        env = _check_environment(environment)
+        env = _check_environment(environment, self._entries)
         override = self._override()
         if override is not None:
             return KeyLookup(override, KeySource.ENVIRONMENT, None)
@@ -411,7 +414,7 @@ class KeyStore:
             backend = self._usable_backend()
             if backend is None:
                 return KeyLookup(None, KeySource.NONE, self._problem)
-            ok, value = self._call(backend, "get", lambda: backend.get_password(SERVICE, env))
+            ok, value = self._call(backend, "get", lambda: backend.get_password(self._service, env))
             if not ok:
                 return KeyLookup(None, KeySource.NONE, self._problem)
             if not isinstance(value, str) or not value.strip():
@@ -427,7 +430,7 @@ class KeyStore:
         only in memory; ENVIRONMENT when key is the PETDESK_API_KEY value (never stored).
         Raises ValueError for an empty key or one with control characters.
         """
-        env = _check_environment(environment)
+        env = _check_environment(environment, self._entries)
         key = _clean_key(key)
         override = self._override()
         if override is not None and key == override:
@@ -437,7 +440,8 @@ class KeyStore:
         with self._lock:
             backend = self._usable_backend()
             if backend is not None:
-                ok, _ = self._call(backend, "set", lambda: backend.set_password(SERVICE, env, key))
+                ok, _ = self._call(backend, "set",
+                                   lambda: backend.set_password(self._service, env, key))
                 if ok:
                     self._session.pop(env, None)
                     log.info("API key for %s saved in the keyring", env)
@@ -451,15 +455,29 @@ class KeyStore:
     def delete(self, environment: str) -> None:
         """Forget the key for environment (memory and keyring). Never raises for
         keyring trouble: afterwards :attr:`problem` says if the keyring failed."""
-        env = _check_environment(environment)
+        env = _check_environment(environment, self._entries)
         with self._lock:
             self._session.pop(env, None)
             backend = self._usable_backend()
             if backend is None:
                 return
-            ok, _ = self._call(backend, "delete", lambda: _delete_entry(backend, env))
+            ok, _ = self._call(backend, "delete",
+                               lambda: _delete_entry(backend, self._service, env))
             if ok:
                 log.info("API key for %s deleted from the keyring", env)
+
+    def shared_password(self) -> KeyLookup:
+        """The shared store's password: its own keyring entry, else this session's memory."""
+        return self._shared().get("password")
+
+    def set_shared_password(self, password: str) -> KeyLookup:
+        return self._shared().set("password", password)
+
+    def _shared(self) -> KeyStore:
+        if self._passwords is None:  # PETDESK_API_KEY never stands in for it: environ={}
+            self._passwords = KeyStore(self._given, environ={}, timeout=self._timeout,
+                                       service=SHARED_STORE_SERVICE, entries=("password",))
+        return self._passwords
 
     def __repr__(self) -> str:
         return (
@@ -541,13 +559,13 @@ def _name(error: type[BaseException] | None) -> str:
     return "unknown error" if error is None else f"{error.__module__}.{error.__qualname__}"
 
 
-def _delete_entry(backend: keyring.backend.KeyringBackend, env: str) -> None:
+def _delete_entry(backend: keyring.backend.KeyringBackend, service: str, env: str) -> None:
     """Delete; "no such entry" is fine. Some backends raise PasswordDeleteError for
     both "not found" and real failures, so check whether the entry is really gone."""
     try:
-        backend.delete_password(SERVICE, env)
+        backend.delete_password(service, env)
     except keyring.errors.PasswordDeleteError:
-        if backend.get_password(SERVICE, env) is not None:
+        if backend.get_password(service, env) is not None:
             raise
 
 

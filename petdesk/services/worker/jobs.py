@@ -15,6 +15,7 @@ from petdesk.services.keys.keys import KeyProvider
 
 if TYPE_CHECKING:
     from petdesk.api import CancelToken, PetStoreClient, RequestListener, RequestPolicy
+    from petdesk.services.shared.reach import SharedReach
     from petdesk.services.worker.session import WorkSession
 
 
@@ -33,6 +34,10 @@ class _RunnerLike(Protocol):
     def forget_client(self) -> None: ...
 
     def session(self) -> WorkSession: ...
+
+    def rejoin_shared(self) -> WorkSession: ...
+
+    def test_shared_store(self, address: str, password: str) -> SharedReach: ...
 
     def has_store(self) -> bool: ...
 
@@ -124,6 +129,16 @@ class JobContext:
         """The current environment's store and its services (opened on first use; the
         worker closes it when the environment changes or the thread ends)."""
         return self._runner.session()
+
+    def rejoin_shared(self) -> WorkSession:
+        """The session, moved to the shared store if it was down and is back (this
+        computer's waiting adds go with it)."""
+        return self._runner.rejoin_shared()
+
+    def test_shared_store(self, address: str, password: str) -> SharedReach:
+        """Sign in to the shared store at ``address`` once (``password`` empty: the
+        saved one); nothing is created there."""
+        return self._runner.test_shared_store(address, password)
 
     def has_store(self) -> bool:
         """Whether the current environment has a store yet (looking creates none)."""

@@ -5,10 +5,17 @@ The worker opens it on first use, after the first paint, and closes it when the
 environment changes or the thread ends: one store session, one connection and one
 outbox sender per environment. Every service gets the store (or the sender) in its
 constructor, so what each needs is written where it is built.
+
+With a shared store set up (``Connection.shared_store``) the session is on it, and the
+adds this desk kept in its own SQLite store are moved there as it opens
+(:mod:`petdesk.services.shared.move`). When the shared store cannot be reached the
+session is on the SQLite store, with :attr:`WorkSession.shared_down` saying why, until
+:meth:`WorkSession.rejoin` finds the shared store again.
 """
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from petdesk.core.clock import Clock
@@ -17,32 +24,91 @@ from petdesk.services.catalogue.service import CatalogueService
 from petdesk.services.importing.service import ImportService
 from petdesk.services.outbox.service import OutboxService, WindowSender
 from petdesk.services.pets.stored import StoredPets
+from petdesk.services.shared.move import MoveBlocked, MoveReport, move_waiting_adds
+from petdesk.services.shared.opening import SharedOpener, open_postgres
+from petdesk.services.shared.probe import probe_shared_store
+from petdesk.services.shared.reach import SharedReach
 from petdesk.storage.paths import store_file
 from petdesk.storage.repositories import Store
 from petdesk.storage.sqlite.store import open_store
 
 __all__ = ["WorkSession", "store_exists"]
 
+log = logging.getLogger(__name__)
+
 
 class WorkSession:
     """The store of one environment and its services; see the module docstring."""
 
-    def __init__(self, store: Store, clock: Clock, problem: str | None = None) -> None:
+    def __init__(self, store: Store, clock: Clock, problem: str | None = None, *,
+                 shared_down: str | None = None, moved: MoveReport | None = None) -> None:
         self.store = store
         self._sender = WindowSender(store, clock)
         self.outbox = OutboxService(store, self._sender)
         self.pets = StoredPets(store.pages)
         self.importing = ImportService(store, self._sender, clock)
         self.catalogue = CatalogueService(store, clock, problem)
+        #: Why the shared store set up for this desk is not used now (``None``: it is,
+        #: or none is set up); the session is then on this computer's store.
+        self.shared_down = shared_down
+        #: What moved from this computer's store into the shared one as it opened.
+        self.moved = moved
 
     @classmethod
-    def open(cls, connection: Connection, clock: Clock,
-             folder: Path | None = None) -> WorkSession:
-        """The session of ``connection``'s store file (``folder``: instead of the data
-        folder). A file that cannot be used is set aside; the catalogue says so."""
+    def open(cls, connection: Connection, clock: Clock, folder: Path | None = None, *,
+             password: str | None = None,
+             opener: SharedOpener = open_postgres) -> WorkSession:
+        """The session of ``connection``'s store: the shared store when one is set up
+        and reachable, else the store file (``folder``: instead of the data folder). A
+        file that cannot be used is set aside; the catalogue says so."""
+        down = None
+        if connection.shared_store:
+            shared = opener(connection.shared_store, password, connection.environment, clock)
+            if not isinstance(shared, str):
+                return cls._on_shared(shared, connection, clock, folder)
+            log.warning("the shared store is not used: %s", shared)
+            down = shared
         opened = open_store(store_file(connection, folder), connection.environment,
                             clock=clock)
-        return cls(opened.store, clock, opened.problem)
+        return cls(opened.store, clock, opened.problem, shared_down=down)
+
+    @classmethod
+    def _on_shared(cls, shared: Store, connection: Connection, clock: Clock,
+                   folder: Path | None) -> WorkSession:
+        """The session on ``shared``, once this computer's waiting adds are in it."""
+        path = store_file(connection, folder)
+        moved = None
+        if path.exists():
+            local = open_store(path, connection.environment, clock=clock)
+            try:
+                if local.problem is None:  # a set-aside or locked file: nothing to move now
+                    moved = move_waiting_adds(local.store, shared)
+            except MoveBlocked:
+                log.info("another PetDesk sends this computer's adds: they move later")
+            finally:
+                local.store.close()
+        return cls(shared, clock, moved=moved)
+
+    def rejoin(self, connection: Connection, clock: Clock, folder: Path | None = None, *,
+               password: str | None = None,
+               opener: SharedOpener = open_postgres) -> WorkSession | None:
+        """On this computer's store while the shared one was down: try it again. The
+        session on the shared store (this one is closed first, so its waiting adds can
+        move), or ``None`` while it is still down (:attr:`shared_down` says why)."""
+        if self.shared_down is None or not connection.shared_store:
+            return None
+        shared = opener(connection.shared_store, password, connection.environment, clock)
+        if isinstance(shared, str):
+            self.shared_down = shared
+            return None
+        self.close()
+        return self._on_shared(shared, connection, clock, folder)
+
+    @staticmethod
+    def test_shared_store(address: str, password: str | None) -> SharedReach:
+        """Settings' Test connection: here, so that the database driver loads on the
+        worker with the store, never on the GUI thread."""
+        return probe_shared_store(address, password)
 
     def close(self) -> None:
         """Let another PetDesk send the outbox, and let the file go."""

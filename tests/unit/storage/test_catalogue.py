@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -145,3 +146,14 @@ def test_an_in_memory_store_keeps_its_mirror_in_memory(clock: FakeClock) -> None
         assert store.catalogue.path is None
         mirror(store, [PetRow(1, "Rex", 1, None)])
         assert store.catalogue.count() == 1
+
+
+def test_one_window_or_desk_at_a_time_does_a_fill_step(
+        store: Store, reopen: Callable[[], Store]) -> None:
+    other = reopen()
+    with store.catalogue.fill_turn() as mine:
+        assert mine
+        with other.catalogue.fill_turn() as theirs:
+            assert not theirs
+    with other.catalogue.fill_turn() as theirs:
+        assert theirs

@@ -95,7 +95,10 @@ def test_interrupted_sends_become_unknown_at_start_up(store: Store) -> None:
     a = store.outbox.queue(Draft("A", 1, None))
     b = store.outbox.queue(Draft("B", 1, None))
     store.outbox.mark_sending(a.local_id)
+    lock = store.sender_lock()
+    assert lock.acquire()  # as the sender recovers: holding the outbox's sender lock
     assert store.outbox.recover_interrupted() == 1
+    lock.release()
     assert store.outbox.entry(a.local_id).state is OutboxState.OUTCOME_UNKNOWN
     assert store.outbox.entry(b.local_id).state is OutboxState.WAITING
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import sqlite3
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -45,8 +46,12 @@ def test_the_outbox_is_sent_in_order(store: SqliteStore, clock: FakeClock) -> No
     assert service.listings == 1  # the floor was verified once, before the first send
 
 
-def test_sending_is_on_disk_before_the_request_leaves(store: SqliteStore, store_file: Path,
+def test_sending_is_on_disk_before_the_request_leaves(sqlite_store: SqliteStore,
+                                                      store_file: Path,
                                                       clock: FakeClock) -> None:
+    # SQLite only: it reads the file; the shared store's counterpart is
+    # tests/unit/storage/test_shared_store.py (another desk sees it as being sent).
+    store = sqlite_store
     entry = store.outbox.queue(REX)
     seen: list[tuple[str, int]] = []
     service = FakeService()
@@ -357,12 +362,13 @@ def test_the_floor_is_verified_when_there_is_nothing_to_send(store: SqliteStore,
     assert sender.verify_floor().kind is StepKind.FLOOR_VERIFIED  # on demand, too
 
 
-def test_one_window_sends_the_outbox_the_other_waits(store: SqliteStore, store_file: Path,
+def test_one_window_sends_the_outbox_the_other_waits(store: SqliteStore,
+                                                    reopen: Callable[[], SqliteStore],
                                                     clock: FakeClock) -> None:
     service = FakeService()
     store.meta.note_newest_id(0, verified=True)
     first = _sender(store, service, clock)
-    other_store = open_store(store_file, "production", clock=clock).store
+    other_store = reopen()
     other = OutboxSender(other_store, service, QuotaBudget(clock, lambda: None), clock)
     assert other.recover() == 0
     entry = other_store.outbox.queue(REX)

@@ -1,0 +1,141 @@
+"""The shared store on a real PostgreSQL server: a desk moves its waiting adds there
+exactly once (also after a crash in the middle), works on its own data while the store
+refuses it and moves there once it accepts, and the role needs no more than the admin
+guide grants."""
+
+from __future__ import annotations
+
+import itertools
+import subprocess
+from pathlib import Path
+
+import pytest
+from psycopg import sql
+
+from petdesk.core.connection import Connection
+from petdesk.core.statuses import PetStatus
+from petdesk.services.shared.move import MoveReport, move_waiting_adds
+from petdesk.services.shared.opening import open_postgres
+from petdesk.services.worker.session import WorkSession
+from petdesk.storage.paths import store_path
+from petdesk.storage.repositories import Store
+from petdesk.storage.rows import Draft, OutboxState
+from petdesk.storage.sqlite.store import SqliteStore, open_store
+from tests.helpers.api_fakes import FakeClock
+from tests.helpers.postgres import DESK_PASSWORD, DESK_ROLE, PostgresServer
+from tests.unit.services.importing.cli_run import ROOT, cli_env, petdesk_command
+from tests.unit.services.shared.test_move import Crash, CrashingDesk
+
+_names = itertools.count(1)
+
+
+def _shared(address: str, clock: FakeClock) -> Store:
+    store = open_postgres(address, DESK_PASSWORD, "production", clock)
+    assert not isinstance(store, str), store
+    return store
+
+
+def _waiting(store: Store) -> list[str]:
+    return [e.name for e in store.outbox.entries() if e.state is OutboxState.WAITING]
+
+
+def _desk(path: Path, clock: FakeClock, *names: str) -> SqliteStore:
+    store = open_store(path, "production", clock=clock).store
+    for name in names:
+        store.outbox.queue(Draft(name, 3, PetStatus.AVAILABLE))
+    return store
+
+
+def test_a_move_interrupted_in_the_middle_moves_nothing_twice_on_postgresql(
+        postgres_address: str, tmp_path: Path) -> None:
+    clock = FakeClock()
+    path = tmp_path / "desk" / "store-production.sqlite3"
+    local = _desk(path, clock, "Rex", "Mia", "Zoë")
+    shared = _shared(postgres_address, clock)
+
+    with pytest.raises(Crash):
+        move_waiting_adds(CrashingDesk(local, after=1), shared)  # type: ignore[arg-type]
+    local.close()
+    shared.close()
+    restarted = open_store(path, "production", clock=clock).store
+    shared = _shared(postgres_address, clock)
+
+    assert move_waiting_adds(restarted, shared) == MoveReport(moved=1, already_there=1)
+    assert _waiting(shared) == ["Rex", "Mia", "Zoë"]
+    assert restarted.outbox.pending_count() == 0
+    restarted.close()
+    shared.close()
+
+
+def test_a_desk_works_on_its_own_data_while_refused_and_moves_there_once_let_in(
+        postgres_address: str, tmp_path: Path) -> None:
+    clock = FakeClock()
+    connection = Connection("production", "https://pets.example/v1", 15.0, postgres_address)
+    desk = tmp_path / "desk"
+
+    session = WorkSession.open(connection, clock, desk, password="changed-on-the-server")
+    assert session.shared_down is not None and "refused" in session.shared_down
+    assert isinstance(session.store, SqliteStore)
+    session.store.outbox.queue(Draft("Bello", 2, PetStatus.PENDING))
+    assert session.rejoin(connection, clock, desk, password="still-wrong") is None
+
+    joined = session.rejoin(connection, clock, desk, password=DESK_PASSWORD)
+
+    assert joined is not None and joined.shared_down is None
+    assert joined.moved == MoveReport(moved=1)
+    assert _waiting(joined.store) == ["Bello"]
+    joined.close()
+
+
+def test_the_least_privileges_of_the_admin_guide_are_enough(
+        postgres_server: PostgresServer, tmp_path: Path) -> None:
+    database = f"guide_{next(_names)}"
+    with postgres_server.admin() as conn:
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(database)))
+        conn.execute(sql.SQL("REVOKE ALL ON DATABASE {} FROM PUBLIC").format(
+            sql.Identifier(database)))
+        conn.execute(sql.SQL("GRANT CONNECT ON DATABASE {} TO {}").format(
+            sql.Identifier(database), sql.Identifier(DESK_ROLE)))
+        conn.execute(sql.SQL("ALTER ROLE {} IN DATABASE {} SET search_path = petdesk").format(
+            sql.Identifier(DESK_ROLE), sql.Identifier(database)))
+    with postgres_server.admin(database) as conn:
+        conn.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC")
+        conn.execute(sql.SQL("CREATE SCHEMA petdesk AUTHORIZATION {}").format(
+            sql.Identifier(DESK_ROLE)))
+    clock = FakeClock()
+    try:
+        shared = _shared(postgres_server.address(database), clock)
+        shared.outbox.queue(Draft("Rex", 1, PetStatus.AVAILABLE))
+        shared.close()
+        again = _shared(postgres_server.address(database), clock)
+        assert _waiting(again) == ["Rex"]
+        again.close()
+        with postgres_server.admin(database) as conn:
+            tables = conn.execute("SELECT DISTINCT schemaname FROM pg_tables WHERE "
+                                  "tableowner = %s", (DESK_ROLE,)).fetchall()
+        assert tables == [("petdesk",)]
+    finally:
+        with postgres_server.admin() as conn:
+            conn.execute(sql.SQL("DROP DATABASE {} WITH (FORCE)").format(
+                sql.Identifier(database)))
+
+
+def test_the_move_command_moves_a_desk_to_postgresql_once(
+        postgres_address: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    env = {**cli_env(tmp_path, key=None), "PGPASSWORD": DESK_PASSWORD}
+    monkeypatch.setenv("PETDESK_DATA_DIR", env["PETDESK_DATA_DIR"])
+    _desk(store_path("production"), FakeClock(), "Rex", "Mia").close()
+    command = petdesk_command("shared-store", "move", "--environment", "production",
+                              "--address", postgres_address)
+
+    first = subprocess.run(command, env=env, cwd=ROOT, capture_output=True,
+                           encoding="utf-8", timeout=120, check=False)
+    second = subprocess.run(command, env=env, cwd=ROOT, capture_output=True,
+                            encoding="utf-8", timeout=120, check=False)
+
+    assert first.returncode == 0, first.stderr
+    assert "Moved 2 waiting adds of production to the shared store" in first.stderr
+    assert "Moved 0 waiting adds" in second.stderr
+    shared = _shared(postgres_address, FakeClock())
+    assert _waiting(shared) == ["Rex", "Mia"]
+    shared.close()
