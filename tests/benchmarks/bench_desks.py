@@ -17,19 +17,20 @@ one shared folder do).
   same catalogue alone (the baseline, same run): goal <= 1.05x. Rate limiting off (the
   figure is about requests, not pace). Medians of runs.
 * **D2 outbox drained by five desks**: five ``petdesk import`` processes (the real
-  command line) start together just after a window begins, each importing its share of
-  N adds into the shared store's outbox; whichever desk holds the store's sender lock
-  sends every desk's adds, in order, and a desk that finishes hands the lock on. The
-  sandbox runs the Free plan three times faster (60 requests per 20 s: five desks'
-  processes must keep up with it on a shared 2-core machine). The plan's rate
-  is the baseline: ``minimum(N)`` of ``bench_import.py`` (the start of window
-  ``floor(t0 / W) + ceil(N / Q) - 1``), over the time from the desks' start to the last
-  pet on the server: goal >= 0.97x. N is 160 (100 with ``--quick``): the last window
-  holds 40 adds, so the outbox's own checks (the newest pet's id, listed before the
-  first send) fit in it without reaching the user's reserve (background work leaves the
-  last 12 of a window's 60 to the user until 5 s before the reset). One desk importing
-  all N alone is measured in the same run for scale. 429s counted in the sandbox's log;
-  every pet on the server once.
+  command line; on PostgreSQL the desks soak's desk, the same import on the shared
+  store, as ``petdesk import`` opens the local store) start together just after a
+  window begins, each importing its share of N adds into the shared store's outbox;
+  whichever desk holds the store's sender lock sends every desk's adds, in order, and
+  a desk that finishes hands the lock on. The sandbox runs the Free plan three times
+  faster (60 requests per 20 s: five desks' processes must keep up with it on a shared
+  2-core machine). The plan's rate is the baseline: ``minimum(N)`` of
+  ``bench_import.py`` (the start of window ``floor(t0 / W) + ceil(N / Q) - 1``), over
+  the time from the desks' start to the last pet on the server: goal >= 0.97x. N is
+  160 (100 with ``--quick``): the last window holds 40 adds, so the outbox's own checks
+  (the newest pet's id, listed before the first send) fit in it without reaching the
+  user's reserve (background work leaves the last 12 of a window's 60 to the user until
+  5 s before the reset). One desk importing all N alone is measured in the same run for
+  scale. 429s counted in the sandbox's log; every pet on the server once.
 
 Also a group of run.py (``run(quick)``).
 """
@@ -242,20 +243,27 @@ def _write_share(path: Path, run: str, indices: range) -> None:
             writer.writerow([f"Drain {run} {i}", 1 + i % 7, "available"])
 
 
-def drain_once(adds: int, desks: int, run: str) -> dict[str, float]:
-    """``desks`` ``petdesk import`` processes send ``adds`` pets between them."""
+def drain_once(adds: int, desks: int, run: str, store: str | None = None
+               ) -> dict[str, float]:
+    """``desks`` ``petdesk import`` processes send ``adds`` pets between them; with a
+    shared store's address, the desks soak's desk (the same import on that store)."""
+    from tests.helpers.postgres import DESK_PASSWORD
+
     with tempfile.TemporaryDirectory(prefix="petdesk-bench-desks-") as tmp:
         folder = Path(tmp)
         options = ("--db", ":memory:", "--rpm", str(PER_WINDOW), "--window", str(WINDOW),
                    "--rpd", "1000000", "--ban-after", "0")
         with sandbox(folder, *options) as (base_url, log):
-            env = desk_env(folder)
+            env = dict(desk_env(folder), DESKS_SOAK_STORE_PASSWORD=DESK_PASSWORD)
             argvs = []
             for d in range(desks):
                 share = folder / f"desk-{d + 1}.csv"
                 _write_share(share, run, range(d, adds, desks))
-                argvs.append([sys.executable, "-m", "petdesk", "import", str(share),
-                              "--environment", "production", "--base-url", base_url])
+                argvs.append(
+                    [sys.executable, "-m", "tests.reliability.desks_soak", "--desk", str(share),
+                     "--base-url", base_url, "--store-address", store] if store else
+                    [sys.executable, "-m", "petdesk", "import", str(share),
+                     "--environment", "production", "--base-url", base_url])
             now = time.time()
             time.sleep((math.floor(now / WINDOW) + 1) * WINDOW + 0.02 - now)
             t0 = time.time()
@@ -285,13 +293,17 @@ def _names(base_url: str, prefix: str) -> list[str]:
                 if p.name.startswith(prefix)]
 
 
-def drain(quick: bool) -> Figure:
+def drain(quick: bool, kind: str = "sqlite") -> Figure:
     adds = 100 if quick else 160
     repeat = 1 if quick else 3
     five, one = [], []
-    for n in range(repeat):
-        five.append(drain_once(adds, DESKS, f"five{n}"))
-        one.append(drain_once(adds, 1, f"one{n}"))
+    with ExitStack() as stack:
+        database = stack.enter_context(postgres_database()) if kind == "postgres" else None
+        for n in range(repeat):
+            five.append(drain_once(adds, DESKS, f"five{n}",
+                                   database(f"five{n}") if database else None))
+            one.append(drain_once(adds, 1, f"one{n}",
+                                  database(f"one{n}") if database else None))
     rates = [r["minimum"] / r["seconds"] for r in five]
     one_rates = [r["minimum"] / r["seconds"] for r in one]
     ratio = statistics.median(rates)
@@ -300,8 +312,9 @@ def drain(quick: bool) -> Figure:
     exact = all(r["created"] == adds and r["duplicates"] == 0 for r in five + one)
     refused = int(sum(r["429s"] for r in five))
     return Figure(
-        key="desks_outbox_drain",
-        title=f"D2. Outbox of {adds} adds drained by {DESKS} desks ({PER_WINDOW} per {WINDOW} s)",
+        key=f"desks_outbox_drain_{kind}",
+        title=f"D2. Outbox of {adds} adds drained by {DESKS} desks ({PER_WINDOW} per {WINDOW} s, "
+              f"{'PostgreSQL' if kind == 'postgres' else 'one SQLite file'})",
         petdesk=took, baseline=plan, unit="s", ratio=ratio,
         goal=f">= {GOAL_DRAIN:.2f}x the plan's rate, every add once",
         met=ratio >= GOAL_DRAIN and exact,
@@ -315,18 +328,20 @@ def drain(quick: bool) -> Figure:
 
 
 def run(quick: bool) -> list[Figure]:
-    return [catalogue(quick), catalogue(quick, "postgres"), drain(quick)]
+    return [catalogue(quick), catalogue(quick, "postgres"), drain(quick),
+            drain(quick, "postgres")]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--only", nargs="+", choices=["catalogue", "catalogue-pg", "drain"])
+    parser.add_argument("--only", nargs="+",
+                        choices=["catalogue", "catalogue-pg", "drain", "drain-pg"])
     args = parser.parse_args(argv)
     chosen: dict[str, Callable[[], Figure]] = {
         "catalogue": lambda: catalogue(args.quick),
         "catalogue-pg": lambda: catalogue(args.quick, "postgres"),
-        "drain": lambda: drain(args.quick)}
+        "drain": lambda: drain(args.quick), "drain-pg": lambda: drain(args.quick, "postgres")}
     figures = [fn() for name, fn in chosen.items() if not args.only or name in args.only]
     for f in figures:
         print(f"{f.title}: {f.petdesk:,.2f} {f.unit} against {f.baseline:,.2f} {f.unit}: "
