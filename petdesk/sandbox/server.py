@@ -17,6 +17,7 @@ Command line (``petdesk-sandbox --help``)::
 
     petdesk-sandbox [--host 127.0.0.1] [--port 8765] [--api-key KEY ...]
                     [--plan free|pro|business] [--rpm N] [--rpd N] [--window SECONDS]
+                    [--day SECONDS]
                     [--db PATH | --db :memory:] [--reset]
                     [--retry-after-format seconds|http-date] [--no-rate-limit]
                     [--ban-after N] [--ban-seconds N] [--header-timeout SECONDS]
@@ -333,6 +334,14 @@ def _build_parser() -> argparse.ArgumentParser:
         "--window", type=_positive_int, default=60, help="rate-limit window in seconds (60)"
     )
     p.add_argument(
+        "--day",
+        type=_positive_int,
+        default=86_400,
+        metavar="SECONDS",
+        help="length of the day the per-day quota counts (86400); with --window, runs a "
+        "plan on a faster clock, e.g. --window 1 --day 1440 is the plan 60 times faster",
+    )
+    p.add_argument(
         "--db",
         default=None,
         help="SQLite file (default: the PetDesk data directory); ':memory:' for none",
@@ -391,6 +400,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             requests_per_window=args.rpm or plan.requests_per_minute,
             requests_per_day=args.rpd or plan.requests_per_day,
             window_seconds=args.window,
+            day_seconds=args.day,
             rate_limit_enabled=not args.no_rate_limit,
             retry_after_format=args.retry_after_format,
             ban_after_early_requests=args.ban_after,

@@ -51,6 +51,7 @@ GROUPS = (
     ("bench_bulk", "preview and export"),
     ("bench_mirror", "M1-M5"),
     ("bench_offline", "O3"),
+    ("bench_desks", "D1-D2"),
     ("bench_floors", "floors F1-F5"),
 )
 ANALYSIS = HERE / "analysis.md"

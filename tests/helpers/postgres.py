@@ -175,3 +175,17 @@ def postgres_address(postgres_server: PostgresServer) -> Iterator[str]:
     yield postgres_server.address(name)
     with postgres_server.admin() as conn:
         conn.execute(sql.SQL("DROP DATABASE {} WITH (FORCE)").format(sql.Identifier(name)))
+
+
+def start_server(bindir: Path) -> PostgresServer:
+    """A server outside pytest's fixtures (the desks soak runs by command too); stop it
+    with :func:`stop`."""
+    return _start(bindir)
+
+
+def restart(server: PostgresServer, bindir: Path) -> None:
+    """``pg_ctl restart -m immediate``: every connection cut at once, the server
+    recovering from its log as after a crash, then accepting connections again on the
+    same port (pg_ctl keeps the options it was started with)."""
+    _run([str(bindir / "pg_ctl"), "-D", str(server.folder / "data"), "-m", "immediate",
+          "-w", "-t", str(_START_TIMEOUT), "restart"], server.folder / "server.log")

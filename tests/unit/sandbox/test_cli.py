@@ -194,3 +194,14 @@ def test_header_timeout_option_cuts_off_a_slow_request() -> None:
             slow.sendall(b"GET /v1/pets HTTP/1.1\r\nHost: x\r\n")
             assert slow.recv(1024) == b""
         assert sb.stop() == 0
+
+
+def test_day_option_sets_the_length_of_the_per_day_quota() -> None:
+    args = ("--db", ":memory:", "--api-key", "k", "--rpm", "100", "--rpd", "2", "--day", "7200")
+    with SandboxProcess(*args) as sb:
+        base_url = sb.banner()
+        assert [_get(base_url, "/pets", "k").status_code for _ in range(2)] == [200, 200]
+        r = _get(base_url, "/pets", "k")
+        assert_error(r, 429, "rate_limited")
+        assert int(r.headers["x-ratelimit-reset"]) % 7200 == 0
+        assert 1 <= int(r.headers["retry-after"]) <= 7200
