@@ -8,9 +8,13 @@ constructor, so what each needs is written where it is built.
 
 With a shared store set up (``Connection.shared_store``) the session is on it, and the
 adds this desk kept in its own SQLite store are moved there as it opens
-(:mod:`petdesk.services.shared.move`). When the shared store cannot be reached the
-session is on the SQLite store, with :attr:`WorkSession.shared_down` saying why, until
-:meth:`WorkSession.rejoin` finds the shared store again.
+(:mod:`petdesk.services.shared.move`). Its SQLite store stays open beside the shared
+one as the desk's "last shown" copy: every page it shows and every pet it looks up is
+kept in both (:class:`~petdesk.storage.last_shown.LastShownPages`), so the next start
+paints them from this computer at once, and a desk whose shared store is down still
+has them. When the shared store cannot be reached the session is on the SQLite store,
+with :attr:`WorkSession.shared_down` saying why, until :meth:`WorkSession.rejoin` finds
+the shared store again.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from petdesk.services.shared.move import MoveBlocked, MoveReport, move_waiting_a
 from petdesk.services.shared.opening import SharedOpener, open_postgres
 from petdesk.services.shared.probe import probe_shared_store
 from petdesk.services.shared.reach import SharedReach
+from petdesk.storage.last_shown import LastShownPages
 from petdesk.storage.paths import store_file
 from petdesk.storage.repositories import Store
 from petdesk.storage.sqlite.store import open_store
@@ -43,11 +48,15 @@ class WorkSession:
     """The store of one environment and its services; see the module docstring."""
 
     def __init__(self, store: Store, clock: Clock, problem: str | None = None, *,
-                 shared_down: str | None = None, moved: MoveReport | None = None) -> None:
+                 shared_down: str | None = None, moved: MoveReport | None = None,
+                 last_shown: Store | None = None) -> None:
         self.store = store
+        #: On the shared store: this computer's store, keeping the pages shown too.
+        self._last_shown = last_shown
         self._sender = WindowSender(store, clock)
         self.outbox = OutboxService(store, self._sender)
-        self.pets = StoredPets(store.pages)
+        self.pets = StoredPets(store.pages if last_shown is None else
+                               LastShownPages(store.pages, last_shown.pages, clock))
         self.importing = ImportService(store, self._sender, clock)
         self.catalogue = CatalogueService(store, clock, problem)
         self.activity = ActivityService(store.activity)
@@ -78,19 +87,23 @@ class WorkSession:
     @classmethod
     def _on_shared(cls, shared: Store, connection: Connection, clock: Clock,
                    folder: Path | None) -> WorkSession:
-        """The session on ``shared``, once this computer's waiting adds are in it."""
-        path = store_file(connection, folder)
+        """The session on ``shared``, once this computer's waiting adds are in it, with
+        this computer's store kept for the pages shown (none when it lives in memory)."""
+        local = open_store(store_file(connection, folder), connection.environment,
+                           clock=clock, desk=this_desk())
         moved = None
-        if path.exists():
-            local = open_store(path, connection.environment, clock=clock, desk=this_desk())
-            try:
-                if local.problem is None:  # a set-aside or locked file: nothing to move now
-                    moved = move_waiting_adds(local.store, shared)
-            except MoveBlocked:
-                log.info("another PetDesk sends this computer's adds: they move later")
-            finally:
-                local.store.close()
-        return cls(shared, clock, moved=moved)
+        try:
+            if local.problem is None:  # a set-aside or locked file: nothing to move now
+                moved = move_waiting_adds(local.store, shared)
+        except MoveBlocked:
+            log.info("another PetDesk sends this computer's adds: they move later")
+        except BaseException:
+            local.store.close()
+            raise
+        if not local.store.durable:
+            local.store.close()
+            return cls(shared, clock, moved=moved)
+        return cls(shared, clock, moved=moved, last_shown=local.store)
 
     def rejoin(self, connection: Connection, clock: Clock, folder: Path | None = None, *,
                password: str | None = None,
@@ -117,6 +130,8 @@ class WorkSession:
         """Let another PetDesk send the outbox, and let the file go."""
         self._sender.close()
         self.store.close()
+        if self._last_shown is not None:
+            self._last_shown.close()
 
 
 def store_exists(connection: Connection, folder: Path | None = None) -> bool:
