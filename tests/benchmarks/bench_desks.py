@@ -31,6 +31,15 @@ one shared folder do).
   user's reserve (background work leaves the last 12 of a window's 60 to the user until
   5 s before the reset). One desk importing all N alone is measured in the same run for
   scale. 429s counted in the sandbox's log; every pet on the server once.
+* **D3 a desk on the shared store paints its last-known rows**: ``petdesk`` (the
+  window, ``launch_petdesk.py`` as ``bench_startup.py`` runs it, offscreen) against a
+  sandbox child, in two private homes: one desk on the shared store (a PostgreSQL server
+  the benchmark starts; the password in the home's ``.pgpass``, as the address's own
+  means), one on SQLite (the baseline, same run). Each home first runs a session that
+  shows the first page and keeps it (for the shared desk: in the shared store and in
+  its own file), then the two desks start in turn, the order reversed every other
+  repeat, each timed from just before ``Popen`` to the last session's rows painted
+  (``PETDESK_BENCH_EXIT_AFTER=stored-data``). Medians: goal <= 1.10x.
 
 Also a group of run.py (``run(quick)``).
 """
@@ -56,7 +65,16 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent.parent))
 
-from common import ROOT, Figure  # noqa: E402
+from common import (  # noqa: E402
+    BENCH_DIR,
+    PYTHON,
+    ROOT,
+    Figure,
+    median,
+    private_home,
+    run_marked_child,
+    spread,
+)
 
 KEY = "bench-desks-key-0123456789"
 DESKS = 5
@@ -65,6 +83,7 @@ PER_WINDOW = 60
 WINDOW = 20
 GOAL_REQUESTS = 1.05
 GOAL_DRAIN = 0.97
+GOAL_FIRST_PAINT = 1.10
 _SANDBOX = "from petdesk.sandbox.server import main; raise SystemExit(main())"
 
 # One desk's catalogue mirror: the filler on the shared store, stepped as the worker
@@ -327,21 +346,141 @@ def drain(quick: bool, kind: str = "sqlite") -> Figure:
               f"{'yes' if exact else 'NO'}"))
 
 
+# -- D3: the last-known rows ---------------------------------------------------------------
+
+# Settings of a desk (QSettings, in the home given by the environment), set as the
+# Settings dialog sets them: argv[1] the shared store's address, "" for none.
+_SETTINGS = """
+import sys
+from petdesk.gui.app import default_settings
+from petdesk.gui.settings.settings import SharedStoreChoice
+settings = default_settings()
+settings.shared_store = SharedStoreChoice(sys.argv[1], bool(sys.argv[1]))
+settings.sync()
+"""
+
+
+def _desk_home(env: dict[str, str], address: str | None, port: int | None) -> dict[str, str]:
+    """``env`` as a desk on the sandbox's key, on the shared store at ``address`` (the
+    password in ``.pgpass``) or on SQLite."""
+    from tests.helpers.postgres import DESK_PASSWORD, DESK_ROLE
+
+    env = dict(env, PETDESK_API_KEY=KEY)
+    if address and port:
+        pgpass = Path(env["HOME"]) / ".pgpass"
+        pgpass.write_text(f"127.0.0.1:{port}:*:{DESK_ROLE}:{DESK_PASSWORD}\n")
+        pgpass.chmod(0o600)
+    subprocess.run([PYTHON, "-c", _SETTINGS, address or ""], env=env, check=True,
+                   cwd=str(ROOT), timeout=60)
+    return env
+
+
+def _kept_first_page(env: dict[str, str], argv: list[str], shared: Callable[[], bool],
+                     timeout: float = 60.0) -> None:
+    """The desk runs until its first page is kept in its own file (and, on the shared
+    store, there too: ``shared``), then is stopped."""
+    from petdesk.core.connection import Connection
+    from petdesk.storage.paths import store_file
+    from petdesk.storage.rows import StoredQuery
+    from petdesk.storage.sqlite.store import peek_stored_page
+
+    path = store_file(Connection("production", argv[-1]),
+                      Path(env["XDG_DATA_HOME"]) / "PetDesk")
+    proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, cwd=str(ROOT))
+    try:
+        deadline = time.monotonic() + timeout
+        while peek_stored_page(path, StoredQuery(None, 20)) is None or not shared():
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the session before kept no first page in {path}")
+            time.sleep(0.05)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def _shared_rows(address: str) -> Callable[[], bool]:
+    from tests.helpers.postgres import DESK_PASSWORD
+
+    def kept() -> bool:
+        import psycopg
+
+        with psycopg.connect(address, password=DESK_PASSWORD, autocommit=True) as conn:
+            found = conn.execute("SELECT to_regclass('seen_row') IS NOT NULL").fetchone()
+            if not found or not found[0]:
+                return False
+            rows = conn.execute("SELECT count(*) FROM seen_row").fetchone()
+        return bool(rows and int(rows[0]) > 0)
+
+    return kept
+
+
+def _stored_paint(argv: list[str], env: dict[str, str]) -> float:
+    run = run_marked_child(argv, dict(env, PETDESK_BENCH_EXIT_AFTER="stored-data"))
+    if "stored-data" not in run.events:
+        raise RuntimeError(f"no stored rows were painted (exit {run.returncode}):\n"
+                           f"{run.stderr[-3000:]}")
+    return run.events["stored-data"]
+
+
+def first_paint(quick: bool) -> Figure:
+    repeats = 7 if quick else 15
+    times: dict[str, list[float]] = {"postgres": [], "sqlite": []}
+    with ExitStack() as stack:
+        database = stack.enter_context(postgres_database())
+        address = database("lastshown")
+        port = int(address.split("@127.0.0.1:")[1].split("/")[0])
+        folder = Path(stack.enter_context(
+            tempfile.TemporaryDirectory(prefix="petdesk-bench-desks-")))
+        base_url, _log = stack.enter_context(sandbox(folder, "--db", ":memory:",
+                                                     "--no-rate-limit"))
+        argv = [PYTHON, str(BENCH_DIR / "launch_petdesk.py"), "--environment", "production",
+                "--base-url", base_url]
+        envs = {"postgres": _desk_home(stack.enter_context(private_home()), address, port),
+                "sqlite": _desk_home(stack.enter_context(private_home()), None, None)}
+        _kept_first_page(envs["postgres"], argv, _shared_rows(address))
+        _kept_first_page(envs["sqlite"], argv, lambda: True)
+        for env in envs.values():  # warm-up: bytecode, the file cache
+            _stored_paint(argv, env)
+        for i in range(repeats):
+            for kind in ("postgres", "sqlite") if i % 2 == 0 else ("sqlite", "postgres"):
+                times[kind].append(_stored_paint(argv, envs[kind]))
+    ours, base = median(times["postgres"]), median(times["sqlite"])
+    ratio = ours / base
+    return Figure(
+        key="desks_last_known_rows_painted",
+        title="D3. A desk on the shared store paints its last-known rows "
+              "(against a desk on SQLite)",
+        petdesk=ours * 1000.0, baseline=base * 1000.0, unit="ms", ratio=ratio,
+        goal=f"<= {GOAL_FIRST_PAINT:.2f}x", met=ratio <= GOAL_FIRST_PAINT,
+        details={"runs_each": repeats,
+                 "shared_ms": {k: v * 1000.0 if k != "n" else v
+                               for k, v in spread(times["postgres"]).items()},
+                 "sqlite_ms": {k: v * 1000.0 if k != "n" else v
+                               for k, v in spread(times["sqlite"]).items()}},
+        note=(f"process start to the last session's rows painted (offscreen), medians of "
+              f"{repeats} interleaved runs each; shared store "
+              f"{', '.join(f'{t * 1000:.0f}' for t in sorted(times['postgres']))} ms; "
+              f"SQLite {', '.join(f'{t * 1000:.0f}' for t in sorted(times['sqlite']))} ms"))
+
+
 def run(quick: bool) -> list[Figure]:
     return [catalogue(quick), catalogue(quick, "postgres"), drain(quick),
-            drain(quick, "postgres")]
+            drain(quick, "postgres"), first_paint(quick)]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--only", nargs="+",
-                        choices=["catalogue", "catalogue-pg", "drain", "drain-pg"])
+                        choices=["catalogue", "catalogue-pg", "drain", "drain-pg",
+                                 "last-rows"])
     args = parser.parse_args(argv)
     chosen: dict[str, Callable[[], Figure]] = {
         "catalogue": lambda: catalogue(args.quick),
         "catalogue-pg": lambda: catalogue(args.quick, "postgres"),
-        "drain": lambda: drain(args.quick), "drain-pg": lambda: drain(args.quick, "postgres")}
+        "drain": lambda: drain(args.quick), "drain-pg": lambda: drain(args.quick, "postgres"),
+        "last-rows": lambda: first_paint(args.quick)}
     figures = [fn() for name, fn in chosen.items() if not args.only or name in args.only]
     for f in figures:
         print(f"{f.title}: {f.petdesk:,.2f} {f.unit} against {f.baseline:,.2f} {f.unit}: "
