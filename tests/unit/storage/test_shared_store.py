@@ -31,9 +31,17 @@ from petdesk.storage.postgres.errors import (
     UNREACHABLE,
     SharedStoreUnavailable,
 )
-from petdesk.storage.postgres.schema import CURRENT_VERSION, migrate
+from petdesk.storage.postgres.schema import CURRENT_VERSION, MIGRATIONS, migrate
 from petdesk.storage.postgres.store import PostgresStore, open_shared_store
-from petdesk.storage.rows import AddWay, Draft, MirrorQuery, OutboxState, PetRow, StoredQuery
+from petdesk.storage.rows import (
+    UNKNOWN_DESK,
+    AddWay,
+    Draft,
+    MirrorQuery,
+    OutboxState,
+    PetRow,
+    StoredQuery,
+)
 from tests.helpers.api_fakes import FakeClock
 from tests.helpers.mirror_fakes import FakeCatalogue
 from tests.helpers.postgres import DESK_PASSWORD, PostgresServer
@@ -218,6 +226,20 @@ def test_migrating_again_changes_nothing(postgres_address: str, clock: FakeClock
         assert conn.execute("SELECT COUNT(*) FROM outbox").fetchone() == (1,)
 
 
+def test_a_store_of_an_older_petdesk_is_brought_up_to_date_with_its_rows(
+        postgres_address: str, clock: FakeClock) -> None:
+    with psycopg.connect(postgres_address, password=DESK_PASSWORD, autocommit=True) as conn:
+        assert migrate(conn, MIGRATIONS[:1]) == 0
+        conn.execute("INSERT INTO outbox (environment, name, category_id, created_at, state, "
+                     "floor_id, updated_at) VALUES ('production', 'Rex', 1, 5, 'waiting', 0, 5)")
+    with open_shared_store(postgres_address, DESK_PASSWORD, "production", clock=clock) as s:
+        [entry] = s.outbox.entries()
+        assert (entry.name, entry.desk) == ("Rex", UNKNOWN_DESK)
+    with psycopg.connect(postgres_address, password=DESK_PASSWORD, autocommit=True) as conn:
+        assert conn.execute("SELECT version FROM schema_version").fetchone() == (
+            CURRENT_VERSION,)
+
+
 def test_desks_opening_a_new_store_at_once_set_it_up_once(
         postgres_address: str, clock: FakeClock) -> None:
     start = threading.Barrier(4)
@@ -291,6 +313,15 @@ def test_an_unreachable_store_is_said_plainly(clock: FakeClock) -> None:
         with pytest.raises(SharedStoreUnavailable) as caught:
             open_shared_store(f"postgresql://desk@127.0.0.1:{port}/petdesk", DESK_PASSWORD,
                               "production", clock=clock)
+    assert str(caught.value) == UNREACHABLE
+
+
+def test_the_address_s_tls_setting_is_honoured(postgres_address: str,
+                                              clock: FakeClock) -> None:
+    # The test server has no TLS: an address that requires it is not connected in clear.
+    with pytest.raises(SharedStoreUnavailable) as caught:
+        open_shared_store(postgres_address.replace("sslmode=disable", "sslmode=require"),
+                          DESK_PASSWORD, "production", clock=clock)
     assert str(caught.value) == UNREACHABLE
 
 
