@@ -23,7 +23,7 @@ from petdesk.core.quota import QuotaFigures, key_fingerprint
 from petdesk.core.statuses import PetStatus
 from petdesk.services.catalogue.mirror import FillKind, MirrorFiller
 from petdesk.services.outbox.budget import QuotaBudget
-from petdesk.services.outbox.sender import OutboxSender
+from petdesk.services.outbox.sender import OutboxSender, StepKind
 from petdesk.storage.postgres.errors import (
     ADDRESS_WITH_SIGN_IN,
     NEWER_SCHEMA,
@@ -45,7 +45,7 @@ from petdesk.storage.rows import (
 from tests.helpers.api_fakes import FakeClock
 from tests.helpers.mirror_fakes import FakeCatalogue
 from tests.helpers.postgres import DESK_PASSWORD, PostgresServer
-from tests.helpers.store_fakes import FakeService
+from tests.helpers.store_fakes import FakeService, Fault, Killed
 from tests.helpers.stores import API_KEY
 
 pytestmark = pytest.mark.postgres
@@ -109,6 +109,27 @@ def test_another_desk_sees_an_add_as_being_sent_before_its_request_leaves(
     sender.run(threading.Event())
     assert seen == [OutboxState.SENDING]
     assert kennels.outbox.entry(entry.local_id).state is OutboxState.SENT
+
+
+@pytest.mark.parametrize("fault", [Fault.COMMIT_THEN_KILL, Fault.KILL_BEFORE])
+def test_a_desk_killed_mid_send_leaves_the_rest_to_another_desk_each_add_once(
+        desks: list[PostgresStore], clock: FakeClock, fault: Fault) -> None:
+    front, kennels = desks
+    service = FakeService(existing=3)
+    service.create_faults.extend([None, None, fault])
+    ids = [front.outbox.queue(Draft(f"Pet {i}", 1, None)).local_id for i in range(6)]
+    dying = OutboxSender(front, service, QuotaBudget(clock, lambda: None), clock)
+    other = OutboxSender(kennels, service, QuotaBudget(clock, lambda: None), clock)
+    assert dying.recover() == 0 and other.recover() == 0
+    assert other.step().kind is StepKind.OTHER_WINDOW
+    with pytest.raises(Killed):
+        dying.run(threading.Event())
+    front.close()  # the desk's process ends: its connections close, its lock goes
+    other.run(threading.Event())
+    entries = [kennels.outbox.entry(i) for i in ids]
+    assert [e.state for e in entries] == [OutboxState.SENT] * 6
+    assert [service.count(f"Pet {i}") for i in range(6)] == [1] * 6
+    assert len({e.pet_id for e in entries}) == 6
 
 
 def test_an_entry_moved_on_by_one_desk_cannot_be_moved_again_by_another(
