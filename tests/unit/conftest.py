@@ -1,7 +1,6 @@
 """Fixtures for the store tests: a fake clock, a store in tmp_path (once per
 implementation), live sandboxes."""
 
-from tests.helpers.postgres import postgres_address, postgres_server
 from tests.helpers.stores import (
     API_KEY,
     SandboxFactory,
@@ -14,4 +13,4 @@ from tests.helpers.stores import (
 )
 
 __all__ = ["API_KEY", "SandboxFactory", "clock", "make_sandbox", "other_desk",
-           "postgres_address", "postgres_server", "sqlite_store", "store", "store_file"]
+           "sqlite_store", "store", "store_file"]

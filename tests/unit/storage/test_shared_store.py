@@ -23,7 +23,7 @@ from petdesk.core.quota import QuotaFigures, key_fingerprint
 from petdesk.core.statuses import PetStatus
 from petdesk.services.catalogue.mirror import FillKind, MirrorFiller
 from petdesk.services.outbox.budget import QuotaBudget
-from petdesk.services.outbox.sender import OutboxSender
+from petdesk.services.outbox.sender import OutboxSender, StepKind
 from petdesk.storage.postgres.errors import (
     ADDRESS_WITH_SIGN_IN,
     NEWER_SCHEMA,
@@ -31,13 +31,21 @@ from petdesk.storage.postgres.errors import (
     UNREACHABLE,
     SharedStoreUnavailable,
 )
-from petdesk.storage.postgres.schema import CURRENT_VERSION, migrate
+from petdesk.storage.postgres.schema import CURRENT_VERSION, MIGRATIONS, migrate
 from petdesk.storage.postgres.store import PostgresStore, open_shared_store
-from petdesk.storage.rows import AddWay, Draft, MirrorQuery, OutboxState, PetRow, StoredQuery
+from petdesk.storage.rows import (
+    UNKNOWN_DESK,
+    AddWay,
+    Draft,
+    MirrorQuery,
+    OutboxState,
+    PetRow,
+    StoredQuery,
+)
 from tests.helpers.api_fakes import FakeClock
 from tests.helpers.mirror_fakes import FakeCatalogue
 from tests.helpers.postgres import DESK_PASSWORD, PostgresServer
-from tests.helpers.store_fakes import FakeService
+from tests.helpers.store_fakes import FakeService, Fault, Killed
 from tests.helpers.stores import API_KEY
 
 pytestmark = pytest.mark.postgres
@@ -101,6 +109,27 @@ def test_another_desk_sees_an_add_as_being_sent_before_its_request_leaves(
     sender.run(threading.Event())
     assert seen == [OutboxState.SENDING]
     assert kennels.outbox.entry(entry.local_id).state is OutboxState.SENT
+
+
+@pytest.mark.parametrize("fault", [Fault.COMMIT_THEN_KILL, Fault.KILL_BEFORE])
+def test_a_desk_killed_mid_send_leaves_the_rest_to_another_desk_each_add_once(
+        desks: list[PostgresStore], clock: FakeClock, fault: Fault) -> None:
+    front, kennels = desks
+    service = FakeService(existing=3)
+    service.create_faults.extend([None, None, fault])
+    ids = [front.outbox.queue(Draft(f"Pet {i}", 1, None)).local_id for i in range(6)]
+    dying = OutboxSender(front, service, QuotaBudget(clock, lambda: None), clock)
+    other = OutboxSender(kennels, service, QuotaBudget(clock, lambda: None), clock)
+    assert dying.recover() == 0 and other.recover() == 0
+    assert other.step().kind is StepKind.OTHER_WINDOW
+    with pytest.raises(Killed):
+        dying.run(threading.Event())
+    front.close()  # the desk's process ends: its connections close, its lock goes
+    other.run(threading.Event())
+    entries = [kennels.outbox.entry(i) for i in ids]
+    assert [e.state for e in entries] == [OutboxState.SENT] * 6
+    assert [service.count(f"Pet {i}") for i in range(6)] == [1] * 6
+    assert len({e.pet_id for e in entries}) == 6
 
 
 def test_an_entry_moved_on_by_one_desk_cannot_be_moved_again_by_another(
@@ -218,6 +247,20 @@ def test_migrating_again_changes_nothing(postgres_address: str, clock: FakeClock
         assert conn.execute("SELECT COUNT(*) FROM outbox").fetchone() == (1,)
 
 
+def test_a_store_of_an_older_petdesk_is_brought_up_to_date_with_its_rows(
+        postgres_address: str, clock: FakeClock) -> None:
+    with psycopg.connect(postgres_address, password=DESK_PASSWORD, autocommit=True) as conn:
+        assert migrate(conn, MIGRATIONS[:1]) == 0
+        conn.execute("INSERT INTO outbox (environment, name, category_id, created_at, state, "
+                     "floor_id, updated_at) VALUES ('production', 'Rex', 1, 5, 'waiting', 0, 5)")
+    with open_shared_store(postgres_address, DESK_PASSWORD, "production", clock=clock) as s:
+        [entry] = s.outbox.entries()
+        assert (entry.name, entry.desk) == ("Rex", UNKNOWN_DESK)
+    with psycopg.connect(postgres_address, password=DESK_PASSWORD, autocommit=True) as conn:
+        assert conn.execute("SELECT version FROM schema_version").fetchone() == (
+            CURRENT_VERSION,)
+
+
 def test_desks_opening_a_new_store_at_once_set_it_up_once(
         postgres_address: str, clock: FakeClock) -> None:
     start = threading.Barrier(4)
@@ -291,6 +334,15 @@ def test_an_unreachable_store_is_said_plainly(clock: FakeClock) -> None:
         with pytest.raises(SharedStoreUnavailable) as caught:
             open_shared_store(f"postgresql://desk@127.0.0.1:{port}/petdesk", DESK_PASSWORD,
                               "production", clock=clock)
+    assert str(caught.value) == UNREACHABLE
+
+
+def test_the_address_s_tls_setting_is_honoured(postgres_address: str,
+                                              clock: FakeClock) -> None:
+    # The test server has no TLS: an address that requires it is not connected in clear.
+    with pytest.raises(SharedStoreUnavailable) as caught:
+        open_shared_store(postgres_address.replace("sslmode=disable", "sslmode=require"),
+                          DESK_PASSWORD, "production", clock=clock)
     assert str(caught.value) == UNREACHABLE
 
 

@@ -21,6 +21,7 @@ from petdesk.services.catalogue.mirror import (
     FillKind,
     FillStep,
     MirrorFiller,
+    MirrorPage,
     MirrorPhase,
     estimate_total,
 )
@@ -368,3 +369,31 @@ def test_a_next_link_that_goes_back_ends_the_pass(store: SqliteStore,
     assert store.catalogue.count() == 300
     assert filler.step().kind is FillKind.IDLE  # not again at once: at the next update
     assert store.meta.newest_known_id() == 0 or not store.meta.newest_id_verified()
+
+
+class _OtherDeskMeanwhile(FakeCatalogue):
+    """While the first page is being fetched, another desk's filler tries its step."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__(count)
+        self.other: MirrorFiller | None = None
+        self.meanwhile: FillStep | None = None
+
+    def first_page(self) -> MirrorPage:
+        if self.other is not None:
+            other, self.other = self.other, None
+            self.meanwhile = other.step()
+        return super().first_page()
+
+
+def test_a_desk_does_no_fill_step_while_another_desk_does_one(
+        store: SqliteStore, other_desk: SqliteStore, clock: FakeClock) -> None:
+    service = _OtherDeskMeanwhile(250)
+    first, second = _filler(store, service, clock), _filler(other_desk, service, clock)
+    service.other = second
+    assert first.step().kind is FillKind.FETCHED
+    assert service.meanwhile is not None and service.meanwhile.kind is FillKind.IDLE
+    assert service.requests == 1
+    _run(second, clock)  # the other desk carries on from the first desk's page
+    assert service.requests == 3
+    assert other_desk.catalogue.count() == 250
