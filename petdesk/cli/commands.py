@@ -77,7 +77,7 @@ from petdesk.services.shared.move import MoveBlocked, move_waiting_adds
 from petdesk.services.shared.opening import SharedOpener, open_postgres
 from petdesk.services.worker.shared_quota import StoreQuota
 from petdesk.storage.paths import store_path
-from petdesk.storage.repositories import BudgetRepository
+from petdesk.storage.repositories import BudgetRepository, Store
 from petdesk.storage.saved_settings import ENVIRONMENTS, saved_connection, saved_shared_store
 from petdesk.storage.sqlite.store import SqliteStore, open_store
 
@@ -128,7 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
         "shared-store", help="move this computer's waiting adds to the shared store",
         description="move: queue every add waiting in this computer's outbox in the shared "
         "store's outbox, each exactly once (running it again moves nothing twice), and "
-        "report what moved. The password is the one saved in Settings › Shared store.")
+        "report what moved. The password is the one saved in File › Settings… › Shared store.")
     shared.add_argument("action", choices=("move",))
     shared.add_argument("--environment", choices=ENVIRONMENTS,
                         help="the environment (default: the one the window used last)")
@@ -136,7 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="service address whose data moves (default: the saved one)")
     shared.add_argument("--address", metavar="POSTGRESQL_URL",
                         help="the shared store's address (default: the one saved in "
-                             "Settings › Shared store)")
+                             "File › Settings… › Shared store)")
     return parser
 
 
@@ -212,10 +212,29 @@ def _session(connection: Connection, err: TextIO, clock: Clock,
         yield client
 
 
+def open_import_store(connection: Connection, err: TextIO, clock: Clock, *,
+                      opener: SharedOpener = open_postgres) -> Store:
+    """The store an import queues into, as the window opens it: the shared store when
+    this desk uses one and it answers (every desk then sees the adds and any desk may
+    send them), else this computer's store file, whose waiting adds move to the shared
+    store when PetDesk next opens it."""
+    address = "" if connection.demo else saved_shared_store()
+    if address:
+        shared = opener(address, KeyStore().shared_password().key, connection.environment,
+                        clock)
+        if not isinstance(shared, str):
+            err.write(f"Using the shared store at {server_of(address)}\n")
+            return shared
+        err.write(f"petdesk: the shared store is not used now: {shared} The adds wait on "
+                  "this computer and move there when PetDesk next reaches it.\n")
+    return open_outbox(connection, err)
+
+
 def import_command(args: argparse.Namespace, err: TextIO, clock: Clock) -> int:
     with ExitStack() as stack:
         connection = resolve_connection(args)
-        store = stack.enter_context(open_outbox(connection, err))
+        store = open_import_store(connection, err, clock)
+        stack.callback(store.close)
         client = stack.enter_context(_session(connection, err, clock, store.budget))
         try:
             batch: str | None = batch_for_file(args.file)
@@ -250,7 +269,7 @@ def move_command(args: argparse.Namespace, err: TextIO, clock: Clock, *,
     address = (args.address or saved_shared_store()).strip()
     if not address:
         raise CommandError("no shared store is set up: give --address, or set it up in "
-                           "PetDesk's Settings › Shared store.", USAGE_ERROR)
+                           "PetDesk's File › Settings… › Shared store.", USAGE_ERROR)
     problem = address_problem(address)
     if problem is not None:
         raise CommandError(f"the shared store's address: {problem}", USAGE_ERROR)

@@ -2685,7 +2685,7 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     </message>
     <message>
         <source>The service redirected too many times.</source>
-        <extracomment>The quota of a server that sends no X-RateLimit headers, learnt from 429s.</extracomment>
+        <extracomment>The key&apos;s quota shared with the other desks of a store (``None``: this client paces itself from its own answers alone). The quota of a server that sends no X-RateLimit headers, learnt from 429s. The same, on the service&apos;s clock, as it is shared with the other desks. The shared record could not be used the last time (said once, not per request).</extracomment>
         <translation>Der Dienst hat zu oft weitergeleitet.</translation>
     </message>
     <message>

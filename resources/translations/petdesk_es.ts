@@ -2685,7 +2685,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
     <message>
         <source>The service redirected too many times.</source>
-        <extracomment>The quota of a server that sends no X-RateLimit headers, learnt from 429s.</extracomment>
+        <extracomment>The key&apos;s quota shared with the other desks of a store (``None``: this client paces itself from its own answers alone). The quota of a server that sends no X-RateLimit headers, learnt from 429s. The same, on the service&apos;s clock, as it is shared with the other desks. The shared record could not be used the last time (said once, not per request).</extracomment>
         <translation>El servicio redirigió demasiadas veces.</translation>
     </message>
     <message>
@@ -3151,7 +3151,7 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
     <message>
         <source>&amp;General</source>
-        <translation>&amp;General</translation>
+        <translation>Ajustes &amp;generales</translation>
     </message>
     <message>
         <source>Shared st&amp;ore</source>

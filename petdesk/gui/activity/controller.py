@@ -16,7 +16,7 @@ from petdesk.core.jobs import JobKind
 from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.activity.window import ActivityWindow, export_header, way_words
 from petdesk.gui.common.localize import error_text, localized
-from petdesk.services.activity.service import ActivityPage
+from petdesk.services.activity.page import ActivityPage
 
 if TYPE_CHECKING:
     from petdesk.gui.common.file_folders import FileFolders

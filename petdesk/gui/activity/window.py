@@ -40,7 +40,7 @@ from petdesk.gui.common.accessibility import make_accessible
 from petdesk.gui.common.file_folders import FileFolders, FileKind
 from petdesk.gui.common.localize import localized
 from petdesk.gui.worker.io_runner import ask_save_path
-from petdesk.services.activity.service import ActivityPage
+from petdesk.services.activity.page import ActivityPage
 from petdesk.storage.rows import ActivityEntry, AddWay
 
 __all__ = ["ActivityModel", "ActivityWindow", "export_header", "way_words"]

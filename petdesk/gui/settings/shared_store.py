@@ -26,7 +26,7 @@ RETRY_MAX_MS = 5 * 60_000
 
 
 class SharedStoreController(QObject):
-    """Settings › Shared store's Test connection and password."""
+    """File › Settings… › Shared store's Test connection and password."""
 
     #: Test connection: the sentence saying what it found.
     tested = Signal(str)

@@ -1,4 +1,4 @@
-"""Settings › Shared store: the PostgreSQL address, its password, Test connection and
+"""File › Settings… › Shared store: the PostgreSQL address, its password, Test connection and
 "Use the shared store".
 
 The page does no I/O: Test connection emits :attr:`SharedStorePage.testRequested`, the

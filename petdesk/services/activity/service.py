@@ -8,28 +8,20 @@ spreadsheet sorts them."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Final
 
+from petdesk.services.activity.page import ActivityPage
 from petdesk.services.importing.cells import CellValue
 from petdesk.services.importing.writers import ExportFormat, write_table
 from petdesk.storage.repositories import ActivityRepository
 from petdesk.storage.rows import ActivityEntry, AddWay
 
-__all__ = ["ActivityPage", "ActivityService"]
+__all__ = ["ActivityService"]
 
 #: Lines read at a time while exporting.
 _EXPORT_CHUNK: Final = 1_000
-
-
-@dataclass(frozen=True)
-class ActivityPage:
-    """The newest lines of the log and how many it holds in all."""
-
-    entries: tuple[ActivityEntry, ...] = ()
-    total: int = 0
 
 
 class ActivityService:

@@ -31,6 +31,7 @@ from petdesk.gui.common.translations import install_translations
 from petdesk.gui.pets.pet_model import Column
 from petdesk.gui.settings.settings import AppSettings, CatalogueChoice
 from petdesk.sandbox import FaultKind
+from petdesk.services.desk import this_desk
 from tests.gui.conftest import API_KEY, FakeClock, Sandbox
 from tests.helpers import ui
 from tests.helpers.drive import idle, open_key_dialog, shortcut
@@ -382,12 +383,15 @@ def test_an_add_made_offline_is_selected_shown_with_its_own_icon_and_counted(
     assert table.viewport().rect().contains(table.visualRect(index))  # scrolled to
     detail = ui.detail(window)
     assert detail.nameValue.text() == "Zzyzx Waits"
-    assert (detail.idValue.text(), detail.statusValue.text()) == ("—", "Waiting to send")
+    assert detail.idValue.text() == "—"
+    # The waiting add names the desk and user that typed it.
+    desk = this_desk()
+    assert detail.statusValue.text() == f"Waiting to send · {desk.name} ({desk.user})"
     available = next(r for r in range(model.rowCount())
                      if model.data(model.index(r, Column.STATUS)) == "Available")
     icon = model.data(index, Qt.ItemDataRole.DecorationRole)
     check = model.data(model.index(available, Column.STATUS), Qt.ItemDataRole.DecorationRole)
-    assert model.data(index) == "Waiting to send"
+    assert model.data(index) == f"Waiting to send · {desk.name} ({desk.user})"
     assert icon.pixmap(16).toImage() != check.pixmap(16).toImage()  # its own shape
     assert model.data(index, Qt.ItemDataRole.ForegroundRole) is None  # no status colour
     assert "not on the service yet" in model.data(index, Qt.ItemDataRole.ToolTipRole)

@@ -14,16 +14,21 @@ from psycopg import sql
 
 from petdesk.core.connection import Connection
 from petdesk.core.statuses import PetStatus
+from petdesk.sandbox import SandboxConfig
 from petdesk.services.shared.move import MoveReport, move_waiting_adds
 from petdesk.services.shared.opening import open_postgres
 from petdesk.services.worker.session import WorkSession
 from petdesk.storage.paths import store_path
 from petdesk.storage.repositories import Store
-from petdesk.storage.rows import Draft, OutboxState
+from petdesk.storage.rows import AddWay, Draft, OutboxState
+from petdesk.storage.saved_settings import ini_path
 from petdesk.storage.sqlite.store import SqliteStore, open_store
 from tests.helpers.api_fakes import FakeClock
 from tests.helpers.postgres import DESK_PASSWORD, DESK_ROLE, PostgresServer
-from tests.unit.services.importing.cli_run import ROOT, cli_env, petdesk_command
+from tests.helpers.sandbox_server import start_server
+from tests.helpers.sandbox_store import every_pet
+from tests.unit.services.importing.cli_run import KEY, ROOT, cli_env, petdesk_command
+from tests.unit.services.importing.files import write_csv
 from tests.unit.services.shared.test_move import Crash, CrashingDesk
 
 _names = itertools.count(1)
@@ -139,3 +144,71 @@ def test_the_move_command_moves_a_desk_to_postgresql_once(
     shared = _shared(postgres_address, FakeClock())
     assert _waiting(shared) == ["Rex", "Mia"]
     shared.close()
+
+
+def test_the_import_command_of_a_desk_on_the_shared_store_queues_and_sends_there(
+        postgres_address: str, tmp_path: Path) -> None:
+    """``petdesk import`` on a desk set up for the shared store: every desk sees the
+    adds and their activity lines, and this computer's file holds none of them."""
+    server = start_server(SandboxConfig(api_keys=(KEY,), requests_per_window=10_000,
+                                        requests_per_day=100_000))
+    try:
+        env = {**cli_env(tmp_path), "PGPASSWORD": DESK_PASSWORD}
+        settings = ini_path(env)
+        settings.parent.mkdir(parents=True)
+        settings.write_text(f"[shared_store]\naddress={postgres_address}\nenabled=true\n",
+                            encoding="utf-8")
+        source = write_csv(tmp_path / "in.csv", [
+            ["Animal name", "Category", "Adoption status"],
+            ["Shared Rex", 1, "Available"], ["Shared Mia", 2, "Pending"]])
+
+        done = subprocess.run(petdesk_command("import", str(source), "--base-url",
+                                              server.base_url, "--plan", "pro"),
+                              env=env, cwd=ROOT, capture_output=True, encoding="utf-8",
+                              timeout=120, check=False)
+
+        assert done.returncode == 0, done.stderr
+        assert "Using the shared store at 127.0.0.1:" in done.stderr
+        assert done.stderr.endswith("2 added\n")
+        assert sorted(p.name for p in every_pet(server.store)
+                      if p.name.startswith("Shared ")) == ["Shared Mia", "Shared Rex"]
+    finally:
+        server.stop()
+    shared = _shared(postgres_address, FakeClock())
+    try:
+        lines = shared.activity.entries(limit=10)
+        assert sorted(line.name for line in lines) == ["Shared Mia", "Shared Rex"]
+        assert {line.way for line in lines} == {AddWay.IMPORT}
+    finally:
+        shared.close()
+    local = tmp_path / "data" / "PetDesk" / "store-production.sqlite3"
+    assert not local.exists()
+
+
+def test_the_import_command_says_when_the_shared_store_is_down_and_queues_here(
+        tmp_path: Path) -> None:
+    server = start_server(SandboxConfig(api_keys=(KEY,), requests_per_window=10_000,
+                                        requests_per_day=100_000))
+    try:
+        env = cli_env(tmp_path)
+        settings = ini_path(env)
+        settings.parent.mkdir(parents=True)
+        # Nothing listens on port 9 of this computer.
+        settings.write_text("[shared_store]\naddress=postgresql://desk@127.0.0.1:9/petdesk\n"
+                            "enabled=true\n", encoding="utf-8")
+        source = write_csv(tmp_path / "in.csv", [
+            ["Animal name", "Category", "Adoption status"], ["Local Rex", 1, "Available"]])
+
+        done = subprocess.run(petdesk_command("import", str(source), "--base-url",
+                                              server.base_url, "--plan", "pro"),
+                              env=env, cwd=ROOT, capture_output=True, encoding="utf-8",
+                              timeout=120, check=False)
+
+        assert done.returncode == 0, done.stderr
+        assert "petdesk: the shared store is not used now:" in done.stderr
+        assert "The adds wait on this computer" in done.stderr
+        assert done.stderr.endswith("1 added\n")
+        assert [p.name for p in every_pet(server.store)
+                if p.name.startswith("Local ")] == ["Local Rex"]
+    finally:
+        server.stop()
