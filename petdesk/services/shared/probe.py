@@ -1,4 +1,4 @@
-"""File › Settings… › Shared store › Test connection: one sign-in to the shared store, and
+"""File › Settings… › Shared store, Test connection: one sign-in to the shared store, and
 what it found (:class:`~.reach.SharedReach`). Nothing is created: a database PetDesk
 has not set up yet is said to be so (it is set up on first use).
 
