@@ -44,6 +44,7 @@ import ctypes
 import importlib
 import os
 import platform
+import shutil
 import ssl
 import sys
 import tempfile
@@ -266,11 +267,15 @@ def check_resources() -> str:
 
 @contextlib.contextmanager
 def _throwaway_dir() -> Iterator[Path]:
-    # ignore_cleanup_errors: on Windows a SQLite file still open cannot be deleted yet.
-    with tempfile.TemporaryDirectory(
-        prefix="petdesk-selftest-", ignore_cleanup_errors=True
-    ) as name:
-        yield Path(name)
+    # On Windows a file still open cannot be deleted (a worker thread may still be
+    # closing the window's store when a check ends), and TemporaryDirectory's
+    # ignore_cleanup_errors lets that "sharing violation" through on Python 3.13: the
+    # folder is removed as far as it can be, and a check never fails on its cleanup.
+    folder = Path(tempfile.mkdtemp(prefix="petdesk-selftest-"))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 #: How long the main window may take to show its first page of demo animals.
