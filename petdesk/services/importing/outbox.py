@@ -59,6 +59,12 @@ __all__ = ["BatchProgress", "ImportBudget", "ImportRun", "OutboxImportQueue",
            "StoreMappingMemory", "batch_for_file", "batch_of", "earlier_import",
            "event_for", "import_budget_for", "known_pets"]
 
+#: How often a desk whose adds another window or desk is sending tries to take over.
+#: The holder lets go when its own import ends; every second the others take to notice
+#: is a second of the plan's minute nobody sends in. Each try is one lock attempt (a
+#: file lock, or one round trip to the shared store).
+HANDOVER_POLL: Final = 0.25
+
 IMPORT_PREFIX: Final = "import:"
 _ROW: Final = "row:"
 _MAPPING_FACT: Final = "import-mapping:"
@@ -334,7 +340,8 @@ class OutboxImportQueue:
         if result.kind is StepKind.IDLE:  # what is left is paused (held)
             return _Next(stop=True)
         if result.kind is StepKind.OTHER_WINDOW:
-            return _Next(self._poll, QueueWait(self._poll, result.kind.value, self._reading()))
+            wait = min(self._poll, HANDOVER_POLL)
+            return _Next(wait, QueueWait(wait, result.kind.value, self._reading()))
         if result.wait <= 0:
             return _Next()
         not_sent = _is_problem(result)
