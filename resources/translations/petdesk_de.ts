@@ -3386,6 +3386,29 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     </message>
 </context>
 <context>
+    <name>StoreTrouble</name>
+    <message>
+        <source>PetDesk cannot reach the shared store at this address. Check the address and that the database server is running and reachable from this computer.</source>
+        <translation>PetDesk erreicht den gemeinsamen Speicher unter dieser Adresse nicht. Prüfen Sie die Adresse und ob der Datenbankserver läuft und von diesem Computer aus erreichbar ist.</translation>
+    </message>
+    <message>
+        <source>The shared store refused PetDesk&apos;s sign-in. Check the user name in the address and the password.</source>
+        <translation>Der gemeinsame Speicher hat die Anmeldung von PetDesk abgelehnt. Prüfen Sie den Benutzernamen in der Adresse und das Passwort.</translation>
+    </message>
+    <message>
+        <source>The shared store&apos;s database does not let this user set up or change PetDesk&apos;s tables. Ask whoever runs the database server to give the user those rights.</source>
+        <translation>Die Datenbank des gemeinsamen Speichers erlaubt diesem Benutzer nicht, die Tabellen von PetDesk anzulegen oder zu ändern. Bitten Sie den Betreiber des Datenbankservers, dem Benutzer diese Rechte zu geben.</translation>
+    </message>
+    <message>
+        <source>The shared store was set up by a newer PetDesk. Update PetDesk on this computer to use it.</source>
+        <translation>Der gemeinsame Speicher wurde von einer neueren PetDesk-Version eingerichtet. Aktualisieren Sie PetDesk auf diesem Computer, um ihn zu nutzen.</translation>
+    </message>
+    <message>
+        <source>The shared store&apos;s address contains a password. Remove it from the address: PetDesk keeps the password in this computer&apos;s keyring.</source>
+        <translation>Die Adresse des gemeinsamen Speichers enthält ein Passwort. Entfernen Sie es aus der Adresse: PetDesk bewahrt das Passwort im Schlüsselbund dieses Computers auf.</translation>
+    </message>
+</context>
+<context>
     <name>StoreWording</name>
     <message>
         <source>Offline — showing pets as of {shown}</source>

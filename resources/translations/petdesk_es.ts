@@ -3386,6 +3386,29 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     </message>
 </context>
 <context>
+    <name>StoreTrouble</name>
+    <message>
+        <source>PetDesk cannot reach the shared store at this address. Check the address and that the database server is running and reachable from this computer.</source>
+        <translation>PetDesk no puede acceder al almacén compartido en esta dirección. Compruebe la dirección y que el servidor de base de datos esté en marcha y sea accesible desde este equipo.</translation>
+    </message>
+    <message>
+        <source>The shared store refused PetDesk&apos;s sign-in. Check the user name in the address and the password.</source>
+        <translation>El almacén compartido rechazó el inicio de sesión de PetDesk. Compruebe el nombre de usuario de la dirección y la contraseña.</translation>
+    </message>
+    <message>
+        <source>The shared store&apos;s database does not let this user set up or change PetDesk&apos;s tables. Ask whoever runs the database server to give the user those rights.</source>
+        <translation>La base de datos del almacén compartido no permite a este usuario crear ni modificar las tablas de PetDesk. Pida a quien administra el servidor de base de datos que le dé esos permisos.</translation>
+    </message>
+    <message>
+        <source>The shared store was set up by a newer PetDesk. Update PetDesk on this computer to use it.</source>
+        <translation>El almacén compartido lo preparó una versión más reciente de PetDesk. Actualice PetDesk en este equipo para usarlo.</translation>
+    </message>
+    <message>
+        <source>The shared store&apos;s address contains a password. Remove it from the address: PetDesk keeps the password in this computer&apos;s keyring.</source>
+        <translation>La dirección del almacén compartido contiene una contraseña. Quítela de la dirección: PetDesk guarda la contraseña en el llavero de este equipo.</translation>
+    </message>
+</context>
+<context>
     <name>StoreWording</name>
     <message>
         <source>Offline — showing pets as of {shown}</source>
