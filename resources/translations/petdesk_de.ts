@@ -3350,7 +3350,6 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <name>SharedStoreWatch</name>
     <message>
         <source>Shared store not reachable — working on this computer&apos;s data</source>
-        <extracomment>Back on the shared store: its outbox and rows are the ones to show now.</extracomment>
         <translation>Gemeinsamer Speicher nicht erreichbar — es wird mit den Daten dieses Computers gearbeitet</translation>
     </message>
     <message>
@@ -3358,7 +3357,24 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Gemeinsamer Speicher nicht erreichbar</translation>
     </message>
     <message>
+        <source>Shared store refused the sign-in — working on this computer&apos;s data</source>
+        <translation>Gemeinsamer Speicher hat die Anmeldung abgelehnt — es wird mit den Daten dieses Computers gearbeitet</translation>
+    </message>
+    <message>
+        <source>Shared store refused the sign-in</source>
+        <translation>Gemeinsamer Speicher hat die Anmeldung abgelehnt</translation>
+    </message>
+    <message>
+        <source>Shared store cannot be used — working on this computer&apos;s data</source>
+        <translation>Gemeinsamer Speicher nicht nutzbar — es wird mit den Daten dieses Computers gearbeitet</translation>
+    </message>
+    <message>
+        <source>Shared store cannot be used</source>
+        <translation>Gemeinsamer Speicher nicht nutzbar</translation>
+    </message>
+    <message>
         <source>Moved {count} adds kept on this computer to the shared store.</source>
+        <extracomment>Back on the shared store: its outbox and rows are the ones to show now.</extracomment>
         <translation>{count} auf diesem Computer gesammelte Aufnahmen in den gemeinsamen Speicher übertragen.</translation>
     </message>
     <message>

@@ -3350,7 +3350,6 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <name>SharedStoreWatch</name>
     <message>
         <source>Shared store not reachable — working on this computer&apos;s data</source>
-        <extracomment>Back on the shared store: its outbox and rows are the ones to show now.</extracomment>
         <translation>Almacén compartido inaccesible — se trabaja con los datos de este equipo</translation>
     </message>
     <message>
@@ -3358,7 +3357,24 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Almacén compartido inaccesible</translation>
     </message>
     <message>
+        <source>Shared store refused the sign-in — working on this computer&apos;s data</source>
+        <translation>El almacén compartido rechazó el inicio de sesión — se trabaja con los datos de este equipo</translation>
+    </message>
+    <message>
+        <source>Shared store refused the sign-in</source>
+        <translation>El almacén compartido rechazó el inicio de sesión</translation>
+    </message>
+    <message>
+        <source>Shared store cannot be used — working on this computer&apos;s data</source>
+        <translation>Almacén compartido no utilizable — se trabaja con los datos de este equipo</translation>
+    </message>
+    <message>
+        <source>Shared store cannot be used</source>
+        <translation>Almacén compartido no utilizable</translation>
+    </message>
+    <message>
         <source>Moved {count} adds kept on this computer to the shared store.</source>
+        <extracomment>Back on the shared store: its outbox and rows are the ones to show now.</extracomment>
         <translation>Se pasaron {count} altas guardadas en este equipo al almacén compartido.</translation>
     </message>
     <message>

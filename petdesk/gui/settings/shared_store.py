@@ -142,10 +142,7 @@ class SharedStoreWatch(QObject):
         down, moved = outcome.value
         if down is not None:
             self._down = True
-            self._status.show_message(StatusMessage(
-                MessageKind.SHARED_STORE_DOWN,
-                self.tr("Shared store not reachable — working on this computer's data"),
-                self.tr("Shared store not reachable"), localized(down.sentence)))
+            self._status.show_message(self._down_message(down))
             self._timer.start(min(RETRY_MS * 2 ** self._failures, RETRY_MAX_MS))
             self._failures += 1
             return
@@ -161,6 +158,22 @@ class SharedStoreWatch(QObject):
             self._status.show_activity(self.tr("The shared store is back."))
         if was_down:
             self.rejoined.emit()
+
+    def _down_message(self, trouble: StoreTrouble) -> StatusMessage:
+        """The status line while on this computer's data: what keeps the shared store
+        out, in short; the whole sentence in Details."""
+        if trouble is StoreTrouble.UNREACHABLE:
+            text = self.tr("Shared store not reachable — working on this computer's data")
+            short = self.tr("Shared store not reachable")
+        elif trouble is StoreTrouble.REFUSED:
+            text = self.tr("Shared store refused the sign-in — working on this computer's "
+                           "data")
+            short = self.tr("Shared store refused the sign-in")
+        else:
+            text = self.tr("Shared store cannot be used — working on this computer's data")
+            short = self.tr("Shared store cannot be used")
+        return StatusMessage(MessageKind.SHARED_STORE_DOWN, text, short,
+                             localized(trouble.sentence))
 
     def shut_down(self) -> None:
         self._timer.stop()

@@ -86,7 +86,7 @@ def test_a_desk_refused_by_the_shared_store_says_so_and_rejoins_with_the_new_pas
     bar = ui.status_bar(window)
     qtbot.waitUntil(lambda: bar.text_of(MessageKind.SHARED_STORE_DOWN) != "", timeout=15_000)
     assert bar.text_of(MessageKind.SHARED_STORE_DOWN) == (
-        "Shared store not reachable — working on this computer's data")
+        "Shared store refused the sign-in — working on this computer's data")
     dialog, page = _shared_tab(qtbot, window)
 
     type_text(qtbot, page.sharedPasswordEdit, DESK_PASSWORD)
