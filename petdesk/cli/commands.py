@@ -37,6 +37,7 @@ from petdesk.core.clock import Clock, SystemClock
 from petdesk.core.connection import DEFAULT_URLS
 from petdesk.core.quota import key_fingerprint
 from petdesk.core.statuses import PetStatus
+from petdesk.core.store_trouble import StoreTrouble
 from petdesk.core.urls import base_url_problem
 from petdesk.sandbox.inprocess import (
     DEMO_API_KEY,
@@ -222,7 +223,7 @@ def open_import_store(connection: Connection, err: TextIO, clock: Clock, *,
     if address:
         shared = opener(address, KeyStore().shared_password().key, connection.environment,
                         clock)
-        if not isinstance(shared, str):
+        if not isinstance(shared, StoreTrouble):
             err.write(f"Using the shared store at {server_of(address)}\n")
             return shared
         err.write(f"petdesk: the shared store is not used now: {shared} The adds wait on "
@@ -275,7 +276,7 @@ def move_command(args: argparse.Namespace, err: TextIO, clock: Clock, *,
         raise CommandError(f"the shared store's address: {problem}", USAGE_ERROR)
     lookup = KeyStore().shared_password()
     shared = opener(address, lookup.key, connection.environment, clock)
-    if isinstance(shared, str):
+    if isinstance(shared, StoreTrouble):
         raise CommandError(f"nothing was moved: {shared}")
     with ExitStack() as stack:
         stack.callback(shared.close)

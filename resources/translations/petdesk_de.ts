@@ -3350,7 +3350,6 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <name>SharedStoreWatch</name>
     <message>
         <source>Shared store not reachable — working on this computer&apos;s data</source>
-        <extracomment>Back on the shared store: its outbox and rows are the ones to show now.</extracomment>
         <translation>Gemeinsamer Speicher nicht erreichbar — es wird mit den Daten dieses Computers gearbeitet</translation>
     </message>
     <message>
@@ -3358,7 +3357,24 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Gemeinsamer Speicher nicht erreichbar</translation>
     </message>
     <message>
+        <source>Shared store refused the sign-in — working on this computer&apos;s data</source>
+        <translation>Gemeinsamer Speicher hat die Anmeldung abgelehnt — es wird mit den Daten dieses Computers gearbeitet</translation>
+    </message>
+    <message>
+        <source>Shared store refused the sign-in</source>
+        <translation>Gemeinsamer Speicher hat die Anmeldung abgelehnt</translation>
+    </message>
+    <message>
+        <source>Shared store cannot be used — working on this computer&apos;s data</source>
+        <translation>Gemeinsamer Speicher nicht nutzbar — es wird mit den Daten dieses Computers gearbeitet</translation>
+    </message>
+    <message>
+        <source>Shared store cannot be used</source>
+        <translation>Gemeinsamer Speicher nicht nutzbar</translation>
+    </message>
+    <message>
         <source>Moved {count} adds kept on this computer to the shared store.</source>
+        <extracomment>Back on the shared store: its outbox and rows are the ones to show now.</extracomment>
         <translation>{count} auf diesem Computer gesammelte Aufnahmen in den gemeinsamen Speicher übertragen.</translation>
     </message>
     <message>
@@ -3383,6 +3399,29 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>Keys</source>
         <translation>Tasten</translation>
+    </message>
+</context>
+<context>
+    <name>StoreTrouble</name>
+    <message>
+        <source>PetDesk cannot reach the shared store at this address. Check the address and that the database server is running and reachable from this computer.</source>
+        <translation>PetDesk erreicht den gemeinsamen Speicher unter dieser Adresse nicht. Prüfen Sie die Adresse und ob der Datenbankserver läuft und von diesem Computer aus erreichbar ist.</translation>
+    </message>
+    <message>
+        <source>The shared store refused PetDesk&apos;s sign-in. Check the user name in the address and the password.</source>
+        <translation>Der gemeinsame Speicher hat die Anmeldung von PetDesk abgelehnt. Prüfen Sie den Benutzernamen in der Adresse und das Passwort.</translation>
+    </message>
+    <message>
+        <source>The shared store&apos;s database does not let this user set up or change PetDesk&apos;s tables. Ask whoever runs the database server to give the user those rights.</source>
+        <translation>Die Datenbank des gemeinsamen Speichers erlaubt diesem Benutzer nicht, die Tabellen von PetDesk anzulegen oder zu ändern. Bitten Sie den Betreiber des Datenbankservers, dem Benutzer diese Rechte zu geben.</translation>
+    </message>
+    <message>
+        <source>The shared store was set up by a newer PetDesk. Update PetDesk on this computer to use it.</source>
+        <translation>Der gemeinsame Speicher wurde von einer neueren PetDesk-Version eingerichtet. Aktualisieren Sie PetDesk auf diesem Computer, um ihn zu nutzen.</translation>
+    </message>
+    <message>
+        <source>The shared store&apos;s address contains a password. Remove it from the address: PetDesk keeps the password in this computer&apos;s keyring.</source>
+        <translation>Die Adresse des gemeinsamen Speichers enthält ein Passwort. Entfernen Sie es aus der Adresse: PetDesk bewahrt das Passwort im Schlüsselbund dieses Computers auf.</translation>
     </message>
 </context>
 <context>

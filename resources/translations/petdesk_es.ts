@@ -3350,7 +3350,6 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <name>SharedStoreWatch</name>
     <message>
         <source>Shared store not reachable — working on this computer&apos;s data</source>
-        <extracomment>Back on the shared store: its outbox and rows are the ones to show now.</extracomment>
         <translation>Almacén compartido inaccesible — se trabaja con los datos de este equipo</translation>
     </message>
     <message>
@@ -3358,7 +3357,24 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Almacén compartido inaccesible</translation>
     </message>
     <message>
+        <source>Shared store refused the sign-in — working on this computer&apos;s data</source>
+        <translation>El almacén compartido rechazó el inicio de sesión — se trabaja con los datos de este equipo</translation>
+    </message>
+    <message>
+        <source>Shared store refused the sign-in</source>
+        <translation>El almacén compartido rechazó el inicio de sesión</translation>
+    </message>
+    <message>
+        <source>Shared store cannot be used — working on this computer&apos;s data</source>
+        <translation>Almacén compartido no utilizable — se trabaja con los datos de este equipo</translation>
+    </message>
+    <message>
+        <source>Shared store cannot be used</source>
+        <translation>Almacén compartido no utilizable</translation>
+    </message>
+    <message>
         <source>Moved {count} adds kept on this computer to the shared store.</source>
+        <extracomment>Back on the shared store: its outbox and rows are the ones to show now.</extracomment>
         <translation>Se pasaron {count} altas guardadas en este equipo al almacén compartido.</translation>
     </message>
     <message>
@@ -3383,6 +3399,29 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>Keys</source>
         <translation>Teclas</translation>
+    </message>
+</context>
+<context>
+    <name>StoreTrouble</name>
+    <message>
+        <source>PetDesk cannot reach the shared store at this address. Check the address and that the database server is running and reachable from this computer.</source>
+        <translation>PetDesk no puede acceder al almacén compartido en esta dirección. Compruebe la dirección y que el servidor de base de datos esté en marcha y sea accesible desde este equipo.</translation>
+    </message>
+    <message>
+        <source>The shared store refused PetDesk&apos;s sign-in. Check the user name in the address and the password.</source>
+        <translation>El almacén compartido rechazó el inicio de sesión de PetDesk. Compruebe el nombre de usuario de la dirección y la contraseña.</translation>
+    </message>
+    <message>
+        <source>The shared store&apos;s database does not let this user set up or change PetDesk&apos;s tables. Ask whoever runs the database server to give the user those rights.</source>
+        <translation>La base de datos del almacén compartido no permite a este usuario crear ni modificar las tablas de PetDesk. Pida a quien administra el servidor de base de datos que le dé esos permisos.</translation>
+    </message>
+    <message>
+        <source>The shared store was set up by a newer PetDesk. Update PetDesk on this computer to use it.</source>
+        <translation>El almacén compartido lo preparó una versión más reciente de PetDesk. Actualice PetDesk en este equipo para usarlo.</translation>
+    </message>
+    <message>
+        <source>The shared store&apos;s address contains a password. Remove it from the address: PetDesk keeps the password in this computer&apos;s keyring.</source>
+        <translation>La dirección del almacén compartido contiene una contraseña. Quítela de la dirección: PetDesk guarda la contraseña en el llavero de este equipo.</translation>
     </message>
 </context>
 <context>

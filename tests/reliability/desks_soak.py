@@ -257,7 +257,7 @@ def _desk(csv_file: Path, base_url: str, address: str) -> int:
     try:
         return _desk_import(csv_file, base_url, address)
     except SharedStoreUnavailable as unavailable:
-        sys.stderr.write(f"petdesk import: {unavailable.sentence}\n")
+        sys.stderr.write(f"petdesk import: {unavailable}\n")
         return 1
 
 

@@ -8,6 +8,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from petdesk.core.jobs import JobKind, Priority
 from petdesk.core.status_messages import MessageKind, StatusMessage
+from petdesk.core.store_trouble import StoreTrouble
 from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.localize import error_text, localized
 from petdesk.gui.common.status_bar import PetStatusBar
@@ -125,14 +126,14 @@ class SharedStoreWatch(QObject):
             self._look(rejoin=True)
 
     def _look(self, *, rejoin: bool) -> None:
-        def look(ctx: JobContext) -> tuple[str | None, MoveReport | None]:
+        def look(ctx: JobContext) -> tuple[StoreTrouble | None, MoveReport | None]:
             session = ctx.rejoin_shared() if rejoin else ctx.session
             return session.shared_down, session.moved
 
         self._worker.run_task(look, self._seen, priority=Priority.BACKGROUND,
                               kind=JobKind.SHARED_STORE, key=JobKind.SHARED_STORE)
 
-    def _seen(self, outcome: Outcome[tuple[str | None, MoveReport | None]]) -> None:
+    def _seen(self, outcome: Outcome[tuple[StoreTrouble | None, MoveReport | None]]) -> None:
         if not self._connection.in_use.shared_store:
             return  # switched off meanwhile
         if outcome.value is None:  # stopped (Esc) or failed: look again later
@@ -141,10 +142,7 @@ class SharedStoreWatch(QObject):
         down, moved = outcome.value
         if down is not None:
             self._down = True
-            self._status.show_message(StatusMessage(
-                MessageKind.SHARED_STORE_DOWN,
-                self.tr("Shared store not reachable — working on this computer's data"),
-                self.tr("Shared store not reachable"), down))
+            self._status.show_message(self._down_message(down))
             self._timer.start(min(RETRY_MS * 2 ** self._failures, RETRY_MAX_MS))
             self._failures += 1
             return
@@ -160,6 +158,22 @@ class SharedStoreWatch(QObject):
             self._status.show_activity(self.tr("The shared store is back."))
         if was_down:
             self.rejoined.emit()
+
+    def _down_message(self, trouble: StoreTrouble) -> StatusMessage:
+        """The status line while on this computer's data: what keeps the shared store
+        out, in short; the whole sentence in Details."""
+        if trouble is StoreTrouble.UNREACHABLE:
+            text = self.tr("Shared store not reachable — working on this computer's data")
+            short = self.tr("Shared store not reachable")
+        elif trouble is StoreTrouble.REFUSED:
+            text = self.tr("Shared store refused the sign-in — working on this computer's "
+                           "data")
+            short = self.tr("Shared store refused the sign-in")
+        else:
+            text = self.tr("Shared store cannot be used — working on this computer's data")
+            short = self.tr("Shared store cannot be used")
+        return StatusMessage(MessageKind.SHARED_STORE_DOWN, text, short,
+                             localized(trouble.sentence))
 
     def shut_down(self) -> None:
         self._timer.stop()

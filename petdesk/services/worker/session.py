@@ -24,6 +24,7 @@ from pathlib import Path
 
 from petdesk.core.clock import Clock
 from petdesk.core.connection import Connection
+from petdesk.core.store_trouble import StoreTrouble
 from petdesk.services.activity.service import ActivityService
 from petdesk.services.catalogue.service import CatalogueService
 from petdesk.services.desk import this_desk
@@ -48,7 +49,7 @@ class WorkSession:
     """The store of one environment and its services; see the module docstring."""
 
     def __init__(self, store: Store, clock: Clock, problem: str | None = None, *,
-                 shared_down: str | None = None, moved: MoveReport | None = None,
+                 shared_down: StoreTrouble | None = None, moved: MoveReport | None = None,
                  last_shown: Store | None = None) -> None:
         self.store = store
         #: On the shared store: this computer's store, keeping the pages shown too.
@@ -76,7 +77,7 @@ class WorkSession:
         down = None
         if connection.shared_store:
             shared = opener(connection.shared_store, password, connection.environment, clock)
-            if not isinstance(shared, str):
+            if not isinstance(shared, StoreTrouble):
                 return cls._on_shared(shared, connection, clock, folder)
             log.warning("the shared store is not used: %s", shared)
             down = shared
@@ -114,7 +115,7 @@ class WorkSession:
         if self.shared_down is None or not connection.shared_store:
             return None
         shared = opener(connection.shared_store, password, connection.environment, clock)
-        if isinstance(shared, str):
+        if isinstance(shared, StoreTrouble):
             self.shared_down = shared
             return None
         self.close()

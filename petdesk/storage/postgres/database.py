@@ -23,12 +23,8 @@ import psycopg
 from psycopg.conninfo import conninfo_to_dict
 
 from petdesk.core.clock import Clock
-from petdesk.storage.postgres.errors import (
-    ADDRESS_WITH_SIGN_IN,
-    REFUSED,
-    UNREACHABLE,
-    SharedStoreUnavailable,
-)
+from petdesk.core.store_trouble import StoreTrouble
+from petdesk.storage.postgres.errors import SharedStoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -57,29 +53,29 @@ def describe(address: str) -> str:
 
 
 def connect(address: str, password: str | None) -> Connection:
-    """Open a connection (autocommit). Raises :class:`SharedStoreUnavailable` with a
-    plain sentence when the address is not usable, the server cannot be reached in
-    time, or it refuses the sign-in."""
+    """Open a connection (autocommit). Raises :class:`SharedStoreUnavailable` when the
+    address is not usable, the server cannot be reached in time, or it refuses the
+    sign-in."""
     try:
         parts = conninfo_to_dict(address)
     except psycopg.ProgrammingError:
-        raise SharedStoreUnavailable(UNREACHABLE) from None
+        raise SharedStoreUnavailable(StoreTrouble.UNREACHABLE) from None
     if "password" in parts:
-        raise SharedStoreUnavailable(ADDRESS_WITH_SIGN_IN)
+        raise SharedStoreUnavailable(StoreTrouble.ADDRESS_WITH_SIGN_IN)
     options = (f"-c statement_timeout={STATEMENT_TIMEOUT_MS} "
                f"-c idle_in_transaction_session_timeout={IDLE_IN_TRANSACTION_MS}")
-    sentence = UNREACHABLE
+    trouble = StoreTrouble.UNREACHABLE
     try:
         return psycopg.connect(address, password=password, connect_timeout=CONNECT_TIMEOUT,
                                autocommit=True, application_name="PetDesk", options=options)
     except psycopg.OperationalError as exc:
         text = str(exc).lower()
         refused = any(mark in text for mark in _REFUSED_MARKS)
-        sentence = REFUSED if refused else UNREACHABLE
+        trouble = StoreTrouble.REFUSED if refused else StoreTrouble.UNREACHABLE
         log.warning("the shared store %s could not be opened: %s (%s)", describe(address),
                     type(exc).__name__, "sign-in refused" if refused else "not reached")
     # Raised outside the handler: the driver's error is not even the context.
-    raise SharedStoreUnavailable(sentence)
+    raise SharedStoreUnavailable(trouble)
 
 
 @contextlib.contextmanager
@@ -93,7 +89,7 @@ def _reachable() -> Iterator[None]:
     else:
         failed = False
     if failed:
-        raise SharedStoreUnavailable(UNREACHABLE)
+        raise SharedStoreUnavailable(StoreTrouble.UNREACHABLE)
 
 
 class PgDatabase:

@@ -1,5 +1,5 @@
 """One environment's store on a PostgreSQL server that several desks share: opening
-it (address and password apart; a plain sentence when it cannot be used) and the
+it (address and password apart; why, when it cannot be used) and the
 session that holds its repositories."""
 
 from __future__ import annotations
@@ -10,16 +10,12 @@ import psycopg
 
 from petdesk.core.clock import Clock
 from petdesk.core.desk import Desk
+from petdesk.core.store_trouble import StoreTrouble
 from petdesk.storage.postgres.activity import PgActivity
 from petdesk.storage.postgres.budget import PgBudget
 from petdesk.storage.postgres.catalogue import PgCatalogue
 from petdesk.storage.postgres.database import PgDatabase, connect, describe
-from petdesk.storage.postgres.errors import (
-    NEWER_SCHEMA,
-    NOT_ALLOWED,
-    UNREACHABLE,
-    SharedStoreUnavailable,
-)
+from petdesk.storage.postgres.errors import SharedStoreUnavailable
 from petdesk.storage.postgres.lock import PgSenderLock
 from petdesk.storage.postgres.meta import PgMeta
 from petdesk.storage.postgres.outbox import PgOutbox
@@ -103,22 +99,22 @@ def open_shared_store(address: str, password: str | None, environment: str, *,
     ``None``: the address's own means, e.g. a client certificate), set up or migrate its
     tables, and return the store of ``environment``, recording ``desk`` (this computer
     and its user) on every add queued through it. Raises
-    :class:`~petdesk.storage.postgres.errors.SharedStoreUnavailable` with a plain
-    sentence when it cannot be used; the password is in no message."""
+    :class:`~petdesk.storage.postgres.errors.SharedStoreUnavailable` saying why when it
+    cannot be used; the password is in no message."""
     conn = connect(address, password)
-    sentence: str | None = None
+    trouble: StoreTrouble | None = None
     try:
         migrate(conn)
     except NewerSchemaError:
-        sentence = NEWER_SCHEMA
+        trouble = StoreTrouble.NEWER_SCHEMA
     except psycopg.errors.InsufficientPrivilege:
-        sentence = NOT_ALLOWED
+        trouble = StoreTrouble.NOT_ALLOWED
     except psycopg.OperationalError as exc:
         log.warning("the shared store %s failed while setting up: %s", describe(address),
                     type(exc).__name__)
-        sentence = UNREACHABLE
-    if sentence is not None:
+        trouble = StoreTrouble.UNREACHABLE
+    if trouble is not None:
         conn.close()
-        raise SharedStoreUnavailable(sentence)
+        raise SharedStoreUnavailable(trouble)
     db = PgDatabase(conn, environment, clock)
     return PostgresStore(db, PgSenderLock(address, password, environment), address, desk)

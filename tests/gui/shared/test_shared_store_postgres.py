@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from petdesk.core.connection import Connection
 from petdesk.core.status_messages import MessageKind
 from petdesk.core.statuses import PetStatus
+from petdesk.core.store_trouble import StoreTrouble
 from petdesk.gui.settings.settings import AppSettings, SharedStoreChoice
 from petdesk.services.cards.categories import CategoryTable, table_json
 from petdesk.services.cards.shared_names import CATEGORIES_FACT
@@ -85,7 +86,7 @@ def test_a_desk_refused_by_the_shared_store_says_so_and_rejoins_with_the_new_pas
     bar = ui.status_bar(window)
     qtbot.waitUntil(lambda: bar.text_of(MessageKind.SHARED_STORE_DOWN) != "", timeout=15_000)
     assert bar.text_of(MessageKind.SHARED_STORE_DOWN) == (
-        "Shared store not reachable — working on this computer's data")
+        "Shared store refused the sign-in — working on this computer's data")
     dialog, page = _shared_tab(qtbot, window)
 
     type_text(qtbot, page.sharedPasswordEdit, DESK_PASSWORD)
@@ -99,7 +100,7 @@ def test_a_desk_on_the_shared_store_shows_the_category_names_another_desk_gave(
         qtbot, loopback: Sandbox, make_window, settings: AppSettings,
         keystore: KeyStore, postgres_address: str) -> None:
     other_desk = open_postgres(postgres_address, DESK_PASSWORD, "production", FakeClock())
-    assert not isinstance(other_desk, str)
+    assert not isinstance(other_desk, StoreTrouble)
     other_desk.meta.set_fact(CATEGORIES_FACT, table_json(CategoryTable({1: "Dogs"})))
     other_desk.close()
     settings.shared_store = SharedStoreChoice(postgres_address, True)

@@ -17,20 +17,16 @@ from contextlib import ExitStack
 
 import psycopg
 import pytest
+from psycopg import sql
 
 from petdesk.core.desk import Desk
 from petdesk.core.quota import QuotaFigures, key_fingerprint
 from petdesk.core.statuses import PetStatus
+from petdesk.core.store_trouble import StoreTrouble
 from petdesk.services.catalogue.mirror import FillKind, MirrorFiller
 from petdesk.services.outbox.budget import QuotaBudget
 from petdesk.services.outbox.sender import OutboxSender, StepKind
-from petdesk.storage.postgres.errors import (
-    ADDRESS_WITH_SIGN_IN,
-    NEWER_SCHEMA,
-    REFUSED,
-    UNREACHABLE,
-    SharedStoreUnavailable,
-)
+from petdesk.storage.postgres.errors import SharedStoreUnavailable
 from petdesk.storage.postgres.schema import CURRENT_VERSION, MIGRATIONS, migrate
 from petdesk.storage.postgres.store import PostgresStore, open_shared_store
 from petdesk.storage.rows import (
@@ -294,7 +290,21 @@ def test_a_store_of_a_newer_petdesk_is_not_touched(postgres_address: str,
         conn.execute("UPDATE schema_version SET version = 99")
     with pytest.raises(SharedStoreUnavailable) as caught:
         open_shared_store(postgres_address, DESK_PASSWORD, "production", clock=clock)
-    assert str(caught.value) == NEWER_SCHEMA
+    assert caught.value.trouble is StoreTrouble.NEWER_SCHEMA
+    assert str(caught.value) == ("The shared store was set up by a newer PetDesk. Update "
+                                 "PetDesk on this computer to use it.")
+
+
+def test_a_user_who_may_not_set_up_the_tables_is_told_so(
+        postgres_server: PostgresServer, postgres_address: str, clock: FakeClock) -> None:
+    database = postgres_address.rsplit("/", 1)[1].split("?")[0]
+    with postgres_server.admin(database) as admin:  # the desk's role no longer owns it
+        admin.execute(sql.SQL("ALTER DATABASE {} OWNER TO admin").format(
+            sql.Identifier(database)))
+        admin.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC")
+    with pytest.raises(SharedStoreUnavailable) as caught:
+        open_shared_store(postgres_address, DESK_PASSWORD, "production", clock=clock)
+    assert caught.value.trouble is StoreTrouble.NOT_ALLOWED
 
 
 def _everything_said(exc: BaseException) -> str:
@@ -306,7 +316,9 @@ def test_a_refused_password_is_said_plainly_and_never_shown(
     wrong = "Wrong-Secret-0451"
     with pytest.raises(SharedStoreUnavailable) as caught:
         open_shared_store(postgres_address, wrong, "production", clock=clock)
-    assert str(caught.value) == REFUSED
+    assert caught.value.trouble is StoreTrouble.REFUSED
+    assert str(caught.value) == ("The shared store refused PetDesk's sign-in. Check the user "
+                                 "name in the address and the password.")
     assert wrong not in _everything_said(caught.value)
     assert caught.value.__context__ is None and caught.value.__cause__ is None
 
@@ -323,7 +335,7 @@ def test_an_address_with_a_password_in_it_is_refused(postgres_address: str,
     address = postgres_address.replace("desk@", "desk:Inline-Secret-77@")
     with pytest.raises(SharedStoreUnavailable) as caught:
         open_shared_store(address, None, "production", clock=clock)
-    assert str(caught.value) == ADDRESS_WITH_SIGN_IN
+    assert caught.value.trouble is StoreTrouble.ADDRESS_WITH_SIGN_IN
     assert "Inline-Secret-77" not in _everything_said(caught.value)
 
 
@@ -334,7 +346,8 @@ def test_an_unreachable_store_is_said_plainly(clock: FakeClock) -> None:
         with pytest.raises(SharedStoreUnavailable) as caught:
             open_shared_store(f"postgresql://desk@127.0.0.1:{port}/petdesk", DESK_PASSWORD,
                               "production", clock=clock)
-    assert str(caught.value) == UNREACHABLE
+    assert caught.value.trouble is StoreTrouble.UNREACHABLE
+    assert str(caught.value).startswith("PetDesk cannot reach the shared store at this address.")
 
 
 def test_the_address_s_tls_setting_is_honoured(postgres_address: str,
@@ -343,7 +356,7 @@ def test_the_address_s_tls_setting_is_honoured(postgres_address: str,
     with pytest.raises(SharedStoreUnavailable) as caught:
         open_shared_store(postgres_address.replace("sslmode=disable", "sslmode=require"),
                           DESK_PASSWORD, "production", clock=clock)
-    assert str(caught.value) == UNREACHABLE
+    assert caught.value.trouble is StoreTrouble.UNREACHABLE
 
 
 def test_a_store_whose_server_went_away_says_so(postgres_server: PostgresServer,
@@ -355,7 +368,7 @@ def test_a_store_whose_server_went_away_says_so(postgres_server: PostgresServer,
                       "WHERE usename = 'desk' AND pid != %s", (pid,))
     with pytest.raises(SharedStoreUnavailable) as caught:
         front.outbox.entries()
-    assert str(caught.value) == UNREACHABLE
+    assert caught.value.trouble is StoreTrouble.UNREACHABLE
 
 
 def test_the_catalogue_is_filled_once_for_all_desks(desks: list[PostgresStore],

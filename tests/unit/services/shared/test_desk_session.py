@@ -8,6 +8,7 @@ from pathlib import Path
 from petdesk.core.clock import Clock
 from petdesk.core.connection import Connection
 from petdesk.core.statuses import PetStatus
+from petdesk.core.store_trouble import StoreTrouble
 from petdesk.services.shared.move import MoveReport
 from petdesk.services.worker.session import WorkSession
 from petdesk.storage.repositories import Store
@@ -15,7 +16,7 @@ from petdesk.storage.rows import Draft, OutboxState
 from petdesk.storage.sqlite.store import open_store
 from tests.helpers.api_fakes import FakeClock
 
-DOWN = "PetDesk cannot reach the shared store at this address."
+DOWN = StoreTrouble.UNREACHABLE
 ADDRESS = "postgresql://petdesk@db.shelter.lan/petdesk"
 
 
@@ -28,7 +29,7 @@ class SharedServer:
         self.passwords: list[str | None] = []
 
     def __call__(self, address: str, password: str | None, environment: str,
-                 clock: Clock) -> Store | str:
+                 clock: Clock) -> Store | StoreTrouble:
         self.passwords.append(password)
         if not self.up:
             return DOWN
@@ -57,7 +58,7 @@ def test_while_the_shared_store_is_down_the_desk_keeps_its_adds_and_moves_them_o
     desk = tmp_path / "desk"
 
     session = WorkSession.open(connection, clock, desk, password="pw", opener=server)
-    assert session.shared_down == DOWN
+    assert session.shared_down is DOWN
     _add(session, "Rex")
     _add(session, "Mia")
     assert session.rejoin(connection, clock, desk, password="pw", opener=server) is None

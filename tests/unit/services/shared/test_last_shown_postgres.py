@@ -10,6 +10,7 @@ from pathlib import Path
 from petdesk.api import Pet, PetPage
 from petdesk.core.connection import Connection
 from petdesk.core.statuses import PetStatus
+from petdesk.core.store_trouble import StoreTrouble
 from petdesk.services.worker.session import WorkSession
 from petdesk.storage.paths import store_file
 from petdesk.storage.rows import StoredQuery
@@ -55,7 +56,7 @@ def test_a_desk_whose_shared_store_is_down_has_the_last_shown_rows_and_pets(
 
     down = WorkSession.open(connection, clock, tmp_path, password="not-the-password")
 
-    assert down.shared_down is not None and isinstance(down.store, SqliteStore)
+    assert down.shared_down is StoreTrouble.REFUSED and isinstance(down.store, SqliteStore)
     kept = down.store.pages.stored_page(StoredQuery(None, 20))
     assert kept is not None and _names(kept.rows) == ["Rex", "Mia"]
     found = down.pets.stored_pet(31)

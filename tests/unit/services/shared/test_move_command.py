@@ -13,6 +13,7 @@ from PySide6.QtCore import QSettings
 from petdesk.cli.commands import CommandError, build_parser, move_command
 from petdesk.core.clock import Clock
 from petdesk.core.statuses import PetStatus
+from petdesk.core.store_trouble import StoreTrouble
 from petdesk.services.cards.categories import CategoryTable, JsonCategoryFile, categories_path
 from petdesk.services.cards.shared_names import StoreCategories
 from petdesk.storage.paths import store_path
@@ -33,9 +34,9 @@ class Server:
         self.up = up
 
     def __call__(self, address: str, password: str | None, environment: str,
-                 clock: Clock) -> Store | str:
+                 clock: Clock) -> Store | StoreTrouble:
         if not self.up:
-            return "PetDesk cannot reach the shared store at this address."
+            return StoreTrouble.UNREACHABLE
         return open_store(self.path, environment, clock=clock).store
 
     def waiting(self) -> list[str]:

@@ -14,6 +14,7 @@ from psycopg import sql
 
 from petdesk.core.connection import Connection
 from petdesk.core.statuses import PetStatus
+from petdesk.core.store_trouble import StoreTrouble
 from petdesk.sandbox import SandboxConfig
 from petdesk.services.shared.move import MoveReport, move_waiting_adds
 from petdesk.services.shared.opening import open_postgres
@@ -36,7 +37,7 @@ _names = itertools.count(1)
 
 def _shared(address: str, clock: FakeClock) -> Store:
     store = open_postgres(address, DESK_PASSWORD, "production", clock)
-    assert not isinstance(store, str), store
+    assert not isinstance(store, StoreTrouble), store
     return store
 
 
@@ -79,7 +80,7 @@ def test_a_desk_works_on_its_own_data_while_refused_and_moves_there_once_let_in(
     desk = tmp_path / "desk"
 
     session = WorkSession.open(connection, clock, desk, password="changed-on-the-server")
-    assert session.shared_down is not None and "refused" in session.shared_down
+    assert session.shared_down is StoreTrouble.REFUSED
     assert isinstance(session.store, SqliteStore)
     session.store.outbox.queue(Draft("Bello", 2, PetStatus.PENDING))
     assert session.rejoin(connection, clock, desk, password="still-wrong") is None
