@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic import ValidationError
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QPalette, QResizeEvent
+from PySide6.QtGui import QKeyEvent, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -323,6 +323,19 @@ class AddPetDialog(QDialog):
         self.resize(self.width(), self.minimumSizeHint().height())
 
     # -- submission -----------------------------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        # Enter with a field still missing: the greyed-out default button would let it
+        # pass unanswered, so it says what is missing, as a click on Add would. Not
+        # while a field the server refused waits to be changed (sending it again is
+        # what the greyed-out button prevents).
+        if (event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+                and not self.submitButton.isEnabled() and not self._busy
+                and not self._server_errors):
+            event.accept()
+            self._submit()
+            return
+        super().keyPressEvent(event)
 
     def _submit(self) -> None:
         if self._busy:

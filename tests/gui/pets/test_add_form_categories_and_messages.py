@@ -249,3 +249,19 @@ def test_the_footer_counts_one_filtered_pet_in_the_singular(
     type_text(qtbot, ui.quick_filter(window), "Biscotti")
     qtbot.waitUntil(lambda: ui.model(window).rowCount() == 1, timeout=5_000)
     assert ui.count_label(window).text() == footer
+
+
+@popup_warnings
+def test_enter_with_the_category_missing_says_so_and_keeps_the_name(
+        qtbot: Any, demo_window: MainWindow) -> None:
+    dialog = active_form(qtbot, demo_window)
+    type_into(qtbot, dialog.nameEdit, "Walker")
+    assert ui.field_error(dialog, "categoryId") == ""  # not flagged before it is visited
+    assert not dialog.submitButton.isEnabled()
+    qtbot.keyClick(dialog.nameEdit, Qt.Key.Key_Return)
+    assert ui.field_error(dialog, "categoryId") == "Enter the category ID."
+    assert dialog.isVisible()
+    assert dialog.nameEdit.text() == "Walker"
+    type_into(qtbot, dialog.categoryIdEdit, "2")
+    assert ui.field_error(dialog, "categoryId") == ""
+    assert dialog.submitButton.isEnabled()
