@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
 import psycopg
@@ -29,10 +29,11 @@ from petdesk.storage.postgres.errors import (
     UNREACHABLE,
     SharedStoreUnavailable,
 )
+from petdesk.storage.sql.dialect import Dialect
 
 log = logging.getLogger(__name__)
 
-__all__ = ["CONNECT_TIMEOUT", "Connection", "PgDatabase", "connect", "describe"]
+__all__ = ["CONNECT_TIMEOUT", "Connection", "PgDatabase", "PgDialect", "connect", "describe"]
 
 Connection = psycopg.Connection[tuple[Any, ...]]
 
@@ -96,6 +97,28 @@ def _reachable() -> Iterator[None]:
         raise SharedStoreUnavailable(UNREACHABLE)
 
 
+class PgDialect(Dialect):
+    """PostgreSQL's spelling, for one environment's rows."""
+
+    mark = "%s"
+    greatest = "GREATEST"
+    # Other desks' transactions wait for the rows read until this one ends.
+    row_lock = " FOR UPDATE"
+
+    def __init__(self, environment: str) -> None:
+        super().__init__(environment)
+
+    def starts_with(self, column: str, prefix: str) -> tuple[str, tuple[Any, ...]]:
+        return f"starts_with({column}, %s)", (prefix,)
+
+    def upsert(self, table: str, columns: Sequence[str], key: Sequence[str]) -> str:
+        updates = ", ".join(f"{name} = excluded.{name}" for name in columns
+                            if name not in key)
+        return (f"INSERT INTO {table} (environment, {', '.join(columns)}) "  # noqa: S608
+                f"VALUES ({self.marks(len(columns) + 1)}) "
+                f"ON CONFLICT (environment, {', '.join(key)}) DO UPDATE SET {updates}")
+
+
 class PgDatabase:
     """One desk's connection to the shared store, for one environment."""
 
@@ -103,6 +126,7 @@ class PgDatabase:
         self._conn = conn
         self.environment = environment
         self.clock = clock
+        self.dialect = PgDialect(environment)
         self._lock = threading.RLock()
         self._closed = False
 

@@ -21,12 +21,13 @@ import contextlib
 import logging
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
 
 from petdesk.core.clock import Clock
+from petdesk.storage.sql.dialect import Dialect
 from petdesk.storage.sqlite.schema import (
     CURRENT_VERSION,
     MIRROR_MIGRATIONS,
@@ -36,7 +37,7 @@ from petdesk.storage.sqlite.schema import (
 
 log = logging.getLogger(__name__)
 
-__all__ = ["BUSY_TIMEOUT", "Database", "connect", "set_aside"]
+__all__ = ["BUSY_TIMEOUT", "Database", "SqliteDialect", "connect", "set_aside"]
 
 BUSY_TIMEOUT: Final = 5.0
 _ENVIRONMENT: Final = "environment"
@@ -53,6 +54,23 @@ _CATALOGUE_MEMORY_MESSAGE: Final = (
 )
 
 
+class SqliteDialect(Dialect):
+    """SQLite's spelling. A store file holds one environment: nothing is scoped."""
+
+    mark = "?"
+    greatest = "MAX"
+    # A write transaction (``BEGIN IMMEDIATE``) holds the whole file.
+    row_lock = ""
+
+    def starts_with(self, column: str, prefix: str) -> tuple[str, tuple[Any, ...]]:
+        # A range, so that the column's index is used.
+        return f"{column} >= ? AND {column} < ?", (prefix, prefix + "\U0010ffff")
+
+    def upsert(self, table: str, columns: Sequence[str], key: Sequence[str]) -> str:
+        return (f"INSERT OR REPLACE INTO {table} ({', '.join(columns)}) "  # noqa: S608
+                f"VALUES ({self.marks(len(columns))})")
+
+
 class Database:
     """The connection of one store file (``path=None``: kept in memory)."""
 
@@ -60,6 +78,7 @@ class Database:
         self._conn = conn
         self.path = path
         self.clock = clock
+        self.dialect = SqliteDialect()
         self._lock = threading.RLock()
         self._closed = False
         self._catalogue_attached = False
