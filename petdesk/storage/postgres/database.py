@@ -104,9 +104,15 @@ class PgDialect(Dialect):
     greatest = "GREATEST"
     # Other desks' transactions wait for the rows read until this one ends.
     row_lock = " FOR UPDATE"
+    position = "strpos"
+    no_limit = None
 
     def __init__(self, environment: str) -> None:
         super().__init__(environment)
+
+    def one_of(self, column: str, values: Sequence[Any]) -> tuple[str, tuple[Any, ...]]:
+        # One array argument, however many values.
+        return f"{column} = ANY(%s)", (list(values),)
 
     def starts_with(self, column: str, prefix: str) -> tuple[str, tuple[Any, ...]]:
         return f"starts_with({column}, %s)", (prefix,)
@@ -116,7 +122,7 @@ class PgDialect(Dialect):
                             if name not in key)
         return (f"INSERT INTO {table} (environment, {', '.join(columns)}) "  # noqa: S608
                 f"VALUES ({self.marks(len(columns) + 1)}) "
-                f"ON CONFLICT (environment, {', '.join(key)}) DO UPDATE SET {updates}")
+                f"ON CONFLICT ({self.key(*key)}) DO UPDATE SET {updates}")
 
 
 class PgDatabase:

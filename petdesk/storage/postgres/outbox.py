@@ -45,7 +45,7 @@ class PgOutbox(SqlOutbox[Connection]):
 
     def _record_sent(self, conn: Connection, local_id: int, pet: PetRow, now: float) -> None:
         note_newest(conn, self._environment, pet.id, None)
-        upsert(conn, self._environment, [pet], now)
+        upsert(conn, self._sql, [pet], now)
         record(conn, local_id, pet.id, pet.name, now)
 
     def recover_interrupted(self) -> int:

@@ -86,7 +86,7 @@ class PgPages:
                 "category_id = excluded.category_id, pet_status = excluded.pet_status, "
                 "fetched_at = excluded.fetched_at",
                 (self._env, pet.id, pet.name, pet.category_id, status_to_db(pet.status), when))
-            upsert(conn, self._env, [pet], when)
+            upsert(conn, self._db.dialect, [pet], when)
 
     def forget_looked_up(self, pet_id: int) -> None:
         with self._db.tx() as conn:

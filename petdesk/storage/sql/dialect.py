@@ -11,7 +11,7 @@ column first.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, ClassVar, Protocol, TypeVar
 
@@ -21,18 +21,26 @@ __all__ = ["Dialect", "SqlConnection", "SqlCursor", "SqlDatabase"]
 
 
 class SqlCursor(Protocol):
-    """What a statement's result offers: its first row, the rows it changed."""
+    """A statement's result: its rows, how many it changed; or a cursor to run one."""
 
     @property
     def rowcount(self) -> int: ...
 
     def fetchone(self) -> Any: ...
 
+    def fetchall(self) -> list[Any]: ...
+
+    def executemany(self, sql: str, args: Iterable[Any], /) -> object: ...
+
+    def close(self) -> None: ...
+
 
 class SqlConnection(Protocol):
-    """A connection inside a write transaction."""
+    """A connection inside a write transaction (its cursor, for many rows at once)."""
 
     def execute(self, sql: str, args: Any = ..., /) -> SqlCursor: ...
+
+    def cursor(self) -> SqlCursor: ...
 
 
 C_co = TypeVar("C_co", bound=SqlConnection, covariant=True)
@@ -63,6 +71,11 @@ class Dialect(ABC):
     #: What a SELECT inside a write transaction adds to keep the rows it read from
     #: other writers until the transaction ends ("": the transaction holds them all).
     row_lock: ClassVar[str]
+    #: The function giving where a text stands in another (0: nowhere), as
+    #: ``position(haystack, needle)``.
+    position: ClassVar[str]
+    #: The LIMIT argument that means "no limit".
+    no_limit: ClassVar[int | None]
 
     def __init__(self, environment: str | None = None) -> None:
         self.environment = environment
@@ -78,9 +91,21 @@ class Dialect(ABC):
             terms.insert(0, f"{table}environment = {self.mark}")
         return f" WHERE {' AND '.join(terms)}" if terms else ""
 
+    def key(self, *columns: str) -> str:
+        """A key of ``columns``, the environment's first where rows are scoped."""
+        return ", ".join(columns if self.environment is None else ("environment", *columns))
+
     def args(self, *values: Any) -> tuple[Any, ...]:
         """The arguments of :meth:`where`'s conditions, the environment's first."""
         return values if self.environment is None else (self.environment, *values)
+
+    def limit(self, count: int) -> int | None:
+        """The LIMIT argument of ``count`` rows (below 0: every row)."""
+        return self.no_limit if count < 0 else count
+
+    @abstractmethod
+    def one_of(self, column: str, values: Sequence[Any]) -> tuple[str, tuple[Any, ...]]:
+        """The condition that ``column`` is one of ``values``, and its arguments."""
 
     @abstractmethod
     def starts_with(self, column: str, prefix: str) -> tuple[str, tuple[Any, ...]]:

@@ -176,14 +176,12 @@ class SqlOutbox(ABC, Generic[C]):
                                  d.args())[0][0])
 
     def first_in(self, *states: OutboxState) -> OutboxEntry | None:
-        if not states:
-            return None
         d = self._sql
+        in_states, state_args = d.one_of("state", [s.value for s in states])
         rows = self._db.read(
             f"SELECT {_COLUMNS} FROM outbox"  # noqa: S608
-            + d.where(f"state IN ({d.marks(len(states))})", "NOT (held AND state = 'waiting')")
-            + " ORDER BY origin IS NOT NULL, local_id LIMIT 1",
-            d.args(*(s.value for s in states)))
+            + d.where(in_states, "NOT (held AND state = 'waiting')")
+            + " ORDER BY origin IS NOT NULL, local_id LIMIT 1", d.args(*state_args))
         return _entry(rows[0]) if rows else None
 
     def claimed_ids(self) -> frozenset[int]:

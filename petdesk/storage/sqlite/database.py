@@ -37,7 +37,7 @@ from petdesk.storage.sqlite.schema import (
 
 log = logging.getLogger(__name__)
 
-__all__ = ["BUSY_TIMEOUT", "Database", "SqliteDialect", "connect", "set_aside"]
+__all__ = ["BUSY_TIMEOUT", "SQLITE", "Database", "SqliteDialect", "connect", "set_aside"]
 
 BUSY_TIMEOUT: Final = 5.0
 _ENVIRONMENT: Final = "environment"
@@ -61,6 +61,11 @@ class SqliteDialect(Dialect):
     greatest = "MAX"
     # A write transaction (``BEGIN IMMEDIATE``) holds the whole file.
     row_lock = ""
+    position = "instr"
+    no_limit = -1
+
+    def one_of(self, column: str, values: Sequence[Any]) -> tuple[str, tuple[Any, ...]]:
+        return f"{column} IN ({self.marks(len(values))})", tuple(values)
 
     def starts_with(self, column: str, prefix: str) -> tuple[str, tuple[Any, ...]]:
         # A range, so that the column's index is used.
@@ -71,6 +76,10 @@ class SqliteDialect(Dialect):
                 f"VALUES ({self.marks(len(columns))})")
 
 
+#: The dialect of every store file.
+SQLITE: Final = SqliteDialect()
+
+
 class Database:
     """The connection of one store file (``path=None``: kept in memory)."""
 
@@ -78,7 +87,7 @@ class Database:
         self._conn = conn
         self.path = path
         self.clock = clock
-        self.dialect = SqliteDialect()
+        self.dialect: Dialect = SQLITE
         self._lock = threading.RLock()
         self._closed = False
         self._catalogue_attached = False
