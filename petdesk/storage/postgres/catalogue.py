@@ -6,29 +6,15 @@ queries are :class:`~petdesk.storage.sql.catalogue.SqlCatalogue`'s."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 from petdesk.storage.postgres.database import Connection, PgDatabase
 from petdesk.storage.postgres.errors import SharedStoreUnavailable
 from petdesk.storage.postgres.keys import advisory_key
-from petdesk.storage.rows import MirrorState, PetRow
-from petdesk.storage.sql.catalogue import (
-    STATE_COLUMNS,
-    SqlCatalogue,
-    pet_upsert,
-    pet_values,
-    state_values,
-)
-from petdesk.storage.sql.dialect import Dialect
+from petdesk.storage.rows import MirrorState
+from petdesk.storage.sql.catalogue import STATE_COLUMNS, SqlCatalogue, state_values
 
-__all__ = ["PgCatalogue", "upsert"]
-
-
-def upsert(conn: Connection, dialect: Dialect, rows: Iterable[PetRow], when: float) -> None:
-    """Inside a transaction: keep ``rows`` as seen at ``when``, in ``dialect``'s
-    environment."""
-    with conn.cursor() as cursor:
-        cursor.executemany(pet_upsert(dialect), pet_values(dialect, rows, when))
+__all__ = ["PgCatalogue"]
 
 
 class PgCatalogue(SqlCatalogue[Connection]):
@@ -52,9 +38,6 @@ class PgCatalogue(SqlCatalogue[Connection]):
             if got:
                 with contextlib.suppress(SharedStoreUnavailable):
                     self._db.read("SELECT pg_advisory_unlock(%s)", (self._fill_key,))
-
-    def _upsert(self, conn: Connection, rows: Iterable[PetRow], when: float) -> None:
-        upsert(conn, self._sql, rows, when)
 
     def _write_state(self, conn: Connection, state: MirrorState) -> None:
         conn.execute(self._sql.upsert("mirror_state", STATE_COLUMNS, ()),

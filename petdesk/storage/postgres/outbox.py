@@ -9,13 +9,10 @@ import logging
 from typing import Any
 
 from petdesk.core.desk import Desk
-from petdesk.storage.postgres.activity import record
-from petdesk.storage.postgres.catalogue import upsert
 from petdesk.storage.postgres.database import Connection, PgDatabase
 from petdesk.storage.postgres.keys import advisory_key
 from petdesk.storage.postgres.lock import PgSenderLock
 from petdesk.storage.postgres.meta import PgMeta, note_newest
-from petdesk.storage.rows import PetRow
 from petdesk.storage.sql.outbox import SqlOutbox
 
 log = logging.getLogger(__name__)
@@ -43,10 +40,8 @@ class PgOutbox(SqlOutbox[Connection]):
         # Two desks importing the same rows at once: one after the other.
         conn.execute("SELECT pg_advisory_xact_lock(%s)", (self._queue_key,))
 
-    def _record_sent(self, conn: Connection, local_id: int, pet: PetRow, now: float) -> None:
-        note_newest(conn, self._environment, pet.id, None)
-        upsert(conn, self._sql, [pet], now)
-        record(conn, local_id, pet.id, pet.name, now)
+    def _note_newest(self, conn: Connection, pet_id: int) -> None:
+        note_newest(conn, self._environment, pet_id, None)
 
     def recover_interrupted(self) -> int:
         """Only while this desk holds the sender lock, checked in the same transaction

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, closing
 from typing import Any, Final, Generic, TypeVar
 
 from petdesk.core.names import fold_name
@@ -27,7 +27,7 @@ from petdesk.storage.sql.dialect import Dialect, SqlConnection, SqlDatabase
 
 log = logging.getLogger(__name__)
 
-__all__ = ["STATE_COLUMNS", "SqlCatalogue", "pet_upsert", "pet_values", "state_values"]
+__all__ = ["STATE_COLUMNS", "SqlCatalogue", "state_values", "upsert"]
 
 #: The columns of the filler's progress, in :class:`MirrorState`'s order.
 STATE_COLUMNS: Final = (
@@ -52,15 +52,14 @@ _ORDERS: Final = {
 C = TypeVar("C", bound=SqlConnection)
 
 
-def pet_upsert(dialect: Dialect) -> str:
-    """The statement that keeps one pet of :func:`pet_values` in the mirror."""
-    return dialect.upsert("mirror_pet", _PET_COLUMNS, ("pet_id",))
-
-
-def pet_values(dialect: Dialect, rows: Iterable[PetRow], when: float) -> list[tuple[Any, ...]]:
-    """The arguments of :func:`pet_upsert`, a tuple a pet, seen at ``when``."""
-    return [dialect.args(r.id, r.name, fold_name(r.name), r.category_id,
-                         status_to_db(r.status), when) for r in rows]
+def upsert(conn: SqlConnection, dialect: Dialect, rows: Iterable[PetRow], when: float) -> None:
+    """Inside a transaction that may write the catalogue: keep ``rows`` as seen at
+    ``when``."""
+    with closing(conn.cursor()) as cursor:
+        cursor.executemany(
+            dialect.upsert("mirror_pet", _PET_COLUMNS, ("pet_id",)),
+            [dialect.args(r.id, r.name, fold_name(r.name), r.category_id,
+                          status_to_db(r.status), when) for r in rows])
 
 
 def state_values(state: MirrorState) -> list[Any]:
@@ -89,10 +88,6 @@ class SqlCatalogue(ABC, Generic[C]):
 
     @abstractmethod
     def fill_turn(self) -> AbstractContextManager[bool]: ...
-
-    @abstractmethod
-    def _upsert(self, conn: C, rows: Iterable[PetRow], when: float) -> None:
-        """Inside :meth:`_catalogue_tx`: keep ``rows`` as seen at ``when``."""
 
     @abstractmethod
     def _write_state(self, conn: C, state: MirrorState) -> None:
@@ -147,7 +142,7 @@ class SqlCatalogue(ABC, Generic[C]):
         d, m = self._sql, self._sql.mark
         when = self._db.clock.time() if seen_at is None else seen_at
         with self._catalogue_tx() as conn:
-            self._upsert(conn, rows, when)
+            upsert(conn, d, rows, when)
             if sweep is not None:
                 conn.execute("DELETE FROM mirror_pet"  # noqa: S608
                              + d.where(f"seen_at < {m}", f"pet_id <= {m}"), d.args(*sweep))

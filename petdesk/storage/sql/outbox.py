@@ -1,6 +1,6 @@
 """The outbox of adds, once for both stores: which states allow which change and what
 each change sets, the queries, and the decoding of a row. A store's outbox adds how it
-gets a new entry's id, how it takes turns with other writers and what it records with
+gets a new entry's id, how it takes turns with other writers and how it notes the id of
 an add that was sent (:class:`SqlOutbox`'s abstract methods).
 
 Each change is one transaction that reads the entry's state (locking its row where
@@ -26,6 +26,8 @@ from petdesk.storage.rows import (
     status_from_db,
     status_to_db,
 )
+from petdesk.storage.sql.activity import record
+from petdesk.storage.sql.catalogue import upsert
 from petdesk.storage.sql.dialect import SqlConnection, SqlDatabase
 
 __all__ = ["SqlOutbox"]
@@ -96,9 +98,8 @@ class SqlOutbox(ABC, Generic[C]):
         return self._db.tx()
 
     @abstractmethod
-    def _record_sent(self, conn: C, local_id: int, pet: PetRow, now: float) -> None:
-        """Inside :meth:`_sent_tx`: note ``pet``, created from entry ``local_id``, as the
-        newest id known, in the catalogue and in the activity log."""
+    def _note_newest(self, conn: C, pet_id: int) -> None:
+        """Inside :meth:`_sent_tx`: ``pet_id`` was given by the service."""
 
     # -- queueing ------------------------------------------------------------------------
 
@@ -245,7 +246,9 @@ class SqlOutbox(ABC, Generic[C]):
                                   (pet_id,), now)
             if answer is None:
                 answer = PetRow(pet_id, str(row[1]), int(row[2]), status_from_db(row[3]))
-            self._record_sent(conn, local_id, answer._replace(id=pet_id), now)
+            self._note_newest(conn, pet_id)
+            upsert(conn, self._sql, [answer._replace(id=pet_id)], now)
+            record(conn, self._sql, local_id, pet_id, answer.name, now)
 
     def mark_failed(self, local_id: int, reason: str) -> None:
         self._change(local_id, _FAILED_FROM, OutboxState.FAILED, f"reason = {self._sql.mark}",

@@ -1,10 +1,9 @@
 """The rows last seen per list query and the pets looked up by id, once for both
-stores. A store's pages add where the catalogue's pets live and how a page is read
-(:class:`SqlPages`'s abstract methods)."""
+stores (the shared store uses :class:`SqlPages` as it is; SQLite's says where the
+catalogue's pets live and how a page is read)."""
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from contextlib import AbstractContextManager, closing
 from typing import Final, Generic, TypeVar
@@ -20,6 +19,7 @@ from petdesk.storage.rows import (
     status_from_db,
     status_to_db,
 )
+from petdesk.storage.sql.catalogue import upsert
 from petdesk.storage.sql.dialect import Dialect, SqlConnection, SqlDatabase
 
 __all__ = ["SqlPages", "read_page", "status_key"]
@@ -52,16 +52,12 @@ def read_page(conn: SqlConnection, dialect: Dialect, query: StoredQuery) -> Stor
     return StoredPage(query, pet_rows(rows), float(head[0]), float(head[1]), head[2])
 
 
-class SqlPages(ABC, Generic[C]):
+class SqlPages(Generic[C]):
     """:class:`petdesk.storage.repositories.PageRepository` on a store's database."""
 
     def __init__(self, db: SqlDatabase[C]) -> None:
         self._db = db
         self._sql = db.dialect
-
-    @abstractmethod
-    def _upsert(self, conn: C, pet: PetRow, when: float) -> None:
-        """Inside :meth:`_catalogue_tx`: keep ``pet`` in the catalogue, seen at ``when``."""
 
     def _catalogue_tx(self) -> AbstractContextManager[C]:
         """A write transaction that may write the catalogue's tables."""
@@ -123,7 +119,7 @@ class SqlPages(ABC, Generic[C]):
                 d.upsert("looked_up", ("pet_id", "name", "category_id", "pet_status",
                                        "fetched_at"), ("pet_id",)),
                 d.args(pet.id, pet.name, pet.category_id, status_to_db(pet.status), when))
-            self._upsert(conn, pet, when)
+            upsert(conn, d, [pet], when)
 
     def forget_looked_up(self, pet_id: int) -> None:
         d = self._sql

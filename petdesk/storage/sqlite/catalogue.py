@@ -6,32 +6,20 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Final
 
 from petdesk.storage.lock import SenderLock
-from petdesk.storage.rows import MirrorState, PetRow
-from petdesk.storage.sql.catalogue import (
-    STATE_COLUMNS,
-    SqlCatalogue,
-    pet_upsert,
-    pet_values,
-    state_values,
-)
-from petdesk.storage.sqlite.database import SQLITE, Database
+from petdesk.storage.rows import MirrorState
+from petdesk.storage.sql.catalogue import STATE_COLUMNS, SqlCatalogue, state_values
+from petdesk.storage.sqlite.database import Database
 
-__all__ = ["SqliteCatalogue", "upsert"]
+__all__ = ["SqliteCatalogue"]
 
-_UPSERT: Final = pet_upsert(SQLITE)
 _WRITE_STATE: Final = (
     f"UPDATE mirror_state SET {', '.join(f'{name} = ?' for name in STATE_COLUMNS)}")  # noqa: S608
-
-
-def upsert(conn: sqlite3.Connection, rows: Iterable[PetRow], when: float) -> None:
-    """Inside a catalogue transaction: keep ``rows`` as seen at ``when``."""
-    conn.executemany(_UPSERT, pet_values(SQLITE, rows, when))
 
 
 class SqliteCatalogue(SqlCatalogue[sqlite3.Connection]):
@@ -62,9 +50,6 @@ class SqliteCatalogue(SqlCatalogue[sqlite3.Connection]):
 
     def _catalogue_tx(self) -> AbstractContextManager[sqlite3.Connection]:
         return self._db.catalogue_tx()
-
-    def _upsert(self, conn: sqlite3.Connection, rows: Iterable[PetRow], when: float) -> None:
-        upsert(conn, rows, when)
 
     def _write_state(self, conn: sqlite3.Connection, state: MirrorState) -> None:
         conn.execute(_WRITE_STATE, state_values(state))

@@ -9,10 +9,7 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 from petdesk.core.desk import Desk
-from petdesk.storage.rows import PetRow
 from petdesk.storage.sql.outbox import SqlOutbox
-from petdesk.storage.sqlite.activity import record
-from petdesk.storage.sqlite.catalogue import upsert
 from petdesk.storage.sqlite.database import Database
 from petdesk.storage.sqlite.meta import SqliteMeta, note_newest
 
@@ -37,8 +34,5 @@ class SqliteOutbox(SqlOutbox[sqlite3.Connection]):
         """The catalogue's file takes the pet too."""
         return self._db.catalogue_tx()
 
-    def _record_sent(self, conn: sqlite3.Connection, local_id: int, pet: PetRow,
-                     now: float) -> None:
-        note_newest(conn, pet.id, None)
-        upsert(conn, [pet], now)
-        record(conn, local_id, pet.id, pet.name, now)
+    def _note_newest(self, conn: sqlite3.Connection, pet_id: int) -> None:
+        note_newest(conn, pet_id, None)

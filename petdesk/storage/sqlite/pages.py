@@ -7,9 +7,7 @@ from __future__ import annotations
 import sqlite3
 from contextlib import AbstractContextManager
 
-from petdesk.storage.rows import PetRow
 from petdesk.storage.sql.pages import SqlPages
-from petdesk.storage.sqlite.catalogue import upsert
 from petdesk.storage.sqlite.database import Database
 
 __all__ = ["SqlitePages"]
@@ -22,9 +20,6 @@ class SqlitePages(SqlPages[sqlite3.Connection]):
 
     def __init__(self, db: Database) -> None:
         super().__init__(db)
-
-    def _upsert(self, conn: sqlite3.Connection, pet: PetRow, when: float) -> None:
-        upsert(conn, [pet], when)
 
     def _catalogue_tx(self) -> AbstractContextManager[sqlite3.Connection]:
         return self._db.catalogue_tx()

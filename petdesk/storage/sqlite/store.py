@@ -13,8 +13,8 @@ from petdesk.core.clock import Clock, SystemClock
 from petdesk.core.desk import Desk
 from petdesk.storage.lock import SenderLock
 from petdesk.storage.rows import UNKNOWN_DESK, StoredPage, StoredQuery
+from petdesk.storage.sql.activity import SqlActivity
 from petdesk.storage.sql.pages import read_page
-from petdesk.storage.sqlite.activity import SqliteActivity
 from petdesk.storage.sqlite.budget import SqliteBudget
 from petdesk.storage.sqlite.catalogue import SqliteCatalogue
 from petdesk.storage.sqlite.database import (
@@ -57,7 +57,7 @@ class SqliteStore:
         self._pages = SqlitePages(db)
         self._outbox = SqliteOutbox(db, self._meta, environment, desk)
         self._catalogue = SqliteCatalogue(db)
-        self._activity = SqliteActivity(db)
+        self._activity = SqlActivity(db)
         self._budget = SqliteBudget(db)
 
     @property
@@ -90,7 +90,7 @@ class SqliteStore:
         return self._catalogue
 
     @property
-    def activity(self) -> SqliteActivity:
+    def activity(self) -> SqlActivity:
         return self._activity
 
     @property
