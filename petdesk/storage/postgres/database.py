@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import threading
 from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
@@ -29,7 +28,7 @@ from petdesk.storage.postgres.errors import (
     UNREACHABLE,
     SharedStoreUnavailable,
 )
-from petdesk.storage.sql.dialect import Dialect
+from petdesk.storage.sql.dialect import Dialect, OneConnection
 
 log = logging.getLogger(__name__)
 
@@ -125,22 +124,12 @@ class PgDialect(Dialect):
                 f"ON CONFLICT ({self.key(*key)}) DO UPDATE SET {updates}")
 
 
-class PgDatabase:
+class PgDatabase(OneConnection[Connection]):
     """One desk's connection to the shared store, for one environment."""
 
     def __init__(self, conn: Connection, environment: str, clock: Clock) -> None:
-        self._conn = conn
+        super().__init__(conn, clock, PgDialect(environment))
         self.environment = environment
-        self.clock = clock
-        self.dialect = PgDialect(environment)
-        self._lock = threading.RLock()
-        self._closed = False
-
-    def close(self) -> None:
-        with self._lock:
-            if not self._closed:
-                self._closed = True
-                self._conn.close()
 
     @contextlib.contextmanager
     def tx(self) -> Iterator[Connection]:

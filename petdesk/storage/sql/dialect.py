@@ -10,14 +10,15 @@ column first.
 
 from __future__ import annotations
 
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractContextManager
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from petdesk.core.clock import Clock
 
-__all__ = ["Dialect", "SqlConnection", "SqlCursor", "SqlDatabase"]
+__all__ = ["Dialect", "OneConnection", "SqlConnection", "SqlCursor", "SqlDatabase"]
 
 
 class SqlCursor(Protocol):
@@ -115,3 +116,28 @@ class Dialect(ABC):
     def upsert(self, table: str, columns: Sequence[str], key: Sequence[str]) -> str:
         """The statement that inserts a row of ``columns`` (the environment's first,
         where rows are scoped), or replaces the one with the same ``key``."""
+
+
+class _Closable(Protocol):
+    def close(self) -> None: ...
+
+
+K = TypeVar("K", bound=_Closable)
+
+
+class OneConnection(Generic[K]):
+    """The one connection of a store's database, every use serialised by one lock (the
+    worker thread owns the store), closed once; with the store's clock and dialect."""
+
+    def __init__(self, conn: K, clock: Clock, dialect: Dialect) -> None:
+        self._conn = conn
+        self.clock = clock
+        self.dialect = dialect
+        self._lock = threading.RLock()
+        self._closed = False
+
+    def close(self) -> None:
+        with self._lock:
+            if not self._closed:
+                self._closed = True
+                self._conn.close()

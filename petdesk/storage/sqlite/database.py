@@ -20,14 +20,13 @@ from __future__ import annotations
 import contextlib
 import logging
 import sqlite3
-import threading
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
 
 from petdesk.core.clock import Clock
-from petdesk.storage.sql.dialect import Dialect
+from petdesk.storage.sql.dialect import Dialect, OneConnection
 from petdesk.storage.sqlite.schema import (
     CURRENT_VERSION,
     MIRROR_MIGRATIONS,
@@ -80,24 +79,14 @@ class SqliteDialect(Dialect):
 SQLITE: Final = SqliteDialect()
 
 
-class Database:
+class Database(OneConnection[sqlite3.Connection]):
     """The connection of one store file (``path=None``: kept in memory)."""
 
     def __init__(self, conn: sqlite3.Connection, path: Path | None, clock: Clock) -> None:
-        self._conn = conn
+        super().__init__(conn, clock, SQLITE)
         self.path = path
-        self.clock = clock
-        self.dialect: Dialect = SQLITE
-        self._lock = threading.RLock()
-        self._closed = False
         self._catalogue_attached = False
         self._catalogue_problem: str | None = None
-
-    def close(self) -> None:
-        with self._lock:
-            if not self._closed:
-                self._closed = True
-                self._conn.close()
 
     @contextlib.contextmanager
     def tx(self) -> Iterator[sqlite3.Connection]:
