@@ -94,7 +94,8 @@ class SqlOutbox(ABC, Generic[C]):
         """Inside a transaction: wait until no other writer is queueing adds."""
 
     def _sent_tx(self) -> AbstractContextManager[C]:
-        """The transaction that marks an add sent and writes ``_record_sent``'s rows."""
+        """The transaction that marks an add sent, keeps its pet in the catalogue and
+        logs it in the activity log."""
         return self._db.tx()
 
     @abstractmethod
