@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
 import psycopg
@@ -25,10 +24,11 @@ from psycopg.conninfo import conninfo_to_dict
 from petdesk.core.clock import Clock
 from petdesk.core.store_trouble import StoreTrouble
 from petdesk.storage.postgres.errors import SharedStoreUnavailable
+from petdesk.storage.sql.dialect import Dialect, OneConnection
 
 log = logging.getLogger(__name__)
 
-__all__ = ["CONNECT_TIMEOUT", "Connection", "PgDatabase", "connect", "describe"]
+__all__ = ["CONNECT_TIMEOUT", "Connection", "PgDatabase", "PgDialect", "connect", "describe"]
 
 Connection = psycopg.Connection[tuple[Any, ...]]
 
@@ -92,21 +92,40 @@ def _reachable() -> Iterator[None]:
         raise SharedStoreUnavailable(StoreTrouble.UNREACHABLE)
 
 
-class PgDatabase:
+class PgDialect(Dialect):
+    """PostgreSQL's spelling, for one environment's rows."""
+
+    mark = "%s"
+    greatest = "GREATEST"
+    # Other desks' transactions wait for the rows read until this one ends.
+    row_lock = " FOR UPDATE"
+    position = "strpos"
+    no_limit = None
+
+    def __init__(self, environment: str) -> None:
+        super().__init__(environment)
+
+    def one_of(self, column: str, values: Sequence[Any]) -> tuple[str, tuple[Any, ...]]:
+        # One array argument, however many values.
+        return f"{column} = ANY(%s)", (list(values),)
+
+    def starts_with(self, column: str, prefix: str) -> tuple[str, tuple[Any, ...]]:
+        return f"starts_with({column}, %s)", (prefix,)
+
+    def upsert(self, table: str, columns: Sequence[str], key: Sequence[str]) -> str:
+        updates = ", ".join(f"{name} = excluded.{name}" for name in columns
+                            if name not in key)
+        return (f"INSERT INTO {table} (environment, {', '.join(columns)}) "  # noqa: S608
+                f"VALUES ({self.marks(len(columns) + 1)}) "
+                f"ON CONFLICT ({self.key(*key)}) DO UPDATE SET {updates}")
+
+
+class PgDatabase(OneConnection[Connection]):
     """One desk's connection to the shared store, for one environment."""
 
     def __init__(self, conn: Connection, environment: str, clock: Clock) -> None:
-        self._conn = conn
+        super().__init__(conn, clock, PgDialect(environment))
         self.environment = environment
-        self.clock = clock
-        self._lock = threading.RLock()
-        self._closed = False
-
-    def close(self) -> None:
-        with self._lock:
-            if not self._closed:
-                self._closed = True
-                self._conn.close()
 
     @contextlib.contextmanager
     def tx(self) -> Iterator[Connection]:

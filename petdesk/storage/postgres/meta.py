@@ -7,16 +7,13 @@ from typing import Final
 
 from petdesk.core.statuses import PetStatus
 from petdesk.storage.postgres.database import Connection, PgDatabase
+from petdesk.storage.sql.pages import status_key
 
-__all__ = ["PgMeta", "note_newest", "put_fact", "status_key"]
+__all__ = ["PgMeta", "note_newest", "put_fact"]
 
 _NEWEST_ID: Final = "newest_id"
 _NEWEST_VERIFIED: Final = "newest_id_verified_at"
 _TAIL: Final = "tail:"
-
-
-def status_key(status: PetStatus | None) -> str:
-    return "" if status is None else status.value
 
 
 def put_fact(conn: Connection, environment: str, key: str, value: str) -> None:

@@ -11,17 +11,17 @@ import psycopg
 from petdesk.core.clock import Clock
 from petdesk.core.desk import Desk
 from petdesk.core.store_trouble import StoreTrouble
-from petdesk.storage.postgres.activity import PgActivity
 from petdesk.storage.postgres.budget import PgBudget
 from petdesk.storage.postgres.catalogue import PgCatalogue
-from petdesk.storage.postgres.database import PgDatabase, connect, describe
+from petdesk.storage.postgres.database import Connection, PgDatabase, connect, describe
 from petdesk.storage.postgres.errors import SharedStoreUnavailable
 from petdesk.storage.postgres.lock import PgSenderLock
 from petdesk.storage.postgres.meta import PgMeta
 from petdesk.storage.postgres.outbox import PgOutbox
-from petdesk.storage.postgres.pages import PgPages
 from petdesk.storage.postgres.schema import NewerSchemaError, migrate
 from petdesk.storage.rows import UNKNOWN_DESK
+from petdesk.storage.sql.activity import SqlActivity
+from petdesk.storage.sql.pages import SqlPages
 
 log = logging.getLogger(__name__)
 
@@ -37,10 +37,10 @@ class PostgresStore:
         self._lock = lock
         self._where = describe(address)
         self._meta = PgMeta(db)
-        self._pages = PgPages(db)
+        self._pages = SqlPages(db)
         self._outbox = PgOutbox(db, self._meta, lock, desk)
         self._catalogue = PgCatalogue(db)
-        self._activity = PgActivity(db)
+        self._activity = SqlActivity(db)
         self._budget = PgBudget(db)
 
     @property
@@ -52,7 +52,7 @@ class PostgresStore:
         return True
 
     @property
-    def pages(self) -> PgPages:
+    def pages(self) -> SqlPages[Connection]:
         return self._pages
 
     @property
@@ -68,7 +68,7 @@ class PostgresStore:
         return self._catalogue
 
     @property
-    def activity(self) -> PgActivity:
+    def activity(self) -> SqlActivity:
         return self._activity
 
     @property

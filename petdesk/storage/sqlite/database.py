@@ -20,13 +20,13 @@ from __future__ import annotations
 import contextlib
 import logging
 import sqlite3
-import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
 
 from petdesk.core.clock import Clock
+from petdesk.storage.sql.dialect import Dialect, OneConnection
 from petdesk.storage.sqlite.schema import (
     CURRENT_VERSION,
     MIRROR_MIGRATIONS,
@@ -36,7 +36,7 @@ from petdesk.storage.sqlite.schema import (
 
 log = logging.getLogger(__name__)
 
-__all__ = ["BUSY_TIMEOUT", "Database", "connect", "set_aside"]
+__all__ = ["BUSY_TIMEOUT", "SQLITE", "Database", "SqliteDialect", "connect", "set_aside"]
 
 BUSY_TIMEOUT: Final = 5.0
 _ENVIRONMENT: Final = "environment"
@@ -53,23 +53,40 @@ _CATALOGUE_MEMORY_MESSAGE: Final = (
 )
 
 
-class Database:
+class SqliteDialect(Dialect):
+    """SQLite's spelling. A store file holds one environment: nothing is scoped."""
+
+    mark = "?"
+    greatest = "MAX"
+    # A write transaction (``BEGIN IMMEDIATE``) holds the whole file.
+    row_lock = ""
+    position = "instr"
+    no_limit = -1
+
+    def one_of(self, column: str, values: Sequence[Any]) -> tuple[str, tuple[Any, ...]]:
+        return f"{column} IN ({self.marks(len(values))})", tuple(values)
+
+    def starts_with(self, column: str, prefix: str) -> tuple[str, tuple[Any, ...]]:
+        # A range, so that the column's index is used.
+        return f"{column} >= ? AND {column} < ?", (prefix, prefix + "\U0010ffff")
+
+    def upsert(self, table: str, columns: Sequence[str], key: Sequence[str]) -> str:
+        return (f"INSERT OR REPLACE INTO {table} ({', '.join(columns)}) "  # noqa: S608
+                f"VALUES ({self.marks(len(columns))})")
+
+
+#: The dialect of every store file.
+SQLITE: Final = SqliteDialect()
+
+
+class Database(OneConnection[sqlite3.Connection]):
     """The connection of one store file (``path=None``: kept in memory)."""
 
     def __init__(self, conn: sqlite3.Connection, path: Path | None, clock: Clock) -> None:
-        self._conn = conn
+        super().__init__(conn, clock, SQLITE)
         self.path = path
-        self.clock = clock
-        self._lock = threading.RLock()
-        self._closed = False
         self._catalogue_attached = False
         self._catalogue_problem: str | None = None
-
-    def close(self) -> None:
-        with self._lock:
-            if not self._closed:
-                self._closed = True
-                self._conn.close()
 
     @contextlib.contextmanager
     def tx(self) -> Iterator[sqlite3.Connection]:

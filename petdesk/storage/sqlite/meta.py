@@ -7,17 +7,14 @@ import sqlite3
 from typing import Final
 
 from petdesk.core.statuses import PetStatus
+from petdesk.storage.sql.pages import status_key
 from petdesk.storage.sqlite.database import Database
 
-__all__ = ["SqliteMeta", "note_newest", "status_key"]
+__all__ = ["SqliteMeta", "note_newest"]
 
 _NEWEST_ID: Final = "newest_id"
 _NEWEST_VERIFIED: Final = "newest_id_verified_at"
 _TAIL: Final = "tail:"
-
-
-def status_key(status: PetStatus | None) -> str:
-    return "" if status is None else status.value
 
 
 def note_newest(conn: sqlite3.Connection, pet_id: int, verified_at: float | None) -> None:

@@ -13,11 +13,13 @@ from petdesk.core.clock import Clock, SystemClock
 from petdesk.core.desk import Desk
 from petdesk.storage.lock import SenderLock
 from petdesk.storage.rows import UNKNOWN_DESK, StoredPage, StoredQuery
-from petdesk.storage.sqlite.activity import SqliteActivity
+from petdesk.storage.sql.activity import SqlActivity
+from petdesk.storage.sql.pages import read_page
 from petdesk.storage.sqlite.budget import SqliteBudget
 from petdesk.storage.sqlite.catalogue import SqliteCatalogue
 from petdesk.storage.sqlite.database import (
     BUSY_TIMEOUT,
+    SQLITE,
     UNREADABLE,
     Database,
     connect,
@@ -25,7 +27,7 @@ from petdesk.storage.sqlite.database import (
 )
 from petdesk.storage.sqlite.meta import SqliteMeta
 from petdesk.storage.sqlite.outbox import SqliteOutbox
-from petdesk.storage.sqlite.pages import SqlitePages, read_page
+from petdesk.storage.sqlite.pages import SqlitePages
 from petdesk.storage.sqlite.schema import CURRENT_VERSION
 
 log = logging.getLogger(__name__)
@@ -55,7 +57,7 @@ class SqliteStore:
         self._pages = SqlitePages(db)
         self._outbox = SqliteOutbox(db, self._meta, environment, desk)
         self._catalogue = SqliteCatalogue(db)
-        self._activity = SqliteActivity(db)
+        self._activity = SqlActivity(db)
         self._budget = SqliteBudget(db)
 
     @property
@@ -88,7 +90,7 @@ class SqliteStore:
         return self._catalogue
 
     @property
-    def activity(self) -> SqliteActivity:
+    def activity(self) -> SqlActivity:
         return self._activity
 
     @property
@@ -173,7 +175,7 @@ def peek_stored_page(path: Path, query: StoredQuery) -> StoredPage | None:
         version = conn.execute("PRAGMA user_version").fetchone()
         if version is None or int(version[0]) != CURRENT_VERSION:
             return None
-        return read_page(conn, query)
+        return read_page(conn, SQLITE, query)
     except (sqlite3.Error, ValueError):
         return None
     finally:
