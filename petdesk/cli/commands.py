@@ -17,8 +17,9 @@ For scheduled jobs and support agents. They use what the window uses:
   (``petdesk.core.urls``). ``--demo`` uses the built-in sandbox and the demo store.
 
 Progress goes to stderr, one line per pet; the exit status is 0 (all added), 1
-(failed: unreadable file, no key, bad options) or 3 (partly done: invalid or refused
-rows, or rows left queued by ``--no-wait``), 2 for a usage error, 130 when stopped.
+(failed: unreadable file, no key, bad options, the shared store stopped answering) or 3
+(partly done: invalid or refused rows, or rows left queued by ``--no-wait``), 2 for a
+usage error, 130 when stopped.
 Nothing here imports Qt.
 """
 
@@ -77,6 +78,7 @@ from petdesk.services.shared.move import MoveBlocked, move_waiting_adds
 from petdesk.services.shared.opening import SharedOpener, open_postgres
 from petdesk.services.worker.shared_quota import StoreQuota
 from petdesk.storage.paths import store_path
+from petdesk.storage.postgres.errors import SharedStoreUnavailable
 from petdesk.storage.repositories import BudgetRepository, Store
 from petdesk.storage.saved_settings import ENVIRONMENTS, saved_connection, saved_shared_store
 from petdesk.storage.sqlite.store import SqliteStore, open_store
@@ -315,6 +317,10 @@ def main(argv: Sequence[str], *, err: TextIO | None = None, clock: Clock | None 
     except CommandError as error:
         stream.write(f"petdesk {args.command}: {error}\n")
         return error.status
+    except SharedStoreUnavailable as down:  # it stopped answering after it was opened
+        stream.write(f"petdesk {args.command}: {down.sentence} Run the same command again "
+                     "once it answers: nothing it queued or moved is done twice.\n")
+        return int(ExitStatus.FAILED)
     except KeyboardInterrupt:
         if args.command == "import":
             stream.write("petdesk import: stopped. The pets not sent yet stay queued: run "

@@ -24,6 +24,7 @@ from petdesk.storage.rows import AddWay, Draft, OutboxState
 from petdesk.storage.saved_settings import ini_path
 from petdesk.storage.sqlite.store import SqliteStore, open_store
 from tests.helpers.api_fakes import FakeClock
+from tests.helpers.environment_keyring import VARIABLE as PASSWORD_VARIABLE
 from tests.helpers.postgres import DESK_PASSWORD, DESK_ROLE, PostgresServer
 from tests.helpers.sandbox_server import start_server
 from tests.helpers.sandbox_store import every_pet
@@ -210,5 +211,57 @@ def test_the_import_command_says_when_the_shared_store_is_down_and_queues_here(
         assert done.stderr.endswith("1 added\n")
         assert [p.name for p in every_pet(server.store)
                 if p.name.startswith("Local ")] == ["Local Rex"]
+    finally:
+        server.stop()
+
+
+def test_the_import_command_says_in_one_sentence_when_the_shared_store_stops_answering(
+        postgres_server: PostgresServer, postgres_address: str, tmp_path: Path) -> None:
+    """The server ends the desk's connections while the import waits for the service's
+    next window: the command says why it stopped (no traceback), and the same command
+    run again adds the rest, none twice."""
+    server = start_server(SandboxConfig(api_keys=(KEY,), requests_per_window=1,
+                                        window_seconds=3, requests_per_day=100_000))
+    try:
+        env = {**cli_env(tmp_path), PASSWORD_VARIABLE: DESK_PASSWORD,
+               "PYTHON_KEYRING_BACKEND": "tests.helpers.environment_keyring.EnvironmentKeyring"}
+        settings = ini_path(env)
+        settings.parent.mkdir(parents=True)
+        settings.write_text(f"[shared_store]\naddress={postgres_address}\nenabled=true\n",
+                            encoding="utf-8")
+        source = write_csv(tmp_path / "in.csv", [
+            ["Animal name", "Category", "Adoption status"],
+            ["Cut Rex", 1, "Available"], ["Cut Mia", 2, "Pending"], ["Cut Zoë", 3, "Sold"]])
+        command = petdesk_command("import", str(source), "--base-url", server.base_url)
+        with subprocess.Popen(command, env=env, cwd=ROOT, stderr=subprocess.PIPE,
+                              encoding="utf-8") as desk:
+            assert desk.stderr is not None
+            said = []
+            for line in desk.stderr:
+                said.append(line)
+                if line.startswith("Queued 3 pets"):
+                    break
+            database = postgres_address.rpartition("/")[2].partition("?")[0]
+            with postgres_server.admin() as conn:
+                conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                             "WHERE datname = %s AND application_name = 'PetDesk'",
+                             (database,))
+            said += desk.stderr.readlines()
+            status = desk.wait(timeout=120)
+        stopped = "".join(said)
+
+        assert status == 1, stopped
+        assert "Traceback" not in stopped
+        assert stopped.endswith(
+            "petdesk import: PetDesk cannot reach the shared store at this address. Check "
+            "the address and that the database server is running and reachable from this "
+            "computer. Run the same command again once it answers: nothing it queued or "
+            "moved is done twice.\n")
+
+        again = subprocess.run(command, env=env, cwd=ROOT, capture_output=True,
+                               encoding="utf-8", timeout=120, check=False)
+        assert again.returncode == 0, again.stderr
+        assert sorted(p.name for p in every_pet(server.store)
+                      if p.name.startswith("Cut ")) == ["Cut Mia", "Cut Rex", "Cut Zoë"]
     finally:
         server.stop()
