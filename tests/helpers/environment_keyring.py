@@ -21,7 +21,7 @@ _ENTRY: Final = (SHARED_STORE_SERVICE, "password")
 
 
 class EnvironmentKeyring(KeyringBackend):
-    priority = 1  # type: ignore[assignment]
+    priority = 1
     #: Chosen only by name: keyring's own discovery, in any process that imports this
     #: module (every backend class is registered as it is defined), passes it over.
     viable = False
