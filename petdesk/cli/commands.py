@@ -17,7 +17,8 @@ For scheduled jobs and support agents. They use what the window uses:
   (``petdesk.core.urls``). ``--demo`` uses the built-in sandbox and the demo store.
 
 Progress goes to stderr, one line per pet; the exit status is 0 (all added), 1
-(failed: unreadable file, no key, bad options, the shared store stopped answering) or 3
+(failed: unreadable file, no key, bad options, the shared store this desk uses cannot
+be reached or stopped answering) or 3
 (partly done: invalid or refused rows, or rows left queued by ``--no-wait``), 2 for a
 usage error, 130 when stopped.
 Nothing here imports Qt.
@@ -85,6 +86,10 @@ from petdesk.storage.sqlite.store import SqliteStore, open_store
 
 USAGE_ERROR = 2
 INTERRUPTED = 130
+#: Why ``petdesk import`` does not run on a desk whose shared store cannot be reached.
+NEEDS_SHARED_STORE = ("An import needs the shared store, because it keeps which rows of "
+                      "each file the desks have added: run the same command again once "
+                      "it answers.")
 
 
 class CommandError(Exception):
@@ -216,20 +221,20 @@ def _session(connection: Connection, err: TextIO, clock: Clock,
 
 def open_import_store(connection: Connection, err: TextIO, clock: Clock, *,
                       opener: SharedOpener = open_postgres) -> Store:
-    """The store an import queues into, as the window opens it: the shared store when
-    this desk uses one and it answers (every desk then sees the adds and any desk may
-    send them), else this computer's store file, whose waiting adds move to the shared
-    store when PetDesk next opens it."""
+    """The store an import queues into: the shared store when this desk uses one (every
+    desk then sees the adds and any desk may send them), else this computer's store
+    file. A desk set up for the shared store does not import while it cannot be
+    reached: only the shared store knows which rows of the file any desk has queued or
+    added, so queueing them here could add those pets twice."""
     address = "" if connection.demo else saved_shared_store()
-    if address:
-        shared = opener(address, KeyStore().shared_password().key, connection.environment,
-                        clock)
-        if not isinstance(shared, str):
-            err.write(f"Using the shared store at {server_of(address)}\n")
-            return shared
-        err.write(f"petdesk: the shared store is not used now: {shared} The adds wait on "
-                  "this computer and move there when PetDesk next reaches it.\n")
-    return open_outbox(connection, err)
+    if not address:
+        return open_outbox(connection, err)
+    shared = opener(address, KeyStore().shared_password().key, connection.environment,
+                    clock)
+    if isinstance(shared, str):
+        raise CommandError(f"nothing was queued or sent: {shared} {NEEDS_SHARED_STORE}")
+    err.write(f"Using the shared store at {server_of(address)}\n")
+    return shared
 
 
 def import_command(args: argparse.Namespace, err: TextIO, clock: Clock) -> int:

@@ -186,31 +186,57 @@ def test_the_import_command_of_a_desk_on_the_shared_store_queues_and_sends_there
     assert not local.exists()
 
 
-def test_the_import_command_says_when_the_shared_store_is_down_and_queues_here(
-        tmp_path: Path) -> None:
+def test_the_import_command_refuses_to_import_while_the_shared_store_is_down(
+        postgres_address: str, tmp_path: Path) -> None:
+    """A file imported through the shared store, imported again while it cannot be
+    reached: the command queues and sends nothing (this computer's outbox does not know
+    which rows the shared store added), says why and fails; once the store answers, the
+    same command adds nothing twice."""
     server = start_server(SandboxConfig(api_keys=(KEY,), requests_per_window=10_000,
                                         requests_per_day=100_000))
     try:
-        env = cli_env(tmp_path)
+        env = {**cli_env(tmp_path), PASSWORD_VARIABLE: DESK_PASSWORD,
+               "PYTHON_KEYRING_BACKEND": "tests.helpers.environment_keyring.EnvironmentKeyring"}
         settings = ini_path(env)
         settings.parent.mkdir(parents=True)
+        reachable = f"[shared_store]\naddress={postgres_address}\nenabled=true\n"
         # Nothing listens on port 9 of this computer.
-        settings.write_text("[shared_store]\naddress=postgresql://desk@127.0.0.1:9/petdesk\n"
-                            "enabled=true\n", encoding="utf-8")
+        unreachable = ("[shared_store]\naddress=postgresql://desk@127.0.0.1:9/petdesk\n"
+                       "enabled=true\n")
         source = write_csv(tmp_path / "in.csv", [
-            ["Animal name", "Category", "Adoption status"], ["Local Rex", 1, "Available"]])
+            ["Animal name", "Category", "Adoption status"],
+            ["Down Rex", 1, "Available"], ["Down Mia", 2, "Pending"]])
+        command = petdesk_command("import", str(source), "--base-url", server.base_url,
+                                  "--plan", "pro")
 
-        done = subprocess.run(petdesk_command("import", str(source), "--base-url",
-                                              server.base_url, "--plan", "pro"),
-                              env=env, cwd=ROOT, capture_output=True, encoding="utf-8",
-                              timeout=120, check=False)
+        def run(store_settings: str) -> subprocess.CompletedProcess[str]:
+            settings.write_text(store_settings, encoding="utf-8")
+            return subprocess.run(command, env=env, cwd=ROOT, capture_output=True,
+                                  encoding="utf-8", timeout=120, check=False)
 
-        assert done.returncode == 0, done.stderr
-        assert "petdesk: the shared store is not used now:" in done.stderr
-        assert "The adds wait on this computer" in done.stderr
-        assert done.stderr.endswith("1 added\n")
-        assert [p.name for p in every_pet(server.store)
-                if p.name.startswith("Local ")] == ["Local Rex"]
+        def added() -> list[str]:
+            return sorted(p.name for p in every_pet(server.store)
+                          if p.name.startswith("Down "))
+
+        first = run(reachable)
+        assert first.returncode == 0, first.stderr
+        assert added() == ["Down Mia", "Down Rex"]
+
+        down = run(unreachable)
+        assert down.returncode == 1, down.stderr
+        assert down.stderr.endswith(
+            "petdesk import: nothing was queued or sent: PetDesk cannot reach the shared "
+            "store at this address. Check the address and that the database server is "
+            "running and reachable from this computer. An import needs the shared store, "
+            "because it keeps which rows of each file the desks have added: run the same "
+            "command again once it answers.\n")
+        assert "Traceback" not in down.stderr
+        assert added() == ["Down Mia", "Down Rex"]
+        assert not (tmp_path / "data" / "PetDesk" / "store-production.sqlite3").exists()
+
+        back = run(reachable)
+        assert back.returncode == 0, back.stderr
+        assert added() == ["Down Mia", "Down Rex"]
     finally:
         server.stop()
 
