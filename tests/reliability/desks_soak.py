@@ -24,14 +24,15 @@ holds exactly N new pets, none twice, none lost, no ban, few 429s.
   Settings… › Shared store writes (the INI file in the desks' XDG_CONFIG_HOME, written
   with the window's own ``AppSettings``), its password in the keyring (keyring's
   ``PYTHON_KEYRING_BACKEND`` names a read-only test backend that holds only that
-  password, tests/helpers/environment_keyring.py). The server is restarted once every
-  running desk has opened it: each stops with the command's "cannot reach the shared
-  store" (counted as ``store_outage_exits``) and the driver starts it again once the
-  server is back. A desk starting while the server is down would, as the command
-  says ("the shared store is not used now", counted as ``store_fallbacks``), queue and
-  send its file on this computer's store, which does not know what the shared store
-  sent: the rows added already would be added again. That is not what this soak
-  measures (the outage of desks at work), so it does not let it happen.
+  password, tests/helpers/environment_keyring.py). The server is restarted once, at a
+  random share of the adds (``restart_store_at``, drawn from the seed), whatever the
+  desks are doing: a desk at work stops with the command's "cannot reach the shared
+  store", and so does a desk starting while the server is down (an import needs the
+  shared store, which keeps which rows of each file the desks have added; it queues
+  nothing). Both are counted as ``store_outage_exits``, and the driver starts the desk
+  again a little later, as its user would. A run that queued its rows without the
+  shared store (``store_fallbacks``: it queued them and never said it used the shared
+  store) could add again rows the shared store had added: any is a problem.
 * Once the first add is on the server, the driver SIGKILLs a random running desk at
   random (exponential intervals of mean ``--kill-mean`` seconds) and starts it again,
   which runs the same import again: the outbox knows its rows, so nothing is queued
@@ -78,13 +79,15 @@ from tests.helpers.environment_keyring import EnvironmentKeyring
 KEY = "pk-desks-soak-Quokka-0123456789"
 ROOT = Path(__file__).resolve().parents[2]
 STORES = ("sqlite", "postgres")
-#: What ``petdesk import`` says when the shared store cannot be reached: as it starts
-#: (then it queues on this computer's store instead) or while it runs (then it stops).
+#: What ``petdesk import`` says when the shared store cannot be reached, as it starts
+#: (then it queues nothing) or while it runs (then it stops); either exits 1.
 STORE_DOWN = UNREACHABLE
-#: What it says as it starts on this computer's store instead of the shared one.
-FELL_BACK = "petdesk: the shared store is not used now:"
 #: What it says once it works on the shared store.
 ON_SHARED = "Using the shared store at "
+#: What it says once it has queued its rows.
+QUEUED = re.compile(r"^Queued [\d,]+ pets", re.MULTILINE)
+#: A desk stopped by a store outage is started again this many seconds later.
+OUTAGE_PAUSE = 1.0
 _SANDBOX = "from petdesk.sandbox.server import main; raise SystemExit(main())"
 
 
@@ -109,12 +112,15 @@ class DesksSoakResult:
     #: A ban takes a 429 and then three requests before its Retry-After, each a 429:
     #: at most one ban per four 429s the sandbox sent.
     bans_at_most: int = 0
-    #: Desk runs that stopped because the shared store stopped answering (its server
-    #: restarting); each desk is started again, as its user would.
+    #: Desk runs that stopped because the shared store could not be reached (its server
+    #: restarting), at work or as they started; each desk is started again, as its user
+    #: would.
     store_outage_exits: int = 0
-    #: Desk runs that started while the shared store could not be reached, and so
-    #: queued and sent on this computer's store (the desks' data folder) instead.
+    #: Desk runs that queued their rows on a store other than the shared one set up
+    #: for them (this computer's): never, or rows could be added twice.
     store_fallbacks: int = 0
+    #: The share of the adds created after which the store's server was restarted.
+    restart_store_at: float = 0.0
     #: Runs of each desk (1 + the times it was killed and started again).
     desk_runs: dict[str, int] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
@@ -216,7 +222,7 @@ class SqliteShared:
         return False  # an embedded store has no server to restart
 
     def opened(self, run_text: str) -> bool:
-        return True
+        return True  # the store file is the desks' store: nothing to fall back from
 
 
 class PostgresShared:
@@ -265,7 +271,7 @@ class PostgresShared:
         return True
 
     def opened(self, run_text: str) -> bool:
-        """Whether a desk's run (its log) is on the shared store already."""
+        """Whether a desk's run (its log) was on the shared store."""
         return ON_SHARED in run_text
 
 
@@ -345,15 +351,23 @@ class Desk:
     def last_run_text(self) -> str:
         return self.log_text().rpartition(f"--- run {self.runs}\n")[2]
 
+    def run_texts(self) -> list[str]:
+        """Every run's log, in order."""
+        return re.split(r"^--- run \d+\n", self.log_text(), flags=re.MULTILINE)[1:]
+
 
 def soak(adds: int, *, desks: int = 5, seed: int = 25, scale: int = 60,
          kill_mean: float = 20.0, max_kills: int | None = None, store: str = "sqlite",
-         restart_store_at: float = 0.5, after_commit: float = 0.2, before: float = 0.1,
-         max_seconds: float = 7200.0, keep: Path | None = None) -> DesksSoakResult:
+         restart_store_at: float | None = None, after_commit: float = 0.2,
+         before: float = 0.1, max_seconds: float = 7200.0,
+         keep: Path | None = None) -> DesksSoakResult:
     """Run the soak; ``restart_store_at``: the share of adds created after which the
-    store's server is restarted (once). ``keep``: a folder to keep the logs in."""
+    store's server is restarted (once; ``None``: drawn between 0.2 and 0.8). ``keep``: a
+    folder to keep the logs in."""
     result = DesksSoakResult(adds, desks, store, scale)
     rng = random.Random(seed)
+    result.restart_store_at = round(rng.uniform(0.2, 0.8) if restart_store_at is None
+                                    else restart_store_at, 3)
     run = f"r{seed}"
     started = time.monotonic()
     with ExitStack() as stack:
@@ -378,6 +392,8 @@ def soak(adds: int, *, desks: int = 5, seed: int = 25, scale: int = 60,
         for desk in team:
             desk.start()
         restarted = False
+        #: Desks stopped by the store's outage, and when to start each again.
+        paused: dict[str, float] = {}
         next_kill = time.monotonic() + rng.expovariate(1 / kill_mean)
         last_count = (0, 0.0)
         while not all(desk.done for desk in team):
@@ -388,8 +404,12 @@ def soak(adds: int, *, desks: int = 5, seed: int = 25, scale: int = 60,
                 if code is not None and code != 0:
                     if STORE_DOWN in desk.last_run_text():
                         result.store_outage_exits += 1
+                        paused[desk.name] = now + OUTAGE_PAUSE
                     else:
                         result.problems.append(f"{desk.name} exited {code}; started again")
+                        desk.start()
+                elif desk.name in paused and now >= paused[desk.name]:
+                    del paused[desk.name]
                     desk.start()
             if len(result.problems) >= 20:
                 result.problems.append("stopped: the desks keep failing")
@@ -399,8 +419,7 @@ def soak(adds: int, *, desks: int = 5, seed: int = 25, scale: int = 60,
                 break
             last_count = _created_so_far(sandbox_log, last_count)
             created = last_count[0]
-            if not restarted and created >= restart_store_at * adds and all(
-                    shared.opened(desk.last_run_text()) for desk in team if desk.running):
+            if not restarted and created >= result.restart_store_at * adds:
                 restarted = True
                 result.store_restarts += shared.restart()
             running = [desk for desk in team if desk.running]
@@ -428,8 +447,13 @@ def soak(adds: int, *, desks: int = 5, seed: int = 25, scale: int = 60,
             text = desk.log_text()
             result.desk_429s[desk.name] = text.count("rate limited (429)")
             result.bans += text.count("temporarily banned")
-            result.store_fallbacks += text.count(FELL_BACK)
+            result.store_fallbacks += sum(
+                1 for run_text in desk.run_texts()
+                if QUEUED.search(run_text) and not shared.opened(run_text))
             result.desk_runs[desk.name] = desk.runs
+        if result.store_fallbacks:
+            result.problems.append(f"{result.store_fallbacks} runs queued their rows "
+                                   "without the shared store")
     return result
 
 
