@@ -12,13 +12,16 @@ from pathlib import Path
 import pytest
 from psycopg import sql
 
+from petdesk.api.client import PetStoreClient
 from petdesk.core.connection import Connection
 from petdesk.core.statuses import PetStatus
 from petdesk.sandbox import SandboxConfig
+from petdesk.services.importing.control import CancelToken, no_progress
 from petdesk.services.shared.move import MoveReport, move_waiting_adds
 from petdesk.services.shared.opening import open_postgres
 from petdesk.services.worker.session import WorkSession
-from petdesk.storage.paths import store_path
+from petdesk.storage.paths import store_file, store_path
+from petdesk.storage.postgres.errors import SharedStoreUnavailable
 from petdesk.storage.repositories import Store
 from petdesk.storage.rows import AddWay, Draft, OutboxState
 from petdesk.storage.saved_settings import ini_path
@@ -291,3 +294,44 @@ def test_the_import_command_says_in_one_sentence_when_the_shared_store_stops_ans
                       if p.name.startswith("Cut ")) == ["Cut Mia", "Cut Rex", "Cut Zoë"]
     finally:
         server.stop()
+
+
+def test_an_import_at_work_when_the_shared_store_goes_away_keeps_its_rows_there_only(
+        postgres_server: PostgresServer, postgres_address: str, tmp_path: Path) -> None:
+    """The window's import queued in the shared store; the server ends the desk's
+    connections: the next step says the store cannot be reached, nothing goes to this
+    computer's store, and the rows wait in the shared store for any desk to send."""
+    clock = FakeClock()
+    connection = Connection("production", "https://pets.example/v1", 15.0, postgres_address)
+    source = write_csv(tmp_path / "in.csv", [
+        ["Animal name", "Category", "Adoption status"],
+        ["Held Rex", 1, "Available"], ["Held Mia", 2, "Pending"]])
+    session = WorkSession.open(connection, clock, tmp_path / "desk", password=DESK_PASSWORD)
+    assert session.shared_down is None
+    importing = session.importing
+    layout = importing.inspect(source, None, None)
+    preview = importing.preview(layout, layout.mapping, no_progress, CancelToken())
+    server = start_server(SandboxConfig(api_keys=(KEY,), requests_per_window=10_000,
+                                        requests_per_day=100_000))
+    try:
+        with PetStoreClient(server.base_url, KEY, clock=clock) as client:
+            importing.start(client, preview)
+            database = postgres_address.rpartition("/")[2].partition("?")[0]
+            with postgres_server.admin() as conn:
+                conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                             "WHERE datname = %s AND application_name = 'PetDesk'",
+                             (database,))
+
+            with pytest.raises(SharedStoreUnavailable, match="cannot reach the shared store"):
+                importing.step(client)
+        assert [p.name for p in every_pet(server.store) if p.name.startswith("Held ")] == []
+    finally:
+        server.stop()
+        session.close()
+    local = open_store(store_file(connection, tmp_path / "desk"), "production",
+                       clock=clock).store
+    assert local.outbox.entries(include_finished=True) == []
+    local.close()
+    shared = _shared(postgres_address, clock)
+    assert _waiting(shared) == ["Held Rex", "Held Mia"]
+    shared.close()
