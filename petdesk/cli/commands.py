@@ -17,8 +17,10 @@ For scheduled jobs and support agents. They use what the window uses:
   (``petdesk.core.urls``). ``--demo`` uses the built-in sandbox and the demo store.
 
 Progress goes to stderr, one line per pet; the exit status is 0 (all added), 1
-(failed: unreadable file, no key, bad options) or 3 (partly done: invalid or refused
-rows, or rows left queued by ``--no-wait``), 2 for a usage error, 130 when stopped.
+(failed: unreadable file, no key, bad options, the shared store this desk uses cannot
+be reached or stopped answering) or 3
+(partly done: invalid or refused rows, or rows left queued by ``--no-wait``), 2 for a
+usage error, 130 when stopped.
 Nothing here imports Qt.
 """
 
@@ -78,12 +80,17 @@ from petdesk.services.shared.move import MoveBlocked, move_waiting_adds
 from petdesk.services.shared.opening import SharedOpener, open_postgres
 from petdesk.services.worker.shared_quota import StoreQuota
 from petdesk.storage.paths import store_path
+from petdesk.storage.postgres.errors import SharedStoreUnavailable
 from petdesk.storage.repositories import BudgetRepository, Store
 from petdesk.storage.saved_settings import ENVIRONMENTS, saved_connection, saved_shared_store
 from petdesk.storage.sqlite.store import SqliteStore, open_store
 
 USAGE_ERROR = 2
 INTERRUPTED = 130
+#: Why ``petdesk import`` does not run on a desk whose shared store cannot be reached.
+NEEDS_SHARED_STORE = ("An import needs the shared store, because it keeps which rows of "
+                      "each file the desks have added: run the same command again once "
+                      "it answers.")
 
 
 class CommandError(Exception):
@@ -215,20 +222,20 @@ def _session(connection: Connection, err: TextIO, clock: Clock,
 
 def open_import_store(connection: Connection, err: TextIO, clock: Clock, *,
                       opener: SharedOpener = open_postgres) -> Store:
-    """The store an import queues into, as the window opens it: the shared store when
-    this desk uses one and it answers (every desk then sees the adds and any desk may
-    send them), else this computer's store file, whose waiting adds move to the shared
-    store when PetDesk next opens it."""
+    """The store an import queues into: the shared store when this desk uses one (every
+    desk then sees the adds and any desk may send them), else this computer's store
+    file. A desk set up for the shared store does not import while it cannot be
+    reached: only the shared store knows which rows of the file any desk has queued or
+    added, so queueing them here could add those pets twice."""
     address = "" if connection.demo else saved_shared_store()
-    if address:
-        shared = opener(address, KeyStore().shared_password().key, connection.environment,
-                        clock)
-        if not isinstance(shared, StoreTrouble):
-            err.write(f"Using the shared store at {server_of(address)}\n")
-            return shared
-        err.write(f"petdesk: the shared store is not used now: {shared} The adds wait on "
-                  "this computer and move there when PetDesk next reaches it.\n")
-    return open_outbox(connection, err)
+    if not address:
+        return open_outbox(connection, err)
+    shared = opener(address, KeyStore().shared_password().key, connection.environment,
+                    clock)
+    if isinstance(shared, StoreTrouble):
+        raise CommandError(f"nothing was queued or sent: {shared} {NEEDS_SHARED_STORE}")
+    err.write(f"Using the shared store at {server_of(address)}\n")
+    return shared
 
 
 def import_command(args: argparse.Namespace, err: TextIO, clock: Clock) -> int:
@@ -316,6 +323,10 @@ def main(argv: Sequence[str], *, err: TextIO | None = None, clock: Clock | None 
     except CommandError as error:
         stream.write(f"petdesk {args.command}: {error}\n")
         return error.status
+    except SharedStoreUnavailable as down:  # it stopped answering after it was opened
+        stream.write(f"petdesk {args.command}: {down.sentence} Run the same command again "
+                     "once it answers: nothing it queued or moved is done twice.\n")
+        return int(ExitStatus.FAILED)
     except KeyboardInterrupt:
         if args.command == "import":
             stream.write("petdesk import: stopped. The pets not sent yet stay queued: run "

@@ -131,15 +131,16 @@ def build_controllers(window: QMainWindow, parts: WindowParts, settings: AppSett
     offline = OfflineWatch(pets, parts.status, clock, refresh_quietly,
                            lambda: pets.last_refresh or parts.stored.as_of(), window)
     shared = SharedStoreController(worker, redactor, parent=window)
+    shared_watch = SharedStoreWatch(worker, connection, parts.status, window)
     dialogs = WindowDialogs(window, settings, keys, connection, auth, shared, adder,
                             cards.categories)
     controllers = Controllers(
         worker=worker, auth=auth, shared=shared, pets=pets, lookups=lookups, importer=importer,
         outbox=outbox, adder=adder, cards=cards, dialogs=dialogs, outbox_rows=outbox_rows,
         offline=offline,
-        shared_watch=SharedStoreWatch(worker, connection, parts.status, window),
+        shared_watch=shared_watch,
         bulk=BulkDialogs(window, importer, folders, cards.categories, parts.model,
-                         parts.panel.table, parts.bar.status),
+                         parts.panel.table, parts.bar.status, lambda: shared_watch.down),
         # The catalogue: filled in the background, searched by name.
         catalogue=CatalogueWindow(worker, connection, settings, parts.status,
                                   parts.bar.quickFilterEdit, parts.panel.catalogueMatchLabel,
@@ -240,6 +241,7 @@ def _wire_service(c: Controllers, parts: WindowParts,
     c.shared_watch.rejoined.connect(c.outbox.service_answered)
     c.shared_watch.rejoined.connect(refresh_quietly)
     c.shared_watch.rejoined.connect(c.cards.load)  # the shared store's names now
+    c.shared_watch.rejoined.connect(c.importer.start_up)  # an import it holds goes on
     c.offline.cameBack.connect(c.outbox.service_answered)
     c.lookups.found.connect(lambda _found: c.outbox.service_answered())
     c.outbox.sent.connect(lambda pet: status.show_activity(localized(QT_TRANSLATE_NOOP(

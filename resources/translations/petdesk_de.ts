@@ -521,6 +521,13 @@ Trotzdem speichern?</translation>
     </message>
 </context>
 <context>
+    <name>BulkDialogs</name>
+    <message>
+        <source>Import</source>
+        <translation>Import</translation>
+    </message>
+</context>
+<context>
     <name>CardPageSize</name>
     <message>
         <source>A4 (6 cards a page)</source>
@@ -1638,7 +1645,7 @@ Trotzdem speichern?</translation>
     </message>
     <message>
         <source>Another PetDesk window is sending these pets.</source>
-        <extracomment>A wait longer than this is said in the dialog (the day&apos;s quota, a lost connection). ``148 of 398 · about 4 min left at 60 a minute`` (or paused, or for tomorrow). Why sending waits, when it waits long (the day&apos;s quota, no connection), else &quot;&quot;. The rows whose outcome is known so far, and those still to send. The sender&apos;s last step (``None`` when no step ran). Seconds before the next step is worth running. The rows waiting for the user&apos;s decision (``progress.needs_decision`` of them).</extracomment>
+        <extracomment>A wait longer than this is said in the dialog (the day&apos;s quota, a lost connection). ``148 of 398 · about 4 min left at 60 a minute`` (or paused, or for tomorrow). Why sending waits, when it waits long (the day&apos;s quota, no connection), else &quot;&quot;. The rows whose outcome is known so far, and those still to send. The sender&apos;s last step (``None`` when no step ran). Seconds before the next step is worth running. The rows waiting for the user&apos;s decision (``progress.needs_decision`` of them). This computer&apos;s store, standing in for a shared store that cannot be reached: no import starts on it (:class:`SharedStoreNeeded`).</extracomment>
         <translation>Ein anderes PetDesk-Fenster sendet diese Tiere.</translation>
     </message>
     <message>
@@ -1652,6 +1659,11 @@ Trotzdem speichern?</translation>
     <message>
         <source>nothing sent</source>
         <translation>nichts gesendet</translation>
+    </message>
+    <message>
+        <source>The shared store cannot be reached, and an import needs it: it keeps which rows of each file the desks have added, so that no pet is added twice. Nothing was queued. Import the file again once the shared store answers.</source>
+        <extracomment>Why a desk set up for the shared store does not import while it cannot be reached.</extracomment>
+        <translation>Der gemeinsame Speicher ist nicht erreichbar, und ein Import braucht ihn: Er hält fest, welche Zeilen jeder Datei die Arbeitsplätze schon hinzugefügt haben, damit kein Tier doppelt hinzugefügt wird. Es wurde nichts in die Warteschlange gestellt. Importieren Sie die Datei erneut, sobald der gemeinsame Speicher antwortet.</translation>
     </message>
 </context>
 <context>

@@ -19,7 +19,20 @@ holds exactly N new pets, none twice, none lost, no ban, few 429s.
   the same store: with ``--store sqlite`` one store file (the desks share the data
   folder, as desks on one machine or a shared folder would); with ``--store postgres``
   a PostgreSQL server the soak starts (initdb/pg_ctl in a temporary folder) and
-  restarts once mid-run (``pg_ctl restart -m immediate``).
+  restarts once mid-run (``pg_ctl restart -m immediate``). The desks find it as
+  ``petdesk import`` does on a desk set up for it: its address in the settings File ›
+  Settings… › Shared store writes (the INI file in the desks' XDG_CONFIG_HOME, written
+  with the window's own ``AppSettings``), its password in the keyring (keyring's
+  ``PYTHON_KEYRING_BACKEND`` names a read-only test backend that holds only that
+  password, tests/helpers/environment_keyring.py). The server is restarted once, at a
+  random share of the adds (``restart_store_at``, drawn from the seed), whatever the
+  desks are doing: a desk at work stops with the command's "cannot reach the shared
+  store", and so does a desk starting while the server is down (an import needs the
+  shared store, which keeps which rows of each file the desks have added; it queues
+  nothing). Both are counted as ``store_outage_exits``, and the driver starts the desk
+  again a little later, as its user would. A run that queued its rows without the
+  shared store (``store_fallbacks``: it queued them and never said it used the shared
+  store) could add again rows the shared store had added: any is a problem.
 * Once the first add is on the server, the driver SIGKILLs a random running desk at
   random (exponential intervals of mean ``--kill-mean`` seconds) and starts it again,
   which runs the same import again: the outbox knows its rows, so nothing is queued
@@ -54,33 +67,27 @@ from collections import Counter
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import asdict, dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO
 
 from petdesk.api import PetStoreClient, RequestPolicy
-from petdesk.cli.commands import build_parser
-from petdesk.core.clock import SystemClock
-from petdesk.services.importing.eta import PLANS
-from petdesk.services.importing.headless import run_import
-from petdesk.services.importing.outbox import (
-    OutboxImportQueue,
-    StoreMappingMemory,
-    batch_for_file,
-    earlier_import,
-    import_budget_for,
-    known_pets,
-)
-from petdesk.services.outbox.remote import ClientRemote
-from petdesk.services.outbox.sender import OutboxSender
+from petdesk.core.store_trouble import StoreTrouble
+from petdesk.storage.saved_settings import ini_path
+from tests.helpers.environment_keyring import VARIABLE as PASSWORD_VARIABLE
+from tests.helpers.environment_keyring import EnvironmentKeyring
 
 KEY = "pk-desks-soak-Quokka-0123456789"
 ROOT = Path(__file__).resolve().parents[2]
 STORES = ("sqlite", "postgres")
-#: What a desk says when the shared store cannot be reached (its sentence's start).
-STORE_DOWN = "cannot reach the shared store"
-#: The desk child's password for the shared store (a desk keeps it in the OS keyring).
-_PASSWORD_VARIABLE = "DESKS_SOAK_STORE_PASSWORD"
+#: What ``petdesk import`` says when the shared store cannot be reached, as it starts
+#: (then it queues nothing) or while it runs (then it stops); either exits 1.
+STORE_DOWN = str(StoreTrouble.UNREACHABLE)
+#: What it says once it works on the shared store.
+ON_SHARED = "Using the shared store at "
+#: What it says once it has queued its rows.
+QUEUED = re.compile(r"^Queued [\d,]+ pets", re.MULTILINE)
+#: A desk stopped by a store outage is started again this many seconds later.
+OUTAGE_PAUSE = 1.0
 _SANDBOX = "from petdesk.sandbox.server import main; raise SystemExit(main())"
 
 
@@ -105,9 +112,15 @@ class DesksSoakResult:
     #: A ban takes a 429 and then three requests before its Retry-After, each a 429:
     #: at most one ban per four 429s the sandbox sent.
     bans_at_most: int = 0
-    #: Desk runs that stopped because the shared store could not be reached (its
-    #: server restarting); each desk is started again, as its user would.
+    #: Desk runs that stopped because the shared store could not be reached (its server
+    #: restarting), at work or as they started; each desk is started again, as its user
+    #: would.
     store_outage_exits: int = 0
+    #: Desk runs that queued their rows on a store other than the shared one set up
+    #: for them (this computer's): never, or rows could be added twice.
+    store_fallbacks: int = 0
+    #: The share of the adds created after which the store's server was restarted.
+    restart_store_at: float = 0.0
     #: Runs of each desk (1 + the times it was killed and started again).
     desk_runs: dict[str, int] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
@@ -208,15 +221,26 @@ class SqliteShared:
     def restart(self) -> bool:
         return False  # an embedded store has no server to restart
 
+    def opened(self, run_text: str) -> bool:
+        return True  # the store file is the desks' store: nothing to fall back from
+
 
 class PostgresShared:
     """A PostgreSQL server of the soak's own (tests/helpers/postgres.py), one database
     every desk uses as the desk role; restarted with ``pg_ctl restart -m immediate``
-    (every connection cut, the server recovering from its log as after a crash)."""
+    (every connection cut, the server recovering from its log as after a crash).
+
+    Each desk finds it where ``petdesk import`` looks: the address in the settings the
+    window writes (File › Settings… › Shared store, saved in ``config``, the desks'
+    XDG_CONFIG_HOME), the password in the keyring (a read-only test backend chosen by
+    keyring's PYTHON_KEYRING_BACKEND, tests/helpers/environment_keyring.py)."""
 
     name = "postgres"
 
-    def __init__(self, stack: ExitStack) -> None:
+    def __init__(self, stack: ExitStack, config: Path) -> None:
+        from PySide6.QtCore import QSettings
+
+        from petdesk.gui.settings.settings import AppSettings, SharedStoreChoice
         from tests.helpers import postgres
 
         bindir = postgres.postgres_bindir()
@@ -228,11 +252,17 @@ class PostgresShared:
         stack.callback(postgres.stop, self._server, bindir)
         with self._server.admin() as conn:
             conn.execute(f"CREATE DATABASE desks OWNER {postgres.DESK_ROLE}")
-        self.address = self._server.address("desks")
         self._password = postgres.DESK_PASSWORD
+        settings = AppSettings(QSettings(str(ini_path({"XDG_CONFIG_HOME": str(config)})),
+                                         QSettings.Format.IniFormat))
+        settings.shared_store = SharedStoreChoice(self._server.address("desks"), True)
+        settings.sync()
 
     def desk_env(self) -> dict[str, str]:
-        return {_PASSWORD_VARIABLE: self._password}
+        path = os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))
+        return {"PYTHON_KEYRING_BACKEND": f"{EnvironmentKeyring.__module__}."
+                                          f"{EnvironmentKeyring.__qualname__}",
+                PASSWORD_VARIABLE: self._password, "PYTHONPATH": path}
 
     def restart(self) -> bool:
         from tests.helpers import postgres
@@ -240,50 +270,13 @@ class PostgresShared:
         postgres.restart(self._server, self._bindir)
         return True
 
-
-def _shared_store(kind: str, stack: ExitStack) -> SqliteShared | PostgresShared:
-    return SqliteShared() if kind == "sqlite" else PostgresShared(stack)
-
-
-# -- a desk on the shared PostgreSQL store ---------------------------------------------------
+    def opened(self, run_text: str) -> bool:
+        """Whether a desk's run (its log) was on the shared store."""
+        return ON_SHARED in run_text
 
 
-def _desk(csv_file: Path, base_url: str, address: str) -> int:
-    """``petdesk import csv_file`` on the shared store at ``address``: what
-    :func:`petdesk.cli.commands.import_command` does, the store being the shared one
-    (the command line opens the local store). The key comes from PETDESK_API_KEY."""
-    from petdesk.storage.postgres.errors import SharedStoreUnavailable
-
-    try:
-        return _desk_import(csv_file, base_url, address)
-    except SharedStoreUnavailable as unavailable:
-        sys.stderr.write(f"petdesk import: {unavailable}\n")
-        return 1
-
-
-def _desk_import(csv_file: Path, base_url: str, address: str) -> int:
-    from petdesk.storage.postgres.store import open_shared_store
-
-    clock = SystemClock()
-    args = build_parser().parse_args(["import", str(csv_file)])
-    with ExitStack() as stack:
-        client = stack.enter_context(PetStoreClient(base_url, os.environ["PETDESK_API_KEY"],
-                                                    clock=clock))
-        store = stack.enter_context(open_shared_store(
-            address, os.environ[_PASSWORD_VARIABLE], "production", clock=clock))
-        batch = batch_for_file(csv_file)
-        budget = import_budget_for(client, clock)
-        sender = OutboxSender(store, ClientRemote(client, budget, links=store.meta), budget,
-                              clock)
-        stack.callback(sender.close)
-        queue = OutboxImportQueue(store.outbox, clock, drive=sender.step,
-                                  reading=lambda: client.rate_limit)
-        return int(run_import(args, queue=queue, known=known_pets(store, batch),
-                              plan=PLANS["free"], err=sys.stderr,
-                              now=lambda: datetime.fromtimestamp(clock.time(), UTC),
-                              memory=StoreMappingMemory(store.meta),
-                              earlier=earlier_import(store.outbox, batch)))
-    raise AssertionError("unreachable")
+def _shared_store(kind: str, stack: ExitStack, config: Path) -> SqliteShared | PostgresShared:
+    return SqliteShared() if kind == "sqlite" else PostgresShared(stack, config)
 
 
 # -- the desks -------------------------------------------------------------------------------
@@ -297,13 +290,8 @@ def write_share(path: Path, run: str, indices: list[int]) -> None:
             writer.writerow([f"Desk {run} {i}", 1 + i % 7, "available"])
 
 
-def desk_argv(shared: SqliteShared | PostgresShared, csv_file: Path, base_url: str
-              ) -> list[str]:
-    """The real command line on the shared SQLite file; on PostgreSQL the same import
-    on the shared store (:func:`_desk`)."""
-    if isinstance(shared, PostgresShared):
-        return [sys.executable, "-m", "tests.reliability.desks_soak", "--desk", str(csv_file),
-                "--base-url", base_url, "--store-address", shared.address]
+def desk_argv(csv_file: Path, base_url: str) -> list[str]:
+    """The real command line; the store is the one the desk's settings name."""
     return [sys.executable, "-m", "petdesk", "import", str(csv_file),
             "--environment", "production", "--base-url", base_url]
 
@@ -360,15 +348,26 @@ class Desk:
     def log_text(self) -> str:
         return self._log_path.read_text(encoding="utf-8", errors="replace")
 
+    def last_run_text(self) -> str:
+        return self.log_text().rpartition(f"--- run {self.runs}\n")[2]
+
+    def run_texts(self) -> list[str]:
+        """Every run's log, in order."""
+        return re.split(r"^--- run \d+\n", self.log_text(), flags=re.MULTILINE)[1:]
+
 
 def soak(adds: int, *, desks: int = 5, seed: int = 25, scale: int = 60,
          kill_mean: float = 20.0, max_kills: int | None = None, store: str = "sqlite",
-         restart_store_at: float = 0.5, after_commit: float = 0.2, before: float = 0.1,
-         max_seconds: float = 7200.0, keep: Path | None = None) -> DesksSoakResult:
+         restart_store_at: float | None = None, after_commit: float = 0.2,
+         before: float = 0.1, max_seconds: float = 7200.0,
+         keep: Path | None = None) -> DesksSoakResult:
     """Run the soak; ``restart_store_at``: the share of adds created after which the
-    store's server is restarted (once). ``keep``: a folder to keep the logs in."""
+    store's server is restarted (once; ``None``: drawn between 0.2 and 0.8). ``keep``: a
+    folder to keep the logs in."""
     result = DesksSoakResult(adds, desks, store, scale)
     rng = random.Random(seed)
+    result.restart_store_at = round(rng.uniform(0.2, 0.8) if restart_store_at is None
+                                    else restart_store_at, 3)
     run = f"r{seed}"
     started = time.monotonic()
     with ExitStack() as stack:
@@ -378,21 +377,23 @@ def soak(adds: int, *, desks: int = 5, seed: int = 25, scale: int = 60,
         sandbox_log = logs / "sandbox.log"
         base_url = stack.enter_context(
             sandbox(sandbox_argv(scale, seed, after_commit, before), sandbox_log))
-        shared = _shared_store(store, stack)
-        env = dict(os.environ, HOME=str(home), XDG_DATA_HOME=f"{home}/data",
-                   XDG_CONFIG_HOME=f"{home}/config", XDG_STATE_HOME=f"{home}/state",
-                   XDG_CACHE_HOME=f"{home}/cache", PETDESK_API_KEY=KEY,
-                   PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring",
-                   **shared.desk_env())
+        shared = _shared_store(store, stack, home / "config")
+        env = {**os.environ, "HOME": str(home), "XDG_DATA_HOME": f"{home}/data",
+               "XDG_CONFIG_HOME": f"{home}/config", "XDG_STATE_HOME": f"{home}/state",
+               "XDG_CACHE_HOME": f"{home}/cache", "PETDESK_API_KEY": KEY,
+               "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring",
+               **shared.desk_env()}
         team: list[Desk] = []
         for d in range(desks):
             share = home / f"desk-{d + 1}.csv"
             write_share(share, run, list(range(d, adds, desks)))
-            team.append(Desk(f"desk-{d + 1}", desk_argv(shared, share, base_url), env,
+            team.append(Desk(f"desk-{d + 1}", desk_argv(share, base_url), env,
                              logs / f"desk-{d + 1}.log"))
         for desk in team:
             desk.start()
         restarted = False
+        #: Desks stopped by the store's outage, and when to start each again.
+        paused: dict[str, float] = {}
         next_kill = time.monotonic() + rng.expovariate(1 / kill_mean)
         last_count = (0, 0.0)
         while not all(desk.done for desk in team):
@@ -401,10 +402,14 @@ def soak(adds: int, *, desks: int = 5, seed: int = 25, scale: int = 60,
             for desk in team:
                 code = desk.finished()
                 if code is not None and code != 0:
-                    if STORE_DOWN in desk.log_text()[-2000:]:
+                    if STORE_DOWN in desk.last_run_text():
                         result.store_outage_exits += 1
+                        paused[desk.name] = now + OUTAGE_PAUSE
                     else:
                         result.problems.append(f"{desk.name} exited {code}; started again")
+                        desk.start()
+                elif desk.name in paused and now >= paused[desk.name]:
+                    del paused[desk.name]
                     desk.start()
             if len(result.problems) >= 20:
                 result.problems.append("stopped: the desks keep failing")
@@ -414,7 +419,7 @@ def soak(adds: int, *, desks: int = 5, seed: int = 25, scale: int = 60,
                 break
             last_count = _created_so_far(sandbox_log, last_count)
             created = last_count[0]
-            if not restarted and created >= restart_store_at * adds:
+            if not restarted and created >= result.restart_store_at * adds:
                 restarted = True
                 result.store_restarts += shared.restart()
             running = [desk for desk in team if desk.running]
@@ -442,7 +447,13 @@ def soak(adds: int, *, desks: int = 5, seed: int = 25, scale: int = 60,
             text = desk.log_text()
             result.desk_429s[desk.name] = text.count("rate limited (429)")
             result.bans += text.count("temporarily banned")
+            result.store_fallbacks += sum(
+                1 for run_text in desk.run_texts()
+                if QUEUED.search(run_text) and not shared.opened(run_text))
             result.desk_runs[desk.name] = desk.runs
+        if result.store_fallbacks:
+            result.problems.append(f"{result.store_fallbacks} runs queued their rows "
+                                   "without the shared store")
     return result
 
 
@@ -469,12 +480,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--store", choices=STORES, default="sqlite")
     parser.add_argument("--max-seconds", type=float, default=7200.0)
     parser.add_argument("--keep-logs", type=Path, metavar="FOLDER")
-    parser.add_argument("--desk", type=Path, help=argparse.SUPPRESS)
-    parser.add_argument("--base-url", help=argparse.SUPPRESS)
-    parser.add_argument("--store-address", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.desk:
-        return _desk(args.desk, args.base_url, args.store_address)
     result = soak(args.adds, desks=args.desks, seed=args.seed, scale=args.scale,
                   kill_mean=args.kill_mean, max_kills=args.max_kills, store=args.store,
                   max_seconds=args.max_seconds, keep=args.keep_logs)

@@ -1,7 +1,9 @@
 """Opens Pets › Import… and Pets › Export…, and takes a file dropped on the window.
 
 The dialogs load the spreadsheet readers and writers when first opened, not with the
-window."""
+window. While the desk's shared store cannot be reached no import dialog opens: the
+window says why instead (an import needs the shared store, which keeps which rows of
+each file the desks have added)."""
 
 from __future__ import annotations
 
@@ -9,16 +11,21 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6 import QtWidgets
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QMainWindow, QTableView
 
 from petdesk.core.statuses import PetStatus
 from petdesk.gui.cards.categories_model import CategoryModel
+from petdesk.gui.common.accessibility import make_accessible
 from petdesk.gui.common.file_folders import FileFolders
+from petdesk.gui.common.localize import localized
+from petdesk.gui.common.plain import plain_box
 from petdesk.gui.importing.controller import ImportController
 from petdesk.gui.importing.export_dialog import ExportDialog
 from petdesk.gui.pets.pet_model import PetTableModel
+from petdesk.services.importing.errors import SHARED_STORE_NEEDED
 
 if TYPE_CHECKING:
     from petdesk.gui.importing.import_dialog import ImportDialog
@@ -37,8 +44,10 @@ class BulkDialogs(QObject):
 
     def __init__(self, window: QMainWindow, controller: ImportController,
                  folders: FileFolders, categories: CategoryModel, model: PetTableModel,
-                 table: QTableView, status_filter: Callable[[], PetStatus | None]) -> None:
+                 table: QTableView, status_filter: Callable[[], PetStatus | None],
+                 shared_store_down: Callable[[], bool]) -> None:
         super().__init__(window)
+        self._shared_store_down = shared_store_down
         self._folders = folders
         self._window = window
         self._controller = controller
@@ -51,7 +60,12 @@ class BulkDialogs(QObject):
         window.setAcceptDrops(True)
         window.installEventFilter(self)
 
-    def open_import(self) -> ImportDialog:
+    def open_import(self) -> ImportDialog | None:
+        """The import dialog, or ``None`` (and the reason shown) while the shared store
+        this desk uses cannot be reached."""
+        if self._shared_store_down():
+            self._say_shared_store_needed()
+            return None
         if self.import_dialog is None:
             model = self._model
             dialog: ImportDialog = _import_module().ImportDialog(
@@ -62,6 +76,16 @@ class BulkDialogs(QObject):
         dialog.show()
         dialog.activateWindow()
         return dialog
+
+    def _say_shared_store_needed(self) -> None:
+        QMessageBox = QtWidgets.QMessageBox  # its class is made on first use, after the paint
+        box = QMessageBox(QMessageBox.Icon.Information, self.tr("Import"),
+                          localized(SHARED_STORE_NEEDED), QMessageBox.StandardButton.Ok,
+                          self._window)
+        box.setObjectName("importNeedsSharedStoreBox")
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        make_accessible(plain_box(box))
+        box.open()
 
     def open_export(self) -> ExportDialog:
         if self.export_dialog is not None:
@@ -85,7 +109,7 @@ class BulkDialogs(QObject):
             if path is None:
                 return False
             event.acceptProposedAction()
-            if event.type() == QEvent.Type.Drop:
-                self.open_import().open_file(path)
+            if event.type() == QEvent.Type.Drop and (dialog := self.open_import()):
+                dialog.open_file(path)
             return True
         return super().eventFilter(watched, event)

@@ -30,7 +30,7 @@ from petdesk.core.clock import Clock
 from petdesk.core.statuses import PetStatus
 from petdesk.core.wording import QT_TRANSLATE_NOOP, ClockTime
 from petdesk.services.importing.control import CancelToken, ProgressCallback
-from petdesk.services.importing.errors import MappingError
+from petdesk.services.importing.errors import MappingError, SharedStoreNeeded
 from petdesk.services.importing.eta import plan_for, progress_text
 from petdesk.services.importing.headless import export_query
 from petdesk.services.importing.mapping import ColumnMapping
@@ -122,8 +122,12 @@ def _report_from_entries(entries: list[OutboxEntry]) -> ImportReport:
 class ImportService:
     """The store's imports and the one followed; call only on the worker thread."""
 
-    def __init__(self, store: Store, sender: WindowSender, clock: Clock) -> None:
+    def __init__(self, store: Store, sender: WindowSender, clock: Clock, *,
+                 shared_down: bool = False) -> None:
         self._store = store
+        #: This computer's store, standing in for a shared store that cannot be reached:
+        #: no import starts on it (:class:`SharedStoreNeeded`).
+        self._shared_down = shared_down
         self._sender = sender
         self._clock = clock
         self._queue = OutboxImportQueue(store.outbox, clock)
@@ -161,6 +165,7 @@ class ImportService:
 
     def inspect(self, path: Path, encoding: str | None, delimiter: str | None,
                 sheet: str | None = None) -> FileLayout:
+        self._refuse_without_shared_store()
         memory = StoreMappingMemory(self._store.meta)
         layout = inspect_file(path, None, sheet=sheet, encoding=encoding, delimiter=delimiter)
         saved = memory.get(layout.layout_key)
@@ -187,10 +192,15 @@ class ImportService:
 
     def start(self, client: PetStoreClient, preview: Preview) -> ImportStatus | None:
         """Queue the preview's rows durably and follow them."""
+        self._refuse_without_shared_store()
         run = ImportRun(self._queue, preview)
         run.start()
         self._follow(run.batch, run)
         return self._status(client, None, 0.0)
+
+    def _refuse_without_shared_store(self) -> None:
+        if self._shared_down:
+            raise SharedStoreNeeded
 
     def step(self, client: PetStoreClient) -> ImportStatus | None:
         """One sender step, then how the followed import stands (``None``: none)."""

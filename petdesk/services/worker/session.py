@@ -14,7 +14,9 @@ kept in both (:class:`~petdesk.storage.last_shown.LastShownPages`), so the next 
 paints them from this computer at once, and a desk whose shared store is down still
 has them. When the shared store cannot be reached the session is on the SQLite store,
 with :attr:`WorkSession.shared_down` saying why, until :meth:`WorkSession.rejoin` finds
-the shared store again.
+the shared store again. Adds typed on the desk wait in its outbox and move then; an
+import does not start (only the shared store knows which rows of a file the desks have
+added already).
 """
 
 from __future__ import annotations
@@ -58,7 +60,8 @@ class WorkSession:
         self.outbox = OutboxService(store, self._sender)
         self.pets = StoredPets(store.pages if last_shown is None else
                                LastShownPages(store.pages, last_shown.pages, clock))
-        self.importing = ImportService(store, self._sender, clock)
+        self.importing = ImportService(store, self._sender, clock,
+                                       shared_down=shared_down is not None)
         self.catalogue = CatalogueService(store, clock, problem)
         self.activity = ActivityService(store.activity)
         #: Why the shared store set up for this desk is not used now (``None``: it is,

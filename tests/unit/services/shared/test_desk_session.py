@@ -5,16 +5,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from petdesk.core.clock import Clock
 from petdesk.core.connection import Connection
 from petdesk.core.statuses import PetStatus
 from petdesk.core.store_trouble import StoreTrouble
+from petdesk.services.importing.errors import SharedStoreNeeded
 from petdesk.services.shared.move import MoveReport
 from petdesk.services.worker.session import WorkSession
 from petdesk.storage.repositories import Store
 from petdesk.storage.rows import Draft, OutboxState
 from petdesk.storage.sqlite.store import open_store
 from tests.helpers.api_fakes import FakeClock
+from tests.unit.services.importing.files import write_csv
 
 DOWN = StoreTrouble.UNREACHABLE
 ADDRESS = "postgresql://petdesk@db.shelter.lan/petdesk"
@@ -76,6 +80,33 @@ def test_while_the_shared_store_is_down_the_desk_keeps_its_adds_and_moves_them_o
     assert again.moved == MoveReport()
     again.close()
     assert server.waiting() == ["Rex", "Mia"]
+
+
+def test_while_the_shared_store_is_down_no_import_starts_on_the_desks_own_store(
+        tmp_path: Path) -> None:
+    """Only the shared store knows which rows of a file the desks have added: an import
+    queued on this computer's store could add them again, so the desk reads no file for
+    one; a pet typed in still waits in its outbox."""
+    clock = FakeClock()
+    server = SharedServer(tmp_path / "server" / "shared.sqlite3")
+    connection = Connection("production", "https://pets.example/v1", 15.0, ADDRESS)
+    source = write_csv(tmp_path / "in.csv", [
+        ["Animal name", "Category", "Adoption status"], ["Rex", 1, "Available"]])
+    session = WorkSession.open(connection, clock, tmp_path / "desk", password="pw",
+                               opener=server)
+
+    with pytest.raises(SharedStoreNeeded, match="an import needs it"):
+        session.importing.inspect(source, None, None)
+    _add(session, "Typed in")
+
+    assert [e.name for e in session.store.outbox.entries()] == ["Typed in"]
+    server.up = True
+    joined = session.rejoin(connection, clock, tmp_path / "desk", password="pw",
+                            opener=server)
+    assert joined is not None
+    assert joined.importing.inspect(source, None, None).headers[0] == "Animal name"
+    joined.close()
+    assert server.waiting() == ["Typed in"]
 
 
 def test_a_desk_switched_to_the_shared_store_takes_its_waiting_adds_along(
