@@ -88,10 +88,15 @@ def _tail(status: MirrorStatus, now: float, tz: tzinfo | None) -> str | None:
 #: The status bar's catalogue line when the catalogue is not kept (and none is reported).
 CATALOGUE_OFF = QT_TRANSLATE_NOOP("MirrorWording", "Catalogue: off (File › Settings…)")
 
+#: The catalogue line's short form while the shared store, where it is filled, is down.
+WAITS_SHORT = QT_TRANSLATE_NOOP("MirrorWording", "Catalogue: waits for the shared store")
+
 
 def catalogue_short(status: MirrorStatus) -> str:
     """The catalogue line's short form for a narrow window: "Catalogue: 8,412 pets"
     ("" while nothing is stored)."""
+    if status.phase is MirrorPhase.SHARED_STORE_DOWN:
+        return WAITS_SHORT
     if not status.count:
         return ""
     return QT_TRANSLATE_NOOP("MirrorWording", "Catalogue: {pets}").format(
@@ -108,6 +113,11 @@ def catalogue_line(status: MirrorStatus, now: float, tz: tzinfo | None = None) -
         return QT_TRANSLATE_NOOP(
             "MirrorWording", "Catalogue: not kept up to date ({pets} stored)").format(
             pets=count_text(status.count))
+    if status.phase is MirrorPhase.SHARED_STORE_DOWN:
+        return QT_TRANSLATE_NOOP(
+            "MirrorWording",
+            "Catalogue: waits for the shared store, where it is kept for every desk "
+            "({pets} on this computer)").format(pets=count_text(status.count))
     if status.phase is MirrorPhase.EMPTY or (status.count == 0 and status.complete_at is None
                                              and status.phase is MirrorPhase.FILLING):
         return QT_TRANSLATE_NOOP("MirrorWording", "Catalogue: starting to download…")
