@@ -2264,6 +2264,10 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>{head} · {tail}</translation>
     </message>
     <message>
+        <source>searched {pets} on this computer; the catalogue waits for the shared store</source>
+        <translation>{pets} auf diesem Computer durchsucht; der Katalog wartet auf den gemeinsamen Speicher</translation>
+    </message>
+    <message>
         <source>catalogue complete as of {time}</source>
         <translation>Katalog vollständig, Stand {time}</translation>
     </message>
@@ -2294,6 +2298,10 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>Catalogue used {used:,} of its {allowance:,} requests today ({total:,} in all)</source>
         <translation>Der Katalog hat heute {used:,} seiner {allowance:,} Anfragen verbraucht ({total:,} insgesamt)</translation>
+    </message>
+    <message>
+        <source>{pets} on this computer, waiting for the shared store</source>
+        <translation>{pets} auf diesem Computer, wartet auf den gemeinsamen Speicher</translation>
     </message>
     <message>
         <source>as of {time}</source>

@@ -2264,6 +2264,10 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>{head} · {tail}</translation>
     </message>
     <message>
+        <source>searched {pets} on this computer; the catalogue waits for the shared store</source>
+        <translation>se buscó en {pets} de este equipo; el catálogo espera al almacén compartido</translation>
+    </message>
+    <message>
         <source>catalogue complete as of {time}</source>
         <translation>catálogo completo a las {time}</translation>
     </message>
@@ -2294,6 +2298,10 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>Catalogue used {used:,} of its {allowance:,} requests today ({total:,} in all)</source>
         <translation>El catálogo usó hoy {used:,} de sus {allowance:,} solicitudes ({total:,} en total)</translation>
+    </message>
+    <message>
+        <source>{pets} on this computer, waiting for the shared store</source>
+        <translation>{pets} en este equipo, a la espera del almacén compartido</translation>
     </message>
     <message>
         <source>as of {time}</source>

@@ -138,7 +138,12 @@ def search_note(matches: int, text: str, status: MirrorStatus, now: float,
                 tz: tzinfo | None = None) -> str:
     """Under the search results: what was found, and how fresh the catalogue is."""
     shown = text.strip()
-    if status.complete_at is not None:
+    if status.phase is MirrorPhase.SHARED_STORE_DOWN:  # however complete it was
+        fresh = QT_TRANSLATE_NOOP(
+            "MirrorWording",
+            "searched {pets} on this computer; the catalogue waits for the shared store"
+        ).format(pets=count_text(status.count))
+    elif status.complete_at is not None:
         fresh = QT_TRANSLATE_NOOP("MirrorWording", "catalogue complete as of {time}").format(
             time=clock_time(status.complete_at, now, tz))
     elif status.total is not None:
@@ -184,7 +189,11 @@ def quick_filter_note(matches: int, text: str, status: MirrorStatus, now: float,
     catalogue match, and how fresh it is ("14 pets named like “mo” in the catalogue
     (as of 09:42) — Enter shows them")."""
     shown = text.strip()
-    if status.complete_at is not None:
+    if status.phase is MirrorPhase.SHARED_STORE_DOWN:
+        fresh = QT_TRANSLATE_NOOP(
+            "MirrorWording", "{pets} on this computer, waiting for the shared store").format(
+            pets=count_text(status.count))
+    elif status.complete_at is not None:
         fresh = QT_TRANSLATE_NOOP("MirrorWording", "as of {time}").format(
             time=clock_time(status.complete_at, now, tz))
     else:

@@ -52,6 +52,8 @@ def test_while_the_shared_store_is_down_the_catalogue_waits_and_update_now_fetch
         "Shared store not reachable — working on this computer's data")
     dialog = find_dialog(qtbot, window)  # Pets › Find any animal…
     assert dialog.catalogueLabel.text().startswith(WAITS)
+    qtbot.waitUntil(lambda: dialog.noteLabel.text() == (
+        "0 pets · searched 0 pets on this computer; the catalogue waits for the shared store"))
     qtbot.mouseClick(dialog.updateButton, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: bar.text_of(MessageKind.ACTIVITY) == NOT_UPDATED, timeout=10_000)
     shortcut(qtbot, window, "Ctrl+Shift+U")  # View › Update catalogue now

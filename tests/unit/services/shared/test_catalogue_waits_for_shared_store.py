@@ -17,7 +17,12 @@ from petdesk.core.connection import Connection
 from petdesk.core.store_trouble import StoreTrouble
 from petdesk.sandbox import SandboxConfig, Store
 from petdesk.services.catalogue.mirror import FillKind, MirrorPhase
-from petdesk.services.catalogue.wording import catalogue_line, catalogue_short
+from petdesk.services.catalogue.wording import (
+    catalogue_line,
+    catalogue_short,
+    quick_filter_note,
+    search_note,
+)
 from petdesk.services.worker.session import WorkSession
 from petdesk.storage.rows import MirrorQuery, MirrorSettings
 from petdesk.storage.sqlite.store import SqliteStore
@@ -102,6 +107,12 @@ def test_a_desk_whose_shared_store_is_down_fetches_no_catalogue_and_says_it_wait
     found = session.catalogue.search(MirrorQuery(), 0, 10)
     assert found.count == PETS and len(found.rows) == 10
     assert found.status.phase is MirrorPhase.SHARED_STORE_DOWN
+    assert search_note(found.count, "", found.status, clock.time()) == (
+        f"{PETS} pets · searched {PETS} pets on this computer; the catalogue waits for "
+        "the shared store")
+    assert quick_filter_note(0, "mo", found.status, clock.time()) == (
+        f"No pet named like “mo” in the catalogue ({PETS} pets on this computer, waiting "
+        "for the shared store)")
     assert isinstance(session.store, SqliteStore)
     session.close()
 
