@@ -324,7 +324,7 @@ def main(argv: Sequence[str], *, err: TextIO | None = None, clock: Clock | None 
         stream.write(f"petdesk {args.command}: {error}\n")
         return error.status
     except SharedStoreUnavailable as down:  # it stopped answering after it was opened
-        stream.write(f"petdesk {args.command}: {down.sentence} Run the same command again "
+        stream.write(f"petdesk {args.command}: {down.trouble} Run the same command again "
                      "once it answers: nothing it queued or moved is done twice.\n")
         return int(ExitStatus.FAILED)
     except KeyboardInterrupt:

@@ -242,6 +242,7 @@ def _wire_service(c: Controllers, parts: WindowParts,
     c.shared_watch.rejoined.connect(refresh_quietly)
     c.shared_watch.rejoined.connect(c.cards.load)  # the shared store's names now
     c.shared_watch.rejoined.connect(c.importer.start_up)  # an import it holds goes on
+    c.shared_watch.rejoined.connect(c.catalogue.rejoined)  # filled there, not here
     c.offline.cameBack.connect(c.outbox.service_answered)
     c.lookups.found.connect(lambda _found: c.outbox.service_answered())
     c.outbox.sent.connect(lambda pet: status.show_activity(localized(QT_TRANSLATE_NOOP(

@@ -575,6 +575,10 @@ Trotzdem speichern?</translation>
         <translation>Katalog wird aktualisiert…</translation>
     </message>
     <message>
+        <source>The catalogue is not updated while the shared store cannot be reached: it is kept there for every desk.</source>
+        <translation>Der Katalog wird nicht aktualisiert, solange der gemeinsame Speicher nicht erreichbar ist: Er wird dort für alle Arbeitsplätze geführt.</translation>
+    </message>
+    <message>
         <source>The catalogue could not be updated: {error}</source>
         <translation>Der Katalog konnte nicht aktualisiert werden: {error}</translation>
     </message>
@@ -2239,12 +2243,21 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Katalog: aus (Datei › Einstellungen…)</translation>
     </message>
     <message>
+        <source>Catalogue: waits for the shared store</source>
+        <extracomment>The catalogue line&apos;s short form while the shared store, where it is filled, is down.</extracomment>
+        <translation>Katalog: wartet auf den gemeinsamen Speicher</translation>
+    </message>
+    <message>
         <source>Catalogue: {pets}</source>
         <translation>Katalog: {pets}</translation>
     </message>
     <message>
         <source>Catalogue: not kept up to date ({pets} stored)</source>
         <translation>Katalog: wird nicht aktuell gehalten ({pets} gespeichert)</translation>
+    </message>
+    <message>
+        <source>Catalogue: waits for the shared store, where it is kept for every desk ({pets} on this computer)</source>
+        <translation>Katalog: wartet auf den gemeinsamen Speicher, wo er für alle Arbeitsplätze geführt wird ({pets} auf diesem Computer)</translation>
     </message>
     <message>
         <source>Catalogue: starting to download…</source>
@@ -2261,6 +2274,10 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>{head} · {tail}</source>
         <translation>{head} · {tail}</translation>
+    </message>
+    <message>
+        <source>searched {pets} on this computer; the catalogue waits for the shared store</source>
+        <translation>{pets} auf diesem Computer durchsucht; der Katalog wartet auf den gemeinsamen Speicher</translation>
     </message>
     <message>
         <source>catalogue complete as of {time}</source>
@@ -2293,6 +2310,10 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>Catalogue used {used:,} of its {allowance:,} requests today ({total:,} in all)</source>
         <translation>Der Katalog hat heute {used:,} seiner {allowance:,} Anfragen verbraucht ({total:,} insgesamt)</translation>
+    </message>
+    <message>
+        <source>{pets} on this computer, waiting for the shared store</source>
+        <translation>{pets} auf diesem Computer, wartet auf den gemeinsamen Speicher</translation>
     </message>
     <message>
         <source>as of {time}</source>

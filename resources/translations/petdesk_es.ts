@@ -575,6 +575,10 @@ Save it anyway?</source>
         <translation>Actualizando el catálogo…</translation>
     </message>
     <message>
+        <source>The catalogue is not updated while the shared store cannot be reached: it is kept there for every desk.</source>
+        <translation>El catálogo no se actualiza mientras no se pueda acceder al almacén compartido: se mantiene allí para todos los puestos.</translation>
+    </message>
+    <message>
         <source>The catalogue could not be updated: {error}</source>
         <translation>No se pudo actualizar el catálogo: {error}</translation>
     </message>
@@ -2239,12 +2243,21 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>Catálogo: desactivado (Archivo › Configuración…)</translation>
     </message>
     <message>
+        <source>Catalogue: waits for the shared store</source>
+        <extracomment>The catalogue line&apos;s short form while the shared store, where it is filled, is down.</extracomment>
+        <translation>Catálogo: espera al almacén compartido</translation>
+    </message>
+    <message>
         <source>Catalogue: {pets}</source>
         <translation>Catálogo: {pets}</translation>
     </message>
     <message>
         <source>Catalogue: not kept up to date ({pets} stored)</source>
         <translation>Catálogo: no se mantiene al día ({pets} guardados)</translation>
+    </message>
+    <message>
+        <source>Catalogue: waits for the shared store, where it is kept for every desk ({pets} on this computer)</source>
+        <translation>Catálogo: espera al almacén compartido, donde se mantiene para todos los puestos ({pets} en este equipo)</translation>
     </message>
     <message>
         <source>Catalogue: starting to download…</source>
@@ -2261,6 +2274,10 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>{head} · {tail}</source>
         <translation>{head} · {tail}</translation>
+    </message>
+    <message>
+        <source>searched {pets} on this computer; the catalogue waits for the shared store</source>
+        <translation>se buscó en {pets} de este equipo; el catálogo espera al almacén compartido</translation>
     </message>
     <message>
         <source>catalogue complete as of {time}</source>
@@ -2293,6 +2310,10 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>Catalogue used {used:,} of its {allowance:,} requests today ({total:,} in all)</source>
         <translation>El catálogo usó hoy {used:,} de sus {allowance:,} solicitudes ({total:,} en total)</translation>
+    </message>
+    <message>
+        <source>{pets} on this computer, waiting for the shared store</source>
+        <translation>{pets} en este equipo, a la espera del almacén compartido</translation>
     </message>
     <message>
         <source>as of {time}</source>

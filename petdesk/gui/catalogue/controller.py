@@ -9,7 +9,10 @@ searched for the window, every store access on the worker.
   page, and waits at most for the one page in flight. Between steps nothing is
   queued; the :class:`~.stepper.Stepper`'s timer waits what the filler said (the quota
   window, the schedule, tomorrow), at most :data:`MAX_SLEEP_S` at a time.
-* "Update now", a change of settings and a change of environment wake it.
+* "Update now", a change of settings and a change of environment wake it, and so does
+  a desk back on its shared store (:meth:`CatalogueController.catalogue_replaced`).
+* While a desk's shared store is down its catalogue waits for it (nothing is fetched
+  into this computer's store; the report's phase says so), "Update now" too.
 * Searches are ``USER`` jobs that read one window of results (:meth:`search`).
 * Switched off in Settings, nothing runs by itself; what is stored can still be
   searched.
@@ -33,6 +36,7 @@ from petdesk.core.jobs import JobKind, Priority
 from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.localize import error_text, localized
 from petdesk.gui.worker.stepper import Stepper, StepTimer
+from petdesk.services.catalogue.mirror import MirrorPhase
 
 if TYPE_CHECKING:
     from petdesk.gui.settings.connection import ConnectionController
@@ -91,7 +95,7 @@ class CatalogueController(QObject):
         self._stepper = Stepper(worker, _step, self._stepped,
                                 key=STEP_KEY, kind=JobKind.OTHER, max_sleep=MAX_SLEEP_S,
                                 parent=self)
-        connection.changed.connect(self._connection_changed)
+        connection.changed.connect(self.catalogue_replaced)
 
     def use_timer(self, timer: StepTimer) -> None:
         """Wait between steps with ``timer`` (tests: one on the fake clock)."""
@@ -135,10 +139,19 @@ class CatalogueController(QObject):
         self._submit(_update_now, self._updated, Priority.USER)
 
     def _updated(self, outcome: Outcome[Any]) -> None:
-        if self._report(outcome) is not None:
-            self._follow()
+        report = self._report(outcome)
+        if report is None:
+            return
+        if report.status.phase is MirrorPhase.SHARED_STORE_DOWN:
+            self.notice.emit(self.tr(
+                "The catalogue is not updated while the shared store cannot be reached: "
+                "it is kept there for every desk."))
+            return
+        self._follow()
 
-    def _connection_changed(self) -> None:
+    def catalogue_replaced(self) -> None:
+        """Another environment, or the shared store back: another store's catalogue
+        (follow its schedule)."""
         if self.enabled:
             self._follow()
 

@@ -123,6 +123,12 @@ class CatalogueWindow(QObject):
         if self.dialog is not None:
             self.dialog.set_catalogue_line(text)
 
+    def rejoined(self) -> None:
+        """Back on the shared store: its catalogue, kept there for every desk, is the
+        one to show and to follow now."""
+        self._environment_changed()
+        self.controller.catalogue_replaced()
+
     def _environment_changed(self) -> None:
         """Another environment: another catalogue (its line comes with its first job)."""
         self.report = None

@@ -125,6 +125,7 @@ class FillKind(enum.Enum):
     OFFLINE = "the service cannot be reached"
     FAILED = "the service refused the request"
     OFF = "switched off"
+    SHARED_STORE_DOWN = "the shared store keeps the catalogue and cannot be reached"
 
 
 @dataclass(frozen=True)
@@ -150,6 +151,9 @@ class MirrorPhase(enum.Enum):
     OFFLINE = "waiting for the connection"
     PROBLEM = "the service refused"
     OFF = "switched off"
+    #: The desk works on this computer's store while its shared store is down: the
+    #: catalogue is filled in the shared store, once for every desk, not here.
+    SHARED_STORE_DOWN = "waiting for the shared store"
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,16 @@ One :meth:`CatalogueService.step` is one filler step: at most one request (one p
 whenever the worker's client changes (a new key, another address), and its
 :class:`~petdesk.services.outbox.budget.QuotaBudget` reads that client's live quota, the one
 every other request of the window updates.
+
+A desk set up for a shared store that works on this computer's store while the shared
+one is down fills nothing: the catalogue is filled in the shared store, once for every
+desk, with the shelter's one API key, and this desk cannot see the key's shared budget
+meanwhile. What this computer's catalogue holds can still be searched.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -73,12 +79,17 @@ class ResultWindow:
 class CatalogueService:
     """The catalogue of one store and its filler, for the window: every method runs on
     the worker thread, as a job the controller (:mod:`petdesk.gui.catalogue.controller`)
-    submits. The catalogue is opened by the first of them, after the first paint."""
+    submits. The catalogue is opened by the first of them, after the first paint.
 
-    def __init__(self, store: Store, clock: Clock, store_problem: str | None = None) -> None:
+    ``waits_for_shared_store``: the store is this computer's, standing in for the shared
+    store that is down; nothing is fetched (see the module docstring)."""
+
+    def __init__(self, store: Store, clock: Clock, store_problem: str | None = None, *,
+                 waits_for_shared_store: bool = False) -> None:
         self._store = store
         self._clock = clock
         self._store_problem = store_problem
+        self._waits_for_shared_store = waits_for_shared_store
         self._client: PetStoreClient | None = None
         self._filler: MirrorFiller | None = None
         self._settings: MirrorSettings | None = None
@@ -101,6 +112,8 @@ class CatalogueService:
 
     def step(self, client: Callable[[], PetStoreClient]) -> CatalogueReport:
         """One filler step (at most one request), then how the catalogue stands."""
+        if self._waits_for_shared_store:  # until a session on the shared store
+            return self._idle(FillStep(FillKind.SHARED_STORE_DOWN, math.inf))
         problem = self._problem()
         try:
             filler = self._filler_for(client)
@@ -110,7 +123,10 @@ class CatalogueService:
         return CatalogueReport(filler.status(), done, problem)
 
     def update_now(self, client: Callable[[], PetStoreClient]) -> CatalogueReport:
-        """"Update now": the next step starts an update even if none is due."""
+        """"Update now": the next step starts an update even if none is due (none
+        while the shared store is down: the report's phase says so)."""
+        if self._waits_for_shared_store:
+            return self._idle(None)
         problem = self._problem()
         filler = self._filler_for(client)
         filler.update_now()
@@ -134,14 +150,23 @@ class CatalogueService:
         count = catalogue.count()
         total = count if state.complete_at is not None else estimate_total(
             count, state.highest_id, self._store.meta.newest_known_id())
-        phase = MirrorPhase.OFF if not settings.enabled else (
-            MirrorPhase.PROBLEM if step is not None else
-            MirrorPhase.COMPLETE if state.complete_at is not None else MirrorPhase.FILLING)
-        resume = self._clock.time() + step.wait if step is not None else None
+        phase = self._idle_phase(settings, state.complete_at, step)
+        resume = self._clock.time() + step.wait \
+            if phase is MirrorPhase.PROBLEM and step is not None else None
         status = MirrorStatus(phase, count, total, state.complete_at, None, resume,
                               state.day_requests, settings.day_allowance,
                               state.requests_total, step.message if step else None)
         return CatalogueReport(status, step, problem)
+
+    def _idle_phase(self, settings: MirrorSettings, complete_at: float | None,
+                    step: FillStep | None) -> MirrorPhase:
+        if not settings.enabled:
+            return MirrorPhase.OFF
+        if self._waits_for_shared_store:
+            return MirrorPhase.SHARED_STORE_DOWN
+        if step is not None:
+            return MirrorPhase.PROBLEM
+        return MirrorPhase.COMPLETE if complete_at is not None else MirrorPhase.FILLING
 
     def _status(self) -> MirrorStatus:
         return self._filler.status() if self._filler is not None else self._idle(None).status

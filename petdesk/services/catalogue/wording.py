@@ -88,10 +88,15 @@ def _tail(status: MirrorStatus, now: float, tz: tzinfo | None) -> str | None:
 #: The status bar's catalogue line when the catalogue is not kept (and none is reported).
 CATALOGUE_OFF = QT_TRANSLATE_NOOP("MirrorWording", "Catalogue: off (File › Settings…)")
 
+#: The catalogue line's short form while the shared store, where it is filled, is down.
+WAITS_SHORT = QT_TRANSLATE_NOOP("MirrorWording", "Catalogue: waits for the shared store")
+
 
 def catalogue_short(status: MirrorStatus) -> str:
     """The catalogue line's short form for a narrow window: "Catalogue: 8,412 pets"
     ("" while nothing is stored)."""
+    if status.phase is MirrorPhase.SHARED_STORE_DOWN:
+        return WAITS_SHORT
     if not status.count:
         return ""
     return QT_TRANSLATE_NOOP("MirrorWording", "Catalogue: {pets}").format(
@@ -108,6 +113,11 @@ def catalogue_line(status: MirrorStatus, now: float, tz: tzinfo | None = None) -
         return QT_TRANSLATE_NOOP(
             "MirrorWording", "Catalogue: not kept up to date ({pets} stored)").format(
             pets=count_text(status.count))
+    if status.phase is MirrorPhase.SHARED_STORE_DOWN:
+        return QT_TRANSLATE_NOOP(
+            "MirrorWording",
+            "Catalogue: waits for the shared store, where it is kept for every desk "
+            "({pets} on this computer)").format(pets=count_text(status.count))
     if status.phase is MirrorPhase.EMPTY or (status.count == 0 and status.complete_at is None
                                              and status.phase is MirrorPhase.FILLING):
         return QT_TRANSLATE_NOOP("MirrorWording", "Catalogue: starting to download…")
@@ -128,7 +138,12 @@ def search_note(matches: int, text: str, status: MirrorStatus, now: float,
                 tz: tzinfo | None = None) -> str:
     """Under the search results: what was found, and how fresh the catalogue is."""
     shown = text.strip()
-    if status.complete_at is not None:
+    if status.phase is MirrorPhase.SHARED_STORE_DOWN:  # however complete it was
+        fresh = QT_TRANSLATE_NOOP(
+            "MirrorWording",
+            "searched {pets} on this computer; the catalogue waits for the shared store"
+        ).format(pets=count_text(status.count))
+    elif status.complete_at is not None:
         fresh = QT_TRANSLATE_NOOP("MirrorWording", "catalogue complete as of {time}").format(
             time=clock_time(status.complete_at, now, tz))
     elif status.total is not None:
@@ -174,7 +189,11 @@ def quick_filter_note(matches: int, text: str, status: MirrorStatus, now: float,
     catalogue match, and how fresh it is ("14 pets named like “mo” in the catalogue
     (as of 09:42) — Enter shows them")."""
     shown = text.strip()
-    if status.complete_at is not None:
+    if status.phase is MirrorPhase.SHARED_STORE_DOWN:
+        fresh = QT_TRANSLATE_NOOP(
+            "MirrorWording", "{pets} on this computer, waiting for the shared store").format(
+            pets=count_text(status.count))
+    elif status.complete_at is not None:
         fresh = QT_TRANSLATE_NOOP("MirrorWording", "as of {time}").format(
             time=clock_time(status.complete_at, now, tz))
     else:

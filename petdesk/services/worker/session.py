@@ -62,7 +62,8 @@ class WorkSession:
                                LastShownPages(store.pages, last_shown.pages, clock))
         self.importing = ImportService(store, self._sender, clock,
                                        shared_down=shared_down is not None)
-        self.catalogue = CatalogueService(store, clock, problem)
+        self.catalogue = CatalogueService(store, clock, problem,
+                                          waits_for_shared_store=shared_down is not None)
         self.activity = ActivityService(store.activity)
         #: Why the shared store set up for this desk is not used now (``None``: it is,
         #: or none is set up); the session is then on this computer's store.
