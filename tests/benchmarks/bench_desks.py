@@ -161,6 +161,27 @@ def desk_env(home: Path) -> dict[str, str]:
     return env
 
 
+def shared_store_env(config: Path, address: str) -> dict[str, str]:
+    """What makes ``petdesk import`` use the shared store at ``address``: the settings
+    the window writes (in the desks' XDG_CONFIG_HOME, ``config``) and the password
+    through the keyring (a read-only test backend, tests/helpers/environment_keyring.py)."""
+    from PySide6.QtCore import QSettings
+
+    from petdesk.gui.settings.settings import AppSettings, SharedStoreChoice
+    from petdesk.storage.saved_settings import ini_path
+    from tests.helpers.environment_keyring import VARIABLE, EnvironmentKeyring
+    from tests.helpers.postgres import DESK_PASSWORD
+
+    settings = AppSettings(QSettings(str(ini_path({"XDG_CONFIG_HOME": str(config)})),
+                                     QSettings.Format.IniFormat))
+    settings.shared_store = SharedStoreChoice(address, True)
+    settings.sync()
+    path = os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))
+    return {"PYTHON_KEYRING_BACKEND": f"{EnvironmentKeyring.__module__}."
+                                      f"{EnvironmentKeyring.__qualname__}",
+            VARIABLE: DESK_PASSWORD, "PYTHONPATH": path}
+
+
 # -- D1: the catalogue ----------------------------------------------------------------------
 
 
@@ -265,24 +286,23 @@ def _write_share(path: Path, run: str, indices: range) -> None:
 def drain_once(adds: int, desks: int, run: str, store: str | None = None
                ) -> dict[str, float]:
     """``desks`` ``petdesk import`` processes send ``adds`` pets between them; with a
-    shared store's address, the desks soak's desk (the same import on that store)."""
-    from tests.helpers.postgres import DESK_PASSWORD
+    shared store's address, on that store (found as the multi-desk soak's desks find
+    it: the settings the window writes, the password through the keyring)."""
 
     with tempfile.TemporaryDirectory(prefix="petdesk-bench-desks-") as tmp:
         folder = Path(tmp)
         options = ("--db", ":memory:", "--rpm", str(PER_WINDOW), "--window", str(WINDOW),
                    "--rpd", "1000000", "--ban-after", "0")
         with sandbox(folder, *options) as (base_url, log):
-            env = dict(desk_env(folder), DESKS_SOAK_STORE_PASSWORD=DESK_PASSWORD)
+            env = desk_env(folder)
+            if store:
+                env.update(shared_store_env(folder / "config", store))
             argvs = []
             for d in range(desks):
                 share = folder / f"desk-{d + 1}.csv"
                 _write_share(share, run, range(d, adds, desks))
-                argvs.append(
-                    [sys.executable, "-m", "tests.reliability.desks_soak", "--desk", str(share),
-                     "--base-url", base_url, "--store-address", store] if store else
-                    [sys.executable, "-m", "petdesk", "import", str(share),
-                     "--environment", "production", "--base-url", base_url])
+                argvs.append([sys.executable, "-m", "petdesk", "import", str(share),
+                              "--environment", "production", "--base-url", base_url])
             now = time.time()
             time.sleep((math.floor(now / WINDOW) + 1) * WINDOW + 0.02 - now)
             t0 = time.time()
