@@ -196,7 +196,7 @@ class Runner:
             outcome = Outcome(error=exc, job=job)
         self.current = None
         job.outcome = outcome
-        lost = isinstance(outcome.error, SharedStoreUnavailable) and self._let_lost_store_go()
+        lost = self._let_lost_store_go(isinstance(outcome.error, SharedStoreUnavailable))
         self.emit("done", job)
         if lost:
             self.emit("sharedLost")
@@ -321,13 +321,17 @@ class Runner:
             self._session = session = joined
         return session
 
-    def _let_lost_store_go(self) -> bool:
-        """A job found the shared store gone (the server restarted, the network
-        dropped): its connection and the sender lock's are dead and never come back.
-        The session is closed and the next use opens it as at start: the shared store
-        again with fresh connections and a fresh lock, or this computer's store while
-        the shared one does not answer. Whether there was such a session."""
-        if not self.connection.shared_store or self._session is None:
+    def _let_lost_store_go(self, failed: bool) -> bool:
+        """The job failed for want of the shared store (``failed``), or it found the
+        store gone and went on without it (the quota, the page kept for the next start):
+        the server restarted or the network dropped, and the session's connections are
+        dead for good. The session is closed and the next use opens it as at start:
+        the shared store again with fresh connections and a fresh lock, or this
+        computer's store while the shared one does not answer. Whether it was let go."""
+        session = self._session
+        if not self.connection.shared_store or session is None:
+            return False
+        if not failed and session.store.answering:
             return False
         log.warning("the shared store stopped answering; its session is opened again")
         self._close_session()

@@ -23,7 +23,7 @@ from petdesk.storage.sqlite.store import open_store
 from tests.gui.conftest import Sandbox
 from tests.helpers import ui
 from tests.helpers.api_fakes import FakeClock
-from tests.helpers.drive import idle, open_add_dialog
+from tests.helpers.drive import idle, open_add_dialog, shortcut
 from tests.helpers.postgres import DESK_PASSWORD, PostgresServer, postgres_bindir, restart
 from tests.helpers.sandbox_store import every_pet
 from tests.helpers.tcp_cut import CuttableLine, cuttable_line
@@ -46,6 +46,12 @@ def _on_shared_store(qtbot: Any, box: Sandbox, make_window: Callable[..., MainWi
     idle(qtbot, window, timeout=15_000)
     assert ui.status_bar(window).text_of(MessageKind.SHARED_STORE_DOWN) == ""
     return window
+
+
+def _through(line: CuttableLine, address: str) -> str:
+    """``address`` through ``line`` (the same database, the line's port)."""
+    host, _, rest = address.rpartition("@")[2].partition(":")
+    return address.replace(f"{host}:{rest.partition('/')[0]}/", f"{host}:{line.port}/")
 
 
 def _add(qtbot: Any, window: MainWindow, name: str) -> Any:
@@ -105,9 +111,8 @@ def test_while_the_line_to_the_shared_store_is_cut_the_desk_works_here_and_rejoi
     data; Add again adds the pet from this computer's outbox. Joined again: the desk
     is back on the shared store, and the pet is on the service once."""
     monkeypatch.setattr("petdesk.gui.settings.shared_store.RETRY_MS", 200)
-    relayed = postgres_address.replace(f":{postgres_address.split(':')[2].split('/')[0]}/",
-                                       f":{line.port}/")
-    window = _on_shared_store(qtbot, loopback, make_window, settings, keystore, relayed)
+    window = _on_shared_store(qtbot, loopback, make_window, settings, keystore,
+                              _through(line, postgres_address))
     line.cut()
 
     dialog = _add(qtbot, window, "Offline Otto")
@@ -134,3 +139,22 @@ def test_while_the_line_to_the_shared_store_is_cut_the_desk_works_here_and_rejoi
                 ] == [("Offline Otto", OutboxState.SENT)]
     finally:
         local.close()
+
+
+def test_a_refresh_after_the_line_was_cut_shows_the_pets_and_says_the_desk_works_here(
+        qtbot: Any, loopback: Sandbox, make_window: Callable[..., MainWindow],
+        settings: AppSettings, keystore: KeyStore, line: CuttableLine,
+        postgres_address: str) -> None:
+    """F5 reads the service, and keeps going without the shared store (the quota and
+    the page kept for the next start): the desk still notices it is gone."""
+    window = _on_shared_store(qtbot, loopback, make_window, settings, keystore,
+                              _through(line, postgres_address))
+    line.cut()
+
+    shortcut(qtbot, window, "F5")
+
+    bar = ui.status_bar(window)
+    qtbot.waitUntil(lambda: bar.text_of(MessageKind.SHARED_STORE_DOWN) != "", timeout=20_000)
+    assert bar.text_of(MessageKind.SHARED_STORE_DOWN) == (
+        "Shared store not reachable — working on this computer's data")
+    assert ui.model(window).rowCount() == 20

@@ -49,12 +49,14 @@ def test_a_session_whose_shared_store_went_away_opens_here_then_there_again(
     desk = tmp_path / "desk"
     session = WorkSession.open(connection, clock, desk, password=DESK_PASSWORD)
     assert session.shared_down is None and isinstance(session.store, PostgresStore)
+    assert session.store.answering
     session.outbox.queue_add(Draft("Waiting there", 1, PetStatus.AVAILABLE))
     line.cut()
 
     with pytest.raises(SharedStoreUnavailable) as lost:
         session.outbox.queue_add(Draft("Lost", 1, PetStatus.AVAILABLE))
     assert lost.value.trouble is StoreTrouble.UNREACHABLE
+    assert not session.store.answering
     session.close()  # the dead connections: nothing raised
 
     here = WorkSession.open(connection, clock, desk, password=DESK_PASSWORD)
