@@ -334,6 +334,12 @@ class Store(Protocol):
         ...
 
     @property
+    def answering(self) -> bool:
+        """``False`` once the store's server stopped answering for good (its connection
+        broke): the store must be opened again. A file always answers."""
+        ...
+
+    @property
     def pages(self) -> PageRepository: ...
 
     @property

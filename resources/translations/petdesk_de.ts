@@ -248,6 +248,10 @@
         <translation>„{name}“ wartet auf das Senden: {reason}.</translation>
     </message>
     <message>
+        <source>The shared store stopped answering before “{name}” was kept. PetDesk connects again by itself: press Add pet again.</source>
+        <translation>Der gemeinsame Speicher hat nicht mehr geantwortet, bevor „{name}“ gespeichert war. PetDesk verbindet sich von selbst neu: Drücken Sie noch einmal „Tier aufnehmen“.</translation>
+    </message>
+    <message>
         <source>The answer for “{name}” was lost. PetDesk checks whether it was added before sending anything again.</source>
         <translation>Die Antwort für „{name}“ ging verloren. PetDesk prüft, ob es aufgenommen wurde, bevor es etwas erneut sendet.</translation>
     </message>

@@ -248,6 +248,10 @@
         <translation>«{name}» espera para enviarse: {reason}.</translation>
     </message>
     <message>
+        <source>The shared store stopped answering before “{name}” was kept. PetDesk connects again by itself: press Add pet again.</source>
+        <translation>El almacén compartido dejó de responder antes de guardar «{name}». PetDesk vuelve a conectarse por sí solo: pulse de nuevo «Añadir animal».</translation>
+    </message>
+    <message>
         <source>The answer for “{name}” was lost. PetDesk checks whether it was added before sending anything again.</source>
         <translation>Se perdió la respuesta para «{name}». PetDesk comprueba si se añadió antes de volver a enviar nada.</translation>
     </message>

@@ -40,6 +40,7 @@ from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.accessibility import make_accessible
 from petdesk.gui.common.localize import error_text, localized
 from petdesk.gui.common.plain import plain_box
+from petdesk.storage.postgres.errors import SharedStoreUnavailable
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -254,8 +255,9 @@ class PetStatusBar(QStatusBar):
                                         details))
 
     def show_error(self, error: BaseException, prefix: str = "") -> None:
-        message = error_text(error) if isinstance(error, PetStoreError) else self.tr(
-            "Something unexpected went wrong.")
+        # The shared store's trouble is a sentence of its own ("cannot reach…").
+        known = isinstance(error, PetStoreError | SharedStoreUnavailable)
+        message = error_text(error) if known else self.tr("Something unexpected went wrong.")
         details = self._readable_details(
             error.details() if isinstance(error, PetStoreError) else str(error))
         if isinstance(error, AuthenticationError):

@@ -5,6 +5,11 @@ durably first, then sent at once as the user's request (see
 :class:`petdesk.services.outbox.service.OutboxService`); the form is busy until the outcome.
 
 * Created: :attr:`added` with the pet.
+* The shared store stopped answering before the add was kept: :attr:`rejected`; the
+  form keeps what was typed and asks to press Add again once the worker has opened the
+  store again (the shared one, or this computer's while it is down). It is not kept
+  anywhere else by itself: had the connection died while committing, the add may be in
+  the shared outbox already.
 * A 400 names its field: :attr:`rejected` with the field (the form stays open and
   keeps what was typed; the refused add leaves the outbox).
 * Not sent now (no connection, a long rate-limit wait, the day's quota spent, earlier
@@ -31,6 +36,7 @@ from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.localize import error_text, localized
 from petdesk.gui.settings.auth import AuthController
 from petdesk.services.outbox.sender import StepKind
+from petdesk.storage.postgres.errors import SharedStoreUnavailable
 from petdesk.storage.rows import Draft
 
 if TYPE_CHECKING:
@@ -109,8 +115,9 @@ class AddPetController(QObject):
         if report is None:
             exc = outcome.error
             if add.local_id is None:  # not even queued (the store could not be written)
-                self.rejected.emit(error_text(exc), None, exc,
-                                   self.tr("The pet was not added: "))
+                message = (self._store_lost_text(name)
+                           if isinstance(exc, SharedStoreUnavailable) else error_text(exc))
+                self.rejected.emit(message, None, exc, self.tr("The pet was not added: "))
                 return
             self._outbox.follow()
             self.kept.emit(add.local_id)
@@ -139,6 +146,14 @@ class AddPetController(QObject):
             if add.local_id is not None:
                 self.kept.emit(add.local_id)
             self.queued.emit(self._waiting_text(name, kind, report.result.message))
+
+    @staticmethod
+    def _store_lost_text(name: str) -> str:
+        return localized(QT_TRANSLATE_NOOP(
+            "AddPetController",
+            "The shared store stopped answering before “{name}” was kept. PetDesk connects "
+            "again by itself: press Add pet again.").format(
+            name=name))
 
     def _waiting_text(self, name: str, kind: StepKind, why: str | None) -> str:
         if kind is StepKind.UNKNOWN:

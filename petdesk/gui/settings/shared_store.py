@@ -88,7 +88,11 @@ class SharedStoreWatch(QObject):
     """While the shared store set up for this desk cannot be reached, the status bar
     says the desk works on this computer's data, and the worker tries the shared store
     again (after :data:`RETRY_MS`, then less often); once it answers, the adds this
-    computer kept move there (on the worker) and :attr:`rejoined` is emitted."""
+    computer kept move there (on the worker) and :attr:`rejoined` is emitted.
+
+    The same holds when it goes away while the desk works on it: the worker lets the
+    dead session go (:attr:`Worker.sharedStoreLost`), and the watch looks at once at
+    the session opened again, on the shared store if it answers already."""
 
     #: Back on the shared store: its outbox and rows are the ones to show now.
     rejoined = Signal()
@@ -105,6 +109,7 @@ class SharedStoreWatch(QObject):
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(lambda: self._look(rejoin=True))
         connection.changed.connect(self.start_up)
+        worker.sharedStoreLost.connect(self._lost)
 
     @property
     def down(self) -> bool:
@@ -124,6 +129,18 @@ class SharedStoreWatch(QObject):
         if self._down:
             self._timer.stop()
             self._look(rejoin=True)
+
+    def _lost(self) -> None:
+        """Counted as down until the session opened again says otherwise: back at
+        once, it is :attr:`rejoined` (an import waiting on the lost store goes on).
+        Lost again while down (a store that signs in, then fails): the retry's timer
+        tries again, so a half-working server is not asked in a loop."""
+        if not self._connection.in_use.shared_store or self._down:
+            return
+        self._timer.stop()
+        self._down = True
+        self._failures = 0
+        self._look(rejoin=False)
 
     def _look(self, *, rejoin: bool) -> None:
         def look(ctx: JobContext) -> tuple[StoreTrouble | None, MoveReport | None]:

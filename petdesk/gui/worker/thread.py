@@ -24,6 +24,7 @@ from petdesk.services.worker import client_link
 from petdesk.services.worker.jobs import ClientFactory, Job, JobContext, Outcome
 from petdesk.services.worker.shared_quota import StoreQuota
 from petdesk.storage.paths import store_file
+from petdesk.storage.postgres.errors import SharedStoreUnavailable
 from petdesk.storage.sqlite.store import OpenedStore, open_store
 
 if TYPE_CHECKING:
@@ -51,6 +52,7 @@ class Relay(QObject):
     waitOver = Signal(bool)
     rateLimit = Signal(object)
     requestSent = Signal(str, str, int)
+    sharedLost = Signal()
 
 
 class Runner:
@@ -194,7 +196,10 @@ class Runner:
             outcome = Outcome(error=exc, job=job)
         self.current = None
         job.outcome = outcome
+        lost = self._let_lost_store_go(isinstance(outcome.error, SharedStoreUnavailable))
         self.emit("done", job)
+        if lost:
+            self.emit("sharedLost")
 
     # -- the client (worker thread) -------------------------------------------------------
 
@@ -315,6 +320,22 @@ class Runner:
         if joined is not None:
             self._session = session = joined
         return session
+
+    def _let_lost_store_go(self, failed: bool) -> bool:
+        """The job failed for want of the shared store (``failed``), or it found the
+        store gone and went on without it (the quota, the page kept for the next start):
+        the server restarted or the network dropped, and the session's connections are
+        dead for good. The session is closed and the next use opens it as at start:
+        the shared store again with fresh connections and a fresh lock, or this
+        computer's store while the shared one does not answer. Whether it was let go."""
+        session = self._session
+        if not self.connection.shared_store or session is None:
+            return False
+        if not failed and session.store.answering:
+            return False
+        log.warning("the shared store stopped answering; its session is opened again")
+        self._close_session()
+        return True
 
     def has_store(self) -> bool:
         """Whether the current environment has a store (looking creates no file)."""

@@ -55,6 +55,9 @@ class Worker(QObject):
     waitOver = Signal(bool)
     rateLimit = Signal(object)
     requestSent = Signal(str, str, int)
+    #: A job found the shared store gone; the worker let its session go, and the next
+    #: job opens it again (the shared store if it answers, else this computer's data).
+    sharedStoreLost = Signal()
 
     def __init__(self, factory: ClientFactory, keys: KeyProvider, connection: Connection,
                  *, clock: Clock | None = None, store_folder: Path | None = None,
@@ -72,6 +75,7 @@ class Worker(QObject):
         self._relay.waitOver.connect(self.waitOver)
         self._relay.rateLimit.connect(self.rateLimit)
         self._relay.requestSent.connect(self.requestSent)
+        self._relay.sharedLost.connect(self.sharedStoreLost)
         self._pending: dict[Job, None] = {}
         self._closed = False
         self._connection = connection

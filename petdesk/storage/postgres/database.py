@@ -127,6 +127,13 @@ class PgDatabase(OneConnection[Connection]):
         super().__init__(conn, clock, PgDialect(environment))
         self.environment = environment
 
+    @property
+    def answering(self) -> bool:
+        """False once the connection broke (the server restarted, the network
+        dropped): psycopg never reconnects it. A statement that ran out of time leaves
+        it answering."""
+        return not self._conn.broken
+
     @contextlib.contextmanager
     def tx(self) -> Iterator[Connection]:
         """One write transaction: committed on exit, rolled back on error."""

@@ -52,6 +52,10 @@ class PostgresStore:
         return True
 
     @property
+    def answering(self) -> bool:
+        return self._db.answering
+
+    @property
     def pages(self) -> SqlPages[Connection]:
         return self._pages
 

@@ -74,6 +74,10 @@ class SqliteStore:
         return self._db.path is not None
 
     @property
+    def answering(self) -> bool:
+        return True
+
+    @property
     def pages(self) -> SqlitePages:
         return self._pages
 

@@ -128,7 +128,8 @@ def test_an_import_sending_when_the_shared_store_goes_away_waits_and_queues_noth
         postgres_address: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """The server ends the desk's connections while the import sends: the window says
     the import waits and why; every row stays in the shared store (for any desk to
-    send), none goes to this computer's store, none reaches the service twice."""
+    send), none goes to this computer's store. The desk opens the store again, the
+    import goes on, and no row reaches the service twice."""
     settings.shared_store = SharedStoreChoice(postgres_address, True)
     keystore.set_shared_password(DESK_PASSWORD)
     window = make_window(loopback)
@@ -165,3 +166,8 @@ def test_an_import_sending_when_the_shared_store_goes_away_waits_and_queues_noth
         assert local.outbox.entries(include_finished=True) == []
     finally:
         local.close()
+    # The desk opened the shared store again (it answers): the import goes on there,
+    # and each row reaches the service once.
+    qtbot.waitUntil(lambda: sum(names_on_server(loopback, seeded).values()) == 300,
+                    timeout=60_000)
+    assert set(names_on_server(loopback, seeded).values()) == {1}

@@ -1,0 +1,78 @@
+"""A desk's session on the shared store after the store went away mid-session (the
+line cut, as a restarted server or a dropped network does): closing it tolerates the
+dead connections; opened again as at start, it is on this computer's store, saying
+why, while the store does not answer, and back on the shared store (fresh
+connections, a fresh sender lock, this computer's waiting adds moved once) when it
+does. What waited in the shared outbox stays there, never copied here."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from petdesk.core.connection import Connection
+from petdesk.core.statuses import PetStatus
+from petdesk.core.store_trouble import StoreTrouble
+from petdesk.services.shared.move import MoveReport
+from petdesk.services.worker.session import WorkSession
+from petdesk.storage.postgres.errors import SharedStoreUnavailable
+from petdesk.storage.postgres.store import PostgresStore
+from petdesk.storage.rows import Draft, OutboxState
+from petdesk.storage.sqlite.store import SqliteStore
+from tests.helpers.api_fakes import FakeClock
+from tests.helpers.postgres import DESK_PASSWORD, PostgresServer
+from tests.helpers.tcp_cut import CuttableLine, cuttable_line
+
+
+@pytest.fixture
+def line(postgres_server: PostgresServer) -> Iterator[CuttableLine]:
+    with cuttable_line(postgres_server.port) as relay:
+        yield relay
+
+
+def _through(line: CuttableLine, address: str) -> str:
+    host, _, rest = address.rpartition("@")[2].partition(":")
+    return address.replace(f"{host}:{rest.partition('/')[0]}/", f"{host}:{line.port}/")
+
+
+def _waiting(session: WorkSession) -> list[str]:
+    return [e.name for e in session.store.outbox.entries() if e.state is OutboxState.WAITING]
+
+
+def test_a_session_whose_shared_store_went_away_opens_here_then_there_again(
+        line: CuttableLine, postgres_address: str, tmp_path: Path) -> None:
+    clock = FakeClock()
+    connection = Connection("production", "https://pets.example/v1", 15.0,
+                            _through(line, postgres_address))
+    desk = tmp_path / "desk"
+    session = WorkSession.open(connection, clock, desk, password=DESK_PASSWORD)
+    assert session.shared_down is None and isinstance(session.store, PostgresStore)
+    assert session.store.answering
+    session.outbox.queue_add(Draft("Waiting there", 1, PetStatus.AVAILABLE))
+    line.cut()
+
+    with pytest.raises(SharedStoreUnavailable) as lost:
+        session.outbox.queue_add(Draft("Lost", 1, PetStatus.AVAILABLE))
+    assert lost.value.trouble is StoreTrouble.UNREACHABLE
+    assert not session.store.answering
+    session.close()  # the dead connections: nothing raised
+
+    here = WorkSession.open(connection, clock, desk, password=DESK_PASSWORD)
+
+    assert here.shared_down is StoreTrouble.UNREACHABLE
+    assert isinstance(here.store, SqliteStore)
+    assert here.store.outbox.entries(include_finished=True) == []  # nothing copied here
+    here.outbox.queue_add(Draft("Kept here", 2, PetStatus.PENDING))
+    assert here.rejoin(connection, clock, desk, password=DESK_PASSWORD) is None
+    line.join()
+
+    there = here.rejoin(connection, clock, desk, password=DESK_PASSWORD)
+
+    assert there is not None and there.shared_down is None
+    assert there.moved == MoveReport(moved=1)
+    assert _waiting(there) == ["Waiting there", "Kept here"]
+    assert isinstance(there.store, PostgresStore)
+    assert there.store.sender_lock().acquire()  # a fresh lock on a fresh connection
+    there.close()
