@@ -138,8 +138,13 @@ class Runner:
             self._background_held = False
             self._cond.notify()
 
-    def cancel_running(self) -> None:
+    def cancel_running(self, keep: Callable[[Job], bool]) -> None:
+        """Cancel the running job and the client's requests, unless ``keep(job)``:
+        work that must end as asked (a password being saved, a connection switched)
+        finishes, as it would have had it still been queued."""
         job = self.current
+        if job is not None and keep(job):
+            return
         if job is not None:
             job.cancel()
         client = self._client

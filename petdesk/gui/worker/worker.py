@@ -177,11 +177,13 @@ class Worker(QObject):
     def stop(self) -> None:
         """Cancel the running job and every waiting user or background job; each
         answers with ``RequestCancelled``."""
-        dropped = self._runner.drain(
-            keep=lambda j: j.priority == Priority.CONTROL or j.keep_on_close)
+        def keep(job: Job) -> bool:
+            return job.priority == Priority.CONTROL or job.keep_on_close
+
+        dropped = self._runner.drain(keep=keep)
         for job in dropped:
             job.cancel()
-        self._runner.cancel_running()
+        self._runner.cancel_running(keep)
         for job in sorted(dropped, key=lambda j: (int(j.priority), j.seq)):
             job.outcome = Outcome(error=RequestCancelled(), job=job)
             self._complete(job)

@@ -103,6 +103,26 @@ def test_stop_cancels_running_and_waiting_jobs(qtbot, worker: Worker) -> None:
     assert ran == []
 
 
+def test_stop_lets_a_running_control_job_finish(qtbot, worker: Worker) -> None:
+    """Settings' OK saves the shared store's password (a control job) and then switches
+    the connection, which stops what was asked of the old one: the password being
+    saved is not part of that, whether it still waits or has just started."""
+    gate = threading.Event()
+
+    def save(ctx: Any) -> str:
+        gate.wait(5)
+        ctx.token.raise_if_cancelled()  # as work on the worker does between its steps
+        return "saved"
+
+    with qtbot.waitSignal(worker.jobStarted):
+        saving = worker.run_task(save, priority=Priority.CONTROL,
+                                 kind=JobKind.KEEP_SHARED_SIGN_IN)
+    worker.stop()
+    gate.set()
+    qtbot.waitUntil(lambda: not worker.busy, timeout=5_000)
+    assert saving.outcome is not None and saving.outcome.value == "saved"
+
+
 def test_a_failing_job_reports_its_error(qtbot, worker: Worker) -> None:
     with qtbot.waitSignal(worker.finished, timeout=5_000) as blocker:
         worker.run_task(lambda ctx: ctx.client.get_pet(123456789))
