@@ -161,27 +161,6 @@ def desk_env(home: Path) -> dict[str, str]:
     return env
 
 
-def shared_store_env(config: Path, address: str) -> dict[str, str]:
-    """What makes ``petdesk import`` use the shared store at ``address``: the settings
-    the window writes (in the desks' XDG_CONFIG_HOME, ``config``) and the password
-    through the keyring (a read-only test backend, tests/helpers/environment_keyring.py)."""
-    from PySide6.QtCore import QSettings
-
-    from petdesk.gui.settings.settings import AppSettings, SharedStoreChoice
-    from petdesk.storage.saved_settings import ini_path
-    from tests.helpers.environment_keyring import VARIABLE, EnvironmentKeyring
-    from tests.helpers.postgres import DESK_PASSWORD
-
-    settings = AppSettings(QSettings(str(ini_path({"XDG_CONFIG_HOME": str(config)})),
-                                     QSettings.Format.IniFormat))
-    settings.shared_store = SharedStoreChoice(address, True)
-    settings.sync()
-    path = os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))
-    return {"PYTHON_KEYRING_BACKEND": f"{EnvironmentKeyring.__module__}."
-                                      f"{EnvironmentKeyring.__qualname__}",
-            VARIABLE: DESK_PASSWORD, "PYTHONPATH": path}
-
-
 # -- D1: the catalogue ----------------------------------------------------------------------
 
 
@@ -288,6 +267,8 @@ def drain_once(adds: int, desks: int, run: str, store: str | None = None
     """``desks`` ``petdesk import`` processes send ``adds`` pets between them; with a
     shared store's address, on that store (found as the multi-desk soak's desks find
     it: the settings the window writes, the password through the keyring)."""
+    from tests.helpers.postgres import DESK_PASSWORD
+    from tests.helpers.shared_desk import shared_desk_env
 
     with tempfile.TemporaryDirectory(prefix="petdesk-bench-desks-") as tmp:
         folder = Path(tmp)
@@ -296,7 +277,7 @@ def drain_once(adds: int, desks: int, run: str, store: str | None = None
         with sandbox(folder, *options) as (base_url, log):
             env = desk_env(folder)
             if store:
-                env.update(shared_store_env(folder / "config", store))
+                env.update(shared_desk_env(folder / "config", store, DESK_PASSWORD))
             argvs = []
             for d in range(desks):
                 share = folder / f"desk-{d + 1}.csv"

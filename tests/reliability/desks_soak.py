@@ -72,9 +72,6 @@ from typing import IO
 
 from petdesk.api import PetStoreClient, RequestPolicy
 from petdesk.core.store_trouble import StoreTrouble
-from petdesk.storage.saved_settings import ini_path
-from tests.helpers.environment_keyring import VARIABLE as PASSWORD_VARIABLE
-from tests.helpers.environment_keyring import EnvironmentKeyring
 
 KEY = "pk-desks-soak-Quokka-0123456789"
 ROOT = Path(__file__).resolve().parents[2]
@@ -238,10 +235,8 @@ class PostgresShared:
     name = "postgres"
 
     def __init__(self, stack: ExitStack, config: Path) -> None:
-        from PySide6.QtCore import QSettings
-
-        from petdesk.gui.settings.settings import AppSettings, SharedStoreChoice
         from tests.helpers import postgres
+        from tests.helpers.shared_desk import shared_desk_env
 
         bindir = postgres.postgres_bindir()
         if bindir is None:
@@ -252,17 +247,11 @@ class PostgresShared:
         stack.callback(postgres.stop, self._server, bindir)
         with self._server.admin() as conn:
             conn.execute(f"CREATE DATABASE desks OWNER {postgres.DESK_ROLE}")
-        self._password = postgres.DESK_PASSWORD
-        settings = AppSettings(QSettings(str(ini_path({"XDG_CONFIG_HOME": str(config)})),
-                                         QSettings.Format.IniFormat))
-        settings.shared_store = SharedStoreChoice(self._server.address("desks"), True)
-        settings.sync()
+        self._env = shared_desk_env(config, self._server.address("desks"),
+                                    postgres.DESK_PASSWORD)
 
     def desk_env(self) -> dict[str, str]:
-        path = os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))
-        return {"PYTHON_KEYRING_BACKEND": f"{EnvironmentKeyring.__module__}."
-                                          f"{EnvironmentKeyring.__qualname__}",
-                PASSWORD_VARIABLE: self._password, "PYTHONPATH": path}
+        return self._env
 
     def restart(self) -> bool:
         from tests.helpers import postgres
