@@ -51,6 +51,7 @@ from common import (  # noqa: E402
     PYTHON,
     Figure,
     median,
+    parse_extra,
     private_home,
     run_marked_child,
     spread,
@@ -76,16 +77,18 @@ def write_store(path: Path) -> None:
         con.close()
 
 
-def _event(argv: list[str], env: dict[str, str], mode: str) -> float:
+def _event(argv: list[str], env: dict[str, str], mode: str) -> tuple[float, float]:
+    """Seconds from process start to the milestone, and the RSS (bytes) then."""
     run = run_marked_child(argv, dict(env, PETDESK_BENCH_EXIT_AFTER=mode))
     if mode not in run.events:
         raise RuntimeError(f"{' '.join(argv[1:])} reported no {mode!r} "
                            f"(exit {run.returncode}):\n{run.stderr[-3000:]}")
-    return run.events[mode]
+    return run.events[mode], parse_extra(run.extra[mode]).get("rss", float("nan"))
 
 
-def measure(repeats: int) -> dict[str, list[float]]:
-    """Seconds from process start to each window's milestone, ``repeats`` runs each."""
+def measure(repeats: int) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    """Seconds from process start to each window's milestone, and the RSS (bytes) then,
+    ``repeats`` runs each."""
     with private_home() as env, tempfile.TemporaryDirectory(prefix="petdesk-floor-") as tmp:
         store = Path(tmp) / "stored.sqlite"
         write_store(store)
@@ -97,14 +100,18 @@ def measure(repeats: int) -> dict[str, list[float]]:
                 ("bare_rows", BARE_ROWS, "first-data"),
                 ("skeleton_httpx_rows", [*FLOOR, "skeleton-httpx-rows"], "window"),
                 ("frame_first_stored", [*FLOOR, "frame-first-stored", str(store)],
-                 "first-data")]
+                 "first-data"),
+                ("frame_first_fresh", [*FLOOR, "frame-first-fresh"], "first-data")]
         for _name, argv, mode in runs:  # warm-up: bytecode and the file cache
             _event(argv, env, mode)
         out: dict[str, list[float]] = {name: [] for name, _argv, _mode in runs}
+        rss: dict[str, list[float]] = {name: [] for name, _argv, _mode in runs}
         for i in range(repeats):
             for name, argv, mode in runs if i % 2 == 0 else reversed(runs):
-                out[name].append(_event(argv, env, mode))
-    return out
+                seconds, resident = _event(argv, env, mode)
+                out[name].append(seconds)
+                rss[name].append(resident)
+    return out, rss
 
 
 def _figure(key: str, title: str, floor: list[float], baseline: list[float],
@@ -121,8 +128,9 @@ def _figure(key: str, title: str, floor: list[float], baseline: list[float],
 
 
 def run(quick: bool) -> list[Figure]:
-    t = measure(7 if quick else 15)
+    t, rss = measure(7 if quick else 15)
     reported = "reported"
+    mib = 2.0**20
     return [
         _figure("floor_table", "F1. Floor: a bare window whose first paint holds a 20-row table",
                 t["table"], t["bare"], reported,
@@ -144,6 +152,21 @@ def run(quick: bool) -> list[Figure]:
                 "F6. Floor: F4 with the frame painted first and its rows read off the GUI "
                 "thread", t["frame_first_stored"], t["skeleton_rows"],
                 "reported; against F4, S2's baseline"),
+        _figure("floor_frame_first_fresh",
+                "F7. Floor: F6 with its rows fetched (httpx, a pydantic v2 model) off the GUI "
+                "thread", t["frame_first_fresh"], t["skeleton_httpx_rows"],
+                "reported; against F5, S3's baseline"),
+        Figure(key="floor_frame_first_fresh_rss",
+               title="F7 RSS. Floor: F7's RSS at its rows painted",
+               petdesk=median(rss["frame_first_fresh"]) / mib,
+               baseline=median(rss["skeleton_httpx_rows"]) / mib, unit="MiB",
+               ratio=median(rss["frame_first_fresh"]) / median(rss["skeleton_httpx_rows"]),
+               goal="reported; against F5's RSS, the RSS goal's baseline", met=None,
+               details={"runs_each": len(rss["frame_first_fresh"]),
+                        "floor_mib": {k: v / mib if k != "n" else v
+                                      for k, v in spread(rss["frame_first_fresh"]).items()},
+                        "baseline_mib": {k: v / mib if k != "n" else v
+                                         for k, v in spread(rss["skeleton_httpx_rows"]).items()}}),
     ]
 
 

@@ -26,6 +26,14 @@ Modes (``argv[1]``):
   thread's queued signal arrives. Still stock widgets and a stock model: what the two
   rules cost, and nothing of PetDesk's. Reported as *first-data* (the table painted
   with rows).
+* ``frame-first-fresh`` (F7): F6 with the rows fetched instead of read: the least that
+  fresh rows cost in any design the brief and the design card allow. The frame is
+  painted first; then the skeleton is built with an empty table while a thread imports
+  httpx and pydantic, defines a stock pydantic v2 ``Pet`` (id, name, categoryId,
+  status), asks ``GET /pets`` of a stock ``httpx.MockTransport`` answering 20 pets (no
+  socket, no sandbox, no store) and validates the body with a ``TypeAdapter``; the rows
+  are added when the thread's queued signal arrives. Reported as *first-data*, against
+  F5 (S3's baseline).
 
 Reported through the same test-side hook as PetDesk (``PETDESK_BENCH_EXIT_AFTER=window``:
 the first paint). No ``petdesk`` package is imported.
@@ -33,7 +41,7 @@ the first paint). No ``petdesk`` package is imported.
 
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bare_window import arm  # this folder (the script's): PySide6 and the hook only
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
@@ -54,7 +62,7 @@ from PySide6.QtWidgets import (
 )
 
 MODES = ("table", "stored", "skeleton", "skeleton-rows", "skeleton-httpx-rows",
-         "frame-first-stored")
+         "frame-first-stored", "frame-first-fresh")
 WITH_FILE = ("stored", "frame-first-stored")
 HEADERS = ("ID", "Name", "Category", "Status")
 ROWS = 20
@@ -74,6 +82,36 @@ def stored_rows(path: str) -> list[tuple[object, ...]]:
                            (ROWS,)).fetchall()
     finally:
         con.close()
+
+
+def fetched_rows() -> list[tuple[object, ...]]:
+    """20 pets asked of a stock in-memory HTTP service and validated by a stock pydantic
+    model (F7): what the fresh rows need besides the window, in stock form."""
+    import json
+    from typing import Literal
+
+    import httpx
+    from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+    class Pet(BaseModel):
+        model_config = ConfigDict(populate_by_name=True, frozen=True)
+        id: int
+        name: str
+        category_id: int = Field(alias="categoryId")
+        status: Literal["available", "pending", "sold"] | None = None
+
+    body = json.dumps([{"id": i, "name": n, "categoryId": c, "status": s}
+                       for i, n, c, s in constant_rows()]).encode()
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, content=body,
+                              headers={"Content-Type": "application/json"})
+
+    with httpx.Client(transport=httpx.MockTransport(answer),
+                      base_url="http://127.0.0.1/v1") as client:
+        response = client.get("/pets", params={"limit": ROWS})
+    pets = TypeAdapter(list[Pet]).validate_json(response.content)
+    return [(p.id, p.name, p.category_id, p.status) for p in pets]
 
 
 def table(rows: Sequence[tuple[object, ...]]) -> QTableView:
@@ -131,9 +169,9 @@ class FrameFirstWindow(QMainWindow):
     rows_read = Signal(list)
     is_built = False  # stays False: the hook then looks for no PetDesk status bar
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, read: Callable[[], list[tuple[object, ...]]]) -> None:
         super().__init__()
-        self._path = path
+        self._read = read
         self._exposed = False
         self.rows_read.connect(self._add_rows)
 
@@ -151,7 +189,7 @@ class FrameFirstWindow(QMainWindow):
         return False
 
     def _build(self) -> None:
-        threading.Thread(target=lambda: self.rows_read.emit(stored_rows(self._path)),
+        threading.Thread(target=lambda: self.rows_read.emit(self._read()),
                          daemon=True).start()
         self._view = table([])
         self.setCentralWidget(skeleton(self, self._view))
@@ -171,8 +209,9 @@ def main(argv: Sequence[str]) -> int:
                          "(the file for 'stored' and 'frame-first-stored' only)\n")
         return 2
     app = QApplication(list(argv[:1]))
-    if mode == "frame-first-stored":
-        first = FrameFirstWindow(argv[2])
+    if mode.startswith("frame-first"):
+        path = argv[2] if mode in WITH_FILE else ""
+        first = FrameFirstWindow(lambda: stored_rows(path) if path else fetched_rows())
         first.setWindowTitle(f"Floor: {mode}")
         first.resize(1100, 680)
         arm(first)

@@ -52,7 +52,7 @@ GROUPS = (
     ("bench_mirror", "M1-M5"),
     ("bench_offline", "O3"),
     ("bench_desks", "D1-D2"),
-    ("bench_floors", "floors F1-F5"),
+    ("bench_floors", "floors F1-F7"),
 )
 ANALYSIS = HERE / "analysis.md"
 ORDER = ("first_paint", "stored_rows", "fresh_rows", "stalls_max", "stalls_p99",
