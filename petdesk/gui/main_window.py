@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
     from petdesk.gui.window_controllers import Controllers
     from petdesk.gui.window_parts import WindowParts
+    from petdesk.gui.worker.stepper import StepTimer
     from petdesk.gui.worker.worker import ClientFactory
     from petdesk.services.redaction import RedactingFilter
 
@@ -69,6 +70,7 @@ class MainWindow(QMainWindow):
                  environment: Environment | None = None, base_url: str | None = None,
                  redactor: RedactingFilter | None = None, autoload: bool = True,
                  deferred: bool = False, clock: Clock | None = None,
+                 catalogue_timer: StepTimer | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("mainWindow")
@@ -76,6 +78,7 @@ class MainWindow(QMainWindow):
         self._keys = keys
         self._client_factory = client_factory
         self._clock: Clock = clock or SystemClock()
+        self._catalogue_timer = catalogue_timer
         self._redactor = redactor
         self._connection = ConnectionController(settings, demo=demo, environment=environment,
                                                 base_url=base_url, parent=self)
@@ -146,7 +149,8 @@ class MainWindow(QMainWindow):
         c = self._controllers = build_controllers(
             self, parts, self._settings, self._keys, self._client_factory, self._connection,
             self._clock, self._redactor, hold_background=not self._settled,
-            refresh_quietly=lambda: self._refresh(background=True))
+            refresh_quietly=lambda: self._refresh(background=True),
+            catalogue_timer=self._catalogue_timer)
         c.auth.keySaved.connect(self._key_saved)
         self._connection.changed.connect(self._connection_changed)
         c.cards.categories.labelsChanged.connect(self._category_labels_changed)

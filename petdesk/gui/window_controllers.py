@@ -40,6 +40,7 @@ from petdesk.gui.settings.connection import ConnectionController
 from petdesk.gui.settings.settings import AppSettings
 from petdesk.gui.settings.shared_store import SharedStoreController, SharedStoreWatch
 from petdesk.gui.window_parts import WindowParts
+from petdesk.gui.worker.stepper import StepTimer
 from petdesk.gui.worker.worker import ClientFactory, Worker
 from petdesk.services.keys.keys import KeyProvider
 from petdesk.services.outbox.probe import means_offline
@@ -101,8 +102,10 @@ def build_controllers(window: QMainWindow, parts: WindowParts, settings: AppSett
                       keys: KeyProvider, client_factory: ClientFactory,
                       connection: ConnectionController, clock: Clock,
                       redactor: RedactingFilter | None, *, hold_background: bool,
-                      refresh_quietly: Callable[[], None]) -> Controllers:
-    """Every controller of ``window``, wired to ``parts`` (the widgets)."""
+                      refresh_quietly: Callable[[], None],
+                      catalogue_timer: StepTimer | None = None) -> Controllers:
+    """Every controller of ``window``, wired to ``parts`` (the widgets); the catalogue
+    waits between its steps with ``catalogue_timer`` if given."""
     worker = Worker(client_factory, keys, connection.in_use, clock=clock,
                     store_folder=settings.store_folder, parent=window)
     if hold_background:
@@ -144,7 +147,7 @@ def build_controllers(window: QMainWindow, parts: WindowParts, settings: AppSett
         # The catalogue: filled in the background, searched by name.
         catalogue=CatalogueWindow(worker, connection, settings, parts.status,
                                   parts.bar.quickFilterEdit, parts.panel.catalogueMatchLabel,
-                                  cards.categories, lookups, window),
+                                  cards.categories, lookups, window, timer=catalogue_timer),
         # The activity log: who added what, from which desk, and how.
         activity=ActivityController(worker, folders, window),
         auto_refresh=QTimer(window, interval=AUTO_REFRESH_MS),

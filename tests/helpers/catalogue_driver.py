@@ -11,7 +11,6 @@ from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLabel
 
 from petdesk.core.status_messages import MessageKind
-from petdesk.gui.catalogue.controller import CatalogueController
 from petdesk.gui.catalogue.search_dialog import CatalogueDialog
 from petdesk.gui.main_window import MainWindow
 from petdesk.gui.worker.stepper import StepTimer
@@ -65,8 +64,7 @@ def catalogue_details(window: MainWindow) -> str:
 def open_window(make_window: Callable[..., MainWindow], box: Sandbox,
                 clock: FakeClock) -> tuple[MainWindow, FakeStepTimer]:
     timer = FakeStepTimer(clock)
-    window = make_window(box, prepare=lambda w: ui.child(w, CatalogueController)
-                         .use_timer(timer))
+    window = make_window(box, catalogue_timer=timer)
     return window, timer
 
 

@@ -85,7 +85,7 @@ class CatalogueController(QObject):
     notice = Signal(str)
 
     def __init__(self, worker: Worker, connection: ConnectionController,
-                 settings: Callable[[], MirrorSettings], *,
+                 settings: Callable[[], MirrorSettings], *, timer: StepTimer | None = None,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._worker = worker
@@ -94,12 +94,8 @@ class CatalogueController(QObject):
         self.report: CatalogueReport | None = None
         self._stepper = Stepper(worker, _step, self._stepped,
                                 key=STEP_KEY, kind=JobKind.OTHER, max_sleep=MAX_SLEEP_S,
-                                parent=self)
+                                timer=timer, parent=self)
         connection.changed.connect(self.catalogue_replaced)
-
-    def use_timer(self, timer: StepTimer) -> None:
-        """Wait between steps with ``timer`` (tests: one on the fake clock)."""
-        self._stepper.use_timer(timer)
 
     @property
     def enabled(self) -> bool:

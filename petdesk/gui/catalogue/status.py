@@ -25,6 +25,7 @@ from petdesk.gui.common.status_bar import PetStatusBar
 from petdesk.gui.pets.lookup import LookupController
 from petdesk.gui.settings.connection import ConnectionController
 from petdesk.gui.settings.settings import AppSettings
+from petdesk.gui.worker.stepper import StepTimer
 from petdesk.gui.worker.worker import Worker
 from petdesk.services.catalogue.wording import (
     CATALOGUE_OFF,
@@ -65,7 +66,7 @@ class CatalogueWindow(QObject):
     def __init__(self, worker: Worker, connection: ConnectionController,
                  settings: AppSettings, status: PetStatusBar, quick_filter: QLineEdit,
                  match_label: QLabel, categories: CategoryModel, lookups: LookupController,
-                 window: QWidget) -> None:
+                 window: QWidget, *, timer: StepTimer | None = None) -> None:
         super().__init__(window)
         self._window = window
         self._settings = settings
@@ -74,7 +75,8 @@ class CatalogueWindow(QObject):
         self._lookups = lookups
         self._clock = worker.clock
         self.controller = CatalogueController(worker, connection,
-                                              lambda: mirror_settings(settings), parent=self)
+                                              lambda: mirror_settings(settings), timer=timer,
+                                              parent=self)
         self.dialog: CatalogueDialog | None = None
         self.report: CatalogueReport | None = None
         self._line = QTimer(self)

@@ -5,8 +5,9 @@ A :class:`Stepper` runs ``step`` as a keyed background job (never two queued), h
 the outcome to ``stepped`` on the GUI thread, and that decides: :meth:`Stepper.follow`
 with the wait the step asked for (the pace, the day's quota, a lost connection), or
 :meth:`Stepper.stop`. The wait is a :class:`StepTimer`, a single-shot timer of at most
-``max_sleep`` seconds (a longer wait is asked again by the next step); tests give one
-on their fake clock (:meth:`Stepper.use_timer`).
+``max_sleep`` seconds (a longer wait is asked again by the next step). A stepper is
+given its timer or makes one; the window's tests give the catalogue's one on their fake
+clock (``MainWindow(catalogue_timer=…)``).
 """
 
 from __future__ import annotations
@@ -51,7 +52,8 @@ class Stepper(QObject):
     module docstring."""
 
     def __init__(self, worker: Worker, step: Task, stepped: Next, *, key: str,
-                 kind: JobKind, max_sleep: float, parent: QObject | None = None) -> None:
+                 kind: JobKind, max_sleep: float, timer: StepTimer | None = None,
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._worker = worker
         self._job = step
@@ -62,14 +64,8 @@ class Stepper(QObject):
         self.following = False
         #: Shut down: nothing is scheduled any more.
         self.closed = False
-        self.timer = StepTimer(self, max_sleep=max_sleep)
+        self.timer = timer if timer is not None else StepTimer(self, max_sleep=max_sleep)
         self.timer.timeout.connect(self._step)
-
-    def use_timer(self, timer: StepTimer) -> None:
-        """Wait between steps with ``timer`` (tests: one on the fake clock)."""
-        self.timer.stop()
-        self.timer = timer
-        timer.timeout.connect(self._step)
 
     @property
     def waiting(self) -> bool:
