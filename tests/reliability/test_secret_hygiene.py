@@ -106,6 +106,8 @@ def test_a_full_session_leaves_the_key_nowhere(
 
     assert files_containing(SECRETS) == []
     no_secret_in_records(caplog_debug)
+    for handler in logging.getLogger("petdesk").handlers:
+        handler.flush()  # the file is written on its own thread
     text = log_path.read_text(encoding="utf-8")
     assert "saved in the keyring" in text  # the log was written, by the app
     for secret in SECRETS:
