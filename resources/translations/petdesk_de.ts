@@ -337,6 +337,10 @@
         <translation>Entfernen Sie das unsichtbare Zeichen {character} (eine Richtungsumkehr oder ein Leerzeichen ohne Breite).</translation>
     </message>
     <message>
+        <source>Choose a category, or type its name or number.</source>
+        <translation>Wählen Sie eine Kategorie oder geben Sie ihren Namen oder ihre Nummer ein.</translation>
+    </message>
+    <message>
         <source>The category ID is too large (at most {limit}).</source>
         <translation>Die Kategorie-ID ist zu groß (höchstens {limit}).</translation>
     </message>
@@ -363,10 +367,6 @@
     <message>
         <source>This name cannot be used.</source>
         <translation>Dieser Name kann nicht verwendet werden.</translation>
-    </message>
-    <message>
-        <source>Enter the category ID.</source>
-        <translation>Geben Sie die Kategorie-ID ein.</translation>
     </message>
     <message>
         <source>The category ID must be 1 or more.</source>

@@ -337,6 +337,10 @@
         <translation>Quite el carácter invisible {character} (un cambio de dirección o un espacio de ancho cero).</translation>
     </message>
     <message>
+        <source>Choose a category, or type its name or number.</source>
+        <translation>Elija una categoría o escriba su nombre o número.</translation>
+    </message>
+    <message>
         <source>The category ID is too large (at most {limit}).</source>
         <translation>El ID de categoría es demasiado grande (como máximo {limit}).</translation>
     </message>
@@ -363,10 +367,6 @@
     <message>
         <source>This name cannot be used.</source>
         <translation>Este nombre no se puede usar.</translation>
-    </message>
-    <message>
-        <source>Enter the category ID.</source>
-        <translation>Escriba el ID de categoría.</translation>
     </message>
     <message>
         <source>The category ID must be 1 or more.</source>
