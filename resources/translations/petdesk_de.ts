@@ -3311,8 +3311,8 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Das Passwort liegt im Schlüsselbund Ihres Systems, nie in den Einstellungen von PetDesk.</translation>
     </message>
     <message>
-        <source>When the shared store cannot be reached, this computer keeps working on its own data and moves the adds it kept to the shared store once it is back.</source>
-        <translation>Ist der gemeinsame Speicher nicht erreichbar, arbeitet dieser Computer mit seinen eigenen Daten weiter und überträgt die hier gesammelten Aufnahmen in den gemeinsamen Speicher, sobald er wieder da ist.</translation>
+        <source>When the shared store cannot be reached, this computer keeps working on its own data: pets you add wait here and move to the shared store once it is back, but files cannot be imported until then.</source>
+        <translation>Ist der gemeinsame Speicher nicht erreichbar, arbeitet dieser Computer mit seinen eigenen Daten weiter: Tiere, die Sie hinzufügen, warten hier und werden in den gemeinsamen Speicher übertragen, sobald er wieder da ist, Dateien lassen sich aber erst dann importieren.</translation>
     </message>
     <message>
         <source>&amp;Address:</source>

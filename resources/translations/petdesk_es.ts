@@ -3311,8 +3311,8 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>La contraseña se guarda en el llavero del sistema, nunca en la configuración de PetDesk.</translation>
     </message>
     <message>
-        <source>When the shared store cannot be reached, this computer keeps working on its own data and moves the adds it kept to the shared store once it is back.</source>
-        <translation>Si no se puede acceder al almacén compartido, este equipo sigue trabajando con sus propios datos y pasa las altas que guardó al almacén compartido en cuanto vuelva.</translation>
+        <source>When the shared store cannot be reached, this computer keeps working on its own data: pets you add wait here and move to the shared store once it is back, but files cannot be imported until then.</source>
+        <translation>Si no se puede acceder al almacén compartido, este equipo sigue trabajando con sus propios datos: los animales que añada esperan aquí y pasan al almacén compartido en cuanto vuelva, pero no se pueden importar archivos hasta entonces.</translation>
     </message>
     <message>
         <source>&amp;Address:</source>
