@@ -80,8 +80,8 @@ from petdesk.services.shared.move import MoveBlocked, move_waiting_adds
 from petdesk.services.shared.opening import SharedOpener, open_postgres
 from petdesk.services.worker.shared_quota import StoreQuota
 from petdesk.storage.paths import store_path
-from petdesk.storage.postgres.errors import SharedStoreUnavailable
 from petdesk.storage.repositories import BudgetRepository, Store
+from petdesk.storage.rows import SharedStoreUnavailable
 from petdesk.storage.saved_settings import ENVIRONMENTS, saved_connection, saved_shared_store
 from petdesk.storage.sqlite.store import SqliteStore, open_store
 

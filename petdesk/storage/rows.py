@@ -14,6 +14,7 @@ from typing import Any, Final, NamedTuple
 from petdesk.core.desk import Desk
 from petdesk.core.quota import QuotaFigures
 from petdesk.core.statuses import PetStatus
+from petdesk.core.store_trouble import StoreTrouble
 
 #: The desk of adds kept before the store recorded desks.
 UNKNOWN_DESK = Desk("", "")
@@ -69,6 +70,19 @@ class BudgetRecord:
 
 class OutboxError(Exception):
     """An outbox change that is not allowed (e.g. editing an entry being sent)."""
+
+
+class SharedStoreUnavailable(Exception):
+    """The shared store cannot be opened or used: :attr:`trouble` says why. The
+    exception's argument is the trouble's sentence (marked for translation: the window
+    shows it in the user's language, ``str()`` is English); it never contains the
+    password (the driver's own error is logged by type only). It lives here, not with
+    the shared store's implementation, so the services, the window and the command line
+    can tell "the shared store cannot be used" without depending on that store."""
+
+    def __init__(self, trouble: StoreTrouble) -> None:
+        super().__init__(trouble.sentence)
+        self.trouble = trouble
 
 
 class OutboxState(enum.Enum):

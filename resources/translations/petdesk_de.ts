@@ -337,6 +337,10 @@
         <translation>Entfernen Sie das unsichtbare Zeichen {character} (eine Richtungsumkehr oder ein Leerzeichen ohne Breite).</translation>
     </message>
     <message>
+        <source>Choose a category, or type its name or number.</source>
+        <translation>Wählen Sie eine Kategorie oder geben Sie ihren Namen oder ihre Nummer ein.</translation>
+    </message>
+    <message>
         <source>The category ID is too large (at most {limit}).</source>
         <translation>Die Kategorie-ID ist zu groß (höchstens {limit}).</translation>
     </message>
@@ -363,10 +367,6 @@
     <message>
         <source>This name cannot be used.</source>
         <translation>Dieser Name kann nicht verwendet werden.</translation>
-    </message>
-    <message>
-        <source>Enter the category ID.</source>
-        <translation>Geben Sie die Kategorie-ID ein.</translation>
     </message>
     <message>
         <source>The category ID must be 1 or more.</source>
@@ -3311,8 +3311,8 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
         <translation>Das Passwort liegt im Schlüsselbund Ihres Systems, nie in den Einstellungen von PetDesk.</translation>
     </message>
     <message>
-        <source>When the shared store cannot be reached, this computer keeps working on its own data and moves the adds it kept to the shared store once it is back.</source>
-        <translation>Ist der gemeinsame Speicher nicht erreichbar, arbeitet dieser Computer mit seinen eigenen Daten weiter und überträgt die hier gesammelten Aufnahmen in den gemeinsamen Speicher, sobald er wieder da ist.</translation>
+        <source>When the shared store cannot be reached, this computer keeps working on its own data: pets you add wait here and move to the shared store once it is back, but files cannot be imported until then.</source>
+        <translation>Ist der gemeinsame Speicher nicht erreichbar, arbeitet dieser Computer mit seinen eigenen Daten weiter: Tiere, die Sie hinzufügen, warten hier und werden in den gemeinsamen Speicher übertragen, sobald er wieder da ist, Dateien lassen sich aber erst dann importieren.</translation>
     </message>
     <message>
         <source>&amp;Address:</source>

@@ -337,6 +337,10 @@
         <translation>Quite el carácter invisible {character} (un cambio de dirección o un espacio de ancho cero).</translation>
     </message>
     <message>
+        <source>Choose a category, or type its name or number.</source>
+        <translation>Elija una categoría o escriba su nombre o número.</translation>
+    </message>
+    <message>
         <source>The category ID is too large (at most {limit}).</source>
         <translation>El ID de categoría es demasiado grande (como máximo {limit}).</translation>
     </message>
@@ -363,10 +367,6 @@
     <message>
         <source>This name cannot be used.</source>
         <translation>Este nombre no se puede usar.</translation>
-    </message>
-    <message>
-        <source>Enter the category ID.</source>
-        <translation>Escriba el ID de categoría.</translation>
     </message>
     <message>
         <source>The category ID must be 1 or more.</source>
@@ -3311,8 +3311,8 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
         <translation>La contraseña se guarda en el llavero del sistema, nunca en la configuración de PetDesk.</translation>
     </message>
     <message>
-        <source>When the shared store cannot be reached, this computer keeps working on its own data and moves the adds it kept to the shared store once it is back.</source>
-        <translation>Si no se puede acceder al almacén compartido, este equipo sigue trabajando con sus propios datos y pasa las altas que guardó al almacén compartido en cuanto vuelva.</translation>
+        <source>When the shared store cannot be reached, this computer keeps working on its own data: pets you add wait here and move to the shared store once it is back, but files cannot be imported until then.</source>
+        <translation>Si no se puede acceder al almacén compartido, este equipo sigue trabajando con sus propios datos: los animales que añada esperan aquí y pasan al almacén compartido en cuanto vuelva, pero no se pueden importar archivos hasta entonces.</translation>
     </message>
     <message>
         <source>&amp;Address:</source>

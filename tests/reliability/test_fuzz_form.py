@@ -61,7 +61,7 @@ FORMAT_MESSAGE = re.compile(
     r"Remove the invisible character U\+[0-9A-F]{4,6} \(a direction override or "
     r"zero-width space\)\.")
 CATEGORY_MESSAGES = {
-    "blank": ("Enter the category ID.",),
+    "blank": ("Choose a category, or type its name or number.",),
     "small": ("The category ID must be 1 or more.",),
     "large": (f"The category ID is too large (at most {INT64_MAX}).",),
     "nan": ("The category ID must be a whole number, like 3.",),

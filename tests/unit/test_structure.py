@@ -39,6 +39,10 @@ ALLOWED_LAYERS: dict[str, frozenset[str]] = {
     "gui": frozenset({"core", "api", "storage", "sandbox", "services", "gui"}),
 }
 QT_PACKAGES = ("PySide6", "shiboken6")
+#: Above storage, only the module that opens the shared store imports its package; the
+#: rest know the store through the protocols and the store-neutral values and errors.
+SHARED_STORE_PACKAGE = "petdesk.storage.postgres"
+SHARED_STORE_OPENERS = frozenset({"petdesk.services.shared.opening"})
 
 
 @dataclass(frozen=True)
@@ -207,6 +211,16 @@ def test_each_layer_imports_only_the_layers_below_it() -> None:
                 problems.append(f"{module.where}:{i.line}: the {layer} layer imports "
                                 f"{i.target} ({target})")
     _fail(problems, "imports against the layering")
+
+
+def test_above_storage_only_the_opener_imports_the_shared_stores_package() -> None:
+    problems = [f"{module.where}:{i.line}: imports {i.target}"
+                for module in modules().values()
+                if module.layer not in (None, "storage") and module.name not in SHARED_STORE_OPENERS
+                for i in _petdesk_imports(module)
+                if i.target == SHARED_STORE_PACKAGE
+                or i.target.startswith(SHARED_STORE_PACKAGE + ".")]
+    _fail(problems, "imports of the shared store's package above storage")
 
 
 def _uses_qt(module: Module) -> list[Import]:

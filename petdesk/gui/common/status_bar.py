@@ -40,7 +40,7 @@ from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.accessibility import make_accessible
 from petdesk.gui.common.localize import error_text, localized
 from petdesk.gui.common.plain import plain_box
-from petdesk.storage.postgres.errors import SharedStoreUnavailable
+from petdesk.storage.rows import SharedStoreUnavailable
 
 if TYPE_CHECKING:
     from datetime import datetime

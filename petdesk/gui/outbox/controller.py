@@ -86,13 +86,21 @@ def _cancel(local_id: int, ctx: JobContext) -> OutboxView:
     return ctx.session.outbox.cancel_add(local_id)
 
 
+def _reason(exc: Exception) -> str:
+    """The exception's type and message on one line (a driver's message may span several)."""
+    message = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {message}" if message else type(exc).__name__
+
+
 def keep_page(query: Any, page: PetPage, ctx: JobContext) -> None:
     """Keep a fresh first page of ``query`` for the next start (worker thread, as
     background work after the page is shown)."""
     try:
         ctx.session.pets.save_first_page(query.status, query.limit, page)
-    except Exception:
-        log.exception("the page could not be kept for the next start")
+    except Exception as exc:
+        # A warning without a traceback, not an error: the page is shown and nothing the
+        # user did is lost; only the next start paints an older copy.
+        log.warning("the page could not be kept for the next start: %s", _reason(exc))
 
 
 def keep_looked_up(pet_id: int, found: PetLookup | None, ctx: JobContext) -> None:
@@ -103,8 +111,8 @@ def keep_looked_up(pet_id: int, found: PetLookup | None, ctx: JobContext) -> Non
             ctx.session.pets.save_looked_up(found.pet)
         elif ctx.has_store():
             ctx.session.pets.forget_looked_up(pet_id)
-    except Exception:
-        log.exception("the pet could not be kept for working offline")
+    except Exception as exc:  # the pet is shown: only the offline copy is old
+        log.warning("the pet could not be kept for working offline: %s", _reason(exc))
 
 
 def _stored_pet(pet_id: int, ctx: JobContext) -> tuple[Pet, float] | None:

@@ -274,7 +274,7 @@ class AddPetDialog(QDialog):
 
     def _category_message(self, kind: str) -> str:
         if kind == "missing":
-            return self.tr("Enter the category ID.")
+            return self.tr("Choose a category, or type its name or number.")
         if kind == "greater_than_equal":
             return self.tr("The category ID must be 1 or more.")
         if kind == "less_than_equal":

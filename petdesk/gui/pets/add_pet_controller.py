@@ -36,8 +36,7 @@ from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.localize import error_text, localized
 from petdesk.gui.settings.auth import AuthController
 from petdesk.services.outbox.sender import StepKind
-from petdesk.storage.postgres.errors import SharedStoreUnavailable
-from petdesk.storage.rows import Draft
+from petdesk.storage.rows import Draft, SharedStoreUnavailable
 
 if TYPE_CHECKING:
     from petdesk.api import NewPet

@@ -77,7 +77,9 @@ class SharedStorePage(QWidget):
         note.setWordWrap(True)
         when_down = QLabel(self.tr(
             "When the shared store cannot be reached, this computer keeps working on its "
-            "own data and moves the adds it kept to the shared store once it is back."))
+            "own data: pets you add wait here and move to the shared store once it is "
+            "back, but files cannot be imported until then."))
+        when_down.setObjectName("sharedOutageNote")
         when_down.setWordWrap(True)
         form = QFormLayout()
         form.addRow(self.tr("&Address:"), self.sharedAddressEdit)

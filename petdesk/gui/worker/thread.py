@@ -24,7 +24,7 @@ from petdesk.services.worker import client_link
 from petdesk.services.worker.jobs import ClientFactory, Job, JobContext, Outcome
 from petdesk.services.worker.shared_quota import StoreQuota
 from petdesk.storage.paths import store_file
-from petdesk.storage.postgres.errors import SharedStoreUnavailable
+from petdesk.storage.rows import SharedStoreUnavailable
 from petdesk.storage.sqlite.store import OpenedStore, open_store
 
 if TYPE_CHECKING:

@@ -7,9 +7,9 @@ from typing import Protocol
 from petdesk.core.clock import Clock
 from petdesk.core.store_trouble import StoreTrouble
 from petdesk.services.desk import this_desk
-from petdesk.storage.postgres.errors import SharedStoreUnavailable
 from petdesk.storage.postgres.store import open_shared_store
 from petdesk.storage.repositories import Store
+from petdesk.storage.rows import SharedStoreUnavailable
 
 __all__ = ["SharedOpener", "open_postgres"]
 

@@ -9,9 +9,8 @@ import contextlib
 from collections.abc import Iterator
 
 from petdesk.storage.postgres.database import Connection, PgDatabase
-from petdesk.storage.postgres.errors import SharedStoreUnavailable
 from petdesk.storage.postgres.keys import advisory_key
-from petdesk.storage.rows import MirrorState
+from petdesk.storage.rows import MirrorState, SharedStoreUnavailable
 from petdesk.storage.sql.catalogue import STATE_COLUMNS, SqlCatalogue, state_values
 
 __all__ = ["PgCatalogue"]

@@ -23,7 +23,7 @@ from psycopg.conninfo import conninfo_to_dict
 
 from petdesk.core.clock import Clock
 from petdesk.core.store_trouble import StoreTrouble
-from petdesk.storage.postgres.errors import SharedStoreUnavailable
+from petdesk.storage.rows import SharedStoreUnavailable
 from petdesk.storage.sql.dialect import Dialect, OneConnection
 
 log = logging.getLogger(__name__)

@@ -21,8 +21,8 @@ import logging
 import psycopg
 
 from petdesk.storage.postgres.database import Connection, connect, describe
-from petdesk.storage.postgres.errors import SharedStoreUnavailable
 from petdesk.storage.postgres.keys import advisory_key
+from petdesk.storage.rows import SharedStoreUnavailable
 
 log = logging.getLogger(__name__)
 

@@ -14,12 +14,11 @@ from petdesk.core.store_trouble import StoreTrouble
 from petdesk.storage.postgres.budget import PgBudget
 from petdesk.storage.postgres.catalogue import PgCatalogue
 from petdesk.storage.postgres.database import Connection, PgDatabase, connect, describe
-from petdesk.storage.postgres.errors import SharedStoreUnavailable
 from petdesk.storage.postgres.lock import PgSenderLock
 from petdesk.storage.postgres.meta import PgMeta
 from petdesk.storage.postgres.outbox import PgOutbox
 from petdesk.storage.postgres.schema import NewerSchemaError, migrate
-from petdesk.storage.rows import UNKNOWN_DESK
+from petdesk.storage.rows import UNKNOWN_DESK, SharedStoreUnavailable
 from petdesk.storage.sql.activity import SqlActivity
 from petdesk.storage.sql.pages import SqlPages
 
@@ -103,7 +102,7 @@ def open_shared_store(address: str, password: str | None, environment: str, *,
     ``None``: the address's own means, e.g. a client certificate), set up or migrate its
     tables, and return the store of ``environment``, recording ``desk`` (this computer
     and its user) on every add queued through it. Raises
-    :class:`~petdesk.storage.postgres.errors.SharedStoreUnavailable` saying why when it
+    :class:`~petdesk.storage.rows.SharedStoreUnavailable` saying why when it
     cannot be used; the password is in no message."""
     conn = connect(address, password)
     trouble: StoreTrouble | None = None

@@ -252,14 +252,21 @@ def test_the_footer_counts_one_filtered_pet_in_the_singular(
 
 
 @popup_warnings
+@pytest.mark.parametrize(("language", "missing"), [
+    ("en", "Choose a category, or type its name or number."),
+    ("de", "Wählen Sie eine Kategorie oder geben Sie ihren Namen oder ihre Nummer ein."),
+    ("es", "Elija una categoría o escriba su nombre o número.")])
 def test_enter_with_the_category_missing_says_so_and_keeps_the_name(
-        qtbot: Any, demo_window: MainWindow) -> None:
-    dialog = active_form(qtbot, demo_window)
+        qtbot: Any, tmp_path: Path, settings: AppSettings, monkeypatch: pytest.MonkeyPatch,
+        speak: Callable[[str], None], language: str, missing: str) -> None:
+    """The field takes a listed category, a name or a number: the message says so."""
+    speak(language)
+    dialog = active_form(qtbot, demo(qtbot, tmp_path, settings, monkeypatch))
     type_into(qtbot, dialog.nameEdit, "Walker")
     assert ui.field_error(dialog, "categoryId") == ""  # not flagged before it is visited
     assert not dialog.submitButton.isEnabled()
     qtbot.keyClick(dialog.nameEdit, Qt.Key.Key_Return)
-    assert ui.field_error(dialog, "categoryId") == "Enter the category ID."
+    assert ui.field_error(dialog, "categoryId") == missing
     assert dialog.isVisible()
     assert dialog.nameEdit.text() == "Walker"
     type_into(qtbot, dialog.categoryIdEdit, "2")

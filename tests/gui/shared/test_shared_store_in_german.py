@@ -1,5 +1,6 @@
-"""PetDesk in German: why the shared store cannot be used is said in German, in
-Settings › Shared store's Test connection and in the status bar's Details."""
+"""PetDesk in German: Settings › Shared store says what works while the shared store is
+down, and why it cannot be used is said in German, in its Test connection and in the
+status bar's Details."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Iterator
 import psycopg
 import pytest
 from PySide6.QtCore import QLocale, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 from petdesk.core.datafiles import resources_dir
 from petdesk.core.status_messages import MessageKind
@@ -53,6 +54,19 @@ def _details_of_the_down_message(qtbot, window, line: str) -> str:  # type: igno
     qtbot.keyClick(box, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not box.isVisible(), timeout=5_000)
     return details
+
+
+@pytest.mark.usefixtures("german")
+def test_the_tab_says_in_german_that_adds_wait_but_imports_need_the_shared_store(
+        qtbot, loopback: Sandbox, make_window) -> None:
+    window = make_window(loopback)
+    _dialog, page = _shared_tab(qtbot, window)
+    assert page.findChild(QLabel, "sharedOutageNote").text() == (
+        "Ist der gemeinsame Speicher nicht erreichbar, arbeitet dieser Computer mit seinen "
+        "eigenen Daten weiter: Tiere, die Sie hinzufügen, warten hier und werden in den "
+        "gemeinsamen Speicher übertragen, sobald er wieder da ist, Dateien lassen sich aber "
+        "erst dann importieren.")
+    qtbot.keyClick(page.sharedAddressEdit, Qt.Key.Key_Escape)
 
 
 @pytest.mark.usefixtures("german")

@@ -7,7 +7,7 @@ import socket
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QDialogButtonBox, QLabel
 
 from petdesk.core.status_messages import MessageKind
 from petdesk.gui.settings.settings import AppSettings, SharedStoreChoice
@@ -38,6 +38,21 @@ def _ok(qtbot, dialog) -> None:  # type: ignore[no-untyped-def]
     buttons = dialog.findChild(QDialogButtonBox)
     qtbot.mouseClick(buttons.button(QDialogButtonBox.StandardButton.Ok),
                      Qt.MouseButton.LeftButton)
+
+
+def test_the_tab_says_adds_wait_but_imports_need_the_shared_store(
+        qtbot, loopback: Sandbox, make_window) -> None:
+    """While the shared store is down, a pet typed in waits here and moves once; an
+    import does not start (the window and ``petdesk import`` refuse it)."""
+    window = make_window(loopback)
+    _dialog, page = _shared_tab(qtbot, window)
+    note = page.findChild(QLabel, "sharedOutageNote")
+    assert note.isVisible()
+    assert note.text() == (
+        "When the shared store cannot be reached, this computer keeps working on its own "
+        "data: pets you add wait here and move to the shared store once it is back, but "
+        "files cannot be imported until then.")
+    qtbot.keyClick(page.sharedAddressEdit, Qt.Key.Key_Escape)
 
 
 def test_test_connection_says_when_nothing_answers_at_the_address(

@@ -26,7 +26,6 @@ from petdesk.core.store_trouble import StoreTrouble
 from petdesk.services.catalogue.mirror import FillKind, MirrorFiller
 from petdesk.services.outbox.budget import QuotaBudget
 from petdesk.services.outbox.sender import OutboxSender, StepKind
-from petdesk.storage.postgres.errors import SharedStoreUnavailable
 from petdesk.storage.postgres.schema import CURRENT_VERSION, MIGRATIONS, migrate
 from petdesk.storage.postgres.store import PostgresStore, open_shared_store
 from petdesk.storage.rows import (
@@ -36,6 +35,7 @@ from petdesk.storage.rows import (
     MirrorQuery,
     OutboxState,
     PetRow,
+    SharedStoreUnavailable,
     StoredQuery,
 )
 from tests.helpers.api_fakes import FakeClock

@@ -17,9 +17,8 @@ from petdesk.core.statuses import PetStatus
 from petdesk.core.store_trouble import StoreTrouble
 from petdesk.services.shared.move import MoveReport
 from petdesk.services.worker.session import WorkSession
-from petdesk.storage.postgres.errors import SharedStoreUnavailable
 from petdesk.storage.postgres.store import PostgresStore
-from petdesk.storage.rows import Draft, OutboxState
+from petdesk.storage.rows import Draft, OutboxState, SharedStoreUnavailable
 from petdesk.storage.sqlite.store import SqliteStore
 from tests.helpers.api_fakes import FakeClock
 from tests.helpers.postgres import DESK_PASSWORD, PostgresServer

@@ -22,9 +22,8 @@ from petdesk.services.shared.move import MoveReport, move_waiting_adds
 from petdesk.services.shared.opening import open_postgres
 from petdesk.services.worker.session import WorkSession
 from petdesk.storage.paths import store_file, store_path
-from petdesk.storage.postgres.errors import SharedStoreUnavailable
 from petdesk.storage.repositories import Store
-from petdesk.storage.rows import AddWay, Draft, OutboxState
+from petdesk.storage.rows import AddWay, Draft, OutboxState, SharedStoreUnavailable
 from petdesk.storage.saved_settings import ini_path
 from petdesk.storage.sqlite.store import SqliteStore, open_store
 from tests.helpers.api_fakes import FakeClock
