@@ -7,9 +7,12 @@ durably first, then sent at once as the user's request (see
 * Created: :attr:`added` with the pet.
 * The shared store stopped answering before the add was kept: :attr:`rejected`; the
   form keeps what was typed and asks to press Add again once the worker has opened the
-  store again (the shared one, or this computer's while it is down). It is not kept
-  anywhere else by itself: had the connection died while committing, the add may be in
-  the shared outbox already.
+  store again (the shared one, or this computer's while it is down). Had the connection
+  died while committing, the add may be in the shared outbox already: the add carries
+  an idempotency key (:class:`~petdesk.storage.rows.AddKey`) from its first press for
+  as long as the same pet is submitted, so pressing Add again finds that entry (and
+  shows it waiting or sent) instead of queueing the pet twice. A new key is made once
+  the add was kept, or when what is submitted changes.
 * A 400 names its field: :attr:`rejected` with the field (the form stays open and
   keeps what was typed; the refused add leaves the outbox).
 * Not sent now (no connection, a long rate-limit wait, the day's quota spent, earlier
@@ -37,7 +40,7 @@ from petdesk.gui.common.localize import error_text, localized
 from petdesk.gui.settings.auth import AuthController
 from petdesk.services.outbox.sender import StepKind
 from petdesk.storage.postgres.errors import SharedStoreUnavailable
-from petdesk.storage.rows import Draft
+from petdesk.storage.rows import AddKey, Draft
 
 if TYPE_CHECKING:
     from petdesk.api import NewPet
@@ -47,16 +50,18 @@ if TYPE_CHECKING:
 
 
 class _Add:
-    """One add's job: queue once (a replay after a new key reuses the entry), then send."""
+    """One add's job: queue once (a replay after a new API key reuses the entry), then
+    send."""
 
-    def __init__(self, draft: Draft) -> None:
+    def __init__(self, draft: Draft, key: AddKey) -> None:
         self.draft = draft
+        self.key = key
         self.local_id: int | None = None
 
     def __call__(self, ctx: JobContext) -> SendReport:
         outbox = ctx.session.outbox
         if self.local_id is None:
-            self.local_id = outbox.queue_add(self.draft)
+            self.local_id = outbox.queue_add(self.draft, self.key)
         report = outbox.send_add(ctx.client, self.local_id)
         if report.result.kind is StepKind.KEY_PROBLEM and isinstance(report.error,
                                                                       AuthenticationError):
@@ -84,11 +89,21 @@ class AddPetController(QObject):
         self._auth = auth
         self._outbox = outbox
         self.sending = False
+        #: The pet being added and its idempotency key, until it is kept.
+        self._keyed: tuple[Draft, AddKey] | None = None
+
+    def _key_for(self, draft: Draft) -> AddKey:
+        """The key of ``draft``: the one it was first submitted with while it is the
+        same pet, else a new one."""
+        if self._keyed is None or self._keyed[0] != draft:
+            self._keyed = draft, AddKey.new()
+        return self._keyed[1]
 
     def submit(self, new_pet: NewPet) -> None:
         if self.sending:
             return  # one add at a time: a double click never adds twice
-        add = _Add(Draft(new_pet.name, new_pet.category_id, new_pet.status))
+        draft = Draft(new_pet.name, new_pet.category_id, new_pet.status)
+        add = _Add(draft, self._key_for(draft))
         job = self._auth.run_task(add, lambda outcome: self._done(add, outcome),
                                   kind=JobKind.CREATE,
                                   label=localized(QT_TRANSLATE_NOOP(
@@ -101,7 +116,9 @@ class AddPetController(QObject):
 
     def send_later(self, new_pet: NewPet) -> None:
         """Closing the form with "Send later": the pet waits in the outbox."""
-        self._outbox.keep(Draft(new_pet.name, new_pet.category_id, new_pet.status))
+        draft = Draft(new_pet.name, new_pet.category_id, new_pet.status)
+        self._outbox.keep(draft, self._key_for(draft))
+        self._keyed = None
         self.queued.emit(localized(QT_TRANSLATE_NOOP(
             "AddPetController",
             "“{name}” waits in the outbox. PetDesk sends it by itself.").format(
@@ -114,11 +131,12 @@ class AddPetController(QObject):
         name = display(add.draft.name, 40)
         if report is None:
             exc = outcome.error
-            if add.local_id is None:  # not even queued (the store could not be written)
+            if add.local_id is None:  # not kept, as far as this desk knows: same key again
                 message = (self._store_lost_text(name)
                            if isinstance(exc, SharedStoreUnavailable) else error_text(exc))
                 self.rejected.emit(message, None, exc, self.tr("The pet was not added: "))
                 return
+            self._keyed = None
             self._outbox.follow()
             self.kept.emit(add.local_id)
             if isinstance(exc, RequestCancelled):
@@ -135,7 +153,9 @@ class AddPetController(QObject):
             return
         self._outbox.show(report.view)
         kind = report.result.kind
-        if kind is StepKind.SENT and report.pet is not None:
+        if kind is not StepKind.FAILED:
+            self._keyed = None  # kept: the form closes
+        if report.pet is not None:  # sent now, or (the same key again) sent already
             self.added.emit(report.pet)
         elif kind is StepKind.FAILED:
             exc = report.error
@@ -161,6 +181,12 @@ class AddPetController(QObject):
                 "AddPetController",
                 "The answer for “{name}” was lost. PetDesk checks whether it was added before "
                 "sending anything again.").format(
+                name=name))
+        if kind is StepKind.IDLE:  # pressed again: the add was kept, and is being checked
+            return localized(QT_TRANSLATE_NOOP(
+                "AddPetController",
+                "“{name}” was kept already and waits in the outbox. PetDesk sends or checks "
+                "it by itself.").format(
                 name=name))
         if kind is StepKind.QUEUED_BEHIND:
             return localized(QT_TRANSLATE_NOOP(

@@ -24,7 +24,7 @@ from petdesk.services.outbox.remote import ClientRemote
 from petdesk.services.outbox.sender import OutboxSender, StepResult
 from petdesk.services.outbox.view import OutboxView
 from petdesk.storage.repositories import Store
-from petdesk.storage.rows import Draft, OutboxEntry, OutboxState, PetRow
+from petdesk.storage.rows import AddKey, Draft, OutboxEntry, OutboxState, PetRow
 
 if TYPE_CHECKING:
     from petdesk.api import PetStoreClient
@@ -107,12 +107,14 @@ class OutboxService:
     def look(self) -> OutboxView:
         """The user's own adds still to send or check, and how many adds wait."""
         outbox = self._store.outbox
-        return OutboxView(tuple(e for e in outbox.entries() if e.origin is None),
+        return OutboxView(tuple(e for e in outbox.entries() if e.own),
                           outbox.pending_count())
 
-    def queue_add(self, draft: Draft) -> int:
-        """Write the add durably; its local id."""
-        return self._store.outbox.queue(draft).local_id
+    def queue_add(self, draft: Draft, key: AddKey) -> int:
+        """Write the add durably under its idempotency ``key``; its local id. The same
+        add submitted again (the store's answer to the first was lost, though it may
+        have kept it) is the entry already queued, never a second one."""
+        return self._store.outbox.queue_once(draft, key).local_id
 
     def send_add(self, client: PetStoreClient, local_id: int) -> SendReport:
         """Send the add now, as the user's request (or leave it waiting; see the sender)."""
@@ -129,13 +131,13 @@ class OutboxService:
         """One background step of the sender (at most one request)."""
         result = self._sender.for_client(client)[0].step()
         entry = result.entry
-        pet = _pet(entry) if entry is not None and entry.origin is None else None
+        pet = _pet(entry) if entry is not None and entry.own else None
         return SendReport(result, self.look(), pet)
 
-    def keep_add(self, draft: Draft) -> OutboxView:
-        """Write an add durably without sending it now ("Send later"): the outbox's
-        stepping sends it when the gate allows."""
-        self._store.outbox.queue(draft)
+    def keep_add(self, draft: Draft, key: AddKey) -> OutboxView:
+        """Write an add durably without sending it now ("Send later"), under its
+        ``key`` as :meth:`queue_add`: the outbox's stepping sends it when the gate allows."""
+        self._store.outbox.queue_once(draft, key)
         return self.look()
 
     def edit_add(self, local_id: int, draft: Draft) -> OutboxView:

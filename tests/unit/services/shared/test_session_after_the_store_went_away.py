@@ -19,7 +19,7 @@ from petdesk.services.shared.move import MoveReport
 from petdesk.services.worker.session import WorkSession
 from petdesk.storage.postgres.errors import SharedStoreUnavailable
 from petdesk.storage.postgres.store import PostgresStore
-from petdesk.storage.rows import Draft, OutboxState
+from petdesk.storage.rows import AddKey, Draft, OutboxState
 from petdesk.storage.sqlite.store import SqliteStore
 from tests.helpers.api_fakes import FakeClock
 from tests.helpers.postgres import DESK_PASSWORD, PostgresServer
@@ -50,11 +50,11 @@ def test_a_session_whose_shared_store_went_away_opens_here_then_there_again(
     session = WorkSession.open(connection, clock, desk, password=DESK_PASSWORD)
     assert session.shared_down is None and isinstance(session.store, PostgresStore)
     assert session.store.answering
-    session.outbox.queue_add(Draft("Waiting there", 1, PetStatus.AVAILABLE))
+    session.outbox.queue_add(Draft("Waiting there", 1, PetStatus.AVAILABLE), AddKey.new())
     line.cut()
 
     with pytest.raises(SharedStoreUnavailable) as lost:
-        session.outbox.queue_add(Draft("Lost", 1, PetStatus.AVAILABLE))
+        session.outbox.queue_add(Draft("Lost", 1, PetStatus.AVAILABLE), AddKey.new())
     assert lost.value.trouble is StoreTrouble.UNREACHABLE
     assert not session.store.answering
     session.close()  # the dead connections: nothing raised
@@ -64,7 +64,7 @@ def test_a_session_whose_shared_store_went_away_opens_here_then_there_again(
     assert here.shared_down is StoreTrouble.UNREACHABLE
     assert isinstance(here.store, SqliteStore)
     assert here.store.outbox.entries(include_finished=True) == []  # nothing copied here
-    here.outbox.queue_add(Draft("Kept here", 2, PetStatus.PENDING))
+    here.outbox.queue_add(Draft("Kept here", 2, PetStatus.PENDING), AddKey.new())
     assert here.rejoin(connection, clock, desk, password=DESK_PASSWORD) is None
     line.join()
 
