@@ -132,11 +132,13 @@ class OutboxRepository(Protocol):
         Returns how many were new, once they are on disk."""
         ...
 
-    def queue_once(self, draft: Draft, key: AddKey) -> OutboxEntry:
+    def queue_once(self, draft: Draft, key: AddKey, *, held: bool = False) -> OutboxEntry:
         """Queue a person's add ``draft`` under its ``key`` (origin ``key.origin``),
         unless the outbox holds an entry of that key already that was neither refused
         nor cancelled: then that entry, unchanged. The same add submitted again after
-        the store's answer to its first queueing was lost is so queued once."""
+        the store's answer to its first queueing was lost is so queued once. ``held``:
+        not sent from here; it waits to be moved to the shared store, which may hold
+        it already."""
         ...
 
     def hold(self, origin_prefix: str, held: bool) -> int:

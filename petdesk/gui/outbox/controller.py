@@ -74,8 +74,8 @@ def _edit(local_id: int, draft: Draft, ctx: JobContext) -> OutboxView:
     return ctx.session.outbox.edit_add(local_id, draft)
 
 
-def _keep(draft: Draft, key: AddKey, ctx: JobContext) -> OutboxView:
-    return ctx.session.outbox.keep_add(draft, key)
+def _keep(draft: Draft, key: AddKey, maybe_on_shared: bool, ctx: JobContext) -> OutboxView:
+    return ctx.session.outbox.keep_add(draft, key, maybe_on_shared=maybe_on_shared)
 
 
 def _settle(local_id: int, pet_id: int | None, ctx: JobContext) -> OutboxView:
@@ -202,11 +202,12 @@ class OutboxController(QObject):
 
     # -- the user's changes ---------------------------------------------------------------
 
-    def keep(self, draft: Draft, key: AddKey) -> None:
+    def keep(self, draft: Draft, key: AddKey, *, maybe_on_shared: bool) -> None:
         """An add the user chose to send later (closing the form): kept in the outbox
         under its ``key`` (once, though it may be there already), shown as waiting, sent
-        by the outbox's stepping."""
-        self._change(partial(_keep, draft, key))
+        by the outbox's stepping (``maybe_on_shared``: see
+        :meth:`~petdesk.services.outbox.service.OutboxService.queue_add`)."""
+        self._change(partial(_keep, draft, key, maybe_on_shared))
 
     def edit(self, local_id: int, draft: Draft) -> None:
         self._change(partial(_edit, local_id, draft))

@@ -53,15 +53,18 @@ class _Add:
     """One add's job: queue once (a replay after a new API key reuses the entry), then
     send."""
 
-    def __init__(self, draft: Draft, key: AddKey) -> None:
+    def __init__(self, draft: Draft, key: AddKey, maybe_on_shared: bool) -> None:
         self.draft = draft
         self.key = key
+        #: The shared store's answer to an earlier press of this add was lost.
+        self.maybe_on_shared = maybe_on_shared
         self.local_id: int | None = None
 
     def __call__(self, ctx: JobContext) -> SendReport:
         outbox = ctx.session.outbox
         if self.local_id is None:
-            self.local_id = outbox.queue_add(self.draft, self.key)
+            self.local_id = outbox.queue_add(self.draft, self.key,
+                                             maybe_on_shared=self.maybe_on_shared)
         report = outbox.send_add(ctx.client, self.local_id)
         if report.result.kind is StepKind.KEY_PROBLEM and isinstance(report.error,
                                                                       AuthenticationError):
@@ -91,19 +94,22 @@ class AddPetController(QObject):
         self.sending = False
         #: The pet being added and its idempotency key, until it is kept.
         self._keyed: tuple[Draft, AddKey] | None = None
+        #: The shared store's answer to a press of the keyed pet was lost.
+        self._maybe_on_shared = False
 
     def _key_for(self, draft: Draft) -> AddKey:
         """The key of ``draft``: the one it was first submitted with while it is the
         same pet, else a new one."""
         if self._keyed is None or self._keyed[0] != draft:
             self._keyed = draft, AddKey.new()
+            self._maybe_on_shared = False
         return self._keyed[1]
 
     def submit(self, new_pet: NewPet) -> None:
         if self.sending:
             return  # one add at a time: a double click never adds twice
         draft = Draft(new_pet.name, new_pet.category_id, new_pet.status)
-        add = _Add(draft, self._key_for(draft))
+        add = _Add(draft, self._key_for(draft), self._maybe_on_shared)
         job = self._auth.run_task(add, lambda outcome: self._done(add, outcome),
                                   kind=JobKind.CREATE,
                                   label=localized(QT_TRANSLATE_NOOP(
@@ -117,7 +123,7 @@ class AddPetController(QObject):
     def send_later(self, new_pet: NewPet) -> None:
         """Closing the form with "Send later": the pet waits in the outbox."""
         draft = Draft(new_pet.name, new_pet.category_id, new_pet.status)
-        self._outbox.keep(draft, self._key_for(draft))
+        self._outbox.keep(draft, self._key_for(draft), maybe_on_shared=self._maybe_on_shared)
         self._keyed = None
         self.queued.emit(localized(QT_TRANSLATE_NOOP(
             "AddPetController",
@@ -132,8 +138,9 @@ class AddPetController(QObject):
         if report is None:
             exc = outcome.error
             if add.local_id is None:  # not kept, as far as this desk knows: same key again
-                message = (self._store_lost_text(name)
-                           if isinstance(exc, SharedStoreUnavailable) else error_text(exc))
+                lost = isinstance(exc, SharedStoreUnavailable)
+                self._maybe_on_shared = self._maybe_on_shared or lost
+                message = self._store_lost_text(name) if lost else error_text(exc)
                 self.rejected.emit(message, None, exc, self.tr("The pet was not added: "))
                 return
             self._keyed = None
@@ -181,6 +188,12 @@ class AddPetController(QObject):
                 "AddPetController",
                 "The answer for “{name}” was lost. PetDesk checks whether it was added before "
                 "sending anything again.").format(
+                name=name))
+        if kind is StepKind.UNTIL_SHARED_STORE:
+            return localized(QT_TRANSLATE_NOOP(
+                "AddPetController",
+                "“{name}” waits on this computer until the shared store is back: it may be "
+                "there already, and is sent once from there.").format(
                 name=name))
         if kind is StepKind.IDLE:  # pressed again: the add was kept, and is being checked
             return localized(QT_TRANSLATE_NOOP(

@@ -23,9 +23,12 @@ A person's add from the add form moves under its own origin instead, ``add:<key>
 pair above): the person may have pressed Add on the shared store first, whose answer
 was lost although it kept the add, and then again on this computer's store while the
 shared one was down. That add is in the shared outbox under the same key already, and
-``queue_unique`` queues it there once. It stays a person's own add there too.
+``queue_unique`` queues it there once. It stays a person's own add there too. Such a
+second press is kept here *held* (never sent from here, see
+:class:`~petdesk.services.outbox.service.OutboxService`): it moves like any waiting add.
 
-Only WAITING adds move, and not the rows of an import the user paused. An add whose
+Only WAITING adds move, and not the rows of an import the user paused (a person's
+held add does move). An add whose
 request may have reached the service (being sent, outcome unknown, waiting for the
 user's decision) stays in the local outbox: that desk checks it against the service as
 today; moving it would risk a second pet.
@@ -105,7 +108,7 @@ def _move(local: Store, shared: Store) -> MoveReport:
     store_id = local_store_id(local)
     moved = already = left = 0
     for entry in local.outbox.entries():
-        if entry.state is not OutboxState.WAITING or entry.held:
+        if entry.state is not OutboxState.WAITING or (entry.held and not entry.own):
             left += 1
             continue
         new = shared.outbox.queue_unique([(entry.draft, move_origin(store_id, entry))])

@@ -41,7 +41,7 @@ _COLUMNS: Final = (
 )
 _INSERTED: Final = (
     "outbox (environment, name, category_id, pet_status, created_at, state, floor_id, "
-    "updated_at, origin, desk_name, desk_user)")
+    "updated_at, origin, desk_name, desk_user, held)")
 _NOT_FINISHED: Final = "state NOT IN ('sent', 'failed', 'cancelled')"
 _WAITING: Final = "state = 'waiting'"
 
@@ -111,21 +111,22 @@ class SqlOutbox(ABC, Generic[C]):
             local_id = self._insert_one(conn, draft, origin)
         return self.entry(local_id)
 
-    def _insert_one(self, conn: C, draft: Draft, origin: str | None) -> int:
+    def _insert_one(self, conn: C, draft: Draft, origin: str | None, held: bool = False) -> int:
         """Inside a transaction: queue one add; its ``local_id``."""
         now, floor = self._db.clock.time(), self._meta.newest_known_id()
         m = self._sql.mark
         sql = (f"INSERT INTO {_INSERTED} VALUES ({m}, {m}, {m}, {m}, {m}, 'waiting', "  # noqa: S608
-               f"{m}, {m}, {m}, {m}, {m})")
+               f"{m}, {m}, {m}, {m}, {m}, {m})")
         return self._insert(conn, sql, (
             self._environment, draft.name, draft.category_id, status_to_db(draft.status),
-            now, floor, now, origin, self._desk.name, self._desk.user))
+            now, floor, now, origin, self._desk.name, self._desk.user, held))
 
     def queue_unique(self, items: Iterable[tuple[Draft, str]]) -> int:
         now, floor = self._db.clock.time(), self._meta.newest_known_id()
         d, m = self._sql, self._sql.mark
         sql = (f"INSERT INTO {_INSERTED} SELECT {m}, {m}, {m}, {m}, {m}, 'waiting', {m}, {m}, "  # noqa: S608
-               f"{m}, {m}, {m} WHERE NOT EXISTS (SELECT 1 FROM outbox{d.where(f'origin = {m}')})")
+               f"{m}, {m}, {m}, {m} WHERE NOT EXISTS "
+               f"(SELECT 1 FROM outbox{d.where(f'origin = {m}')})")
         added = 0
         with self._db.tx() as conn:
             self._take_queue_turn(conn)
@@ -133,10 +134,10 @@ class SqlOutbox(ABC, Generic[C]):
                 added += conn.execute(sql, (
                     self._environment, draft.name, draft.category_id,
                     status_to_db(draft.status), now, floor, now, origin, self._desk.name,
-                    self._desk.user, *d.args(origin))).rowcount
+                    self._desk.user, False, *d.args(origin))).rowcount
         return added
 
-    def queue_once(self, draft: Draft, key: AddKey) -> OutboxEntry:
+    def queue_once(self, draft: Draft, key: AddKey, *, held: bool = False) -> OutboxEntry:
         d = self._sql
         find = ("SELECT local_id FROM outbox"  # noqa: S608
                 + d.where(f"origin = {d.mark}", "state NOT IN ('failed', 'cancelled')")
@@ -145,7 +146,7 @@ class SqlOutbox(ABC, Generic[C]):
             self._take_queue_turn(conn)
             row = conn.execute(find, d.args(key.origin)).fetchone()
             local_id = (int(row[0]) if row is not None
-                        else self._insert_one(conn, draft, key.origin))
+                        else self._insert_one(conn, draft, key.origin, held))
         return self.entry(local_id)
 
     def hold(self, origin_prefix: str, held: bool) -> int:
