@@ -24,6 +24,8 @@ class CuttableLine:
         self._cut = False
         #: What a transaction must have sent for its COMMIT's answer to be lost.
         self._lose_commit_after: bytes | None = None
+        #: The line is cut when that answer is lost (else only its connection drops).
+        self._cut_with_commit = False
         self._accepting = threading.Thread(target=self._accept, daemon=True)
         self._accepting.start()
 
@@ -36,11 +38,13 @@ class CuttableLine:
                 sock.close()
             self._open.clear()
 
-    def lose_commit_answer(self, after: bytes) -> None:
+    def lose_commit_answer(self, after: bytes, *, then_cut: bool = False) -> None:
         """The next transaction that sends ``after`` (e.g. ``b"INSERT INTO outbox"``)
-        is committed by the server, whose answer never arrives: its connection drops."""
+        is committed by the server, whose answer never arrives: its connection drops
+        (``then_cut``: the whole line is cut then)."""
         with self._lock:
             self._lose_commit_after = after
+            self._cut_with_commit = then_cut
 
     def join(self) -> None:
         with self._lock:
@@ -87,13 +91,15 @@ class CuttableLine:
         with contextlib.suppress(OSError):
             sink.shutdown(socket.SHUT_WR)
 
-    @staticmethod
-    def _answers(source: socket.socket, sink: socket.socket, marked: threading.Event) -> None:
+    def _answers(self, source: socket.socket, sink: socket.socket,
+                 marked: threading.Event) -> None:
         with contextlib.suppress(OSError):
             while data := source.recv(65536):
                 at = data.find(_COMMITTED) if marked.is_set() else -1
                 if at >= 0:
                     sink.sendall(data[:at])
+                    if self._cut_with_commit:
+                        self.cut()
                     for sock in (source, sink):
                         with contextlib.suppress(OSError):
                             sock.shutdown(socket.SHUT_RDWR)

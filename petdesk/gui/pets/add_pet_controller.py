@@ -138,9 +138,12 @@ class AddPetController(QObject):
         if report is None:
             exc = outcome.error
             if add.local_id is None:  # not kept, as far as this desk knows: same key again
-                lost = isinstance(exc, SharedStoreUnavailable)
-                self._maybe_on_shared = self._maybe_on_shared or lost
-                message = self._store_lost_text(name) if lost else error_text(exc)
+                if isinstance(exc, SharedStoreUnavailable):
+                    # Lost while committing: the shared store may have kept it.
+                    self._maybe_on_shared = self._maybe_on_shared or exc.maybe_kept
+                    message = self._store_lost_text(name)
+                else:
+                    message = error_text(exc)
                 self.rejected.emit(message, None, exc, self.tr("The pet was not added: "))
                 return
             self._keyed = None
