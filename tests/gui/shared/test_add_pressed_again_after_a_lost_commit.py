@@ -78,3 +78,41 @@ def test_an_add_kept_though_its_answer_was_lost_is_added_once_when_pressed_again
     assert ui.detail(window).nameValue.text() == name
     assert [p.name for p in every_pet(loopback.app.store)].count(name) == 1
     assert _outbox_rows(postgres_address, name) == [("sent",)]
+
+
+def test_pressed_again_while_the_shared_store_is_down_it_waits_here_and_is_added_once(
+        qtbot: Any, loopback: Sandbox, make_window: Callable[..., MainWindow],
+        settings: AppSettings, keystore: KeyStore, line: CuttableLine,
+        postgres_address: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The COMMIT's answer lost and the line cut with it: pressed again on this
+    computer's data, the pet waits here, is not sent from here (the shared store may
+    hold it), and once the line is back it is on the service once."""
+    monkeypatch.setattr("petdesk.gui.settings.shared_store.RETRY_MS", 200)
+    settings.shared_store = SharedStoreChoice(_through(line, postgres_address), True)
+    keystore.set_shared_password(DESK_PASSWORD)
+    window = make_window(loopback)
+    idle(qtbot, window, timeout=15_000)
+    bar = ui.status_bar(window)
+    name = "Cut-off Rex"
+    dialog = open_add_dialog(qtbot, window)
+    qtbot.keyClicks(dialog.nameEdit, name)
+    qtbot.keyClicks(dialog.categoryIdEdit, "2")
+    line.lose_commit_answer(b"INSERT INTO outbox", then_cut=True)
+    with qtbot.waitSignal(ui.worker(window).finished, timeout=20_000):
+        qtbot.keyClick(dialog.nameEdit, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: dialog.formError.isVisible(), timeout=5_000)
+    assert dialog.formError.text() == LOST.format(name=name)
+    qtbot.waitUntil(lambda: bar.text_of(MessageKind.SHARED_STORE_DOWN) != "", timeout=20_000)
+
+    qtbot.mouseClick(dialog.submitButton, Qt.MouseButton.LeftButton)
+
+    qtbot.waitUntil(lambda: ui.add_dialog(window) is None, timeout=20_000)
+    assert bar.message == (f"“{name}” waits on this computer until the shared store is "
+                           "back: it may be there already, and is sent once from there.")
+    assert [p.name for p in every_pet(loopback.app.store)].count(name) == 0
+    line.join()
+    qtbot.waitUntil(lambda: bar.text_of(MessageKind.SHARED_STORE_DOWN) == "", timeout=20_000)
+    idle(qtbot, window, timeout=15_000)
+    qtbot.waitUntil(lambda: _outbox_rows(postgres_address, name) == [("sent",)],
+                    timeout=20_000)
+    assert [p.name for p in every_pet(loopback.app.store)].count(name) == 1
