@@ -18,6 +18,7 @@ from petdesk.core.quota import QuotaFigures
 from petdesk.core.statuses import PetStatus
 from petdesk.storage.rows import (
     ActivityEntry,
+    AddKey,
     AddWay,
     BudgetRecord,
     Draft,
@@ -131,6 +132,15 @@ class OutboxRepository(Protocol):
         Returns how many were new, once they are on disk."""
         ...
 
+    def queue_once(self, draft: Draft, key: AddKey, *, held: bool = False) -> OutboxEntry:
+        """Queue a person's add ``draft`` under its ``key`` (origin ``key.origin``),
+        unless the outbox holds an entry of that key already that was neither refused
+        nor cancelled: then that entry, unchanged. The same add submitted again after
+        the store's answer to its first queueing was lost is so queued once. ``held``:
+        not sent from here; it waits to be moved to the shared store, which may hold
+        it already."""
+        ...
+
     def hold(self, origin_prefix: str, held: bool) -> int:
         """Pause (``held=True``) or resume the waiting entries whose origin starts with
         ``origin_prefix``. Returns how many changed."""
@@ -157,7 +167,8 @@ class OutboxRepository(Protocol):
 
     def first_in(self, *states: OutboxState) -> OutboxEntry | None:
         """The next entry in one of ``states`` (held WAITING ones skipped): the user's
-        own adds (no origin) before imported rows, each kind in queue order."""
+        own adds (:attr:`~petdesk.storage.rows.OutboxEntry.own`) before imported rows,
+        each kind in queue order."""
         ...
 
     def claimed_ids(self) -> frozenset[int]:
@@ -166,7 +177,7 @@ class OutboxRepository(Protocol):
 
     def ahead_of(self, local_id: int) -> int:
         """How many entries to be sent or checked go before this one: the user's own
-        adds (no origin) go before imported rows, each kind in queue order; an entry
+        adds (own) go before imported rows, each kind in queue order; an entry
         being sent or checked always goes first."""
         ...
 
@@ -203,7 +214,7 @@ class OutboxRepository(Protocol):
         returned or listed it, else the add as it was sent. In that transaction too, the
         activity log (:class:`ActivityRepository`) gains the entry's one line: the pet
         id and name, the entry's desk, the time now, and the way it was last marked
-        sending (an entry with no way kept: IMPORT when it has an origin, else
+        sending (an entry with no way kept: IMPORT when it is not a person's own add, else
         OUTBOX). An entry is marked sent at most once, so it is logged at most once,
         and never unless it is marked sent (:meth:`choose_created` included)."""
         ...

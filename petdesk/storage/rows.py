@@ -8,6 +8,7 @@ the client exists. Statuses are :class:`~petdesk.core.statuses.PetStatus` (or
 from __future__ import annotations
 
 import enum
+import uuid
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
@@ -78,11 +79,15 @@ class SharedStoreUnavailable(Exception):
     shows it in the user's language, ``str()`` is English); it never contains the
     password (the driver's own error is logged by type only). It lives here, not with
     the shared store's implementation, so the services, the window and the command line
-    can tell "the shared store cannot be used" without depending on that store."""
+    can tell "the shared store cannot be used" without depending on that store.
 
-    def __init__(self, trouble: StoreTrouble) -> None:
+    :attr:`maybe_kept`: the connection died while a write transaction was committing,
+    so the server may have kept it although no answer came."""
+
+    def __init__(self, trouble: StoreTrouble, *, maybe_kept: bool = False) -> None:
         super().__init__(trouble.sentence)
         self.trouble = trouble
+        self.maybe_kept = maybe_kept
 
 
 class OutboxState(enum.Enum):
@@ -119,6 +124,28 @@ class OutboxState(enum.Enum):
         return not self.finished
 
 
+#: The origin of a person's add from the add form: ``add:<key>`` (:class:`AddKey`).
+OWN_ADD_PREFIX: Final = "add:"
+
+
+@dataclass(frozen=True, slots=True)
+class AddKey:
+    """The idempotency key of one add a person made in the add form: the same typed
+    pet submitted again (after the store's answer was lost) is queued under the same
+    key, so the outbox finds the first entry instead of queueing a second pet."""
+
+    value: str
+
+    @classmethod
+    def new(cls) -> AddKey:
+        return cls(uuid.uuid4().hex)
+
+    @property
+    def origin(self) -> str:
+        """The outbox origin of the add."""
+        return f"{OWN_ADD_PREFIX}{self.value}"
+
+
 class Draft(NamedTuple):
     """What the user typed in the add dialog, already checked with the NewPet rules."""
 
@@ -148,12 +175,18 @@ class OutboxEntry:
     #: The ids that matched when reconciliation was ambiguous (NEEDS_DECISION).
     candidates: tuple[int, ...] = ()
     updated_at: float = 0.0
-    #: Where it came from: ``None`` for the add dialog, e.g. ``"import:<batch>:<row>"``.
+    #: Where it came from: ``"add:<key>"`` (or ``None``, kept before adds had a key)
+    #: for the add dialog, e.g. ``"import:<batch>:<row>"`` for an import's row.
     origin: str | None = None
     #: Paused (a bulk import the user paused): not sent until resumed.
     held: bool = False
     #: The desk (computer) and the user that typed or imported the add.
     desk: Desk = UNKNOWN_DESK
+
+    @property
+    def own(self) -> bool:
+        """A person's own add from the add dialog (not an import's row or a moved add)."""
+        return self.origin is None or self.origin.startswith(OWN_ADD_PREFIX)
 
     @property
     def name(self) -> str:
@@ -184,7 +217,7 @@ class AddWay(enum.Enum):
     def of(cls, entry: OutboxEntry, *, at_once: bool) -> AddWay:
         """The way ``entry`` is being sent: by the user's send (``at_once``) or by
         the drain; an imported row is always "by an import"."""
-        if entry.origin is not None:
+        if not entry.own:
             return cls.IMPORT
         return cls.AT_ONCE if at_once else cls.OUTBOX
 

@@ -228,7 +228,7 @@
     <name>AddPetController</name>
     <message>
         <source>Adding {name}…</source>
-        <extracomment>The form is sending (True) or not any more (False). The pet was added: the :class:`~petdesk.api.Pet` the server returned. Not added: the message for the form, the field (or None), the exception and the status-bar prefix. Kept in the outbox, to be sent (or checked) by itself: the sentence to show. The add just submitted waits in the outbox: its local id (its row is shown to the user).</extracomment>
+        <extracomment>The shared store&apos;s answer to an earlier press of this add was lost. The form is sending (True) or not any more (False). The pet was added: the :class:`~petdesk.api.Pet` the server returned. Not added: the message for the form, the field (or None), the exception and the status-bar prefix. Kept in the outbox, to be sent (or checked) by itself: the sentence to show. The add just submitted waits in the outbox: its local id (its row is shown to the user). The pet being added and its idempotency key, until it is kept. The shared store&apos;s answer to a press of the keyed pet was lost.</extracomment>
         <translation>{name} wird aufgenommen…</translation>
     </message>
     <message>
@@ -254,6 +254,14 @@
     <message>
         <source>The answer for “{name}” was lost. PetDesk checks whether it was added before sending anything again.</source>
         <translation>Die Antwort für „{name}“ ging verloren. PetDesk prüft, ob es aufgenommen wurde, bevor es etwas erneut sendet.</translation>
+    </message>
+    <message>
+        <source>“{name}” waits on this computer until the shared store is back: it may be there already, and is sent once from there.</source>
+        <translation>„{name}“ wartet auf diesem Computer, bis der gemeinsame Speicher wieder da ist: Es ist vielleicht schon dort und wird von dort einmal gesendet.</translation>
+    </message>
+    <message>
+        <source>“{name}” was kept already and waits in the outbox. PetDesk sends or checks it by itself.</source>
+        <translation>„{name}“ wurde schon aufgenommen und wartet im Postausgang. PetDesk sendet oder prüft es von selbst.</translation>
     </message>
     <message>
         <source>Waiting to send “{name}” after the adds before it. PetDesk sends it by itself.</source>

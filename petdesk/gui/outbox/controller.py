@@ -38,7 +38,7 @@ from petdesk.gui.worker.stepper import Stepper
 from petdesk.services.outbox.reconcile import Verdict
 from petdesk.services.outbox.sender import StepKind
 from petdesk.services.outbox.view import OutboxView
-from petdesk.storage.rows import Draft
+from petdesk.storage.rows import AddKey, Draft
 
 if TYPE_CHECKING:
     from petdesk.api import Pet, PetLookup, PetPage
@@ -74,8 +74,8 @@ def _edit(local_id: int, draft: Draft, ctx: JobContext) -> OutboxView:
     return ctx.session.outbox.edit_add(local_id, draft)
 
 
-def _keep(draft: Draft, ctx: JobContext) -> OutboxView:
-    return ctx.session.outbox.keep_add(draft)
+def _keep(draft: Draft, key: AddKey, maybe_on_shared: bool, ctx: JobContext) -> OutboxView:
+    return ctx.session.outbox.keep_add(draft, key, maybe_on_shared=maybe_on_shared)
 
 
 def _settle(local_id: int, pet_id: int | None, ctx: JobContext) -> OutboxView:
@@ -195,7 +195,7 @@ class OutboxController(QObject):
         if report.pet is not None:
             self.sent.emit(report.pet)
         elif result.kind is StepKind.FAILED and result.entry is not None \
-                and result.entry.origin is None:
+                and result.entry.own:
             self.notice.emit(localized(QT_TRANSLATE_NOOP(
                 "OutboxController",
                 "The service refused “{name}”: {reason}").format(
@@ -210,10 +210,12 @@ class OutboxController(QObject):
 
     # -- the user's changes ---------------------------------------------------------------
 
-    def keep(self, draft: Draft) -> None:
-        """An add the user chose to send later (closing the form): kept in the outbox,
-        shown as waiting, sent by the outbox's stepping."""
-        self._change(partial(_keep, draft))
+    def keep(self, draft: Draft, key: AddKey, *, maybe_on_shared: bool) -> None:
+        """An add the user chose to send later (closing the form): kept in the outbox
+        under its ``key`` (once, though it may be there already), shown as waiting, sent
+        by the outbox's stepping (``maybe_on_shared``: see
+        :meth:`~petdesk.services.outbox.service.OutboxService.queue_add`)."""
+        self._change(partial(_keep, draft, key, maybe_on_shared))
 
     def edit(self, local_id: int, draft: Draft) -> None:
         self._change(partial(_edit, local_id, draft))

@@ -7,9 +7,12 @@ durably first, then sent at once as the user's request (see
 * Created: :attr:`added` with the pet.
 * The shared store stopped answering before the add was kept: :attr:`rejected`; the
   form keeps what was typed and asks to press Add again once the worker has opened the
-  store again (the shared one, or this computer's while it is down). It is not kept
-  anywhere else by itself: had the connection died while committing, the add may be in
-  the shared outbox already.
+  store again (the shared one, or this computer's while it is down). Had the connection
+  died while committing, the add may be in the shared outbox already: the add carries
+  an idempotency key (:class:`~petdesk.storage.rows.AddKey`) from its first press for
+  as long as the same pet is submitted, so pressing Add again finds that entry (and
+  shows it waiting or sent) instead of queueing the pet twice. A new key is made once
+  the add was kept, or when what is submitted changes.
 * A 400 names its field: :attr:`rejected` with the field (the form stays open and
   keeps what was typed; the refused add leaves the outbox).
 * Not sent now (no connection, a long rate-limit wait, the day's quota spent, earlier
@@ -36,7 +39,7 @@ from petdesk.core.wording import QT_TRANSLATE_NOOP
 from petdesk.gui.common.localize import error_text, localized
 from petdesk.gui.settings.auth import AuthController
 from petdesk.services.outbox.sender import StepKind
-from petdesk.storage.rows import Draft, SharedStoreUnavailable
+from petdesk.storage.rows import AddKey, Draft, SharedStoreUnavailable
 
 if TYPE_CHECKING:
     from petdesk.api import NewPet
@@ -46,16 +49,21 @@ if TYPE_CHECKING:
 
 
 class _Add:
-    """One add's job: queue once (a replay after a new key reuses the entry), then send."""
+    """One add's job: queue once (a replay after a new API key reuses the entry), then
+    send."""
 
-    def __init__(self, draft: Draft) -> None:
+    def __init__(self, draft: Draft, key: AddKey, maybe_on_shared: bool) -> None:
         self.draft = draft
+        self.key = key
+        #: The shared store's answer to an earlier press of this add was lost.
+        self.maybe_on_shared = maybe_on_shared
         self.local_id: int | None = None
 
     def __call__(self, ctx: JobContext) -> SendReport:
         outbox = ctx.session.outbox
         if self.local_id is None:
-            self.local_id = outbox.queue_add(self.draft)
+            self.local_id = outbox.queue_add(self.draft, self.key,
+                                             maybe_on_shared=self.maybe_on_shared)
         report = outbox.send_add(ctx.client, self.local_id)
         if report.result.kind is StepKind.KEY_PROBLEM and isinstance(report.error,
                                                                       AuthenticationError):
@@ -83,11 +91,24 @@ class AddPetController(QObject):
         self._auth = auth
         self._outbox = outbox
         self.sending = False
+        #: The pet being added and its idempotency key, until it is kept.
+        self._keyed: tuple[Draft, AddKey] | None = None
+        #: The shared store's answer to a press of the keyed pet was lost.
+        self._maybe_on_shared = False
+
+    def _key_for(self, draft: Draft) -> AddKey:
+        """The key of ``draft``: the one it was first submitted with while it is the
+        same pet, else a new one."""
+        if self._keyed is None or self._keyed[0] != draft:
+            self._keyed = draft, AddKey.new()
+            self._maybe_on_shared = False
+        return self._keyed[1]
 
     def submit(self, new_pet: NewPet) -> None:
         if self.sending:
             return  # one add at a time: a double click never adds twice
-        add = _Add(Draft(new_pet.name, new_pet.category_id, new_pet.status))
+        draft = Draft(new_pet.name, new_pet.category_id, new_pet.status)
+        add = _Add(draft, self._key_for(draft), self._maybe_on_shared)
         job = self._auth.run_task(add, lambda outcome: self._done(add, outcome),
                                   kind=JobKind.CREATE,
                                   label=localized(QT_TRANSLATE_NOOP(
@@ -100,7 +121,9 @@ class AddPetController(QObject):
 
     def send_later(self, new_pet: NewPet) -> None:
         """Closing the form with "Send later": the pet waits in the outbox."""
-        self._outbox.keep(Draft(new_pet.name, new_pet.category_id, new_pet.status))
+        draft = Draft(new_pet.name, new_pet.category_id, new_pet.status)
+        self._outbox.keep(draft, self._key_for(draft), maybe_on_shared=self._maybe_on_shared)
+        self._keyed = None
         self.queued.emit(localized(QT_TRANSLATE_NOOP(
             "AddPetController",
             "“{name}” waits in the outbox. PetDesk sends it by itself.").format(
@@ -113,11 +136,16 @@ class AddPetController(QObject):
         name = display(add.draft.name, 40)
         if report is None:
             exc = outcome.error
-            if add.local_id is None:  # not even queued (the store could not be written)
-                message = (self._store_lost_text(name)
-                           if isinstance(exc, SharedStoreUnavailable) else error_text(exc))
+            if add.local_id is None:  # not kept, as far as this desk knows: same key again
+                if isinstance(exc, SharedStoreUnavailable):
+                    # Lost while committing: the shared store may have kept it.
+                    self._maybe_on_shared = self._maybe_on_shared or exc.maybe_kept
+                    message = self._store_lost_text(name)
+                else:
+                    message = error_text(exc)
                 self.rejected.emit(message, None, exc, self.tr("The pet was not added: "))
                 return
+            self._keyed = None
             self._outbox.follow()
             self.kept.emit(add.local_id)
             if isinstance(exc, RequestCancelled):
@@ -134,7 +162,9 @@ class AddPetController(QObject):
             return
         self._outbox.show(report.view)
         kind = report.result.kind
-        if kind is StepKind.SENT and report.pet is not None:
+        if kind is not StepKind.FAILED:
+            self._keyed = None  # kept: the form closes
+        if report.pet is not None:  # sent now, or (the same key again) sent already
             self.added.emit(report.pet)
         elif kind is StepKind.FAILED:
             exc = report.error
@@ -160,6 +190,18 @@ class AddPetController(QObject):
                 "AddPetController",
                 "The answer for “{name}” was lost. PetDesk checks whether it was added before "
                 "sending anything again.").format(
+                name=name))
+        if kind is StepKind.UNTIL_SHARED_STORE:
+            return localized(QT_TRANSLATE_NOOP(
+                "AddPetController",
+                "“{name}” waits on this computer until the shared store is back: it may be "
+                "there already, and is sent once from there.").format(
+                name=name))
+        if kind is StepKind.IDLE:  # pressed again: the add was kept, and is being checked
+            return localized(QT_TRANSLATE_NOOP(
+                "AddPetController",
+                "“{name}” was kept already and waits in the outbox. PetDesk sends or checks "
+                "it by itself.").format(
                 name=name))
         if kind is StepKind.QUEUED_BEHIND:
             return localized(QT_TRANSLATE_NOOP(

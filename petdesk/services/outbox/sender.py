@@ -101,6 +101,9 @@ class StepKind(enum.Enum):
     KEY_PROBLEM = "the API key is missing or refused"
     OTHER_WINDOW = "another PetDesk window is sending the outbox"
     QUEUED_BEHIND = "queued behind earlier adds"
+    #: A person's add kept on this computer, not sent from here: the shared store,
+    #: down now, may hold it already (its answer was lost); it moves there on the rejoin.
+    UNTIL_SHARED_STORE = "kept until the shared store is back"
 
 
 @dataclass(frozen=True)

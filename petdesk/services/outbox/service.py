@@ -21,10 +21,10 @@ from petdesk.api import Pet
 from petdesk.core.errors import PetStoreError
 from petdesk.services.importing.outbox import import_budget_for
 from petdesk.services.outbox.remote import ClientRemote
-from petdesk.services.outbox.sender import OutboxSender, StepResult
+from petdesk.services.outbox.sender import OutboxSender, StepKind, StepResult
 from petdesk.services.outbox.view import OutboxView
 from petdesk.storage.repositories import Store
-from petdesk.storage.rows import Draft, OutboxEntry, OutboxState, PetRow
+from petdesk.storage.rows import AddKey, Draft, OutboxEntry, OutboxState, PetRow
 
 if TYPE_CHECKING:
     from petdesk.api import PetStoreClient
@@ -100,22 +100,36 @@ def _pet(entry: OutboxEntry | None) -> Pet | None:
 class OutboxService:
     """The outbox of one store, for the window."""
 
-    def __init__(self, store: Store, sender: WindowSender) -> None:
+    def __init__(self, store: Store, sender: WindowSender, *,
+                 shared_store_down: bool = False) -> None:
         self._store = store
         self._sender = sender
+        #: The store is this computer's because the desk's shared store is down.
+        self._shared_store_down = shared_store_down
 
     def look(self) -> OutboxView:
         """The user's own adds still to send or check, and how many adds wait."""
         outbox = self._store.outbox
-        return OutboxView(tuple(e for e in outbox.entries() if e.origin is None),
+        return OutboxView(tuple(e for e in outbox.entries() if e.own),
                           outbox.pending_count())
 
-    def queue_add(self, draft: Draft) -> int:
-        """Write the add durably; its local id."""
-        return self._store.outbox.queue(draft).local_id
+    def queue_add(self, draft: Draft, key: AddKey, *, maybe_on_shared: bool = False) -> int:
+        """Write the add durably under its idempotency ``key``; its local id. The same
+        add submitted again (the store's answer to the first was lost, though it may
+        have kept it) is the entry already queued, never a second one.
+
+        ``maybe_on_shared``: the shared store's answer to an earlier press was lost.
+        When this store is this computer's while the shared one is down, the add is
+        kept here held: sent from here, it would be created a second time when the
+        shared store's copy is sent; it moves there on the rejoin, once."""
+        held = maybe_on_shared and self._shared_store_down
+        return self._store.outbox.queue_once(draft, key, held=held).local_id
 
     def send_add(self, client: PetStoreClient, local_id: int) -> SendReport:
         """Send the add now, as the user's request (or leave it waiting; see the sender)."""
+        entry = self._store.outbox.entry(local_id)
+        if entry.held and entry.state is OutboxState.WAITING:
+            return SendReport(StepResult(StepKind.UNTIL_SHARED_STORE, entry), self.look())
         sender, remote = self._sender.for_client(client)
         if not self._store.meta.newest_id_verified():
             # Once per store: learn the newest pet id first, so an answer lost later is
@@ -129,13 +143,14 @@ class OutboxService:
         """One background step of the sender (at most one request)."""
         result = self._sender.for_client(client)[0].step()
         entry = result.entry
-        pet = _pet(entry) if entry is not None and entry.origin is None else None
+        pet = _pet(entry) if entry is not None and entry.own else None
         return SendReport(result, self.look(), pet)
 
-    def keep_add(self, draft: Draft) -> OutboxView:
-        """Write an add durably without sending it now ("Send later"): the outbox's
-        stepping sends it when the gate allows."""
-        self._store.outbox.queue(draft)
+    def keep_add(self, draft: Draft, key: AddKey, *, maybe_on_shared: bool) -> OutboxView:
+        """Write an add durably without sending it now ("Send later"), under its
+        ``key`` as :meth:`queue_add`: the outbox's stepping sends it when the gate allows."""
+        self._store.outbox.queue_once(draft, key,
+                                      held=maybe_on_shared and self._shared_store_down)
         return self.look()
 
     def edit_add(self, local_id: int, draft: Draft) -> OutboxView:

@@ -18,7 +18,17 @@ sent or not. Only once that is durable is the local entry cancelled. The crash w
 The local store id is a random id kept in the local store itself, so that the adds of
 two desks (both with a local entry 7) never share an origin.
 
-Only WAITING adds move, and not the rows of an import the user paused. An add whose
+A person's add from the add form moves under its own origin instead, ``add:<key>``
+(:class:`~petdesk.storage.rows.AddKey`, random for each add, so as unique as the
+pair above): the person may have pressed Add on the shared store first, whose answer
+was lost although it kept the add, and then again on this computer's store while the
+shared one was down. That add is in the shared outbox under the same key already, and
+``queue_unique`` queues it there once. It stays a person's own add there too. Such a
+second press is kept here *held* (never sent from here, see
+:class:`~petdesk.services.outbox.service.OutboxService`): it moves like any waiting add.
+
+Only WAITING adds move, and not the rows of an import the user paused (a person's
+held add does move). An add whose
 request may have reached the service (being sent, outcome unknown, waiting for the
 user's decision) stays in the local outbox: that desk checks it against the service as
 today; moving it would risk a second pet.
@@ -70,6 +80,10 @@ def local_store_id(store: Store) -> str:
 
 
 def move_origin(store_id: str, entry: OutboxEntry) -> str:
+    """The origin of ``entry`` in the shared outbox: its add key, when a person made
+    it in the add form (see the module), else ``desk-move:<store id>:<local id>``."""
+    if entry.own and entry.origin is not None:
+        return entry.origin
     return f"{MOVE_ORIGIN_PREFIX}{store_id}:{entry.local_id}"
 
 
@@ -94,7 +108,7 @@ def _move(local: Store, shared: Store) -> MoveReport:
     store_id = local_store_id(local)
     moved = already = left = 0
     for entry in local.outbox.entries():
-        if entry.state is not OutboxState.WAITING or entry.held:
+        if entry.state is not OutboxState.WAITING or (entry.held and not entry.own):
             left += 1
             continue
         new = shared.outbox.queue_unique([(entry.draft, move_origin(store_id, entry))])

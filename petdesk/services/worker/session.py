@@ -57,7 +57,8 @@ class WorkSession:
         #: On the shared store: this computer's store, keeping the pages shown too.
         self._last_shown = last_shown
         self._sender = WindowSender(store, clock)
-        self.outbox = OutboxService(store, self._sender)
+        self.outbox = OutboxService(store, self._sender,
+                                    shared_store_down=shared_down is not None)
         self.pets = StoredPets(store.pages if last_shown is None else
                                LastShownPages(store.pages, last_shown.pages, clock))
         self.importing = ImportService(store, self._sender, clock,

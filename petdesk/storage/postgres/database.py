@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
 import psycopg
@@ -79,8 +79,9 @@ def connect(address: str, password: str | None) -> Connection:
 
 
 @contextlib.contextmanager
-def _reachable() -> Iterator[None]:
-    """The server went away (or a statement ran out of time): say so plainly."""
+def _reachable(committing: Callable[[], bool] = lambda: False) -> Iterator[None]:
+    """The server went away (or a statement ran out of time): say so plainly, and
+    whether it happened while ``committing()``."""
     try:
         yield
     except psycopg.OperationalError as exc:
@@ -89,7 +90,7 @@ def _reachable() -> Iterator[None]:
     else:
         failed = False
     if failed:
-        raise SharedStoreUnavailable(StoreTrouble.UNREACHABLE)
+        raise SharedStoreUnavailable(StoreTrouble.UNREACHABLE, maybe_kept=committing())
 
 
 class PgDialect(Dialect):
@@ -137,8 +138,10 @@ class PgDatabase(OneConnection[Connection]):
     @contextlib.contextmanager
     def tx(self) -> Iterator[Connection]:
         """One write transaction: committed on exit, rolled back on error."""
-        with self._lock, _reachable(), self._conn.transaction():
+        body_done: list[bool] = []  # the COMMIT is under way once the body is done
+        with self._lock, _reachable(lambda: bool(body_done)), self._conn.transaction():
             yield self._conn
+            body_done.append(True)
 
     def read(self, sql: str,
              args: tuple[Any, ...] | dict[str, Any] = ()) -> list[tuple[Any, ...]]:

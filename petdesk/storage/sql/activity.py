@@ -9,6 +9,7 @@ from typing import Any, Final
 from petdesk.core.desk import Desk
 from petdesk.storage.rows import ActivityEntry, AddWay
 from petdesk.storage.sql.dialect import Dialect, SqlConnection, SqlDatabase
+from petdesk.storage.sql.origins import not_own
 
 __all__ = ["SqlActivity", "record"]
 
@@ -20,12 +21,12 @@ def record(conn: SqlConnection, dialect: Dialect, local_id: int, pet_id: int, na
     """Log outbox entry ``local_id``, created as ``pet_id`` named ``name``, with its
     desk and the way its last request was sent (inside the caller's transaction; the
     entry must still be in the outbox table). An entry marked sending before the store
-    kept the way counts as sent by an import (it has an origin) or by the outbox."""
+    kept the way counts as sent by an import (not a person's own add) or by the outbox."""
     m = dialect.mark
     conn.execute(
         f"INSERT INTO activity ({dialect.key('local_id')}, pet_id, name, desk_name, "  # noqa: S608
         f"desk_user, added_at, way) SELECT {dialect.key('local_id')}, {m}, {m}, desk_name, "
-        f"desk_user, {m}, COALESCE(way, CASE WHEN origin IS NOT NULL THEN {m} ELSE {m} END) "
+        f"desk_user, {m}, COALESCE(way, CASE WHEN {not_own()} THEN {m} ELSE {m} END) "
         f"FROM outbox WHERE local_id = {m}",
         (pet_id, name, now, AddWay.IMPORT.value, AddWay.OUTBOX.value, local_id))
 

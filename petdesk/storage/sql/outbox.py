@@ -17,6 +17,7 @@ from typing import Any, Final, Generic, TypeVar
 from petdesk.core.desk import Desk
 from petdesk.storage.repositories import MetaRepository
 from petdesk.storage.rows import (
+    AddKey,
     AddWay,
     Draft,
     OutboxEntry,
@@ -29,6 +30,7 @@ from petdesk.storage.rows import (
 from petdesk.storage.sql.activity import record
 from petdesk.storage.sql.catalogue import upsert
 from petdesk.storage.sql.dialect import SqlConnection, SqlDatabase
+from petdesk.storage.sql.origins import not_own
 
 __all__ = ["SqlOutbox"]
 
@@ -39,7 +41,7 @@ _COLUMNS: Final = (
 )
 _INSERTED: Final = (
     "outbox (environment, name, category_id, pet_status, created_at, state, floor_id, "
-    "updated_at, origin, desk_name, desk_user)")
+    "updated_at, origin, desk_name, desk_user, held)")
 _NOT_FINISHED: Final = "state NOT IN ('sent', 'failed', 'cancelled')"
 _WAITING: Final = "state = 'waiting'"
 
@@ -105,21 +107,26 @@ class SqlOutbox(ABC, Generic[C]):
     # -- queueing ------------------------------------------------------------------------
 
     def queue(self, draft: Draft, *, origin: str | None = None) -> OutboxEntry:
+        with self._db.tx() as conn:
+            local_id = self._insert_one(conn, draft, origin)
+        return self.entry(local_id)
+
+    def _insert_one(self, conn: C, draft: Draft, origin: str | None, held: bool = False) -> int:
+        """Inside a transaction: queue one add; its ``local_id``."""
         now, floor = self._db.clock.time(), self._meta.newest_known_id()
         m = self._sql.mark
         sql = (f"INSERT INTO {_INSERTED} VALUES ({m}, {m}, {m}, {m}, {m}, 'waiting', "  # noqa: S608
-               f"{m}, {m}, {m}, {m}, {m})")
-        with self._db.tx() as conn:
-            local_id = self._insert(conn, sql, (
-                self._environment, draft.name, draft.category_id, status_to_db(draft.status),
-                now, floor, now, origin, self._desk.name, self._desk.user))
-        return self.entry(local_id)
+               f"{m}, {m}, {m}, {m}, {m}, {m})")
+        return self._insert(conn, sql, (
+            self._environment, draft.name, draft.category_id, status_to_db(draft.status),
+            now, floor, now, origin, self._desk.name, self._desk.user, held))
 
     def queue_unique(self, items: Iterable[tuple[Draft, str]]) -> int:
         now, floor = self._db.clock.time(), self._meta.newest_known_id()
         d, m = self._sql, self._sql.mark
         sql = (f"INSERT INTO {_INSERTED} SELECT {m}, {m}, {m}, {m}, {m}, 'waiting', {m}, {m}, "  # noqa: S608
-               f"{m}, {m}, {m} WHERE NOT EXISTS (SELECT 1 FROM outbox{d.where(f'origin = {m}')})")
+               f"{m}, {m}, {m}, {m} WHERE NOT EXISTS "
+               f"(SELECT 1 FROM outbox{d.where(f'origin = {m}')})")
         added = 0
         with self._db.tx() as conn:
             self._take_queue_turn(conn)
@@ -127,8 +134,20 @@ class SqlOutbox(ABC, Generic[C]):
                 added += conn.execute(sql, (
                     self._environment, draft.name, draft.category_id,
                     status_to_db(draft.status), now, floor, now, origin, self._desk.name,
-                    self._desk.user, *d.args(origin))).rowcount
+                    self._desk.user, False, *d.args(origin))).rowcount
         return added
+
+    def queue_once(self, draft: Draft, key: AddKey, *, held: bool = False) -> OutboxEntry:
+        d = self._sql
+        find = ("SELECT local_id FROM outbox"  # noqa: S608
+                + d.where(f"origin = {d.mark}", "state NOT IN ('failed', 'cancelled')")
+                + " ORDER BY local_id LIMIT 1")
+        with self._db.tx() as conn:
+            self._take_queue_turn(conn)
+            row = conn.execute(find, d.args(key.origin)).fetchone()
+            local_id = (int(row[0]) if row is not None
+                        else self._insert_one(conn, draft, key.origin, held))
+        return self.entry(local_id)
 
     def hold(self, origin_prefix: str, held: bool) -> int:
         d, m = self._sql, self._sql.mark
@@ -183,7 +202,7 @@ class SqlOutbox(ABC, Generic[C]):
         rows = self._db.read(
             f"SELECT {_COLUMNS} FROM outbox"  # noqa: S608
             + d.where(in_states, "NOT (held AND state = 'waiting')")
-            + " ORDER BY origin IS NOT NULL, local_id LIMIT 1", d.args(*state_args))
+            + f" ORDER BY {not_own()}, local_id LIMIT 1", d.args(*state_args))
         return _entry(rows[0]) if rows else None
 
     def claimed_ids(self) -> frozenset[int]:
@@ -195,11 +214,11 @@ class SqlOutbox(ABC, Generic[C]):
     def ahead_of(self, local_id: int) -> int:
         d, m = self._sql, self._sql.mark
         row = self._db.read(
-            "SELECT COUNT(*) FROM outbox AS o, (SELECT origin IS NOT NULL AS late FROM "  # noqa: S608
+            f"SELECT COUNT(*) FROM outbox AS o, (SELECT {not_own()} AS late FROM "  # noqa: S608
             f"outbox WHERE local_id = {m}) AS me"
             + d.where(f"o.local_id != {m}", "NOT o.held",
                       "(o.state IN ('sending', 'outcome_unknown') OR (o.state = 'waiting' AND "
-                      "((o.origin IS NOT NULL) < me.late OR ((o.origin IS NOT NULL) = me.late "
+                      f"({not_own('o.origin')} < me.late OR ({not_own('o.origin')} = me.late "
                       f"AND o.local_id < {m}))))", table="o."),
             (local_id, *d.args(local_id, local_id)))
         return int(row[0][0])

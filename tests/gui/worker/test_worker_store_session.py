@@ -14,7 +14,7 @@ from petdesk.core.quota import key_fingerprint
 from petdesk.gui.outbox.controller import keep_looked_up
 from petdesk.gui.worker.worker import Connection, Worker
 from petdesk.services.keys.keystore import KeyStore, MemoryKeyring
-from petdesk.storage.rows import Draft, MirrorQuery
+from petdesk.storage.rows import AddKey, Draft, MirrorQuery
 from tests.gui.conftest import API_KEY, FakeClock, Sandbox
 
 
@@ -39,7 +39,8 @@ def test_looking_creates_no_store_and_every_job_shares_one_session(
     assert _run(qtbot, worker, lambda ctx: ctx.has_store()) is False
     assert list(tmp_path.iterdir()) == []  # looking made no file
     first = _run(qtbot, worker, lambda ctx: ctx.session)
-    _run(qtbot, worker, lambda ctx: ctx.session.outbox.queue_add(Draft("Rex", 1, None)))
+    _run(qtbot, worker,
+         lambda ctx: ctx.session.outbox.queue_add(Draft("Rex", 1, None), AddKey.new()))
     assert _run(qtbot, worker, lambda ctx: ctx.session) is first
     assert _run(qtbot, worker, lambda ctx: ctx.has_store()) is True
     # The catalogue and the outbox read the one store: the add is there for both.

@@ -8,7 +8,7 @@ import pytest
 
 from petdesk.core.statuses import PetStatus
 from petdesk.storage.repositories import Store
-from petdesk.storage.rows import Draft, OutboxError, OutboxState, PetRow
+from petdesk.storage.rows import AddKey, AddWay, Draft, OutboxError, OutboxState, PetRow
 from petdesk.storage.sqlite.store import open_store
 from tests.helpers.api_fakes import FakeClock
 from tests.helpers.store_helpers import batch_counts, queue_many
@@ -177,3 +177,46 @@ def test_queue_unique_skips_origins_already_held(store: Store) -> None:
     assert entries[3].draft == Draft("Pet 5", 2, None)
     assert store.outbox.entries_from("import:ab:") == []
     assert store.outbox.entries_from("import:abd:") == []
+
+
+def test_a_persons_add_queued_again_under_its_key_is_the_entry_already_there(
+        store: Store) -> None:
+    rex, key = Draft("Rex", 1, AVAILABLE), AddKey.new()
+    first = store.outbox.queue_once(rex, key)
+    again = store.outbox.queue_once(rex, key)
+    assert again == first and first.origin == key.origin and first.own
+    store.outbox.mark_sending(first.local_id)
+    store.outbox.mark_sent(first.local_id, 42)
+    sent = store.outbox.queue_once(rex, key)  # sent meanwhile: still that one
+    assert (sent.local_id, sent.state, sent.pet_id) == (first.local_id, OutboxState.SENT, 42)
+    other = store.outbox.queue_once(rex, AddKey.new())  # a second Rex, typed anew
+    assert other.local_id != first.local_id
+    assert [e.name for e in store.outbox.entries(include_finished=True)] == ["Rex", "Rex"]
+
+
+def test_a_persons_add_refused_or_cancelled_is_queued_anew_under_its_key(
+        store: Store) -> None:
+    rex, key = Draft("Rex", 1, AVAILABLE), AddKey.new()
+    refused = store.outbox.queue_once(rex, key)
+    store.outbox.mark_sending(refused.local_id)
+    store.outbox.mark_failed(refused.local_id, "Field 'name' must not be blank.")
+    cancelled = store.outbox.queue_once(rex, key)
+    assert cancelled.local_id != refused.local_id
+    store.outbox.cancel(cancelled.local_id)
+    waiting = store.outbox.queue_once(rex, key)
+    assert waiting.local_id not in (refused.local_id, cancelled.local_id)
+    assert waiting.state is OutboxState.WAITING
+    assert store.outbox.queue_once(rex, key) == waiting
+
+
+def test_a_persons_keyed_add_goes_before_imported_rows(store: Store) -> None:
+    rows = queue_many(store, ((Draft(f"Row {i}", 1, None), f"import:b1:{i}") for i in range(3)))
+    mine = store.outbox.queue_once(Draft("Bella", 1, None), AddKey.new())
+    first = store.outbox.first_in(OutboxState.WAITING)
+    assert first is not None and first.local_id == mine.local_id
+    assert store.outbox.ahead_of(mine.local_id) == 0
+    assert store.outbox.ahead_of(rows[0]) == 1  # behind the person's add
+    store.outbox.mark_sending(mine.local_id)
+    store.outbox.mark_sent(mine.local_id, 7)
+    [line] = store.activity.entries()
+    assert line.way is AddWay.OUTBOX  # not an import's

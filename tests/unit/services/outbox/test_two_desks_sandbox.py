@@ -30,7 +30,7 @@ from petdesk.services.outbox.remote import budget_for
 from petdesk.services.worker.session import WorkSession
 from petdesk.services.worker.shared_quota import StoreQuota
 from petdesk.storage.paths import store_file
-from petdesk.storage.rows import Draft
+from petdesk.storage.rows import AddKey, Draft
 from petdesk.storage.sqlite.store import open_store
 from tests.helpers.api_fakes import FakeClock
 from tests.helpers.faults import ScriptedFaults
@@ -156,7 +156,7 @@ def shelter(sandbox: RunningSandbox, clock: FakeClock, tmp_path: Path) -> Iterat
     assert drainer.session.store.path == filler.session.store.path  # ONE store file
     for number in range(ADDS):
         drainer.session.outbox.queue_add(Draft(f"Shared {number}", 1 + number % 3,
-                                               PetStatus.AVAILABLE))
+                                               PetStatus.AVAILABLE), AddKey.new())
     shelter = Shelter(sandbox, clock, drainer, filler)
     yield shelter
     shelter.close()

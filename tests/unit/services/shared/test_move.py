@@ -10,7 +10,7 @@ import pytest
 
 from petdesk.core.statuses import PetStatus
 from petdesk.services.shared.move import MoveBlocked, MoveReport, move_waiting_adds
-from petdesk.storage.rows import Draft, OutboxEntry, OutboxState
+from petdesk.storage.rows import AddKey, Draft, OutboxEntry, OutboxState
 from petdesk.storage.sqlite.store import SqliteStore, open_store
 from tests.helpers.api_fakes import FakeClock
 
@@ -154,3 +154,20 @@ def test_no_move_while_another_petdesk_sends_this_desks_adds(
     finally:
         sender.release()
     assert _names(local) == ["Rex"] and _names(shared) == []
+
+
+def test_an_add_the_shared_store_kept_before_its_answer_was_lost_does_not_move_there_again(
+        local: SqliteStore, shared: SqliteStore) -> None:
+    """Pressed on the shared store (kept, the answer lost), pressed again on this
+    computer's store while the shared one was down: the same add, moved once."""
+    rex, key = Draft("Rex", 1, PetStatus.AVAILABLE), AddKey.new()
+    shared.outbox.queue_once(rex, key)
+    local.outbox.queue_once(rex, key)
+    _queue(local, "Mia")
+
+    report = move_waiting_adds(local, shared)
+
+    assert report == MoveReport(moved=1, already_there=1)
+    assert _names(shared) == ["Rex", "Mia"]
+    assert local.outbox.pending_count() == 0
+    assert [e.own for e in shared.outbox.entries()] == [True, False]  # still the person's
