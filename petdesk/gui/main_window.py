@@ -286,9 +286,8 @@ class MainWindow(QMainWindow):
     def _stop(self) -> None:
         """Stop the running request, any wait, and everything queued."""
         self._ensure_controllers().worker.stop()
-        # Translated where the sentence has always been (its context, "Contents").
         self._ensure_parts().status.show_activity(
-            QCoreApplication.translate("Contents", "Stopped."))
+            QCoreApplication.translate("MainWindow", "Stopped."))
 
     def _adds_waiting(self) -> int:
         return self._controllers.outbox.pending if self._controllers is not None else 0

@@ -197,11 +197,11 @@ def _wire_list(c: Controllers, parts: WindowParts, connection: ConnectionControl
     # line, and an answer that does not fit leaves the line blank.
     c.pets.pagingStopped.connect(lambda text: status.show_activity(
         text, short=QCoreApplication.translate(
-            "Contents", "A page already shown came again: stopped loading more")))
+            "MainWindow", "A page already shown came again: stopped loading more")))
     c.pets.stopped.connect(parts.feedback.stopped)
     c.pets.upToDate.connect(lambda: status.show_activity(
         QCoreApplication.translate(
-            "Contents", "The list is up to date (loaded moments ago).")))
+            "MainWindow", "The list is up to date (loaded moments ago).")))
     c.lookups.found.connect(presenter.found)
     c.lookups.notFound.connect(presenter.not_found)
     c.lookups.failed.connect(parts.feedback.show_error)
@@ -249,7 +249,7 @@ def _wire_service(c: Controllers, parts: WindowParts,
     c.offline.cameBack.connect(c.outbox.service_answered)
     c.lookups.found.connect(lambda _found: c.outbox.service_answered())
     c.outbox.sent.connect(lambda pet: status.show_activity(localized(QT_TRANSLATE_NOOP(
-        "WindowLogic", "Added from the outbox: {name} (ID {id}).").format(
+        "MainWindow", "Added from the outbox: {name} (ID {id}).").format(
         name=display(pet.name, 40), id=pet.id))))
     c.auth.keyNeeded.connect(c.dialogs.open_api_key_dialog)
     c.importer.notice.connect(status.show_activity)
@@ -270,7 +270,7 @@ def _show_stored(c: Controllers, parts: WindowParts, pet: Pet, fetched_at: float
         parts.detail.show_pet(pet)
     note = c.offline.stored_copy_note(fetched_at)
     parts.detail.show_message(note)
-    text = localized(QT_TRANSLATE_NOOP("WindowLogic", "Pet {id} ({name}):").format(
+    text = localized(QT_TRANSLATE_NOOP("MainWindow", "Pet {id} ({name}):").format(
         id=pet.id, name=display(pet.name, 40)))
     parts.status.show_activity(text + " " + note)
 

@@ -1044,22 +1044,6 @@ Trotzdem speichern?</translation>
     </message>
 </context>
 <context>
-    <name>Contents</name>
-    <message>
-        <source>Stopped.</source>
-        <translation>Gestoppt.</translation>
-    </message>
-    <message>
-        <source>A page already shown came again: stopped loading more</source>
-        <extracomment>The list the filter bar asks for now.</extracomment>
-        <translation>Eine schon gezeigte Seite kam erneut: Laden weiterer gestoppt</translation>
-    </message>
-    <message>
-        <source>The list is up to date (loaded moments ago).</source>
-        <translation>Die Liste ist aktuell (gerade eben geladen).</translation>
-    </message>
-</context>
-<context>
     <name>CrashDialog</name>
     <message>
         <source>PetDesk ran into a problem</source>
@@ -2060,6 +2044,27 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>Stopped.</source>
+        <translation>Gestoppt.</translation>
+    </message>
+    <message>
+        <source>A page already shown came again: stopped loading more</source>
+        <extracomment>The list the filter bar asks for now.</extracomment>
+        <translation>Eine schon gezeigte Seite kam erneut: Laden weiterer gestoppt</translation>
+    </message>
+    <message>
+        <source>The list is up to date (loaded moments ago).</source>
+        <translation>Die Liste ist aktuell (gerade eben geladen).</translation>
+    </message>
+    <message>
+        <source>Added from the outbox: {name} (ID {id}).</source>
+        <translation>Aus dem Postausgang aufgenommen: {name} (ID {id}).</translation>
+    </message>
+    <message>
+        <source>Pet {id} ({name}):</source>
+        <translation>Tier {id} ({name}):</translation>
+    </message>
     <message>
         <source>&amp;Settings…</source>
         <extracomment>In menu order. ``menu`` is the menu&apos;s object name.</extracomment>
@@ -3589,17 +3594,6 @@ Geben Sie unter Datei › API-Schlüssel… einen Schlüssel ein.</translation>
     <message>
         <source>Free software under the MIT licence. The licence and the notices of the libraries PetDesk uses (Qt for Python and Qt under the LGPL-3.0 among them) are in the details.</source>
         <translation>Freie Software unter der MIT-Lizenz. Die Lizenz und die Hinweise zu den Bibliotheken, die PetDesk verwendet (darunter Qt for Python und Qt unter der LGPL-3.0), stehen in den Details.</translation>
-    </message>
-</context>
-<context>
-    <name>WindowLogic</name>
-    <message>
-        <source>Added from the outbox: {name} (ID {id}).</source>
-        <translation>Aus dem Postausgang aufgenommen: {name} (ID {id}).</translation>
-    </message>
-    <message>
-        <source>Pet {id} ({name}):</source>
-        <translation>Tier {id} ({name}):</translation>
     </message>
 </context>
 <context>

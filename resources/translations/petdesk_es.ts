@@ -1044,22 +1044,6 @@ Save it anyway?</source>
     </message>
 </context>
 <context>
-    <name>Contents</name>
-    <message>
-        <source>Stopped.</source>
-        <translation>Detenido.</translation>
-    </message>
-    <message>
-        <source>A page already shown came again: stopped loading more</source>
-        <extracomment>The list the filter bar asks for now.</extracomment>
-        <translation>Volvió una página ya mostrada: no se cargan más</translation>
-    </message>
-    <message>
-        <source>The list is up to date (loaded moments ago).</source>
-        <translation>La lista está al día (cargada hace un momento).</translation>
-    </message>
-</context>
-<context>
     <name>CrashDialog</name>
     <message>
         <source>PetDesk ran into a problem</source>
@@ -2060,6 +2044,27 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>Stopped.</source>
+        <translation>Detenido.</translation>
+    </message>
+    <message>
+        <source>A page already shown came again: stopped loading more</source>
+        <extracomment>The list the filter bar asks for now.</extracomment>
+        <translation>Volvió una página ya mostrada: no se cargan más</translation>
+    </message>
+    <message>
+        <source>The list is up to date (loaded moments ago).</source>
+        <translation>La lista está al día (cargada hace un momento).</translation>
+    </message>
+    <message>
+        <source>Added from the outbox: {name} (ID {id}).</source>
+        <translation>Añadido desde la bandeja de salida: {name} (ID {id}).</translation>
+    </message>
+    <message>
+        <source>Pet {id} ({name}):</source>
+        <translation>Animal {id} ({name}):</translation>
+    </message>
     <message>
         <source>&amp;Settings…</source>
         <extracomment>In menu order. ``menu`` is the menu&apos;s object name.</extracomment>
@@ -3589,17 +3594,6 @@ Use Archivo › Clave de API… para escribir una clave.</translation>
     <message>
         <source>Free software under the MIT licence. The licence and the notices of the libraries PetDesk uses (Qt for Python and Qt under the LGPL-3.0 among them) are in the details.</source>
         <translation>Software libre bajo la licencia MIT. La licencia y los avisos de las bibliotecas que usa PetDesk (entre ellas Qt for Python y Qt bajo la LGPL-3.0) están en los detalles.</translation>
-    </message>
-</context>
-<context>
-    <name>WindowLogic</name>
-    <message>
-        <source>Added from the outbox: {name} (ID {id}).</source>
-        <translation>Añadido desde la bandeja de salida: {name} (ID {id}).</translation>
-    </message>
-    <message>
-        <source>Pet {id} ({name}):</source>
-        <translation>Animal {id} ({name}):</translation>
     </message>
 </context>
 <context>
