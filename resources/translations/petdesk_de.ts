@@ -228,7 +228,7 @@
     <name>AddPetController</name>
     <message>
         <source>Adding {name}…</source>
-        <extracomment>The shared store&apos;s answer to an earlier press of this add was lost. The form is sending (True) or not any more (False). The pet was added: the :class:`~petdesk.api.Pet` the server returned. Not added: the message for the form, the field (or None), the exception and the status-bar prefix. Kept in the outbox, to be sent (or checked) by itself: the sentence to show. The add just submitted waits in the outbox: its local id (its row is shown to the user). The pet being added and its idempotency key, until it is kept. The shared store&apos;s answer to a press of the keyed pet was lost.</extracomment>
+        <extracomment>The form is sending (True) or not any more (False). The pet was added: the :class:`~petdesk.api.Pet` the server returned. Not added: the message for the form, the field (or None), the exception and the status-bar prefix. Kept in the outbox, to be sent (or checked) by itself: the sentence to show. The add just submitted waits in the outbox: its local id (its row is shown to the user). The pet being added and its idempotency key, until it is kept. The shared store&apos;s answer to a press of the keyed pet was lost.</extracomment>
         <translation>{name} wird aufgenommen…</translation>
     </message>
     <message>
@@ -253,6 +253,7 @@
     </message>
     <message>
         <source>The answer for “{name}” was lost. PetDesk checks whether it was added before sending anything again.</source>
+        <extracomment>The shared store&apos;s answer to an earlier press of this add was lost. Why an add waits, for the kinds of step that say so themselves; any other kind gives its own reason (:meth:`AddPetController._waiting_text`).</extracomment>
         <translation>Die Antwort für „{name}“ ging verloren. PetDesk prüft, ob es aufgenommen wurde, bevor es etwas erneut sendet.</translation>
     </message>
     <message>

@@ -28,14 +28,14 @@ second one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from PySide6.QtCore import QObject, Signal
 
 from petdesk.core.errors import AuthenticationError, BadRequestError, RequestCancelled
 from petdesk.core.jobs import JobKind
 from petdesk.core.text import display
-from petdesk.core.wording import QT_TRANSLATE_NOOP
+from petdesk.core.wording import QT_TRANSLATE_NOOP, Template
 from petdesk.gui.common.localize import error_text, localized
 from petdesk.gui.settings.auth import AuthController
 from petdesk.services.outbox.sender import StepKind
@@ -69,6 +69,32 @@ class _Add:
                                                                       AuthenticationError):
             raise report.error  # the key dialog opens; a saved key sends it again
         return report
+
+
+#: Why an add waits, for the kinds of step that say so themselves; any other kind
+#: gives its own reason (:meth:`AddPetController._waiting_text`).
+_WAITING: Final[dict[StepKind, Template]] = {
+    StepKind.UNKNOWN: QT_TRANSLATE_NOOP(
+        "AddPetController",
+        "The answer for “{name}” was lost. PetDesk checks whether it was added before "
+        "sending anything again."),
+    StepKind.UNTIL_SHARED_STORE: QT_TRANSLATE_NOOP(
+        "AddPetController",
+        "“{name}” waits on this computer until the shared store is back: it may be "
+        "there already, and is sent once from there."),
+    # Pressed again: the add was kept already, and is being checked.
+    StepKind.IDLE: QT_TRANSLATE_NOOP(
+        "AddPetController",
+        "“{name}” was kept already and waits in the outbox. PetDesk sends or checks "
+        "it by itself."),
+    StepKind.QUEUED_BEHIND: QT_TRANSLATE_NOOP(
+        "AddPetController",
+        "Waiting to send “{name}” after the adds before it. PetDesk sends it by "
+        "itself."),
+    StepKind.OTHER_WINDOW: QT_TRANSLATE_NOOP(
+        "AddPetController",
+        "Waiting to send “{name}”: another PetDesk window is sending the adds."),
+}
 
 
 class AddPetController(QObject):
@@ -185,35 +211,9 @@ class AddPetController(QObject):
             name=name))
 
     def _waiting_text(self, name: str, kind: StepKind, why: str | None) -> str:
-        if kind is StepKind.UNKNOWN:
-            return localized(QT_TRANSLATE_NOOP(
-                "AddPetController",
-                "The answer for “{name}” was lost. PetDesk checks whether it was added before "
-                "sending anything again.").format(
-                name=name))
-        if kind is StepKind.UNTIL_SHARED_STORE:
-            return localized(QT_TRANSLATE_NOOP(
-                "AddPetController",
-                "“{name}” waits on this computer until the shared store is back: it may be "
-                "there already, and is sent once from there.").format(
-                name=name))
-        if kind is StepKind.IDLE:  # pressed again: the add was kept, and is being checked
-            return localized(QT_TRANSLATE_NOOP(
-                "AddPetController",
-                "“{name}” was kept already and waits in the outbox. PetDesk sends or checks "
-                "it by itself.").format(
-                name=name))
-        if kind is StepKind.QUEUED_BEHIND:
-            return localized(QT_TRANSLATE_NOOP(
-                "AddPetController",
-                "Waiting to send “{name}” after the adds before it. PetDesk sends it by "
-                "itself.").format(
-                name=name))
-        if kind is StepKind.OTHER_WINDOW:
-            return localized(QT_TRANSLATE_NOOP(
-                "AddPetController",
-                "Waiting to send “{name}”: another PetDesk window is sending the adds.").format(
-                name=name))
+        said = _WAITING.get(kind)
+        if said is not None:
+            return localized(said.format(name=name))
         reason = (localized(why) if why
                   else self.tr("The service cannot take it now.")).rstrip(". ")
         return localized(QT_TRANSLATE_NOOP(
