@@ -38,9 +38,9 @@ os.environ.pop("PETDESK_API_KEY", None)
 TEST_HOME = _HOME
 
 # One PostgreSQL server per session for every folder's tests (the shared store's).
-from tests.helpers.postgres import postgres_address, postgres_server  # noqa: E402
+from tests.helpers.postgres import postgres_address, postgres_line, postgres_server  # noqa: E402
 
-__all__ = ["TEST_HOME", "postgres_address", "postgres_server"]
+__all__ = ["TEST_HOME", "postgres_address", "postgres_line", "postgres_server"]
 
 
 @pytest.fixture(autouse=True)

@@ -33,6 +33,8 @@ import psycopg
 import pytest
 from psycopg import sql
 
+from tests.helpers.tcp_cut import CuttableLine, cuttable_line
+
 #: The role the store connects as (owns each test's database; not a superuser).
 DESK_ROLE = "desk"
 DESK_PASSWORD = "desk-Pw-7f3a9c1e"
@@ -160,6 +162,13 @@ def postgres_server() -> Iterator[PostgresServer]:
         yield server
     finally:
         stop(server, bindir)
+
+
+@pytest.fixture
+def postgres_line(postgres_server: PostgresServer) -> Iterator[CuttableLine]:
+    """A line to the session's server that the test can cut (:mod:`tests.helpers.tcp_cut`)."""
+    with cuttable_line(postgres_server.port) as line:
+        yield line
 
 
 _databases = itertools.count(1)

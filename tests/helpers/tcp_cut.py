@@ -29,6 +29,12 @@ class CuttableLine:
         self._accepting = threading.Thread(target=self._accept, daemon=True)
         self._accepting.start()
 
+    def carry(self, address: str) -> str:
+        """The database ``address`` (``postgresql://user@host:port/db``) reached through
+        this line instead: the same database, the line's port."""
+        host, _, rest = address.rpartition("@")[2].partition(":")
+        return address.replace(f"{host}:{rest.partition('/')[0]}/", f"{host}:{self.port}/")
+
     def cut(self) -> None:
         with self._lock:
             self._cut = True

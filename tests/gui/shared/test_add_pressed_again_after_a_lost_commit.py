@@ -4,7 +4,7 @@ the add already kept: the pet is in the outbox once and on the service once."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import psycopg
@@ -18,26 +18,14 @@ from petdesk.services.keys.keystore import KeyStore
 from tests.gui.conftest import Sandbox
 from tests.helpers import ui
 from tests.helpers.drive import idle, open_add_dialog
-from tests.helpers.postgres import DESK_PASSWORD, PostgresServer
+from tests.helpers.postgres import DESK_PASSWORD
 from tests.helpers.sandbox_store import every_pet
-from tests.helpers.tcp_cut import CuttableLine, cuttable_line
+from tests.helpers.tcp_cut import CuttableLine
 
 pytestmark = pytest.mark.postgres
 
 LOST = ("The shared store stopped answering before “{name}” was kept. PetDesk connects "
         "again by itself: press Add pet again.")
-
-
-@pytest.fixture
-def line(postgres_server: PostgresServer) -> Iterator[CuttableLine]:
-    with cuttable_line(postgres_server.port) as relay:
-        yield relay
-
-
-def _through(line: CuttableLine, address: str) -> str:
-    """``address`` through ``line`` (the same database, the line's port)."""
-    host, _, rest = address.rpartition("@")[2].partition(":")
-    return address.replace(f"{host}:{rest.partition('/')[0]}/", f"{host}:{line.port}/")
 
 
 def _outbox_rows(address: str, name: str) -> list[tuple[object, ...]]:
@@ -48,9 +36,9 @@ def _outbox_rows(address: str, name: str) -> list[tuple[object, ...]]:
 
 def test_an_add_kept_though_its_answer_was_lost_is_added_once_when_pressed_again(
         qtbot: Any, loopback: Sandbox, make_window: Callable[..., MainWindow],
-        settings: AppSettings, keystore: KeyStore, line: CuttableLine,
+        settings: AppSettings, keystore: KeyStore, postgres_line: CuttableLine,
         postgres_address: str) -> None:
-    settings.shared_store = SharedStoreChoice(_through(line, postgres_address), True)
+    settings.shared_store = SharedStoreChoice(postgres_line.carry(postgres_address), True)
     keystore.set_shared_password(DESK_PASSWORD)
     window = make_window(loopback)
     idle(qtbot, window, timeout=15_000)
@@ -60,7 +48,7 @@ def test_an_add_kept_though_its_answer_was_lost_is_added_once_when_pressed_again
     dialog = open_add_dialog(qtbot, window)
     qtbot.keyClicks(dialog.nameEdit, name)
     qtbot.keyClicks(dialog.categoryIdEdit, "2")
-    line.lose_commit_answer(b"INSERT INTO outbox")
+    postgres_line.lose_commit_answer(b"INSERT INTO outbox")
 
     with qtbot.waitSignal(ui.worker(window).finished, timeout=20_000):
         qtbot.keyClick(dialog.nameEdit, Qt.Key.Key_Return)
@@ -82,13 +70,13 @@ def test_an_add_kept_though_its_answer_was_lost_is_added_once_when_pressed_again
 
 def test_pressed_again_while_the_shared_store_is_down_it_waits_here_and_is_added_once(
         qtbot: Any, loopback: Sandbox, make_window: Callable[..., MainWindow],
-        settings: AppSettings, keystore: KeyStore, line: CuttableLine,
+        settings: AppSettings, keystore: KeyStore, postgres_line: CuttableLine,
         postgres_address: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The COMMIT's answer lost and the line cut with it: pressed again on this
     computer's data, the pet waits here, is not sent from here (the shared store may
     hold it), and once the line is back it is on the service once."""
     monkeypatch.setattr("petdesk.gui.settings.shared_store.RETRY_MS", 200)
-    settings.shared_store = SharedStoreChoice(_through(line, postgres_address), True)
+    settings.shared_store = SharedStoreChoice(postgres_line.carry(postgres_address), True)
     keystore.set_shared_password(DESK_PASSWORD)
     window = make_window(loopback)
     idle(qtbot, window, timeout=15_000)
@@ -97,7 +85,7 @@ def test_pressed_again_while_the_shared_store_is_down_it_waits_here_and_is_added
     dialog = open_add_dialog(qtbot, window)
     qtbot.keyClicks(dialog.nameEdit, name)
     qtbot.keyClicks(dialog.categoryIdEdit, "2")
-    line.lose_commit_answer(b"INSERT INTO outbox", then_cut=True)
+    postgres_line.lose_commit_answer(b"INSERT INTO outbox", then_cut=True)
     with qtbot.waitSignal(ui.worker(window).finished, timeout=20_000):
         qtbot.keyClick(dialog.nameEdit, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: dialog.formError.isVisible(), timeout=5_000)
@@ -110,7 +98,7 @@ def test_pressed_again_while_the_shared_store_is_down_it_waits_here_and_is_added
     assert bar.message == (f"“{name}” waits on this computer until the shared store is "
                            "back: it may be there already, and is sent once from there.")
     assert [p.name for p in every_pet(loopback.app.store)].count(name) == 0
-    line.join()
+    postgres_line.join()
     qtbot.waitUntil(lambda: bar.text_of(MessageKind.SHARED_STORE_DOWN) == "", timeout=20_000)
     idle(qtbot, window, timeout=15_000)
     qtbot.waitUntil(lambda: _outbox_rows(postgres_address, name) == [("sent",)],

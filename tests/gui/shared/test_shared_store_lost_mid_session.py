@@ -5,7 +5,7 @@ does not answer, and adds the pet exactly once."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import psycopg
@@ -26,16 +26,10 @@ from tests.helpers.api_fakes import FakeClock
 from tests.helpers.drive import idle, open_add_dialog, shortcut
 from tests.helpers.postgres import DESK_PASSWORD, PostgresServer, postgres_bindir, restart
 from tests.helpers.sandbox_store import every_pet
-from tests.helpers.tcp_cut import CuttableLine, cuttable_line
+from tests.helpers.tcp_cut import CuttableLine
 
 LOST = ("The shared store stopped answering before “{name}” was kept. PetDesk connects "
         "again by itself: press Add pet again.")
-
-
-@pytest.fixture
-def line(postgres_server: PostgresServer) -> Iterator[CuttableLine]:
-    with cuttable_line(postgres_server.port) as relay:
-        yield relay
 
 
 def _on_shared_store(qtbot: Any, box: Sandbox, make_window: Callable[..., MainWindow],
@@ -46,12 +40,6 @@ def _on_shared_store(qtbot: Any, box: Sandbox, make_window: Callable[..., MainWi
     idle(qtbot, window, timeout=15_000)
     assert ui.status_bar(window).text_of(MessageKind.SHARED_STORE_DOWN) == ""
     return window
-
-
-def _through(line: CuttableLine, address: str) -> str:
-    """``address`` through ``line`` (the same database, the line's port)."""
-    host, _, rest = address.rpartition("@")[2].partition(":")
-    return address.replace(f"{host}:{rest.partition('/')[0]}/", f"{host}:{line.port}/")
 
 
 def _add(qtbot: Any, window: MainWindow, name: str) -> Any:
@@ -105,15 +93,15 @@ def test_an_add_after_the_server_restarted_keeps_the_form_and_adds_once_when_pre
 
 def test_while_the_line_to_the_shared_store_is_cut_the_desk_works_here_and_rejoins(
         qtbot: Any, loopback: Sandbox, make_window: Callable[..., MainWindow],
-        settings: AppSettings, keystore: KeyStore, line: CuttableLine,
+        settings: AppSettings, keystore: KeyStore, postgres_line: CuttableLine,
         postgres_address: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Cut: the add says so and the status bar says the desk works on this computer's
     data; Add again adds the pet from this computer's outbox. Joined again: the desk
     is back on the shared store, and the pet is on the service once."""
     monkeypatch.setattr("petdesk.gui.settings.shared_store.RETRY_MS", 200)
     window = _on_shared_store(qtbot, loopback, make_window, settings, keystore,
-                              _through(line, postgres_address))
-    line.cut()
+                              postgres_line.carry(postgres_address))
+    postgres_line.cut()
 
     dialog = _add(qtbot, window, "Offline Otto")
 
@@ -128,7 +116,7 @@ def test_while_the_line_to_the_shared_store_is_cut_the_desk_works_here_and_rejoi
 
     qtbot.waitUntil(lambda: ui.add_dialog(window) is None, timeout=20_000)
     assert _named(loopback, "Offline Otto") == 1
-    line.join()
+    postgres_line.join()
     qtbot.waitUntil(lambda: bar.text_of(MessageKind.SHARED_STORE_DOWN) == "", timeout=20_000)
     idle(qtbot, window, timeout=15_000)
     assert _named(loopback, "Offline Otto") == 1
@@ -143,13 +131,13 @@ def test_while_the_line_to_the_shared_store_is_cut_the_desk_works_here_and_rejoi
 
 def test_a_refresh_after_the_line_was_cut_shows_the_pets_and_says_the_desk_works_here(
         qtbot: Any, loopback: Sandbox, make_window: Callable[..., MainWindow],
-        settings: AppSettings, keystore: KeyStore, line: CuttableLine,
+        settings: AppSettings, keystore: KeyStore, postgres_line: CuttableLine,
         postgres_address: str) -> None:
     """F5 reads the service, and keeps going without the shared store (the quota and
     the page kept for the next start): the desk still notices it is gone."""
     window = _on_shared_store(qtbot, loopback, make_window, settings, keystore,
-                              _through(line, postgres_address))
-    line.cut()
+                              postgres_line.carry(postgres_address))
+    postgres_line.cut()
 
     shortcut(qtbot, window, "F5")
 

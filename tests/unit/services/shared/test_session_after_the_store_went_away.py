@@ -7,7 +7,6 @@ does. What waited in the shared outbox stays there, never copied here."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,19 +20,8 @@ from petdesk.storage.postgres.store import PostgresStore
 from petdesk.storage.rows import AddKey, Draft, OutboxState, SharedStoreUnavailable
 from petdesk.storage.sqlite.store import SqliteStore
 from tests.helpers.api_fakes import FakeClock
-from tests.helpers.postgres import DESK_PASSWORD, PostgresServer
-from tests.helpers.tcp_cut import CuttableLine, cuttable_line
-
-
-@pytest.fixture
-def line(postgres_server: PostgresServer) -> Iterator[CuttableLine]:
-    with cuttable_line(postgres_server.port) as relay:
-        yield relay
-
-
-def _through(line: CuttableLine, address: str) -> str:
-    host, _, rest = address.rpartition("@")[2].partition(":")
-    return address.replace(f"{host}:{rest.partition('/')[0]}/", f"{host}:{line.port}/")
+from tests.helpers.postgres import DESK_PASSWORD
+from tests.helpers.tcp_cut import CuttableLine
 
 
 def _waiting(session: WorkSession) -> list[str]:
@@ -41,16 +29,16 @@ def _waiting(session: WorkSession) -> list[str]:
 
 
 def test_a_session_whose_shared_store_went_away_opens_here_then_there_again(
-        line: CuttableLine, postgres_address: str, tmp_path: Path) -> None:
+        postgres_line: CuttableLine, postgres_address: str, tmp_path: Path) -> None:
     clock = FakeClock()
     connection = Connection("production", "https://pets.example/v1", 15.0,
-                            _through(line, postgres_address))
+                            postgres_line.carry(postgres_address))
     desk = tmp_path / "desk"
     session = WorkSession.open(connection, clock, desk, password=DESK_PASSWORD)
     assert session.shared_down is None and isinstance(session.store, PostgresStore)
     assert session.store.answering
     session.outbox.queue_add(Draft("Waiting there", 1, PetStatus.AVAILABLE), AddKey.new())
-    line.cut()
+    postgres_line.cut()
 
     with pytest.raises(SharedStoreUnavailable) as lost:
         session.outbox.queue_add(Draft("Lost", 1, PetStatus.AVAILABLE), AddKey.new())
@@ -66,7 +54,7 @@ def test_a_session_whose_shared_store_went_away_opens_here_then_there_again(
     assert here.store.outbox.entries(include_finished=True) == []  # nothing copied here
     here.outbox.queue_add(Draft("Kept here", 2, PetStatus.PENDING), AddKey.new())
     assert here.rejoin(connection, clock, desk, password=DESK_PASSWORD) is None
-    line.join()
+    postgres_line.join()
 
     there = here.rejoin(connection, clock, desk, password=DESK_PASSWORD)
 
@@ -79,17 +67,17 @@ def test_a_session_whose_shared_store_went_away_opens_here_then_there_again(
 
 
 def test_an_add_whose_commit_answer_was_lost_is_kept_here_held_and_moved_once(
-        line: CuttableLine, postgres_address: str, tmp_path: Path) -> None:
+        postgres_line: CuttableLine, postgres_address: str, tmp_path: Path) -> None:
     """The store says whether the connection died while committing: then the add may be
     in the shared outbox, and pressed again here (the shared store down) it is kept,
     not sent, until the rejoin's move finds it there."""
     clock = FakeClock()
     connection = Connection("production", "https://pets.example/v1", 15.0,
-                            _through(line, postgres_address))
+                            postgres_line.carry(postgres_address))
     desk = tmp_path / "desk"
     rex, key = Draft("Rex", 1, PetStatus.AVAILABLE), AddKey.new()
     session = WorkSession.open(connection, clock, desk, password=DESK_PASSWORD)
-    line.lose_commit_answer(b"INSERT INTO outbox", then_cut=True)
+    postgres_line.lose_commit_answer(b"INSERT INTO outbox", then_cut=True)
     with pytest.raises(SharedStoreUnavailable) as lost:
         session.outbox.queue_add(rex, key)
     assert lost.value.maybe_kept
@@ -100,7 +88,7 @@ def test_an_add_whose_commit_answer_was_lost_is_kept_here_held_and_moved_once(
     local_id = here.outbox.queue_add(rex, key, maybe_on_shared=True)
     assert here.store.outbox.entry(local_id).held
     assert [e.name for e in here.outbox.look().entries] == ["Rex"]  # shown waiting
-    line.join()
+    postgres_line.join()
     there = here.rejoin(connection, clock, desk, password=DESK_PASSWORD)
 
     assert there is not None and there.moved == MoveReport(already_there=1)
