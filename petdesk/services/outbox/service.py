@@ -149,8 +149,7 @@ class OutboxService:
     def keep_add(self, draft: Draft, key: AddKey, *, maybe_on_shared: bool) -> OutboxView:
         """Write an add durably without sending it now ("Send later"), under its
         ``key`` as :meth:`queue_add`: the outbox's stepping sends it when the gate allows."""
-        self._store.outbox.queue_once(draft, key,
-                                      held=maybe_on_shared and self._shared_store_down)
+        self.queue_add(draft, key, maybe_on_shared=maybe_on_shared)
         return self.look()
 
     def edit_add(self, local_id: int, draft: Draft) -> OutboxView:

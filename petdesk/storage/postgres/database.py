@@ -138,10 +138,10 @@ class PgDatabase(OneConnection[Connection]):
     @contextlib.contextmanager
     def tx(self) -> Iterator[Connection]:
         """One write transaction: committed on exit, rolled back on error."""
-        body_done: list[bool] = []  # the COMMIT is under way once the body is done
-        with self._lock, _reachable(lambda: bool(body_done)), self._conn.transaction():
+        committing = False  # from the end of the body: the COMMIT is under way
+        with self._lock, _reachable(lambda: committing), self._conn.transaction():
             yield self._conn
-            body_done.append(True)
+            committing = True
 
     def read(self, sql: str,
              args: tuple[Any, ...] | dict[str, Any] = ()) -> list[tuple[Any, ...]]:
